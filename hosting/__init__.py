@@ -1,0 +1,1 @@
+"""croupier's room: SSH server, lobby, table clocks, protocol, persistence and bots."""

@@ -1,0 +1,87 @@
+"""The ``croupier`` command: one console script, one subcommand per job (DESIGN.md "The shape")."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib import metadata
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _version() -> str:
+    try:
+        return metadata.version("croupier")
+    except metadata.PackageNotFoundError:
+        return "0.1.0 (not installed)"
+
+
+def _not_built(name: str) -> Handler:
+    def handler(arguments: argparse.Namespace) -> int:
+        print(f"croupier {name}: not built yet in this version.", file=sys.stderr)
+        return 2
+
+    return handler
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand; each sets ``handler`` in its namespace."""
+    parser = argparse.ArgumentParser(
+        prog="croupier",
+        description="A poker room in the terminal. Host a room over SSH, or practise against bots.",
+    )
+    parser.add_argument("--version", action="version", version=f"croupier {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="practise at once: a table of bots and you (not built yet)")
+    play.set_defaults(handler=_not_built("play"))
+
+    host = commands.add_parser("host", help="run a room that friends join over SSH (not built yet)")
+    host.add_argument("--port", type=int, default=2222)
+    host.add_argument("--config", metavar="room.toml")
+    host.add_argument("--data", metavar="DIR")
+    host.set_defaults(handler=_not_built("host"))
+
+    join = commands.add_parser("join", help="join a room from this terminal: [user@]host[:port] (not built yet)")
+    join.add_argument("address")
+    join.set_defaults(handler=_not_built("join"))
+
+    bots = commands.add_parser("bots", help="connect bot players to a room (not built yet)")
+    bots.add_argument("--connect", metavar="HOST:PORT", required=True)
+    bots.add_argument("--count", type=int, default=4)
+    bots.add_argument("--hands", type=int, default=100)
+    bots.set_defaults(handler=_not_built("bots"))
+
+    replay = commands.add_parser("replay", help="replay .phh hand records through the rules engine (not built yet)")
+    replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
+    replay.set_defaults(handler=_not_built("replay"))
+
+    verify = commands.add_parser("verify", help="re-check the shuffle proofs of recorded hands (not built yet)")
+    verify.add_argument("history", metavar="FILE")
+    verify.set_defaults(handler=_not_built("verify"))
+
+    export = commands.add_parser("export", help="write hand histories for trackers (not built yet)")
+    export.add_argument("--data", metavar="DIR")
+    export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars")
+    export.set_defaults(handler=_not_built("export"))
+
+    audit = commands.add_parser("audit", help="check a room's chips and records (not built yet)")
+    audit.add_argument("--data", metavar="DIR")
+    audit.set_defaults(handler=_not_built("audit"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``croupier`` console script; returns the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    handler: Handler | None = getattr(arguments, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    return handler(arguments)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""croupier's Textual client."""
