@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -25,6 +26,23 @@ def _not_built(name: str) -> Handler:
     return handler
 
 
+def _command(name: str) -> Handler:
+    """Run ``hosting/commands/<name>.py``'s ``run(arguments) -> int``; a command with no module is not built."""
+
+    def handler(arguments: argparse.Namespace) -> int:
+        module_name = f"hosting.commands.{name}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            return _not_built(name)(arguments)
+        result: int = module.run(arguments)
+        return result
+
+    return handler
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand; each sets ``handler`` in its namespace."""
     parser = argparse.ArgumentParser(
@@ -35,40 +53,40 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="practise at once: a table of bots and you (not built yet)")
-    play.set_defaults(handler=_not_built("play"))
+    play.set_defaults(handler=_command("play"))
 
     host = commands.add_parser("host", help="run a room that friends join over SSH (not built yet)")
     host.add_argument("--port", type=int, default=2222)
     host.add_argument("--config", metavar="room.toml")
     host.add_argument("--data", metavar="DIR")
-    host.set_defaults(handler=_not_built("host"))
+    host.set_defaults(handler=_command("host"))
 
     join = commands.add_parser("join", help="join a room from this terminal: [user@]host[:port] (not built yet)")
     join.add_argument("address")
-    join.set_defaults(handler=_not_built("join"))
+    join.set_defaults(handler=_command("join"))
 
     bots = commands.add_parser("bots", help="connect bot players to a room (not built yet)")
     bots.add_argument("--connect", metavar="HOST:PORT", required=True)
     bots.add_argument("--count", type=int, default=4)
     bots.add_argument("--hands", type=int, default=100)
-    bots.set_defaults(handler=_not_built("bots"))
+    bots.set_defaults(handler=_command("bots"))
 
     replay = commands.add_parser("replay", help="replay .phh hand records through the rules engine (not built yet)")
     replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
-    replay.set_defaults(handler=_not_built("replay"))
+    replay.set_defaults(handler=_command("replay"))
 
     verify = commands.add_parser("verify", help="re-check the shuffle proofs of recorded hands (not built yet)")
     verify.add_argument("history", metavar="FILE")
-    verify.set_defaults(handler=_not_built("verify"))
+    verify.set_defaults(handler=_command("verify"))
 
     export = commands.add_parser("export", help="write hand histories for trackers (not built yet)")
     export.add_argument("--data", metavar="DIR")
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars")
-    export.set_defaults(handler=_not_built("export"))
+    export.set_defaults(handler=_command("export"))
 
     audit = commands.add_parser("audit", help="check a room's chips and records (not built yet)")
     audit.add_argument("--data", metavar="DIR")
-    audit.set_defaults(handler=_not_built("audit"))
+    audit.set_defaults(handler=_command("audit"))
     return parser
 
 

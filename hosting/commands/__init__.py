@@ -1,0 +1,1 @@
+"""One module per ``croupier`` subcommand, each with ``run(arguments) -> int``."""
