@@ -1,0 +1,491 @@
+"""Commit–reveal shuffle, protocol v1 (R-FAIR-1, R-FAIR-2; DESIGN.md "Fairness").
+
+Pure functions: the secrets come in as arguments (``hosting`` draws them with ``secrets.token_bytes(32)``,
+a ``join`` client draws its own); nothing here reads a clock or a random source.
+
+**Encoding.** Every hash input is a sequence of *fields*; each field is written as its length in bytes
+(4 bytes, big-endian, unsigned) followed by its bytes. Text (the domain tag, room, table and hand ids) is
+UTF-8; a seat is the ASCII text ``"host"`` for the host or the decimal seat index (``"0"``, ``"7"``);
+secrets are their raw 32 bytes. Length prefixes make the concatenation unambiguous: no two different
+field lists give the same bytes (``("ab", "c")`` and ``("a", "bc")`` differ).
+
+- commitment of a seat: ``SHA-256(F("croupier/v1/commit") F(room_id) F(table_id) F(hand_id) F(seat) F(secret))``
+- deck key: ``SHA-256(F("croupier/v1/deck") F(hand_id) F(s0) F(s_1) … F(s_n))``, the host's secret first,
+  then each committed player's secret by ascending seat index.
+- deck: Fisher–Yates over the table's canonical card list (``engine.cards.full_deck()`` or ``short_deck()``),
+  for ``i`` from ``n-1`` down to ``1`` swap positions ``i`` and ``j``, ``j`` uniform in ``0..i``. ``j`` comes from
+  the SHAKE-256(key) output stream, read in order, by rejection sampling: take the smallest number of bytes
+  ``k`` with ``256**k >= i+1``, read them big-endian as ``r``; if ``r >= 256**k - (256**k mod (i+1))`` read
+  again, else ``j = r mod (i+1)``. Every ``j`` is exactly uniform (no modulo bias).
+
+>>> from engine.cards import full_deck
+>>> host_secret, player_secret = bytes(32), bytes([1]) * 32
+>>> commit("room", "t1", "h1", HOST, host_secret).hex()[:16]
+'28403f18db5352fd'
+>>> deck = derive_deck("h1", {HOST: host_secret, 0: player_secret}, full_deck())
+>>> len(deck), sorted(deck) == sorted(full_deck())
+(52, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Final, Literal
+
+from engine.cards import Card
+
+HOST: Final = "host"
+"""The seat label of the host in commitments and seeds."""
+
+Committer = int | Literal["host"]
+"""Who committed: ``HOST`` or a seat index (0-based)."""
+
+Recipient = int | Literal["board", "burn"]
+"""Where a dealt deck position went: a seat index, the community board, or burned (face down, unseen)."""
+
+SECRET_BYTES: Final = 32
+DIGEST_BYTES: Final = 32
+COMMIT_TAG: Final = "croupier/v1/commit"
+DECK_TAG: Final = "croupier/v1/deck"
+
+
+class FairnessError(ValueError):
+    """A fairness input is malformed (wrong secret length, unknown seat label, an empty card list …)."""
+
+
+def _field(data: bytes) -> bytes:
+    return len(data).to_bytes(4, "big") + data
+
+
+def _seat_label(committer: Committer) -> str:
+    if committer == HOST:
+        return HOST
+    if isinstance(committer, int) and not isinstance(committer, bool) and committer >= 0:
+        return str(committer)
+    raise FairnessError(f"a committer is 'host' or a seat index >= 0, got {committer!r}")
+
+
+def _check_secret(secret: bytes) -> None:
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        size = len(secret) if isinstance(secret, bytes) else type(secret).__name__
+        raise FairnessError(f"a shuffle secret is exactly {SECRET_BYTES} bytes, got {size}")
+
+
+def commit(room_id: str, table_id: str, hand_id: str, committer: Committer, secret: bytes) -> bytes:
+    """The 32-byte commitment of ``committer`` (``HOST`` or a seat index) to ``secret`` for one hand. R-FAIR-1.
+
+    Binding the room, table, hand and seat into the hash stops a commitment being replayed elsewhere.
+    Raises :class:`FairnessError` if the secret is not 32 bytes or the committer is not a seat label.
+
+    >>> commit("room", "t1", "h1", 3, bytes(32)) == commit("room", "t1", "h1", 4, bytes(32))
+    False
+    """
+    _check_secret(secret)
+    parts = (COMMIT_TAG, room_id, table_id, hand_id, _seat_label(committer))
+    data = b"".join(_field(part.encode()) for part in parts) + _field(secret)
+    return hashlib.sha256(data).digest()
+
+
+def _seed_order(seeds: Mapping[Committer, bytes]) -> list[bytes]:
+    if HOST not in seeds:
+        raise FairnessError("the host's secret is missing: the deck key needs it first")
+    for committer, secret in seeds.items():
+        _seat_label(committer)
+        _check_secret(secret)
+    players = sorted(committer for committer in seeds if committer != HOST)
+    return [seeds[HOST]] + [seeds[seat] for seat in players]
+
+
+def deck_key(hand_id: str, seeds: Mapping[Committer, bytes]) -> bytes:
+    """The 32-byte deck key: SHA-256 over the hand id and the secrets, host first then by seat. R-FAIR-1.
+
+    ``seeds`` maps ``HOST`` and each committed seat to its 32-byte secret. Hashing (never XOR) means no
+    party can cancel another's secret. Raises :class:`FairnessError` if the host's secret is missing.
+    """
+    data = _field(DECK_TAG.encode()) + _field(hand_id.encode())
+    data += b"".join(_field(secret) for secret in _seed_order(seeds))
+    return hashlib.sha256(data).digest()
+
+
+class _ShakeStream:
+    """The SHAKE-256 output of a key, read as a byte stream (SHAKE is an XOF: a longer digest extends a shorter)."""
+
+    def __init__(self, key: bytes) -> None:
+        self._hash = hashlib.shake_256(key)
+        self._buffer = self._hash.digest(256)
+        self._offset = 0
+
+    def read(self, count: int) -> bytes:
+        if self._offset + count > len(self._buffer):
+            self._buffer = self._hash.digest(2 * len(self._buffer) + count)
+        chunk = self._buffer[self._offset:self._offset + count]
+        self._offset += count
+        return chunk
+
+
+def _uniform_below(stream: _ShakeStream, bound: int) -> int:
+    """An exactly uniform integer in ``0..bound-1`` by rejection sampling (no modulo bias). R-FAIR-2."""
+    width = max(1, (bound - 1).bit_length() + 7 >> 3)
+    span = 256 ** width
+    limit = span - span % bound
+    while True:
+        value = int.from_bytes(stream.read(width), "big")
+        if value < limit:
+            return value % bound
+
+
+def shuffle(key: bytes, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Fisher–Yates shuffle of ``cards`` driven by SHAKE-256(``key``). R-FAIR-2.
+
+    Deterministic in ``key`` and the order of ``cards``; every permutation is equally likely for a random
+    key. Raises :class:`FairnessError` on an empty card list or a key that is not bytes.
+
+    >>> from engine.cards import short_deck
+    >>> shuffle(bytes(32), short_deck()) == shuffle(bytes(32), short_deck())
+    True
+    """
+    if not isinstance(key, bytes) or not key:
+        raise FairnessError("the shuffle key must be non-empty bytes")
+    if not cards:
+        raise FairnessError("cannot shuffle an empty card list")
+    deck = list(cards)
+    stream = _ShakeStream(key)
+    for index in range(len(deck) - 1, 0, -1):
+        other = _uniform_below(stream, index + 1)
+        deck[index], deck[other] = deck[other], deck[index]
+    return tuple(deck)
+
+
+def derive_deck(hand_id: str, seeds: Mapping[Committer, bytes], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand's deck: :func:`shuffle` of ``cards`` under :func:`deck_key`. R-FAIR-1."""
+    return shuffle(deck_key(hand_id, seeds), cards)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Deck position ``position`` (0 = top) went to ``recipient`` (a seat index, ``"board"`` or ``"burn"``)."""
+
+    position: int
+    recipient: Recipient
+
+
+class DealRecorder:
+    """Hands out a derived deck from the top, writing down where each position went.
+
+    The host (or a test) uses it to produce the ``deals`` of a :class:`Transcript` as the hand deals.
+
+    >>> from engine.cards import full_deck
+    >>> recorder = DealRecorder(full_deck())
+    >>> [str(card) for card in recorder.deal(3, 2)], recorder.deal("board", 1)[0].rank.symbol
+    (['2c', '2d'], '2')
+    >>> recorder.deals[2]
+    Deal(position=2, recipient='board')
+    """
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        self._deck = tuple(deck)
+        self._deals: list[Deal] = []
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        return tuple(self._deals)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._deck) - len(self._deals)
+
+    def deal(self, recipient: Recipient, count: int = 1) -> tuple[Card, ...]:
+        """The next ``count`` cards for ``recipient``; :class:`FairnessError` if the deck runs out."""
+        if count < 0 or count > self.remaining:
+            raise FairnessError(f"cannot deal {count} cards: {self.remaining} left in the deck")
+        start = len(self._deals)
+        for position in range(start, start + count):
+            self._deals.append(Deal(position, recipient))
+        return self._deck[start:start + count]
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """What the host publishes after a hand so anyone can re-check its deck. R-FAIR-1.
+
+    ``cards`` is the canonical (unshuffled) card list of the game, ``commitments`` and ``seeds`` map
+    ``HOST`` and each committed seat to 32 bytes, ``deals`` lists the deck positions in the order they were
+    dealt. JSON shape (:meth:`to_json`): ``{"room", "table", "hand", "cards": ["2c", …],
+    "commitments": {"host": hex, "0": hex, …}, "seeds": {…same keys…}, "deals": [[position, recipient], …]}``.
+    """
+
+    room_id: str
+    table_id: str
+    hand_id: str
+    cards: tuple[Card, ...]
+    commitments: Mapping[Committer, bytes]
+    seeds: Mapping[Committer, bytes]
+    deals: tuple[Deal, ...]
+
+    def deck(self) -> tuple[Card, ...]:
+        """The deck these seeds derive (:class:`FairnessError` if the host's seed is missing)."""
+        return derive_deck(self.hand_id, self.seeds, self.cards)
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict (bytes as lowercase hex, seats as text keys)."""
+        return {
+            "room": self.room_id,
+            "table": self.table_id,
+            "hand": self.hand_id,
+            "cards": [str(card) for card in self.cards],
+            "commitments": {_seat_label(seat): digest.hex() for seat, digest in self.commitments.items()},
+            "seeds": {_seat_label(seat): secret.hex() for seat, secret in self.seeds.items()},
+            "deals": [[deal.position, deal.recipient] for deal in self.deals],
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, object]) -> Transcript:
+        """Read :meth:`to_json`'s shape; :class:`FairnessError` names the first bad part."""
+        try:
+            cards = tuple(Card.parse(str(text)) for text in _as_list(data["cards"], "cards"))
+            deals = tuple(_read_deal(item) for item in _as_list(data["deals"], "deals"))
+            return Transcript(
+                room_id=_as_text(data["room"], "room"),
+                table_id=_as_text(data["table"], "table"),
+                hand_id=_as_text(data["hand"], "hand"),
+                cards=cards,
+                commitments=_read_bytes_map(data["commitments"], "commitments"),
+                seeds=_read_bytes_map(data["seeds"], "seeds"),
+                deals=deals,
+            )
+        except KeyError as missing:
+            raise FairnessError(f"transcript: missing field {missing}") from None
+        except ValueError as error:
+            if isinstance(error, FairnessError):
+                raise
+            raise FairnessError(f"transcript: {error}") from None
+
+
+def _as_text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise FairnessError(f"transcript: {name} must be text")
+    return value
+
+
+def _as_list(value: object, name: str) -> list[object]:
+    if not isinstance(value, list):
+        raise FairnessError(f"transcript: {name} must be a list")
+    return value
+
+
+def parse_committer(label: str) -> Committer:
+    """``"host"`` → ``HOST``, ``"3"`` → 3; :class:`FairnessError` otherwise."""
+    if label == HOST:
+        return HOST
+    if label.isascii() and label.isdigit() and len(label) <= 3:
+        return int(label)
+    raise FairnessError(f"{label!r} is not a seat label ('host' or a seat index)")
+
+
+def _read_bytes_map(value: object, name: str) -> dict[Committer, bytes]:
+    if not isinstance(value, dict):
+        raise FairnessError(f"transcript: {name} must be an object")
+    result: dict[Committer, bytes] = {}
+    for label, text in value.items():
+        if not isinstance(text, str) or len(text) != 2 * DIGEST_BYTES:
+            raise FairnessError(f"transcript: {name}[{label}] must be {DIGEST_BYTES} bytes of hex")
+        result[parse_committer(str(label))] = bytes.fromhex(text)
+    return result
+
+
+def _read_deal(item: object) -> Deal:
+    if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int) or isinstance(item[0], bool):
+        raise FairnessError(f"transcript: a deal is [position, recipient], got {item!r}")
+    recipient = item[1]
+    if recipient in ("board", "burn") or (isinstance(recipient, int) and not isinstance(recipient, bool)
+                                          and recipient >= 0):
+        return Deal(item[0], recipient)
+    raise FairnessError(f"transcript: a deal's recipient is a seat, 'board' or 'burn', got {recipient!r}")
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    """A card one client saw dealt to ``recipient`` (its own seat, the board, or a hand shown at showdown).
+
+    Cards for one recipient are listed in the order they were dealt to it.
+    """
+
+    recipient: Recipient
+    card: Card
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one client knows, to check a :class:`Transcript` against. R-FAIR-1.
+
+    ``seat`` and ``secret`` are ``None`` for a spectator (or a seat that was not dealt in);
+    ``commitments`` is the list the host published before anyone revealed; ``seen`` every card the client saw.
+    """
+
+    seat: int | None
+    secret: bytes | None
+    commitments: Mapping[Committer, bytes]
+    seen: tuple[SeenCard, ...]
+
+
+class ViolationKind(Enum):
+    COMMITMENT_MISMATCH = "commitment_mismatch"
+    """A published seed does not hash to its commitment."""
+    COMMITMENT_REPLACED = "commitment_replaced"
+    """The transcript's commitments differ from those published before the reveals."""
+    SEED_MISSING = "seed_missing"
+    """A commitment has no published seed, or a seed has no commitment."""
+    OWN_SEED_MISSING = "own_seed_missing"
+    """This client's own secret is absent from the seeds, or replaced."""
+    CARD_MISMATCH = "card_mismatch"
+    """A card the client saw is not where the derived deck puts it."""
+    DEALT_OUT_OF_ORDER = "dealt_out_of_order"
+    """Deck positions were not dealt top-down, once each (skipped, repeated or reordered)."""
+    BAD_TRANSCRIPT = "bad_transcript"
+    """The transcript cannot be checked at all (no host seed, malformed seed)."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One failed check, with the evidence a human (or ``croupier verify``) can re-check by hand."""
+
+    kind: ViolationKind
+    message: str
+    evidence: Mapping[str, str | int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind.value, "message": self.message, "evidence": dict(self.evidence)}
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The outcome of :func:`verify`: ``ok`` when there is no violation."""
+
+    violations: tuple[Violation, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+def verify(transcript: Transcript, observation: Observation) -> Verification:
+    """Check a finished hand's transcript against what one client saw. R-FAIR-1.
+
+    Checks, in order: the commitments equal those published before the reveals; every committer has a seed
+    and every seed hashes to its commitment; the client's own seed is in, unchanged; deck positions were
+    dealt top-down, each once; every seen card sits in the derived deck where the deals say. Returns every
+    violation found (never raises on a bad transcript: that is itself a violation).
+    """
+    violations: list[Violation] = []
+    violations += _check_commitments_unchanged(transcript, observation)
+    violations += _check_seeds(transcript)
+    violations += _check_own_seed(transcript, observation)
+    violations += _check_deal_order(transcript.deals)
+    try:
+        deck = transcript.deck()
+    except FairnessError as error:
+        violations.append(Violation(ViolationKind.BAD_TRANSCRIPT, f"cannot derive the deck: {error}"))
+        return Verification(tuple(violations))
+    violations += _check_seen_cards(deck, transcript.deals, observation.seen)
+    return Verification(tuple(violations))
+
+
+def _label(committer: Committer) -> str:
+    return HOST if committer == HOST else f"seat {committer}"
+
+
+def _check_commitments_unchanged(transcript: Transcript, observation: Observation) -> Iterable[Violation]:
+    for committer in sorted(set(transcript.commitments) | set(observation.commitments), key=_sort_key):
+        before = observation.commitments.get(committer)
+        after = transcript.commitments.get(committer)
+        if before != after:
+            yield Violation(
+                ViolationKind.COMMITMENT_REPLACED,
+                f"the commitment of {_label(committer)} changed after it was published",
+                {"committer": _seat_label(committer), "published": before.hex() if before else "none",
+                 "transcript": after.hex() if after else "none"},
+            )
+
+
+def _sort_key(committer: Committer) -> int:
+    return -1 if committer == HOST else int(committer)
+
+
+def _check_seeds(transcript: Transcript) -> Iterable[Violation]:
+    for committer in sorted(set(transcript.commitments) | set(transcript.seeds), key=_sort_key):
+        digest = transcript.commitments.get(committer)
+        secret = transcript.seeds.get(committer)
+        if digest is None or secret is None:
+            missing = "seed" if secret is None else "commitment"
+            yield Violation(ViolationKind.SEED_MISSING, f"{_label(committer)} has no {missing}",
+                            {"committer": _seat_label(committer)})
+            continue
+        try:
+            recomputed = commit(transcript.room_id, transcript.table_id, transcript.hand_id, committer, secret)
+        except FairnessError as error:
+            yield Violation(ViolationKind.BAD_TRANSCRIPT, f"seed of {_label(committer)}: {error}",
+                            {"committer": _seat_label(committer)})
+            continue
+        if recomputed != digest:
+            yield Violation(
+                ViolationKind.COMMITMENT_MISMATCH,
+                f"the seed of {_label(committer)} does not match its commitment",
+                {"committer": _seat_label(committer), "seed": secret.hex(), "commitment": digest.hex(),
+                 "hash_of_seed": recomputed.hex()},
+            )
+
+
+def _check_own_seed(transcript: Transcript, observation: Observation) -> Iterable[Violation]:
+    if observation.seat is None or observation.secret is None:
+        return
+    published = transcript.seeds.get(observation.seat)
+    if published != observation.secret:
+        yield Violation(
+            ViolationKind.OWN_SEED_MISSING,
+            f"my seed (seat {observation.seat}) is {'missing from' if published is None else 'replaced in'} "
+            "the deck key",
+            {"seat": observation.seat, "mine": observation.secret.hex(),
+             "published": published.hex() if published else "none"},
+        )
+
+
+def _check_deal_order(deals: Sequence[Deal]) -> Iterable[Violation]:
+    for index, deal in enumerate(deals):
+        if deal.position != index:
+            yield Violation(
+                ViolationKind.DEALT_OUT_OF_ORDER,
+                f"deal number {index} took deck position {deal.position}, expected {index} (top-down, once each)",
+                {"deal": index, "position": deal.position, "recipient": str(deal.recipient)},
+            )
+
+
+def _check_seen_cards(deck: Sequence[Card], deals: Sequence[Deal], seen: Sequence[SeenCard]) -> Iterable[Violation]:
+    positions: dict[Recipient, list[int]] = {}
+    for deal in deals:
+        positions.setdefault(deal.recipient, []).append(deal.position)
+    counts: dict[Recipient, int] = {}
+    for item in seen:
+        index = counts.get(item.recipient, 0)
+        counts[item.recipient] = index + 1
+        dealt = positions.get(item.recipient, [])
+        if index >= len(dealt):
+            yield Violation(
+                ViolationKind.CARD_MISMATCH,
+                f"{item.card} was seen as card {index + 1} of {item.recipient}, but the transcript deals it only "
+                f"{len(dealt)}",
+                {"recipient": str(item.recipient), "card": str(item.card), "index": index},
+            )
+            continue
+        position = dealt[index]
+        expected = deck[position] if 0 <= position < len(deck) else None
+        if expected != item.card:
+            yield Violation(
+                ViolationKind.CARD_MISMATCH,
+                f"{item.card} was seen as card {index + 1} of {item.recipient}, but deck position {position} "
+                f"holds {expected if expected is not None else 'nothing'}",
+                {"recipient": str(item.recipient), "card": str(item.card), "position": position,
+                 "deck_card": str(expected) if expected is not None else "none"},
+            )
