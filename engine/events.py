@@ -1,0 +1,268 @@
+"""Everything that happens in a hand, as small frozen events (DESIGN.md "engine/").
+
+The hand history writers, the per-player protocol views, the store and the TUI all consume this one
+stream. Every event has a ``private_to`` seat: ``None`` means public (everyone may see it); a seat number
+means only that seat may see it (its own hole cards). Use :func:`view_for` to build one seat's view: it
+keeps public events, that seat's private events, and replaces other seats' private deals with a
+:class:`CardsDealtFaceDown` that shows only the count.
+
+Amounts are integer chips. ``to`` is a street total (R-BET-*); ``added`` is what left the stack.
+
+>>> from engine.cards import parse_cards
+>>> dealt = HoleCardsDealt(seat=3, cards=parse_cards("As Kd"))
+>>> [type(event).__name__ for event in view_for([dealt], seat=5)]
+['CardsDealtFaceDown']
+>>> view_for([dealt], seat=3) == [dealt]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all hand events. Public unless a subclass says otherwise."""
+
+    @property
+    def private_to(self) -> int | None:
+        """The only seat allowed to see this event, or ``None`` when it is public."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A hand begins. ``stacks``: (seat, stack) in clockwise order from the first seat left of the button,
+    before any forced bet. ``variant``/``structure`` are ids (e.g. ``"omaha"``, ``"pot_limit"``)."""
+
+    variant: str
+    structure: str
+    button_seat: int
+    stacks: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """A dead ante went into the pot (R-ANTE-1). ``all_in`` when it took the whole stack."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A blind or straddle was posted (R-BLIND-1..3).
+
+    ``kind``: ``"small_blind"``, ``"big_blind"``, ``"straddle"``, ``"dead_small_blind"`` (goes straight into
+    the pot, not a bet) or ``"big_blind_out_of_position"`` (a returning player's live big blind).
+    ``live``: counts toward the player's bet of the round. ``amount`` may be short when ``all_in``.
+    """
+
+    seat: int
+    kind: str
+    amount: int
+    live: bool = True
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """Face-down cards dealt to one seat; private to that seat."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealtFaceDown(Event):
+    """The public trace of another seat's face-down cards: only how many (made by :func:`view_for`)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class UpCardsDealt(Event):
+    """Face-up cards dealt to one seat (stud games); public."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """Community cards for a street (``street`` e.g. ``"flop"``); ``board`` is the whole board so far."""
+
+    street: str
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRoundStarted(Event):
+    """A betting round opens (``round_index`` from 0, ``street`` its name); ``pot`` is all chips committed."""
+
+    round_index: int
+    street: str
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    """The seat folded (``left_table`` when it was folded out of turn by :meth:`Hand.leave`)."""
+
+    seat: int
+    left_table: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    """The seat checked."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """The seat called, adding ``amount`` chips (less than owed only when ``all_in``)."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced(Event):
+    """First bet of a round: the seat bet ``to`` chips (its street total), adding ``added``."""
+
+    seat: int
+    to: int
+    added: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    """The seat raised to ``to`` (street total), adding ``added``. ``full`` is False for a short all-in raise
+    that does not reopen the action (R-BET-ALLIN)."""
+
+    seat: int
+    to: int
+    added: int
+    all_in: bool = False
+    full: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class BringInPosted(Event):
+    """Stud: the seat posted the bring-in (R-STUD-1)."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """Draw games: the seat discarded ``count`` cards (0 = stood pat); public (R-DRAW-1)."""
+
+    seat: int
+    count: int
+    timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCardsDealt(Event):
+    """Draw games: the replacements dealt to one seat; private. ``discarded`` are the cards thrown."""
+
+    seat: int
+    discarded: tuple[Card, ...]
+    cards: tuple[Card, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(Event):
+    """The part of a bet nobody matched went back to its owner (R-BET-UNCALLED)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """The seat's cards turned face up (at showdown or at an all-in run-out, R-SHOW-1).
+
+    ``cards`` are all the seat's own cards; ``description`` e.g. ``"full house"`` (or ``"... / eight-six low"``
+    in hi/lo), empty when the board is not complete yet (all-in before the river)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    """The seat threw its hand away at showdown without showing (R-SHOW-1)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken(Event):
+    """Rake taken from pot ``pot_index`` (0 = main pot) before it was awarded (R-RAKE-1)."""
+
+    pot_index: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """``amount`` chips of pot ``pot_index`` (0 = main pot, then side pots) went to ``seat``.
+
+    ``share``: ``"whole"``, ``"high"`` or ``"low"`` (hi/lo halves, R-POT-2). ``pot_total`` is the pot's size
+    after rake; ``description`` names the winning hand (empty when won uncontested, R-SHOW-2)."""
+
+    pot_index: int
+    seat: int
+    amount: int
+    share: str = "whole"
+    pot_total: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over. ``stacks``: (seat, final stack) in the order of :class:`HandStarted`;
+    ``rake``: total rake taken. Chip conservation: sum of start stacks = sum of final stacks + rake."""
+
+    stacks: tuple[tuple[int, int], ...]
+    rake: int = 0
+
+
+def view_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see (``seat=None``: a spectator), hiding others' private cards.
+
+    Another seat's :class:`HoleCardsDealt` becomes a :class:`CardsDealtFaceDown`; another seat's
+    :class:`DrawnCardsDealt` is dropped (its public :class:`CardsDrawn` already says how many).
+    """
+    view: list[Event] = []
+    for event in events:
+        owner = event.private_to
+        if owner is None or owner == seat:
+            view.append(event)
+        elif isinstance(event, HoleCardsDealt):
+            view.append(CardsDealtFaceDown(event.seat, len(event.cards)))
+    return view

@@ -1,0 +1,187 @@
+"""Each game as data (R-GAME-*, R-RANK-2, R-GAME-DECK).
+
+A :class:`Variant` says which deck is used, what every street deals (face-down hole cards, face-up
+cards, board cards, a draw), whether a betting round follows and at which fixed-limit size, how the
+first bettor of the round is chosen, which forced bets the game uses, how hands are ranked (high,
+deuce-to-seven, 32-card; hi/lo 8-or-better) and how many hole cards must be used. One state machine,
+:class:`engine.hand.Hand`, plays every variant from this data; stud and draw games are rows of the same
+type (their mechanics: ``Street.hole_up``, ``Street.draw``, ``Opening.BRING_IN``/``BEST_SHOWING``).
+
+Deal order (R-BLIND-1, DESIGN.md "Fairness"): the deck is consumed front to back. A street's hole cards
+go one at a time clockwise from the first seat left of the button, round after round (``hole_down``
+rounds, then ``hole_up`` rounds); then the street's board cards. There are no burn cards: with a
+committed shuffle a burn protects nothing, and 9-handed 5-card Omaha needs 50 of the 52 cards.
+
+>>> OMAHA_FIVE_CARD.hole_card_count, OMAHA_FIVE_CARD.max_players
+(5, 9)
+>>> [street.name for street in TEXAS_HOLDEM.streets]
+['preflop', 'flop', 'turn', 'river']
+>>> five_card_omaha(must_use_hole=3).must_use_hole
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from engine.cards import Card, full_deck
+
+
+class Opening(Enum):
+    """Who opens a betting round (R-BET-ORDER, R-STUD-1)."""
+
+    BLINDS = "blinds"
+    """Left of the big blind (of the straddle, if any); the blind/straddler acts last with the option."""
+    LEFT_OF_BUTTON = "left_of_button"
+    """The first player still in the hand left of the button."""
+    BRING_IN = "bring_in"
+    """Stud third street: the bring-in player (lowest up card in limit, highest in no limit)."""
+    BEST_SHOWING = "best_showing"
+    """Stud later streets: the best hand showing on the up cards."""
+
+
+class ForcedBetKind(Enum):
+    """Which forced bets open the pot (R-BLIND-*, R-ANTE-1, R-STUD-1)."""
+
+    BLINDS = "blinds"
+    ANTE_BRING_IN = "ante_bring_in"
+
+
+class Ranking(Enum):
+    """How hands compare at showdown (R-RANK-1, R-RANK-4, R-RANK-5)."""
+
+    HIGH = "high"
+    DEUCE_TO_SEVEN = "deuce_to_seven"
+    THIRTY_TWO_CARD = "thirty_two_card"
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: what is dealt, then (if ``betting``) one betting round.
+
+    ``hole_down``/``hole_up``: cards dealt face down / face up to each player. ``board``: community cards.
+    ``draw``: the most cards a player may exchange on this street (0: no draw). ``big_bet``: the
+    fixed-limit size is the big bet (R-BET-FL). ``opening``: who acts first in this street's round.
+    """
+
+    name: str
+    hole_down: int = 0
+    hole_up: int = 0
+    board: int = 0
+    draw: int = 0
+    betting: bool = True
+    big_bet: bool = False
+    opening: Opening = Opening.LEFT_OF_BUTTON
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A poker game as data.
+
+    ``id``: stable identifier (``"texas_holdem"``…); ``name``: English title; ``rule``: the RULES.md id.
+    ``deck``: the cards in play (52 or 32). ``streets``: in order. ``forced_bets``: blinds or ante+bring-in.
+    ``ranking``: the high ranking; ``low_eight``: the pot is split high / 8-or-better low (R-RANK-3,
+    R-POT-2). ``must_use_hole``: exactly this many hole cards with ``5 - must_use_hole`` board cards
+    (Omaha 2); ``None``: best five of all cards. ``min_players``/``max_players``: seat limits (R-GAME-DECK).
+    """
+
+    id: str
+    name: str
+    rule: str
+    streets: tuple[Street, ...]
+    deck: tuple[Card, ...] = full_deck()
+    forced_bets: ForcedBetKind = ForcedBetKind.BLINDS
+    ranking: Ranking = Ranking.HIGH
+    low_eight: bool = False
+    must_use_hole: int | None = None
+    min_players: int = 2
+    max_players: int = 10
+
+    @property
+    def hole_card_count(self) -> int:
+        """Own cards each player ends with (down + up), e.g. 2 for hold'em, 7 for stud."""
+        return sum(street.hole_down + street.hole_up for street in self.streets)
+
+    @property
+    def board_card_count(self) -> int:
+        """Community cards dealt over the whole hand (5 for hold'em and Omaha)."""
+        return sum(street.board for street in self.streets)
+
+    @property
+    def has_board(self) -> bool:
+        """Whether the game uses community cards."""
+        return self.board_card_count > 0
+
+    def cards_needed(self, players: int) -> int:
+        """Most cards a deal to ``players`` players can take, draws excluded (R-GAME-DECK).
+
+        >>> TEXAS_HOLDEM.cards_needed(10)
+        25
+        """
+        return players * self.hole_card_count + self.board_card_count
+
+
+_HOLDEM_STREETS = (
+    Street("preflop", hole_down=2, opening=Opening.BLINDS),
+    Street("flop", board=3),
+    Street("turn", board=1, big_bet=True),
+    Street("river", board=1, big_bet=True),
+)
+
+
+def _omaha_streets(hole: int) -> tuple[Street, ...]:
+    return (replace(_HOLDEM_STREETS[0], hole_down=hole), *_HOLDEM_STREETS[1:])
+
+
+TEXAS_HOLDEM = Variant("texas_holdem", "Texas Hold'em", "R-GAME-HE", _HOLDEM_STREETS)
+OMAHA = Variant("omaha", "Omaha", "R-GAME-O4", _omaha_streets(4), must_use_hole=2)
+OMAHA_FIVE_CARD = Variant(
+    "omaha_five_card", "5-card Omaha", "R-GAME-O5", _omaha_streets(5), must_use_hole=2, max_players=9
+)
+OMAHA_HI_LO = Variant(
+    "omaha_hi_lo", "Omaha Hi/Lo 8-or-better", "R-GAME-O8", _omaha_streets(4), must_use_hole=2, low_eight=True
+)
+
+
+def five_card_omaha(*, must_use_hole: int = 2) -> Variant:
+    """5-card Omaha; ``must_use_hole=3`` is the 3 hole + 2 board house rule (R-RANK-2 decision).
+
+    ``ValueError`` for any other count.
+    """
+    if must_use_hole not in (2, 3):
+        raise ValueError(f"5-card Omaha uses 2 (standard) or 3 (house rule) hole cards, not {must_use_hole}")
+    if must_use_hole == 2:
+        return OMAHA_FIVE_CARD
+    return replace(OMAHA_FIVE_CARD, id="omaha_five_card_3_hole", must_use_hole=3)
+
+
+VARIANTS: dict[str, Variant] = {
+    variant.id: variant for variant in (TEXAS_HOLDEM, OMAHA, OMAHA_FIVE_CARD, OMAHA_HI_LO)
+}
+"""Every game the engine plays, by id."""
+
+
+def variant_by_id(variant_id: str) -> Variant:
+    """The variant with this id; ``KeyError`` naming the known ids otherwise."""
+    try:
+        return VARIANTS[variant_id]
+    except KeyError:
+        raise KeyError(f"unknown variant {variant_id!r}; known: {', '.join(sorted(VARIANTS))}") from None
+
+
+def check_player_count(variant: Variant, players: int) -> None:
+    """Raise ``ValueError`` if ``players`` cannot be dealt this game (R-GAME-DECK, seat limits).
+
+    >>> check_player_count(OMAHA_FIVE_CARD, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: 5-card Omaha is for 2 to 9 players, not 10
+    """
+    if not variant.min_players <= players <= variant.max_players:
+        raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, not {players}")
+    if variant.cards_needed(players) > len(variant.deck) and variant.forced_bets is ForcedBetKind.BLINDS:
+        raise ValueError(
+            f"{variant.name} with {players} players needs {variant.cards_needed(players)} cards;"
+            f" the deck has {len(variant.deck)}"
+        )
