@@ -20,3 +20,23 @@ class InvalidAmount(IllegalAction):
 
 class TableRuleError(ValueError):
     """A table request breaks a seating, buy-in or blind rule (sitting twice, a full table, …)."""
+
+
+class BankrollError(ValueError):
+    """A play-money balance request is refused (a refill asked too early or too often, not enough credits)."""
+
+
+class AlreadySeated(TableRuleError):
+    """The player already has a seat at this table (or is already on its waiting list)."""
+
+
+class NotSeated(TableRuleError):
+    """The player has no seat at this table."""
+
+
+class TableFull(TableRuleError):
+    """No seat is free (or the free seats are promised to players ahead on the waiting list)."""
+
+
+class HandInProgress(TableRuleError):
+    """The request must wait until the current hand is over (a top-up, starting another hand…)."""

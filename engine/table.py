@@ -1,0 +1,758 @@
+"""A cash table: a run of hands with people coming and going (RULES.md §4 and §8; DESIGN.md "engine/").
+
+Pure: the caller passes the time (``now``, seconds of any monotonic clock) and the decks; nothing sleeps
+or reads a clock. The room's table runner calls :meth:`Table.tick` at :meth:`Table.next_deadline` and
+starts a hand whenever :meth:`Table.can_start_hand` says so. Every change is returned as events (the
+table's own, :mod:`engine.table_events`, interleaved with the hand's, :mod:`engine.events`).
+
+What the table decides: who sits where (R-GAME-DECK seat limits, buy-ins R-BUYIN-1, a waiting list), the
+first button by the dealer draw (R-DEAL-1), then the button, blinds and straddle of every hand by the
+dead-button rule (R-BLIND-1..4, :mod:`engine.button`), missed blinds and the player's remembered choice
+to post them or wait (R-BLIND-3), the action clock and time banks, and what happens when a player runs out
+of time or disconnects (R-DISC-1, R-DISC-2). What the hand decides: everything inside a hand
+(:class:`engine.hand.Hand`); the table gives it a :class:`~engine.hand.ForcedBets` plan and the stacks, and
+takes back the finishing stacks from its :class:`~engine.events.HandEnded`.
+
+Requests that break a rule raise a specific exception (:mod:`engine.errors`) with a message a player can
+read, and leave the table unchanged.
+
+>>> from engine.hand import HandConfig
+>>> from engine.structures import BettingStructure
+>>> from engine.variants import TEXAS_HOLDEM
+>>> config = TableConfig(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit()), seat_count=6,
+...                      small_blind=5, big_blind=10, min_buy_in=200, max_buy_in=1_000)
+>>> table = Table(config)
+>>> [type(event).__name__ for event in table.sit("ana", 500, now=0.0)]
+['PlayerSeated']
+>>> table.sit("ana", 500, now=1.0)
+Traceback (most recent call last):
+...
+engine.errors.AlreadySeated: ana already sits in seat 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Protocol, runtime_checkable
+
+from engine.actions import Action, BetOrRaise, Call, Check, Draw, Fold, LegalActions, Show
+from engine.artificial_all_in import ArtificialAllInQuota
+from engine.button import BlindPlan, Positions, SeatState, draw_for_button, plan_blinds
+from engine.cards import Card
+from engine.clock import ClockSettings, PlayerClock
+from engine.errors import (
+    AlreadySeated,
+    HandInProgress,
+    InvalidAmount,
+    NotSeated,
+    NotYourTurn,
+    TableFull,
+    TableRuleError,
+)
+from engine.events import Event, Folded, HandEnded
+from engine.hand import ForcedBets, Hand, HandConfig
+from engine.seating import BlindChoice, SeatedPlayer, WaitingList
+from engine.structures import StructureKind
+from engine.table_events import (
+    ArtificialAllInGiven,
+    BlindOwed,
+    BlindsSettled,
+    ButtonDrawn,
+    ChipsAdded,
+    ChipsReturned,
+    HandFinished,
+    HandPlanned,
+    LeavingAfterHand,
+    PlayerAway,
+    PlayerDisconnected,
+    PlayerReconnected,
+    PlayerSatIn,
+    PlayerSatOut,
+    PlayerSeated,
+    PlayerSettingChanged,
+    SeatFreed,
+    TimeBanksRefilled,
+    TimeBankUsed,
+    TimedOut,
+    TurnStarted,
+    WaitingListJoined,
+    WaitingListLeft,
+)
+
+MAX_SEATS = 10
+_LIMIT_STRUCTURES = (StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT)
+_CAPPED_BUY_IN_STRUCTURES = (StructureKind.NO_LIMIT, StructureKind.POT_LIMIT, StructureKind.HALF_POT_LIMIT)
+
+
+class HandEngine(Protocol):
+    """What the table needs from a hand (:class:`engine.hand.Hand` satisfies it)."""
+
+    events: list[Event]
+
+    def legal_actions(self) -> LegalActions | None: ...
+
+    def act(self, seat: int, action: Action) -> list[Event]: ...
+
+    def leave(self, seat: int) -> list[Event]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+@runtime_checkable
+class SupportsArtificialAllIn(Protocol):
+    """A hand that can treat a seat as all-in for what it has put in (R-DISC-2)."""
+
+    def artificial_all_in(self, seat: int) -> list[Event]: ...
+
+
+HandStarter = Callable[[HandConfig, Mapping[int, int], Sequence[Card], ForcedBets], HandEngine]
+"""Builds a hand: (config, seat → stack, deck, forced bets) → a running hand. Default: :meth:`Hand.start`."""
+
+
+def _start_real_hand(
+    config: HandConfig, seats: Mapping[int, int], deck: Sequence[Card], forced_bets: ForcedBets,
+) -> HandEngine:
+    return Hand.start(config, seats, deck, forced_bets)
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """A cash table's settings.
+
+    ``seat_count``: 2..10 and at most the game's ``max_players`` (R-GAME-DECK). ``small_blind`` /
+    ``big_blind`` / ``ante`` in chips. ``min_buy_in`` for every structure; ``max_buy_in`` required for pot,
+    half-pot and no limit, optional otherwise (R-BUYIN-1). ``straddle_allowed``: R-BLIND-2.
+    ``artificial_all_in``: R-DISC-2, limit tables only, at most ``quota`` per player per 24 h (the quota
+    object may be shared by the room; see :class:`Table`). Raises ``ValueError`` naming a bad setting.
+    """
+
+    hand: HandConfig
+    seat_count: int
+    small_blind: int
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int | None = None
+    ante: int = 0
+    straddle_allowed: bool = False
+    artificial_all_in: bool = False
+    clock: ClockSettings = field(default_factory=ClockSettings)
+
+    def __post_init__(self) -> None:
+        variant = self.hand.variant
+        limit = min(MAX_SEATS, variant.max_players)
+        if not 2 <= self.seat_count <= limit:
+            raise ValueError(f"{variant.name} tables have 2 to {limit} seats, not {self.seat_count} (R-GAME-DECK)")
+        if not 0 <= self.small_blind <= self.big_blind or self.big_blind <= 0:
+            raise ValueError(f"blinds must satisfy 0 <= small <= big, big > 0; got {self.small_blind}/{self.big_blind}")
+        if self.min_buy_in <= 0:
+            raise ValueError(f"the minimum buy-in must be > 0 chips, got {self.min_buy_in}")
+        kind = self.hand.structure.kind
+        if self.max_buy_in is None and kind in _CAPPED_BUY_IN_STRUCTURES:
+            raise ValueError(f"a {kind.value.replace('_', ' ')} table needs a maximum buy-in (R-BUYIN-1)")
+        if self.max_buy_in is not None and self.max_buy_in < self.min_buy_in:
+            raise ValueError(f"maximum buy-in {self.max_buy_in} is below the minimum {self.min_buy_in}")
+        if self.artificial_all_in and kind not in _LIMIT_STRUCTURES:
+            raise ValueError("artificial all-in is only for limit tables (R-DISC-2)")
+        if self.ante < 0:
+            raise ValueError(f"the ante must be >= 0, got {self.ante}")
+
+
+class Table:
+    """A cash table. Build with a :class:`TableConfig`; ``hand_starter`` builds each hand (default the real
+    :class:`engine.hand.Hand`); ``all_in_quota`` is the room's shared :class:`ArtificialAllInQuota` (a private
+    one by default). Seats are 0..seat_count-1, clockwise increasing. Players are named by their id.
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        hand_starter: HandStarter = _start_real_hand,
+        all_in_quota: ArtificialAllInQuota | None = None,
+    ) -> None:
+        self.config = config
+        self.hand_starter = hand_starter
+        self.all_in_quota = all_in_quota if all_in_quota is not None else ArtificialAllInQuota()
+        self.players: dict[int, SeatedPlayer] = {}
+        self.waiting_list = WaitingList()
+        self.positions: Positions | None = None
+        self.hand: HandEngine | None = None
+        self.hand_number = 0
+        self.last_plan: BlindPlan | None = None
+        self.rake_taken = 0
+        self._dealt_in: tuple[int, ...] = ()
+        self._folded: set[int] = set()
+        self._all_in: set[int] = set()
+        self._turn: tuple[int, float] | None = None
+
+    # --- questions ----------------------------------------------------------------------------------
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat of ``player``, or ``None``."""
+        for seat, seated in self.players.items():
+            if seated.player == player:
+                return seat
+        return None
+
+    def player(self, player: str) -> SeatedPlayer:
+        """The :class:`SeatedPlayer` of ``player``; :class:`NotSeated` if he has no seat here."""
+        seat = self.seat_of(player)
+        if seat is None:
+            raise NotSeated(f"{player} has no seat at this table")
+        return self.players[seat]
+
+    def free_seats(self) -> list[int]:
+        """Empty seats, in order."""
+        return [seat for seat in range(self.config.seat_count) if seat not in self.players]
+
+    @property
+    def hand_running(self) -> bool:
+        """Whether a hand is being played."""
+        return self.hand is not None
+
+    def in_hand(self, player: str) -> bool:
+        """Whether ``player`` was dealt into the running hand (folded or not)."""
+        seat = self.seat_of(player)
+        return self.hand is not None and seat in self._dealt_in
+
+    def to_act(self) -> tuple[int, float] | None:
+        """(seat, deadline) of the player whose turn it is, or ``None``."""
+        if self._turn is None:
+            return None
+        seat, started_at = self._turn
+        return seat, self._deadline(self.players[seat], started_at)
+
+    def chips_on_table(self) -> int:
+        """All chips of seated players (including what they have in the running hand)."""
+        return sum(seated.stack for seated in self.players.values())
+
+    def next_deadline(self) -> float | None:
+        """The earliest time at which :meth:`tick` has something to do (a turn timing out, a held seat to
+        free), or ``None``. The runner sets its timer to this."""
+        times = [seated.inactive_since + self.config.clock.seat_hold_seconds
+                 for seated in self.players.values() if seated.inactive_since is not None]
+        turn = self.to_act()
+        if turn is not None:
+            times.append(turn[1])
+        return min(times, default=None)
+
+    # --- seats and buy-ins (R-BUYIN-1, R-GAME-DECK) ------------------------------------------------
+
+    def verify_sit(self, player: str, buy_in: int, *, seat: int | None = None) -> int:
+        """Raise the reason ``player`` may not sit (in ``seat``, or the first free seat) with ``buy_in`` chips;
+        returns the seat he would get. :class:`AlreadySeated`, :class:`TableFull` (no seat, or the free seats
+        are promised to players ahead on the waiting list), :class:`TableRuleError` (no such seat, taken),
+        :class:`InvalidAmount` (buy-in outside min..max)."""
+        current = self.seat_of(player)
+        if current is not None:
+            raise AlreadySeated(f"{player} already sits in seat {current}")
+        free = self.free_seats()
+        if not free:
+            raise TableFull(f"the table is full ({self.config.seat_count} seats); join the waiting list")
+        ahead = self.waiting_list.players.index(player) if player in self.waiting_list else len(self.waiting_list)
+        if ahead >= len(free):
+            raise TableFull(
+                f"the free seat{'s are' if len(free) > 1 else ' is'} promised to "
+                f"{', '.join(self.waiting_list.players[:len(free)])} on the waiting list"
+            )
+        if seat is not None:
+            if not 0 <= seat < self.config.seat_count:
+                raise TableRuleError(f"there is no seat {seat}: seats are 0 to {self.config.seat_count - 1}")
+            if seat in self.players:
+                raise TableRuleError(f"seat {seat} is taken by {self.players[seat].player}")
+        self._verify_buy_in_amount(buy_in, stack=0, what="buy-in")
+        return free[0] if seat is None else seat
+
+    def sit(
+        self,
+        player: str,
+        buy_in: int,
+        now: float,
+        *,
+        seat: int | None = None,
+        blind_choice: BlindChoice = BlindChoice.WAIT_FOR_BIG_BLIND,
+    ) -> list[Event]:
+        """Seat ``player`` in ``seat`` (or the first free one) with ``buy_in`` chips from his balance.
+
+        At a table already playing he is new and owes a big blind: ``blind_choice`` says whether he posts it
+        out of position at once or waits for it (R-BLIND-3). Raises as :meth:`verify_sit`.
+        """
+        chosen = self.verify_sit(player, buy_in, seat=seat)
+        seated = SeatedPlayer(player, chosen, buy_in, PlayerClock.fresh(self.config.clock), blind_choice=blind_choice)
+        events: list[Event] = []
+        if player in self.waiting_list:
+            self.waiting_list.players.remove(player)
+            events.append(WaitingListLeft(player))
+        self.players[chosen] = seated
+        events.append(PlayerSeated(chosen, player, buy_in))
+        if self.positions is not None:
+            seated.owes_big_blind = True
+            events.append(BlindOwed(chosen, player, small_blind=False, big_blind=True))
+        return events
+
+    def top_up(self, player: str, amount: int, now: float) -> list[Event]:
+        """Add ``amount`` chips from the balance between hands, up to the maximum buy-in (R-BUYIN-1).
+
+        Raises :class:`HandInProgress` while he is dealt in, :class:`InvalidAmount` over the maximum.
+        """
+        seated = self.player(player)
+        if self.in_hand(player):
+            raise HandInProgress(f"{player} is in a hand: top up after it ends")
+        self._verify_buy_in_amount(amount, stack=seated.stack, what="top-up")
+        seated.stack += amount
+        return [ChipsAdded(seated.seat, player, amount, seated.stack)]
+
+    def leave(self, player: str, now: float) -> list[Event]:
+        """``player`` leaves. Between hands (or not dealt in) the seat is freed and the stack goes back to the
+        balance at once; during a hand he is in, he is folded now if still live (his uncalled bet comes back,
+        R-BET-UNCALLED) and the seat is freed when the hand ends."""
+        seated = self.player(player)
+        if not self.in_hand(player):
+            return self._free_seat(seated, "left")
+        if seated.leaving:
+            return []
+        seated.leaving = True
+        events: list[Event] = [LeavingAfterHand(seated.seat, player)]
+        assert self.hand is not None
+        if seated.seat not in self._folded and seated.seat not in self._all_in:
+            if self._turn is not None and self._turn[0] == seated.seat:
+                self._turn = None
+            events += self._watch(self.hand.leave(seated.seat))
+        events += self._advance(now)
+        return events
+
+    def join_waiting_list(self, player: str) -> list[Event]:
+        """Put ``player`` at the end of the waiting list. :class:`AlreadySeated` if seated or already listed."""
+        if self.seat_of(player) is not None:
+            raise AlreadySeated(f"{player} already sits at this table")
+        if player in self.waiting_list:
+            raise AlreadySeated(f"{player} is already number {self.waiting_list.position(player)} on the waiting list")
+        self.waiting_list.players.append(player)
+        return [WaitingListJoined(player, len(self.waiting_list))]
+
+    def leave_waiting_list(self, player: str) -> list[Event]:
+        """Take ``player`` off the waiting list; :class:`NotSeated` if he is not on it."""
+        if player not in self.waiting_list:
+            raise NotSeated(f"{player} is not on the waiting list")
+        self.waiting_list.players.remove(player)
+        return [WaitingListLeft(player)]
+
+    # --- sitting out, away, remembered choices (R-BLIND-3, R-DISC-1) ---------------------------------
+
+    def sit_out(self, player: str, now: float) -> list[Event]:
+        """Not dealt in from the next hand on ("sit out next hand"); the seat is held for
+        ``clock.seat_hold_seconds``, then freed. A no-op if already sitting out."""
+        seated = self.player(player)
+        if seated.sitting_out:
+            return []
+        seated.sitting_out = True
+        if seated.inactive_since is None:
+            seated.inactive_since = now
+        return [PlayerSatOut(seated.seat, player, "asked", seated.inactive_since + self.config.clock.seat_hold_seconds)]
+
+    def sit_in(self, player: str, now: float) -> list[Event]:
+        """Back from sitting out or Away: dealt in again from the next hand (paying missed blinds as his
+        :class:`BlindChoice` says). :class:`TableRuleError` without chips."""
+        seated = self.player(player)
+        if seated.stack <= 0:
+            raise TableRuleError(f"{player} has no chips: top up before sitting in")
+        if not (seated.sitting_out or seated.away):
+            return []
+        seated.sitting_out = seated.away = False
+        seated.inactive_since = None
+        return [PlayerSatIn(seated.seat, player)]
+
+    def set_blind_choice(self, player: str, choice: BlindChoice) -> list[Event]:
+        """Remember whether ``player`` posts owed blinds at once or waits for the big blind (R-BLIND-3)."""
+        seated = self.player(player)
+        seated.blind_choice = choice
+        return [PlayerSettingChanged(seated.seat, player, "blind_choice", choice.value)]
+
+    def set_auto_post_blinds(self, player: str, on: bool) -> list[Event]:
+        """Auto-post blinds on (default) or off. Off: he is dealt into a hand where he must post a blind only
+        after :meth:`confirm_blinds`; otherwise he sits that hand out and misses the blind."""
+        seated = self.player(player)
+        seated.auto_post_blinds = on
+        return [PlayerSettingChanged(seated.seat, player, "auto_post_blinds", str(on).lower())]
+
+    def confirm_blinds(self, player: str) -> list[Event]:
+        """With auto-post off: agree to post the blind due in the next hand."""
+        seated = self.player(player)
+        seated.blinds_confirmed = True
+        return [PlayerSettingChanged(seated.seat, player, "blinds_confirmed", "true")]
+
+    def set_straddle(self, player: str, on: bool) -> list[Event]:
+        """Post a straddle (2 × big blind) whenever left of the big blind (R-BLIND-2).
+        :class:`TableRuleError` on a table without straddles."""
+        seated = self.player(player)
+        if on and not self.config.straddle_allowed:
+            raise TableRuleError("this table does not allow straddles")
+        seated.straddle = on
+        return [PlayerSettingChanged(seated.seat, player, "straddle", str(on).lower())]
+
+    def disconnect(self, player: str, now: float) -> list[Event]:
+        """``player``'s connection dropped: his turns use the disconnection time bank (R-DISC-1)."""
+        seated = self.player(player)
+        if seated.disconnected:
+            return []
+        seated.disconnected = True
+        events: list[Event] = [PlayerDisconnected(seated.seat, player)]
+        events += self._turn_event_if_acting(seated)
+        return events
+
+    def reconnect(self, player: str, now: float) -> list[Event]:
+        """``player`` is connected again (he stays Away until he sits in)."""
+        seated = self.player(player)
+        if not seated.disconnected:
+            return []
+        seated.disconnected = False
+        events: list[Event] = [PlayerReconnected(seated.seat, player)]
+        events += self._turn_event_if_acting(seated)
+        return events
+
+    # --- hands ---------------------------------------------------------------------------------------
+
+    def plan_next_hand(self, *, drawn_button: int | None = None) -> BlindPlan | None:
+        """The plan :meth:`start_hand` would use now (``None``: fewer than two can play), changing nothing.
+        The runner may show it, e.g. to ask a player with auto-post off to confirm his blind."""
+        previous = self.positions
+        if previous is None and drawn_button is None:
+            drawn_button = min(self._playing_seats(), default=None)
+        excluded: set[int] = set()
+        while True:
+            states = [
+                seated.seat_state()
+                if seated.seat not in excluded
+                else _inactive(seated)
+                for seated in self.players.values()
+            ]
+            if previous is None:
+                active = [state.seat for state in states if state.active]
+                if drawn_button not in active:
+                    drawn_button = min(active, default=None)
+                if len(active) < 2:
+                    return None
+            plan = plan_blinds(
+                self.config.seat_count, states, previous,
+                drawn_button=drawn_button, straddle_allowed=self.config.straddle_allowed,
+            )
+            if plan is None:
+                return None
+            unconfirmed = {
+                seat for seat in _posting_seats(plan)
+                if not self.players[seat].auto_post_blinds and not self.players[seat].blinds_confirmed
+            }
+            if not unconfirmed:
+                return plan
+            excluded |= unconfirmed
+
+    def can_start_hand(self) -> bool:
+        """Whether :meth:`start_hand` would deal a hand now (none running, two players can play)."""
+        return self.hand is None and len(self._playing_seats()) >= 2 and self.plan_next_hand() is not None
+
+    def start_hand(
+        self, deck: Sequence[Card], now: float, *, button_draw_deck: Sequence[Card] | None = None,
+    ) -> list[Event]:
+        """Deal the next hand from ``deck`` (shuffled by the caller) at time ``now``.
+
+        The table's first hand needs ``button_draw_deck``: one card each to the players who can play, the
+        highest takes the button (R-DEAL-1). Raises :class:`HandInProgress`, or :class:`TableRuleError` when
+        fewer than two players can play or the first button has no draw deck; ``ValueError`` from the hand for
+        a bad deck. The table is unchanged after any of these.
+        """
+        if self.hand is not None:
+            raise HandInProgress(f"hand {self.hand_number} is still being played")
+        events: list[Event] = []
+        drawn_button: int | None = None
+        if self.positions is None:
+            playing = self._playing_seats()
+            if len(playing) < 2:
+                raise TableRuleError("a hand needs at least two players ready to play")
+            if button_draw_deck is None:
+                raise TableRuleError("the first hand needs a deck for the dealer draw (R-DEAL-1)")
+            draw = draw_for_button(playing, button_draw_deck)
+            drawn_button = draw.button_seat
+            events.append(ButtonDrawn(draw.button_seat, draw.cards))
+        plan = self.plan_next_hand(drawn_button=drawn_button)
+        if plan is None:
+            raise TableRuleError("a hand needs at least two players ready to play")
+        forced_bets = self._forced_bets(plan)
+        stacks = {seat: self.players[seat].stack for seat in plan.dealt_in}
+        hand = self.hand_starter(self.config.hand, stacks, deck, forced_bets)  # may raise: nothing changed yet
+        first_hand = self.positions is None
+
+        self.hand = hand
+        self.hand_number += 1
+        self.last_plan = plan
+        self.positions = plan.positions
+        self._dealt_in = plan.dealt_in
+        self._folded, self._all_in = set(), set()
+        events.append(HandPlanned(
+            self.hand_number, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat, plan.straddle_seat,
+            plan.dealt_in, plan.heads_up, plan.button_is_dead, plan.out_of_position_big_blinds,
+            plan.dead_small_blinds,
+        ))
+        events += self._record_blind_debts(plan, first_hand)
+        for seat in plan.dealt_in:
+            seated = self.players[seat]
+            seated.new = False
+            refilled = seated.clock.hand_played(self.config.clock)
+            if refilled.time_bank or refilled.disconnection_bank:
+                events.append(TimeBanksRefilled(
+                    seat, seated.player, refilled.time_bank, refilled.disconnection_bank,
+                    seated.clock.time_bank, seated.clock.disconnection_bank,
+                ))
+        for seated in self.players.values():
+            seated.blinds_confirmed = False
+        events += self._watch(list(hand.events))
+        events += self._advance(now)
+        return events
+
+    def act(self, player: str, action: Action, now: float) -> list[Event]:
+        """``player`` acts in the running hand at time ``now``; overtime past the action clock is taken from
+        his bank. Raises :class:`NotYourTurn` (not his turn, no hand, or his time ran out at the deadline —
+        the runner must :meth:`tick`), or the hand's ``IllegalAction`` / ``InvalidAmount``; unchanged after."""
+        seated = self.player(player)
+        if self.hand is None or self._turn is None:
+            raise NotYourTurn("no hand is waiting for an action")
+        seat, started_at = self._turn
+        if seat != seated.seat:
+            raise NotYourTurn(f"it is {self.players[seat].player}'s turn, not {player}'s")
+        deadline = self._deadline(seated, started_at)
+        if now > deadline:
+            raise NotYourTurn(f"{player}'s time ran out at {deadline:g} s")
+        events = self._watch(self.hand.act(seat, action))  # raises before any change on a bad action
+        used = seated.clock.charge(started_at, now, self.config.clock, disconnected=seated.disconnected)
+        if used:
+            events.insert(0, TimeBankUsed(
+                seat, player, used, seated.clock.bank(disconnected=seated.disconnected), seated.disconnected,
+            ))
+        self._turn = None
+        events += self._advance(now)
+        return events
+
+    def tick(self, now: float) -> list[Event]:
+        """Apply what time ``now`` brings: a turn past its deadline times out (check if free, else fold, or an
+        artificial all-in; the player is marked Away, R-DISC-1/2), and seats held past
+        ``clock.seat_hold_seconds`` are freed with the chips returned."""
+        events: list[Event] = []
+        turn = self.to_act()
+        if turn is not None and now >= turn[1]:
+            events += self._time_out(self.players[turn[0]], now)
+        events += self._free_expired_seats(now)
+        return events
+
+    # --- inside ---------------------------------------------------------------------------------------
+
+    def _verify_buy_in_amount(self, amount: int, *, stack: int, what: str) -> None:
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise InvalidAmount(f"a {what} must be a whole number of chips > 0, got {amount!r}")
+        maximum = self.config.max_buy_in
+        if stack == 0 and amount < self.config.min_buy_in:
+            raise InvalidAmount(f"the minimum buy-in is {self.config.min_buy_in} chips, got {amount}")
+        if maximum is not None and stack + amount > maximum:
+            room = maximum - stack
+            raise InvalidAmount(
+                f"the maximum buy-in is {maximum} chips: {what} of {amount} would make {stack + amount}"
+                + (f" (at most {room} more)" if stack else "")
+            )
+
+    def _playing_seats(self) -> list[int]:
+        return sorted(seat for seat, seated in self.players.items() if seated.can_play)
+
+    def _forced_bets(self, plan: BlindPlan) -> ForcedBets:
+        return ForcedBets(
+            button_seat=plan.button_seat,
+            small_blind_seat=plan.small_blind_seat,
+            small_blind=self.config.small_blind,
+            big_blind_seat=plan.big_blind_seat,
+            big_blind=self.config.big_blind,
+            straddle_seat=plan.straddle_seat,
+            straddle=2 * self.config.big_blind if plan.straddle_seat is not None else 0,
+            ante=self.config.ante,
+            dead_small_blinds=plan.dead_small_blinds,
+            big_blinds_out_of_position=plan.out_of_position_big_blinds,
+        )
+
+    def _record_blind_debts(self, plan: BlindPlan, first_hand: bool) -> list[Event]:
+        events: list[Event] = []
+        for seat in plan.settled:
+            seated = self.players[seat]
+            seated.owes_big_blind = seated.owes_small_blind = False
+            events.append(BlindsSettled(seat, seated.player))
+        missed_big = set(plan.missed_big_blind)
+        missed_small = set(plan.missed_small_blind)
+        if first_hand:
+            # Whoever sits but is not dealt into the first hand joins later like a new player.
+            missed_big |= {seat for seat in self.players if seat not in plan.dealt_in}
+        for seat in sorted(missed_big | missed_small):
+            seated = self.players[seat]
+            before = (seated.owes_small_blind, seated.owes_big_blind)
+            seated.owes_big_blind |= seat in missed_big
+            seated.owes_small_blind |= seat in missed_small and not seated.new
+            if (seated.owes_small_blind, seated.owes_big_blind) != before:
+                events.append(BlindOwed(seat, seated.player, seated.owes_small_blind, seated.owes_big_blind))
+        return events
+
+    def _watch(self, events: list[Event]) -> list[Event]:
+        """Follow the hand's events: who folded, who is all-in."""
+        for event in events:
+            seat = getattr(event, "seat", None)
+            if seat is None:
+                continue
+            if isinstance(event, Folded):
+                self._folded.add(seat)
+            elif getattr(event, "all_in", False):
+                self._all_in.add(seat)
+        return events
+
+    def _deadline(self, seated: SeatedPlayer, started_at: float) -> float:
+        return seated.clock.deadline(started_at, self.config.clock, disconnected=seated.disconnected)
+
+    def _turn_event_if_acting(self, seated: SeatedPlayer) -> list[Event]:
+        if self._turn is None or self._turn[0] != seated.seat:
+            return []
+        started_at = self._turn[1]
+        return [TurnStarted(seated.seat, seated.player, started_at, self._deadline(seated, started_at))]
+
+    def _advance(self, now: float) -> list[Event]:
+        """After a change in the hand: finish it, or start the next turn (acting at once for Away players)."""
+        events: list[Event] = []
+        while self.hand is not None:
+            if self.hand.is_over:
+                events += self._finish_hand(now)
+                break
+            options = self.hand.legal_actions()
+            if options is None:
+                break
+            if self._turn is not None and self._turn[0] == options.seat:
+                break  # the same turn goes on (e.g. someone else left): its clock keeps running
+            seated = self.players[options.seat]
+            if seated.away or seated.leaving:
+                action, name = _timeout_action(options)
+                events.append(TimedOut(seated.seat, seated.player, name))
+                events += self._watch(self.hand.act(seated.seat, action))
+                continue
+            self._turn = (options.seat, now)
+            events.append(TurnStarted(seated.seat, seated.player, now, self._deadline(seated, now)))
+            break
+        return events
+
+    def _time_out(self, seated: SeatedPlayer, now: float) -> list[Event]:
+        assert self.hand is not None and self._turn is not None
+        options = self.hand.legal_actions()
+        assert options is not None and options.seat == seated.seat
+        started_at = self._turn[1]
+        used = seated.clock.charge(started_at, now, self.config.clock, disconnected=seated.disconnected)
+        events: list[Event] = []
+        if used:
+            events.append(TimeBankUsed(
+                seated.seat, seated.player, used, seated.clock.bank(disconnected=seated.disconnected),
+                seated.disconnected,
+            ))
+        self._turn = None
+        if self._artificial_all_in_applies(seated, options, now):
+            assert isinstance(self.hand, SupportsArtificialAllIn)
+            remaining = self.all_in_quota.use(seated.player, now)
+            events.append(TimedOut(seated.seat, seated.player, "artificial_all_in"))
+            events.append(ArtificialAllInGiven(seated.seat, seated.player, remaining))
+            events += self._watch(self.hand.artificial_all_in(seated.seat))
+            self._all_in.add(seated.seat)
+        else:
+            action, name = _timeout_action(options)
+            events.append(TimedOut(seated.seat, seated.player, name))
+            events += self._watch(self.hand.act(seated.seat, action))
+        seated.away = True
+        if seated.inactive_since is None:
+            seated.inactive_since = now
+        freed_at = seated.inactive_since + self.config.clock.seat_hold_seconds
+        events.append(PlayerAway(seated.seat, seated.player, freed_at))
+        events += self._advance(now)
+        return events
+
+    def _artificial_all_in_applies(self, seated: SeatedPlayer, options: LegalActions, now: float) -> bool:
+        return (
+            self.config.artificial_all_in
+            and seated.disconnected
+            and not options.can_check
+            and options.call_amount is not None
+            and isinstance(self.hand, SupportsArtificialAllIn)
+            and self.all_in_quota.remaining(seated.player, now) > 0
+        )
+
+    def _finish_hand(self, now: float) -> list[Event]:
+        assert self.hand is not None
+        ended = self.hand.events[-1]
+        if not isinstance(ended, HandEnded):
+            raise RuntimeError("the hand says it is over but its last event is not HandEnded")
+        before = sum(self.players[seat].stack for seat in self._dealt_in)
+        after = sum(stack for _, stack in ended.stacks)
+        if before != after + ended.rake:
+            raise RuntimeError(f"chip conservation broken: {before} in, {after} + {ended.rake} rake out")
+        for seat, stack in ended.stacks:
+            self.players[seat].stack = stack
+        self.rake_taken += ended.rake
+        events: list[Event] = [HandFinished(self.hand_number, ended.stacks, ended.rake)]
+        self.hand = None
+        self._turn = None
+        self._dealt_in = ()
+        for seated in list(self.players.values()):
+            if seated.leaving:
+                events += self._free_seat(seated, "left")
+            elif seated.stack == 0 and not seated.sitting_out:
+                seated.sitting_out = True
+                seated.inactive_since = now if seated.inactive_since is None else seated.inactive_since
+                events.append(PlayerSatOut(
+                    seated.seat, seated.player, "no_chips", seated.inactive_since + self.config.clock.seat_hold_seconds,
+                ))
+        events += self._free_expired_seats(now)
+        return events
+
+    def _free_expired_seats(self, now: float) -> list[Event]:
+        events: list[Event] = []
+        hold = self.config.clock.seat_hold_seconds
+        for seated in sorted(self.players.values(), key=lambda seated: seated.seat):
+            if seated.inactive_since is None or now < seated.inactive_since + hold:
+                continue
+            if self.hand is not None and seated.seat in self._dealt_in:
+                continue  # his chips are in the hand's accounting: freed when it ends
+            events += self._free_seat(seated, "away_too_long" if seated.away else "sat_out_too_long")
+        return events
+
+    def _free_seat(self, seated: SeatedPlayer, reason: str) -> list[Event]:
+        del self.players[seated.seat]
+        if not self.players:
+            self.positions = None  # an empty table starts again with a dealer draw
+        return [
+            ChipsReturned(seated.seat, seated.player, seated.stack),
+            SeatFreed(seated.seat, seated.player, reason, self.waiting_list.first()),
+        ]
+
+
+def _inactive(seated: SeatedPlayer) -> SeatState:
+    return replace(seated.seat_state(), active=False)
+
+
+def _posting_seats(plan: BlindPlan) -> set[int]:
+    """Seats that must put chips in before the cards (the straddle is a choice already made)."""
+    seats = {plan.big_blind_seat, *plan.out_of_position_big_blinds, *plan.dead_small_blinds}
+    if plan.small_blind_seat is not None:
+        seats.add(plan.small_blind_seat)
+    return seats
+
+
+def _timeout_action(options: LegalActions) -> tuple[Action, str]:
+    """What the table does for a player out of time: never fold when a check is free (R-DISC-1)."""
+    if options.max_discards is not None:
+        return Draw((), timed_out=True), "stand_pat"
+    if options.can_show:
+        return Show(), "show"
+    if options.can_check:
+        return Check(), "check"
+    if options.can_fold:
+        return Fold(), "fold"
+    if options.call_amount is not None:  # e.g. a forced bring-in with no fold offered
+        return Call(), "call"
+    return BetOrRaise(options.min_raise_to or 0), "bet"
