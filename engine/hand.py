@@ -1,45 +1,110 @@
 """One hand of poker as a state machine (DESIGN.md "engine/ — a hand is a state machine").
 
-Skeleton: the public API is fixed; bodies land in the next commits.
+:meth:`Hand.start` posts the forced bets, deals, and stops at the first decision; :meth:`Hand.legal_actions`
+says who acts and what is allowed; :meth:`Hand.act` validates fully, then mutates, and returns the events
+it caused. Nothing else mutates a hand (except :meth:`Hand.leave`, a player folded out of turn).
+
+Positions: internally players are numbered 0..n-1 clockwise from the first seat left of the button (so
+the button, when dealt in, is last). Everything public speaks in table seats.
+
+Follows R-BLIND-1..3, R-BET-* (structures in :mod:`engine.structures`), R-POT-1/2 (:mod:`engine.pots`),
+R-SHOW-1/2 and R-RAKE-1 (through ``engine.rake.RakeSchedule.rake_for_pots``). Where RULES.md is silent the
+behaviour is PokerKit's: the amount to call is the largest bet actually in front (a short all-in big
+blind lowers it), a first bet of a round always reopens the action, and all odd chips of a split go to
+the first tied winner clockwise from the button.
+
+Worked example (R-BET-PL): pot 50 from earlier rounds, A bets 10, B calls 10, C may raise to 90:
+
+>>> from engine.actions import BetOrRaise, Call, Check
+>>> from engine.cards import parse_cards
+>>> from engine.structures import BettingStructure
+>>> from engine.variants import TEXAS_HOLDEM
+>>> deck = parse_cards("As Ks Qs Js Ts Ah Kh Qh Jh Th 2c 7d 9h Jc 3s")
+>>> config = HandConfig(TEXAS_HOLDEM, BettingStructure.pot_limit())
+>>> plan = ForcedBets(button_seat=5, small_blind_seat=1, small_blind=5, big_blind_seat=2, big_blind=10)
+>>> hand = Hand.start(config, {1: 1000, 2: 1000, 3: 1000, 4: 1000, 5: 1000}, deck, plan)
+>>> hand.legal_actions().seat, hand.legal_actions().call_amount, hand.legal_actions().max_raise_to
+(3, 10, 35)
+>>> for seat, action in [(3, Call()), (4, Call()), (5, Call()), (1, Call()), (2, Check())]:
+...     _ = hand.act(seat, action)
+>>> hand.pot_total, hand.board
+(50, (Card('2c'), Card('7d'), Card('9h')))
+>>> _ = hand.act(1, BetOrRaise(10)); _ = hand.act(2, Call())
+>>> hand.legal_actions().seat, hand.legal_actions().min_raise_to, hand.legal_actions().max_raise_to
+(3, 20, 90)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
 
-from engine.actions import Action, LegalActions
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
 from engine.cards import Card
-from engine.events import Event
-from engine.structures import BettingStructure
-from engine.variants import Variant
+from engine.errors import IllegalAction, InvalidAmount, NotYourTurn
+from engine.events import (
+    AntePosted,
+    BetPlaced,
+    BettingRoundStarted,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    Event,
+    Folded,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    Raised,
+    RakeTaken,
+    UncalledBetReturned,
+    UpCardsDealt,
+)
+from engine.pots import Pot, award_pot, build_pots
+from engine.showdown import can_still_win, high_value, low_value
+from engine.structures import BettingStructure, raise_bounds
+from engine.variants import ForcedBetKind, Opening, Variant, check_player_count
+
+
+class RakeSource(Protocol):
+    """What the hand needs from ``engine.rake.RakeSchedule`` (R-RAKE-1)."""
+
+    def rake_for_pots(self, pot_amounts: Sequence[int], players_dealt_in: int, saw_flop: bool) -> list[int]: ...
 
 
 @dataclass(frozen=True, slots=True)
 class HandConfig:
     """What kind of hand: game, betting structure, rake, showdown handling.
 
-    ``rake``: an ``engine.rake.RakeSchedule`` or ``None`` (no rake, R-RAKE-1). ``manual_showdown``: when
-    False the engine shows every hand that must be shown (auto-mucking for seats in the hand's
-    ``auto_muck`` set); when True each player at showdown chooses :class:`~engine.actions.Show` or
-    :class:`~engine.actions.Muck` through :meth:`Hand.act` (R-SHOW-1).
+    ``rake``: an ``engine.rake.RakeSchedule`` or ``None`` (no rake, R-RAKE-1); it is applied to each pot when
+    the pot is awarded. ``manual_showdown``: when False the engine shows every hand in showdown order
+    (auto-mucking, for the seats in the hand's ``auto_muck`` set, hands that cannot win); when True each
+    player at showdown chooses :class:`~engine.actions.Show` or :class:`~engine.actions.Muck` through
+    :meth:`Hand.act` (R-SHOW-1). Hands turned up at an all-in are always shown.
     """
 
     variant: Variant
     structure: BettingStructure
-    rake: object | None = None
+    rake: RakeSource | None = None
     manual_showdown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class ForcedBets:
-    """Who posts what before the cards (R-BLIND-1..3, R-ANTE-1); built by ``engine.table``.
+    """Who posts what before the cards (R-BLIND-1..3, R-ANTE-1); built by ``engine.table``. Chips.
 
-    ``button_seat`` need not be dealt in (dead button). ``small_blind_seat`` may be ``None`` (dead small
-    blind). Heads-up the button is the small blind. ``straddle_seat``/``straddle``: the optional live
-    straddle (R-BLIND-2). ``ante``: every dealt-in player's dead ante. ``dead_small_blinds``: seats of
-    returning players posting a dead small blind (``small_blind`` chips, into the pot, not a bet).
-    ``big_blinds_out_of_position``: seats posting a live big blind out of position. ``bring_in``: stud.
+    ``button_seat`` need not be dealt in (dead button). ``small_blind_seat`` may be ``None`` (no small blind
+    this hand). Heads-up the button is the small blind (R-BET-ORDER). ``straddle_seat``/``straddle``: the
+    optional live straddle, normally 2 × big blind by the player left of the big blind (R-BLIND-2).
+    ``ante``: every dealt-in player's dead ante. ``dead_small_blinds``: seats of returning players posting a
+    dead small blind (``small_blind`` chips, straight into the pot, not a bet). ``big_blinds_out_of_position``:
+    seats posting a live big blind out of position (R-BLIND-3). ``bring_in``: stud (R-STUD-1).
+    Posts are capped at the stack (the player is then all-in).
     """
 
     button_seat: int
@@ -55,12 +120,116 @@ class ForcedBets:
     bring_in: int = 0
 
 
-@dataclass(slots=True)
-class Hand:
-    """A hand in progress. Build with :meth:`start`; drive with :meth:`legal_actions` and :meth:`act`."""
+class Phase(Enum):
+    """Where the hand stands."""
 
-    config: HandConfig
-    events: list[Event] = field(default_factory=list)
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    OVER = "over"
+
+
+class Hand:
+    """A hand in progress. Build with :meth:`start`; drive with :meth:`legal_actions` and :meth:`act`.
+
+    Read-only views: :attr:`events` (the full log), :attr:`phase`, :attr:`board`, :attr:`pot_total`,
+    :meth:`stacks`, :meth:`bets`, :meth:`hole_cards`, :meth:`pots`, :attr:`is_over`.
+    """
+
+    __slots__ = (
+        "_acted",
+        "_aggressor",
+        "_auto_muck",
+        "_bets",
+        "_big_blind",
+        "_board",
+        "_contributed",
+        "_deck",
+        "_deck_index",
+        "_final_aggressor",
+        "_folded",
+        "_forced",
+        "_high",
+        "_high_names",
+        "_highest_bet",
+        "_hole",
+        "_in_hand",
+        "_last_raise",
+        "_low",
+        "_low_names",
+        "_mucked",
+        "_pending",
+        "_position_of",
+        "_raise_count",
+        "_rake_total",
+        "_round_index",
+        "_running_out",
+        "_seats",
+        "_short_sum",
+        "_showdown_order",
+        "_shown",
+        "_stacks",
+        "_starting",
+        "_street_index",
+        "_structure",
+        "_up",
+        "_variant",
+        "config",
+        "dead_money",
+        "events",
+        "phase",
+        "pot_total",
+    )
+
+    def __init__(self, config: HandConfig, seats: Mapping[int, int], deck: Sequence[Card], forced: ForcedBets,
+                 auto_muck: Collection[int]) -> None:
+        """Use :meth:`start`; this only checks the inputs and lays out the state (no event yet)."""
+        variant = config.variant
+        _check_inputs(variant, seats, deck, forced)
+        button = forced.button_seat
+        ordered = sorted(seats, key=lambda seat: (seat <= button, seat))
+        count = len(ordered)
+        self.config = config
+        self._variant = variant
+        self._structure = config.structure
+        self._forced = forced
+        self._seats: tuple[int, ...] = tuple(ordered)
+        self._position_of: dict[int, int] = {seat: position for position, seat in enumerate(ordered)}
+        self._starting: tuple[int, ...] = tuple(seats[seat] for seat in ordered)
+        self._stacks: list[int] = list(self._starting)
+        self._bets: list[int] = [0] * count
+        self._contributed: list[int] = [0] * count
+        self._folded: list[bool] = [False] * count
+        self._mucked: list[bool] = [False] * count
+        self._shown: list[bool] = [False] * count
+        self._acted: list[bool] = [False] * count
+        self._in_hand = count
+        self._deck: tuple[Card, ...] = tuple(deck)
+        self._deck_index = 0
+        self._board: list[Card] = []
+        self._hole: list[list[Card]] = [[] for _ in range(count)]
+        self._up: list[list[Card]] = [[] for _ in range(count)]
+        self._street_index = -1
+        self._round_index = -1
+        self._big_blind = forced.big_blind or config.structure.small_bet or 1
+        self._highest_bet = 0
+        self._last_raise = 0
+        self._raise_count = 0
+        self._short_sum = 0
+        self._aggressor: int | None = None
+        self._final_aggressor: int | None = None
+        self._pending: list[int] = []
+        self._running_out = False
+        self._showdown_order: list[int] = []
+        self._high: dict[int, int | None] = {}
+        self._low: dict[int, int | None] | None = None
+        self._high_names: dict[int, str] = {}
+        self._low_names: dict[int, str] = {}
+        self._auto_muck = frozenset(self._position_of[seat] for seat in auto_muck if seat in self._position_of)
+        self._rake_total = 0
+        self.dead_money = 0
+        self.pot_total = 0
+        self.events: list[Event] = []
+        self.phase = Phase.BETTING
 
     @classmethod
     def start(
@@ -70,30 +239,716 @@ class Hand:
         deck: Sequence[Card],
         forced_bets: ForcedBets,
         *,
-        auto_muck: frozenset[int] = frozenset(),
+        auto_muck: Collection[int] = (),
     ) -> Hand:
-        """Start a hand: post forced bets, deal, and stop at the first decision.
+        """Start a hand: post forced bets, deal the first street, stop at the first decision.
 
-        ``seats``: table seat index → stack (chips) of every player dealt in; clockwise is increasing
-        seat index (wrapping). ``deck``: cards in deal order (the caller shuffles; see engine.variants).
-        Raises ``ValueError`` on a bad plan (unknown seat, too few cards, duplicates, R-GAME-DECK).
+        ``seats``: table seat index → stack (chips, > 0) of every player dealt in; clockwise is increasing seat
+        index, wrapping. ``deck``: cards in deal order (the caller shuffles; the engine never randomizes): hole
+        cards one at a time clockwise from the first seat left of the button, then board cards street by
+        street, no burns (engine.variants). ``forced_bets``: the plan (:class:`ForcedBets`). ``auto_muck``:
+        seats that muck hands that cannot win at showdown (R-SHOW-1).
+
+        Raises ``ValueError`` with a reason on a bad plan: unknown or repeated seats, a non-positive stack,
+        a seat count the game does not allow or the deck cannot serve (R-GAME-DECK), duplicate or foreign
+        cards, negative amounts, a game whose streets this engine does not play yet.
         """
-        raise NotImplementedError
+        hand = cls(config, seats, deck, forced_bets, auto_muck)
+        hand._post_forced_bets()
+        hand._next_street()
+        return hand
 
-    def legal_actions(self) -> LegalActions | None:
-        """Who acts and what they may do; ``None`` once the hand is over."""
-        raise NotImplementedError
-
-    def act(self, seat: int, action: Action) -> list[Event]:
-        """Apply ``seat``'s action; returns the events it caused. Raises NotYourTurn / IllegalAction /
-        InvalidAmount (engine.errors) with a human message, leaving the hand unchanged."""
-        raise NotImplementedError
-
-    def leave(self, seat: int) -> list[Event]:
-        """Fold ``seat`` out of turn (left the table); its uncalled bet is returned (R-BET-UNCALLED)."""
-        raise NotImplementedError
+    # ------------------------------------------------------------------ views
 
     @property
     def is_over(self) -> bool:
-        """Whether the hand has ended (a :class:`~engine.events.HandEnded` is the last event)."""
-        raise NotImplementedError
+        """Whether the hand has ended (:class:`~engine.events.HandEnded` is the last event)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats dealt in, clockwise from the first seat left of the button."""
+        return self._seats
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """Community cards dealt so far."""
+        return tuple(self._board)
+
+    @property
+    def street(self) -> str:
+        """Name of the current street (``"preflop"``…), or ``"showdown"`` / ``"over"``."""
+        if self.phase is not Phase.BETTING:
+            return str(self.phase.value)
+        return self._variant.streets[self._street_index].name
+
+    @property
+    def rake(self) -> int:
+        """Rake taken so far (only at the end of the hand)."""
+        return self._rake_total
+
+    def stacks(self) -> dict[int, int]:
+        """Seat → chips behind (not counting bets in front)."""
+        return dict(zip(self._seats, self._stacks, strict=True))
+
+    def starting_stacks(self) -> dict[int, int]:
+        """Seat → stack before the forced bets."""
+        return dict(zip(self._seats, self._starting, strict=True))
+
+    def bets(self) -> dict[int, int]:
+        """Seat → chips in front in the current betting round (street totals)."""
+        return dict(zip(self._seats, self._bets, strict=True))
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """All of ``seat``'s own cards, down and up, in deal order (private information!)."""
+        return tuple(self._hole[self._position(seat)])
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s face-up cards (stud)."""
+        return tuple(self._up[self._position(seat)])
+
+    def in_hand(self, seat: int) -> bool:
+        """Whether ``seat`` still contests the pot (not folded, not mucked)."""
+        position = self._position(seat)
+        return not self._folded[position]
+
+    def pots(self) -> list[Pot]:
+        """Main pot then side pots as they stand, positions mapped to seats (bets in front included)."""
+        pots = build_pots(self._contributed, [not folded for folded in self._folded], self.dead_money)
+        return [Pot(pot.amount, tuple(self._seats[position] for position in pot.eligible)) for pot in pots]
+
+    def final_stacks(self) -> dict[int, int]:
+        """Seat → stack after the hand; ``IllegalAction`` if the hand is not over yet."""
+        if self.phase is not Phase.OVER:
+            raise IllegalAction("the hand is not over yet")
+        return self.stacks()
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> LegalActions | None:
+        """Who acts and what they may do; ``None`` once the hand is over.
+
+        In a betting round: fold (always), check (nothing to call), call (``call_amount`` chips, capped at the
+        stack), bet or raise to ``min_raise_to..max_raise_to`` (street totals, capped at the stack; absent
+        when the cap is reached, the player is covered, nobody could call, or a short all-in did not reopen
+        the action for this player, R-BET-ALLIN). At showdown: show or muck.
+        """
+        if self.phase is Phase.BETTING:
+            position = self._pending[0]
+            owed = self._highest_bet - self._bets[position]
+            stack = self._stacks[position]
+            bounds = self._raise_range(position, owed)
+            return LegalActions(
+                seat=self._seats[position],
+                can_fold=True,
+                can_check=owed <= 0,
+                call_amount=(owed if owed < stack else stack) if owed > 0 else None,
+                min_raise_to=bounds[0] if bounds else None,
+                max_raise_to=bounds[1] if bounds else None,
+                is_bet=self._highest_bet == 0,
+            )
+        if self.phase is Phase.SHOWDOWN:
+            return LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
+        return None
+
+    def _raise_range(self, position: int, owed: int) -> tuple[int, int] | None:
+        """``(min_to, max_to)`` for ``position`` now, or ``None``; see :meth:`_why_no_raise`."""
+        stack = self._stacks[position]
+        if stack <= owed or self._acted[position]:
+            return None
+        cap = self._structure.raise_cap(self._in_hand)
+        if cap is not None and self._raise_count >= cap:
+            return None
+        highest = self._highest_bet
+        bets = self._bets
+        stacks = self._stacks
+        folded = self._folded
+        for other in range(len(bets)):
+            if other != position and not folded[other] and stacks[other] + bets[other] > highest:
+                break
+        else:
+            return None
+        street = self._variant.streets[self._street_index]
+        minimum, maximum = raise_bounds(
+            self._structure,
+            round_index=self._round_index,
+            big_bet_round=street.big_bet,
+            big_blind=self._big_blind,
+            highest_bet=highest,
+            player_bet=bets[position],
+            last_raise=self._last_raise,
+            pot_total=self.pot_total,
+        )
+        all_in = stack + bets[position]
+        if maximum > all_in:
+            maximum = all_in
+        if minimum > all_in:
+            minimum = all_in
+        return minimum, maximum
+
+    def _why_no_raise(self, position: int, owed: int) -> str:
+        """The player-readable reason :meth:`_raise_range` gave ``None``."""
+        if self._stacks[position] <= owed:
+            return "you cannot raise: calling already puts you all-in"
+        if self._acted[position]:
+            return "you cannot raise: a short all-in raise does not reopen the betting (R-BET-ALLIN); call or fold"
+        cap = self._structure.raise_cap(self._in_hand)
+        if cap is not None and self._raise_count >= cap:
+            return f"you cannot raise: the betting is capped ({cap} bets and raises this round)"
+        return "you cannot raise: every other player is all-in or has folded"
+
+    # ------------------------------------------------------------------ acting
+
+    def verify_action(self, seat: int, action: Action) -> None:
+        """Raise why ``seat`` may not take ``action`` now (``NotYourTurn``, ``IllegalAction``, ``InvalidAmount``)."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        position = self._position_of.get(seat)
+        if position is None:
+            raise NotYourTurn(f"seat {seat} is not dealt into this hand")
+        if self.phase is Phase.SHOWDOWN:
+            actor = self._showdown_order[0]
+            if position != actor:
+                raise NotYourTurn(f"seat {self._seats[actor]} shows or mucks first, not seat {seat}")
+            if type(action) is not Show and type(action) is not Muck:
+                raise IllegalAction(f"at showdown you may only show or muck, not {type(action).__name__.lower()}")
+            return
+        actor = self._pending[0]
+        if position != actor:
+            raise NotYourTurn(f"it is seat {self._seats[actor]}'s turn, not seat {seat}'s")
+        kind = type(action)
+        owed = self._highest_bet - self._bets[position]
+        if kind is Fold:
+            return
+        if kind is Check:
+            if owed > 0:
+                raise IllegalAction(f"you cannot check: {min(owed, self._stacks[position])} to call")
+            return
+        if kind is Call:
+            if owed <= 0:
+                raise IllegalAction("there is nothing to call; check instead")
+            return
+        if kind is BetOrRaise:
+            assert isinstance(action, BetOrRaise)
+            to = action.to
+            if type(to) is not int:
+                raise InvalidAmount(f"a bet or raise must be a whole number of chips, got {to!r}")
+            bounds = self._raise_range(position, owed)
+            if bounds is None:
+                raise IllegalAction(self._why_no_raise(position, owed))
+            word = "bet" if self._highest_bet == 0 else "raise"
+            if to < bounds[0] or to > bounds[1]:
+                if bounds[0] == bounds[1]:
+                    raise InvalidAmount(f"you may only {word} to exactly {bounds[0]}, not {to}")
+                raise InvalidAmount(f"you may {word} to between {bounds[0]} and {bounds[1]}, not {to}")
+            return
+        if kind is BringIn or kind is Draw:
+            raise IllegalAction(f"{kind.__name__.lower()} is not possible now: this is a betting round")
+        if kind is Show or kind is Muck:
+            raise IllegalAction("showing or mucking comes at showdown, not during a betting round")
+        raise IllegalAction(f"{action!r} is not a poker action")
+
+    def can_act(self, seat: int, action: Action) -> bool:
+        """Whether :meth:`act` would accept ``action`` from ``seat`` now."""
+        try:
+            self.verify_action(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s action and everything that follows automatically (dealing, run-outs, showdown,
+        awards); returns the events caused, in order.
+
+        Raises ``NotYourTurn``, ``IllegalAction`` or ``InvalidAmount`` (engine.errors) with a human message,
+        leaving the hand unchanged (everything is checked before anything changes).
+        """
+        self.verify_action(seat, action)
+        first = len(self.events)
+        position = self._position_of[seat]
+        kind = type(action)
+        if self.phase is Phase.SHOWDOWN:
+            self._show_or_muck(position, kind is Show)
+            self._continue_showdown()
+            return self.events[first:]
+        if kind is Fold:
+            self._fold(position)
+        elif kind is Check:
+            self._pending.pop(0)
+            self._acted[position] = True
+            self.events.append(Checked(seat))
+        elif kind is Call:
+            self._call(position)
+        else:
+            assert isinstance(action, BetOrRaise)
+            self._bet_or_raise(position, action.to)
+        self._advance()
+        return self.events[first:]
+
+    def leave(self, seat: int) -> list[Event]:
+        """Fold ``seat`` out of turn because it left the table (R-BET-UNCALLED: the part of its bet nobody
+        called goes back to it at once). At showdown it mucks. ``IllegalAction`` if the hand is over or the
+        seat is already out of it; ``NotYourTurn`` for a seat not dealt in.
+
+        Rulebook example: blinds 10/10, A bets 500, B raises to 10,000 and leaves: B gets 9,500 back and
+        A wins the 1,020 pot.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        position = self._position_of.get(seat)
+        if position is None:
+            raise NotYourTurn(f"seat {seat} is not dealt into this hand")
+        if self._folded[position]:
+            raise IllegalAction(f"seat {seat} is already out of the hand")
+        first = len(self.events)
+        if self.phase is Phase.SHOWDOWN:
+            if position in self._showdown_order:
+                self._showdown_order.remove(position)
+            self._mucked[position] = True
+            self._folded[position] = True
+            self._in_hand -= 1
+            self.events.append(HandMucked(seat))
+            self._continue_showdown()
+            return self.events[first:]
+        self._folded[position] = True
+        self._in_hand -= 1
+        if position in self._pending:
+            self._pending.remove(position)
+        self.events.append(Folded(seat, left_table=True))
+        bets = self._bets
+        if bets[position] == self._highest_bet and bets.count(self._highest_bet) == 1:
+            second = max(bet for other, bet in enumerate(bets) if other != position)
+            self._refund(position, bets[position] - second)
+            self._highest_bet = second
+        self._advance()
+        return self.events[first:]
+
+    # ------------------------------------------------------------------ mutations
+
+    def _position(self, seat: int) -> int:
+        position = self._position_of.get(seat)
+        if position is None:
+            raise KeyError(f"seat {seat} is not dealt into this hand")
+        return position
+
+    def _put_in(self, position: int, amount: int) -> None:
+        """Move ``amount`` chips from the stack to the bet in front (a live bet)."""
+        self._stacks[position] -= amount
+        self._bets[position] += amount
+        self._contributed[position] += amount
+        self.pot_total += amount
+
+    def _refund(self, position: int, amount: int) -> None:
+        if amount <= 0:
+            return
+        self._stacks[position] += amount
+        self._bets[position] -= amount
+        self._contributed[position] -= amount
+        self.pot_total -= amount
+        self.events.append(UncalledBetReturned(self._seats[position], amount))
+
+    def _fold(self, position: int) -> None:
+        self._pending.pop(0)
+        self._acted[position] = True
+        self._folded[position] = True
+        self._in_hand -= 1
+        self.events.append(Folded(self._seats[position]))
+
+    def _call(self, position: int) -> None:
+        self._pending.pop(0)
+        self._acted[position] = True
+        owed = self._highest_bet - self._bets[position]
+        stack = self._stacks[position]
+        amount = owed if owed < stack else stack
+        self._put_in(position, amount)
+        self.events.append(Called(self._seats[position], amount, amount == stack))
+
+    def _bet_or_raise(self, position: int, to: int) -> None:
+        added = to - self._bets[position]
+        highest = self._highest_bet
+        increment = to - highest
+        self._put_in(position, added)
+        all_in = self._stacks[position] == 0
+        acted = self._acted
+        seat = self._seats[position]
+        if highest == 0:
+            # A first bet always opens the action, even an all-in for less than the minimum (PokerKit).
+            full = True
+            self.events.append(BetPlaced(seat, to, added, all_in))
+        else:
+            full = increment >= self._last_raise
+            self.events.append(Raised(seat, to, added, all_in, full))
+        if full:
+            if increment > self._last_raise:
+                self._last_raise = increment
+            self._short_sum = 0
+            for other in range(len(acted)):
+                acted[other] = False
+        else:
+            # R-BET-ALLIN: short all-ins reopen the action only once they add up to a full raise.
+            self._short_sum += increment
+            if self._short_sum >= self._last_raise:
+                self._short_sum = 0
+                for other in range(len(acted)):
+                    acted[other] = False
+        acted[position] = True
+        self._raise_count += 1
+        self._highest_bet = to
+        self._aggressor = position
+        count = len(acted)
+        folded = self._folded
+        stacks = self._stacks
+        pending = []
+        for step in range(1, count):
+            other = (position + step) % count
+            if not folded[other] and stacks[other] > 0:
+                pending.append(other)
+        self._pending = pending
+
+    def _advance(self) -> None:
+        """After a betting action: end the hand, the round, or wait for the next player."""
+        if self._in_hand == 1:
+            self._return_uncalled()
+            self._award()
+            return
+        if self._pending:
+            return
+        self._end_betting_round()
+
+    def _return_uncalled(self) -> None:
+        """R-BET-UNCALLED: the highest bet, if nobody matched it, goes back down to the next highest."""
+        bets = self._bets
+        top = max(bets)
+        if top == 0 or bets.count(top) != 1:
+            return
+        owner = bets.index(top)
+        second = max(bet for other, bet in enumerate(bets) if other != owner)
+        self._refund(owner, top - second)
+
+    def _end_betting_round(self) -> None:
+        self._final_aggressor = self._aggressor
+        self._close_bets()
+        self._next_street()
+
+    def _close_bets(self) -> None:
+        """After a betting round (or a street nobody could bet on): return the uncalled bet, clear the bets
+        in front, and turn the hands up if no more betting is possible (R-SHOW-1)."""
+        self._return_uncalled()
+        bets = self._bets
+        for position in range(len(bets)):
+            bets[position] = 0
+        if not self._running_out and self._street_index < len(self._variant.streets) - 1:
+            with_chips = 0
+            for position in range(len(self._stacks)):
+                if not self._folded[position] and self._stacks[position] > 0:
+                    with_chips += 1
+            if with_chips <= 1:
+                self._turn_up_all_in_hands()
+
+    def _turn_up_all_in_hands(self) -> None:
+        """R-SHOW-1: all-in with no further betting possible — every hand is turned face up now."""
+        self._running_out = True
+        for position in range(len(self._seats)):
+            if not self._folded[position] and not self._shown[position]:
+                self._shown[position] = True
+                self.events.append(HandShown(self._seats[position], tuple(self._hole[position])))
+
+    def _next_street(self) -> None:
+        """Deal the following streets until one needs a decision, or go to showdown."""
+        streets = self._variant.streets
+        while True:
+            self._street_index += 1
+            if self._street_index == len(streets):
+                self._start_showdown()
+                return
+            street = streets[self._street_index]
+            self._deal(street.hole_down, street.hole_up, street.board, street.name)
+            if street.betting:
+                self._round_index += 1
+                if not self._running_out and self._begin_betting(street.opening):
+                    return
+            self._close_bets()
+
+    def _deal(self, down: int, up: int, board: int, name: str) -> None:
+        deck = self._deck
+        index = self._deck_index
+        seats = self._seats
+        live = [position for position in range(len(seats)) if not self._folded[position]]
+        if down:
+            hands: list[list[Card]] = [[] for _ in live]
+            for _ in range(down):
+                for slot in range(len(live)):
+                    hands[slot].append(deck[index])
+                    index += 1
+            for slot, position in enumerate(live):
+                self._hole[position].extend(hands[slot])
+                self.events.append(HoleCardsDealt(seats[position], tuple(hands[slot])))
+        if up:
+            ups: list[list[Card]] = [[] for _ in live]
+            for _ in range(up):
+                for slot in range(len(live)):
+                    ups[slot].append(deck[index])
+                    index += 1
+            for slot, position in enumerate(live):
+                self._hole[position].extend(ups[slot])
+                self._up[position].extend(ups[slot])
+                self.events.append(UpCardsDealt(seats[position], tuple(ups[slot])))
+        if board:
+            cards = deck[index:index + board]
+            index += board
+            self._board.extend(cards)
+            self.events.append(BoardDealt(name, cards, tuple(self._board)))
+        self._deck_index = index
+
+    def _begin_betting(self, opening: Opening) -> bool:
+        """Open a betting round; ``False`` when nobody can act in it (all-in or alone with chips)."""
+        bets = self._bets
+        stacks = self._stacks
+        folded = self._folded
+        count = len(bets)
+        self._highest_bet = highest = max(bets)
+        self._short_sum = 0
+        self._aggressor = None
+        for position in range(count):
+            self._acted[position] = False
+        if opening is Opening.BLINDS:
+            forced = self._forced
+            # The blind counts as the round's bet (cap, R-BET-FL); a straddle as a raise (R-BLIND-2).
+            last_blind = forced.big_blind_seat
+            self._last_raise = forced.big_blind
+            self._raise_count = 1
+            if forced.straddle_seat is not None and forced.straddle > 0:
+                last_blind = forced.straddle_seat
+                self._last_raise = forced.straddle
+                self._raise_count = 2
+            opener = (self._position_of[last_blind] + 1) % count if last_blind is not None else 0
+        elif opening is Opening.LEFT_OF_BUTTON:
+            self._last_raise = 0
+            self._raise_count = 0
+            opener = 0
+        else:  # pragma: no cover - stud openings arrive with the stud games
+            raise NotImplementedError(f"opening {opening.value} is not played yet")
+        pending = []
+        for step in range(count):
+            position = (opener + step) % count
+            if folded[position] or stacks[position] == 0:
+                continue
+            # Nobody else could put in more than this player already has: nothing to decide.
+            for other in range(count):
+                if other != position and not folded[other] and stacks[other] + bets[other] > bets[position]:
+                    pending.append(position)
+                    break
+        if len(pending) == 1 and bets[pending[0]] >= highest:
+            pending = []
+        self._pending = pending
+        self.events.append(
+            BettingRoundStarted(self._round_index, self._variant.streets[self._street_index].name, self.pot_total)
+        )
+        return bool(pending)
+
+    # ------------------------------------------------------------------ forced bets
+
+    def _post_forced_bets(self) -> None:
+        forced = self._forced
+        self.events.append(
+            HandStarted(
+                self._variant.id,
+                self._structure.id,
+                forced.button_seat,
+                tuple(zip(self._seats, self._starting, strict=True)),
+            )
+        )
+        stacks = self._stacks
+        if forced.ante > 0:
+            for position in range(len(stacks)):
+                amount = min(forced.ante, stacks[position])
+                stacks[position] -= amount
+                self._contributed_dead(amount)
+                self.events.append(AntePosted(self._seats[position], amount, stacks[position] == 0))
+        for seat in forced.dead_small_blinds:
+            position = self._position_of[seat]
+            amount = min(forced.small_blind, stacks[position])
+            if amount:
+                stacks[position] -= amount
+                self._contributed_dead(amount)
+                self.events.append(BlindPosted(seat, "dead_small_blind", amount, False, stacks[position] == 0))
+        live_posts: list[tuple[int | None, str, int]] = [
+            (forced.small_blind_seat, "small_blind", forced.small_blind),
+            (forced.big_blind_seat, "big_blind", forced.big_blind),
+        ]
+        live_posts += [(seat, "big_blind_out_of_position", forced.big_blind)
+                       for seat in forced.big_blinds_out_of_position]
+        live_posts.append((forced.straddle_seat, "straddle", forced.straddle))
+        for poster, kind, wanted in live_posts:
+            if poster is None or wanted <= 0:
+                continue
+            position = self._position_of[poster]
+            amount = min(wanted, stacks[position])
+            if amount:
+                self._put_in(position, amount)
+                self.events.append(BlindPosted(poster, kind, amount, True, stacks[position] == 0))
+
+    def _contributed_dead(self, amount: int) -> None:
+        self.dead_money += amount
+        self.pot_total += amount
+
+    # ------------------------------------------------------------------ showdown
+
+    def _evaluate(self) -> None:
+        """Strengths of every hand still in (once, at showdown)."""
+        variant = self._variant
+        board = self._board
+        hi_lo = variant.low_eight
+        lows: dict[int, int | None] = {}
+        for position in range(len(self._seats)):
+            if self._folded[position]:
+                continue
+            hole = self._hole[position]
+            self._high[position], self._high_names[position] = high_value(variant, hole, board)
+            if hi_lo:
+                lows[position], self._low_names[position] = low_value(variant, hole, board)
+        self._low = lows if hi_lo else None
+
+    def _start_showdown(self) -> None:
+        """R-SHOW-1: last aggressor of the final round first, else the first player left of the button."""
+        self.phase = Phase.SHOWDOWN
+        self._pending = []
+        self._evaluate()
+        count = len(self._seats)
+        aggressor = self._final_aggressor
+        start = aggressor if aggressor is not None and not self._folded[aggressor] else 0
+        self._showdown_order = [
+            position for position in ((start + step) % count for step in range(count))
+            if not self._folded[position] and not self._shown[position]
+        ]
+        self._continue_showdown()
+
+    def _contenders(self) -> list[int]:
+        return [position for position in range(len(self._seats)) if not self._folded[position]]
+
+    def _continue_showdown(self) -> None:
+        """Show automatically what needs no decision; award when every hand is shown or mucked."""
+        order = self._showdown_order
+        manual = self.config.manual_showdown
+        while order:
+            if self._in_hand == 1:
+                order.clear()
+                break
+            position = order[0]
+            if position in self._auto_muck and not self._could_win(position):
+                self._show_or_muck(position, show=False)
+                continue
+            if manual:
+                return
+            self._show_or_muck(position, show=True)
+        self._award()
+
+    def _could_win(self, position: int) -> bool:
+        shown = [other for other in range(len(self._seats)) if self._shown[other] and not self._folded[other]]
+        pots = build_pots(self._contributed, [not folded for folded in self._folded], self.dead_money)
+        return can_still_win(position, pots, shown, self._high, self._low)
+
+    def _show_or_muck(self, position: int, show: bool) -> None:
+        self._showdown_order.remove(position)
+        seat = self._seats[position]
+        if show:
+            self._shown[position] = True
+            self.events.append(HandShown(seat, tuple(self._hole[position]), self._describe(position)))
+        else:
+            self._mucked[position] = True
+            self._folded[position] = True
+            self._in_hand -= 1
+            self.events.append(HandMucked(seat))
+
+    def _describe(self, position: int) -> str:
+        name = self._high_names.get(position, "")
+        low = self._low_names.get(position)
+        if self._low is not None:
+            return f"{name} / {low}" if low else f"{name} / no low"
+        return name
+
+    # ------------------------------------------------------------------ awarding
+
+    def _award(self) -> None:
+        """Build the pots, take the rake, award from the last side pot to the main pot (R-POT-1/2), end."""
+        self.phase = Phase.OVER
+        self._pending = []
+        count = len(self._seats)
+        alive = [not folded for folded in self._folded]
+        pots = build_pots(self._contributed, alive, self.dead_money)
+        rake_source = self.config.rake
+        if rake_source is not None and pots:
+            saw_flop = not self._variant.has_board or len(self._board) > 0
+            rakes = rake_source.rake_for_pots([pot.amount for pot in pots], count, saw_flop)
+        else:
+            rakes = [0] * len(pots)
+        contested = self._in_hand > 1
+        winnings = [0] * count
+        for index in range(len(pots) - 1, -1, -1):
+            pot = pots[index]
+            rake = rakes[index]
+            net = pot.amount - rake
+            if rake:
+                self._rake_total += rake
+                self.events.append(RakeTaken(index, rake))
+            eligible = pot.eligible or tuple(position for position in range(count) if alive[position])
+            if contested and len(eligible) > 1:
+                shares = award_pot(net, eligible, self._high, self._low)
+            else:
+                shares = [(eligible[0], net, "whole")] if len(eligible) == 1 else award_pot(net, eligible, {}, None)
+            for position, chips, share in shares:
+                winnings[position] += chips
+                description = ""
+                if contested:
+                    if share == "low":
+                        description = self._low_names.get(position, "")
+                    else:
+                        description = self._high_names.get(position, "")
+                self.events.append(PotAwarded(index, self._seats[position], chips, share, net, description))
+        for position in range(count):
+            self._stacks[position] += winnings[position]
+            self._bets[position] = 0
+        self.pot_total = 0
+        final = tuple(zip(self._seats, self._stacks, strict=True))
+        assert sum(self._stacks) + self._rake_total == sum(self._starting), "chips were created or lost"
+        self.events.append(HandEnded(final, self._rake_total))
+
+
+def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Card], forced: ForcedBets) -> None:
+    """Raise ``ValueError`` naming the first problem with a hand's inputs."""
+    check_player_count(variant, len(seats))
+    for seat, stack in seats.items():
+        if type(stack) is not int or stack <= 0:
+            raise ValueError(f"seat {seat} needs a positive whole-chip stack to be dealt in, got {stack!r}")
+    for street in variant.streets:
+        if street.draw or street.opening in (Opening.BRING_IN, Opening.BEST_SHOWING):
+            raise ValueError(f"{variant.name}: draws and stud openings are not played by this engine yet")
+    if variant.forced_bets is not ForcedBetKind.BLINDS:
+        raise ValueError(f"{variant.name}: antes with bring-in are not played by this engine yet")
+    needed = variant.cards_needed(len(seats))
+    if len(deck) < needed:
+        raise ValueError(f"{variant.name} for {len(seats)} players needs {needed} cards, the deck has {len(deck)}")
+    allowed = set(variant.deck)
+    seen: set[int] = set()
+    for card in deck:
+        if card not in allowed:
+            raise ValueError(f"card {card} is not in the {variant.name} deck")
+        if card in seen:
+            raise ValueError(f"card {card} appears twice in the deck")
+        seen.add(card)
+    for name in ("small_blind", "big_blind", "straddle", "ante", "bring_in"):
+        amount = getattr(forced, name)
+        if type(amount) is not int or amount < 0:
+            raise ValueError(f"{name.replace('_', ' ')} must be a whole number of chips >= 0, got {amount!r}")
+    posting: list[int | None] = [forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat,
+               *forced.dead_small_blinds, *forced.big_blinds_out_of_position]
+    for poster in posting:
+        if poster is not None and poster not in seats:
+            raise ValueError(f"seat {poster} must post a blind but is not dealt in")
+    live = [seat for seat in (forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat) if seat is not None]
+    live += list(forced.big_blinds_out_of_position)
+    if len(set(live)) != len(live):
+        raise ValueError(f"a seat cannot post two live blinds in one hand: {live}")
+
+
+__all__ = ["ForcedBets", "Hand", "HandConfig", "Phase", "RakeSource"]

@@ -1,0 +1,131 @@
+"""Main and side pots, and how a pot is split among winners (R-POT-1, R-POT-2).
+
+Players are named by **position**: 0 is the first player left of the button, counting clockwise, so the
+button is last. "First tied winner clockwise from the button" is then simply the lowest position.
+
+Worked check from RULES.md (R-POT-1): A and B put in 100 each, C 50 and is all-in.
+
+>>> pots = build_pots([100, 100, 50], [True, True, True])
+>>> [(pot.amount, pot.eligible) for pot in pots]
+[(150, (0, 1, 2)), (100, (0, 1))]
+>>> split_evenly(100, [0, 1])
+[(0, 50), (1, 50)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot: ``amount`` chips and the positions that may win it (``eligible``, ascending)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money: int = 0) -> list[Pot]:
+    """Main pot first, then one side pot per all-in level (R-POT-1).
+
+    ``contributions``: each position's live chips put in over the hand (bets, live blinds), uncalled bets
+    already returned. ``in_hand``: not folded (nor mucked). ``dead_money`` (antes, dead small blinds) goes
+    to the main pot. Adjacent levels with the same eligible players are merged into one pot; a level
+    nobody in the hand reached (only folded money) joins the pot below it.
+
+    >>> [(pot.amount, pot.eligible) for pot in build_pots([10, 40, 40, 25], [False, True, True, True], 4)]
+    [(89, (1, 2, 3)), (30, (1, 2))]
+    """
+    pots: list[Pot] = []
+    amount = dead_money
+    previous = 0
+    for level in sorted(set(contributions)):
+        if level == 0:
+            continue
+        for contribution in contributions:
+            if contribution > previous:
+                amount += (level if contribution > level else contribution) - previous
+        eligible = tuple(
+            position for position, contribution in enumerate(contributions)
+            if in_hand[position] and contribution >= level
+        )
+        if not eligible and pots:
+            eligible = pots[-1].eligible
+        if pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        if amount:
+            pots.append(Pot(amount, eligible))
+        amount = 0
+        previous = level
+    if amount:
+        # Only dead money (e.g. everyone all-in on the antes): one pot for everyone still in.
+        pots.append(Pot(amount, tuple(position for position, alive in enumerate(in_hand) if alive)))
+    return pots
+
+
+def split_evenly(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Share ``amount`` among ``winners`` (ascending positions): ``[(position, chips), ...]``.
+
+    The indivisible remainder goes to the first tied winner clockwise from the button, the lowest
+    position (R-POT-2; with three or more winners all odd chips go to that one player, as PokerKit does).
+
+    >>> split_evenly(101, [2, 5])
+    [(2, 51), (5, 50)]
+    """
+    share, remainder = divmod(amount, len(winners))
+    return [(position, share + remainder if index == 0 else share) for index, position in enumerate(winners)]
+
+
+def split_high_low(amount: int) -> tuple[int, int]:
+    """Halve a hi/lo pot: ``(high half, low half)``, the odd chip to the high half (R-POT-2).
+
+    >>> split_high_low(75)
+    (38, 37)
+    """
+    low = amount // 2
+    return amount - low, low
+
+
+def best_of(strengths: Mapping[int, int | None], eligible: Sequence[int]) -> list[int]:
+    """The eligible positions holding the best (highest) non-``None`` strength, ascending; ``[]`` if none."""
+    best: int | None = None
+    winners: list[int] = []
+    for position in eligible:
+        strength = strengths.get(position)
+        if strength is None:
+            continue
+        if best is None or strength > best:
+            best, winners = strength, [position]
+        elif strength == best:
+            winners.append(position)
+    return winners
+
+
+def award_pot(
+    amount: int,
+    eligible: Sequence[int],
+    high: Mapping[int, int | None],
+    low: Mapping[int, int | None] | None = None,
+) -> list[tuple[int, int, str]]:
+    """Who gets what of one pot: ``[(position, chips, share)]`` with ``share`` ``"whole"``/``"high"``/``"low"``.
+
+    ``high``/``low``: strength per position still contesting (higher wins; ``None`` or absent = no hand,
+    e.g. no qualifying low). With ``low`` given (hi/lo games) the pot is halved, odd chip to high, unless
+    no eligible player has a qualifying low: then high scoops (R-POT-2).
+
+    Worked check from RULES.md (R-POT-1): C and B tie best, A loses → C 75, B 175.
+
+    >>> main = award_pot(150, [0, 1, 2], {0: 1, 1: 9, 2: 9})
+    >>> side = award_pot(100, [0, 1], {0: 1, 1: 9})
+    >>> main, side
+    ([(1, 75, 'whole'), (2, 75, 'whole')], [(1, 100, 'whole')])
+    """
+    high_winners = best_of(high, eligible)
+    low_winners = best_of(low, eligible) if low is not None else []
+    if not low_winners:
+        return [(position, chips, "whole") for position, chips in split_evenly(amount, high_winners)]
+    high_half, low_half = split_high_low(amount)
+    return [(position, chips, "high") for position, chips in split_evenly(high_half, high_winners)] + [
+        (position, chips, "low") for position, chips in split_evenly(low_half, low_winners)
+    ]
