@@ -33,9 +33,33 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from math import gcd
 from typing import Final
 
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
 from engine.cards import Card
+from engine.events import (
+    BetPlaced,
+    BoardDealt,
+    BringInPosted,
+    Called,
+    CardsDealtFaceDown,
+    CardsDrawn,
+    Checked,
+    DrawnCardsDealt,
+    Event,
+    Folded,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    Raised,
+    UpCardsDealt,
+)
+from engine.hand import ForcedBets, Hand, HandConfig
+from engine.structures import BettingStructure, StructureKind
+from engine.variants import VARIANTS, Variant
 
 #: PHH action verbs: deal hole / deal board (dealer), fold, check or call, complete/bet/raise to, show or muck,
 #: stand pat or discard, post bring-in.
@@ -353,3 +377,345 @@ def stacks_match(
         elif abs(mine - theirs) > unit / 2:
             return False
     return True
+
+
+# --- replaying a record through the engine --------------------------------------------------------------------
+
+#: PHH variant codes the engine plays: code → (engine variant id, betting structure kind).
+ENGINE_VARIANTS: Final[dict[str, tuple[str, str]]] = {
+    "NT": ("texas_holdem", "no_limit"),
+    "FT": ("texas_holdem", "fixed_limit"),
+    "PO": ("omaha", "pot_limit"),
+    "FO/8": ("omaha_hi_lo", "fixed_limit"),
+    "F7S": ("seven_card_stud", "fixed_limit"),
+    "F7S/8": ("seven_card_stud_hi_lo", "fixed_limit"),
+    "F2L3D": ("deuce_to_seven_triple_draw", "fixed_limit"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """The outcome of :func:`replay`.
+
+    ``finishing_stacks``: the engine's, in the record's units and player order (``None`` when it failed).
+    ``expected``: the record's ``finishing_stacks`` or ``None``. ``match``: ``None`` when there is nothing to
+    compare (no expected stacks, an error, an unsupported variant). ``supported``: False for a variant the
+    engine does not play (then ``error`` says so). ``error``: why the replay failed.
+    """
+
+    variant: str
+    finishing_stacks: tuple[Fraction, ...] | None
+    expected: tuple[Fraction, ...] | None
+    match: bool | None
+    supported: bool = True
+    error: str | None = None
+
+
+def _scale_of(record: HandRecord) -> int:
+    """The smallest factor that makes every input amount of the record a whole number of chips."""
+    amounts: list[Fraction] = [*record.starting_stacks, *record.antes, *(record.blinds_or_straddles or ())]
+    amounts += [value for value in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if value]
+    amounts += [action.amount for action in record.actions if action.amount is not None]
+    scale = 1
+    for amount in amounts:
+        scale = scale * amount.denominator // gcd(scale, amount.denominator)
+    return scale
+
+
+def _structure(kind: str, record: HandRecord, scale: int) -> BettingStructure:
+    if kind == "no_limit":
+        return BettingStructure.no_limit()
+    if kind == "pot_limit":
+        return BettingStructure.pot_limit()
+    if record.small_bet is None or record.big_bet is None:
+        raise PhhError(f"variant {record.variant} needs small_bet and big_bet")
+    return BettingStructure.fixed_limit(int(record.small_bet * scale), int(record.big_bet * scale))
+
+
+def _forced_bets(record: HandRecord, scale: int) -> ForcedBets:
+    """PHH blinds and antes as the engine's plan: seat = player number - 1, the button is the last player."""
+    count = record.player_count
+    button = count - 1
+    antes = [int(ante * scale) for ante in record.antes]
+    blinds = [int(blind * scale) for blind in record.blinds_or_straddles or [Fraction(0)] * count]
+    if count == 2:  # PHH lists heads-up blinds and antes as [small blind, big blind]: p2 (button) posts the first.
+        blinds.reverse()
+        antes.reverse()
+    if len(set(antes)) > 1:
+        raise PhhError(f"antes {record.antes}: unequal antes (e.g. a big-blind ante) are not supported by the engine")
+    if any(blinds[3:]):
+        raise PhhError(f"blinds_or_straddles {record.blinds_or_straddles}: only blinds and one straddle are supported")
+    small_blind, big_blind = (blinds[1], blinds[0]) if count == 2 else (blinds[0], blinds[1])
+    small_blind_seat = (1 if count == 2 else 0) if small_blind else None
+    big_blind_seat = (0 if count == 2 else 1) if big_blind else None
+    straddle = blinds[2] if count > 2 else 0
+    return ForcedBets(
+        button_seat=button,
+        small_blind_seat=small_blind_seat,
+        small_blind=small_blind,
+        big_blind_seat=big_blind_seat,
+        big_blind=big_blind,
+        straddle_seat=2 if straddle else None,
+        straddle=straddle,
+        ante=antes[0],
+        bring_in=int((record.bring_in or 0) * scale),
+    )
+
+
+def _deck(record: HandRecord, variant: Variant) -> list[Card]:
+    """The deck in the engine's deal order (R-BLIND-1, engine.variants): hole cards one at a time clockwise
+    from p1, round after round; board cards as dealt; draw replacements one player after another.
+
+    Unknown cards (``??``) are the player's shown cards when the record shows them, else the lowest cards of
+    the deck that the record does not name (deterministic; such hands are never shown)."""
+    shown: dict[int, list[Card]] = {}
+    for action in record.actions:
+        if action.verb == "sm" and action.cards:
+            shown[action.actor] = [card for card in action.cards if card is not None]
+    known = {card for action in record.actions for card in action.cards if card is not None}
+    spare = iter([card for card in variant.deck if card not in known])
+    dealt_to: dict[int, list[Card]] = {}
+
+    def resolve(player: int, cards: tuple[Card | None, ...]) -> list[Card]:
+        resolved: list[Card] = []
+        own = dealt_to.setdefault(player, [])
+        hidden = [card for card in shown.get(player, []) if card not in own and card not in cards]
+        for card in cards:
+            if card is None:
+                card = hidden.pop(0) if hidden else next(spare)
+            resolved.append(card)
+        own.extend(resolved)
+        return resolved
+
+    order: list[Card] = []
+    block: list[tuple[int, list[Card]]] = []
+    after_draw = False
+
+    def flush() -> None:
+        if after_draw:
+            for _, cards in block:
+                order.extend(cards)
+        else:
+            for index in range(max((len(cards) for _, cards in block), default=0)):
+                order.extend(cards[index] for _, cards in sorted(block) if index < len(cards))
+        block.clear()
+
+    for action in record.actions:
+        if action.verb == "dh":
+            block.append((action.target, resolve(action.target, action.cards)))
+            continue
+        flush()
+        if action.verb == "db":
+            order.extend(card if card is not None else next(spare) for card in action.cards)
+        after_draw = action.verb == "sd" or (after_draw and action.verb not in ("cc", "cbr", "f", "pb"))
+    flush()
+    used = set(order)
+    return order + [card for card in variant.deck if card not in used]
+
+
+def _engine_action(action: PhhAction, legal: LegalActions, scale: int) -> Action:
+    if action.verb == "f":
+        return Fold()
+    if action.verb == "cc":
+        return Check() if legal.can_check else Call()
+    if action.verb == "cbr":
+        assert action.amount is not None
+        return BetOrRaise(int(action.amount * scale))
+    if action.verb == "pb":
+        return BringIn()
+    if action.verb == "sd":
+        if any(card is None for card in action.cards):
+            raise PhhError(f"{format_action(action)!r}: unknown discarded cards cannot be replayed")
+        return Draw(tuple(card for card in action.cards if card is not None))
+    raise PhhError(f"{format_action(action)!r} is not a player decision")
+
+
+def _showdown_choice(pending: list[PhhAction], seat: int) -> Action:
+    """The record's show-or-muck for ``seat`` (taken out of ``pending``); showing when the record is silent."""
+    for index, action in enumerate(pending):
+        if action.verb == "sm" and action.actor == seat + 1:
+            del pending[index]
+            return Show() if action.cards else Muck()
+    return Show()
+
+
+def replay(record: HandRecord) -> ReplayResult:
+    """Play ``record`` through :class:`engine.hand.Hand` and compare the finishing stacks.
+
+    Variants outside :data:`ENGINE_VARIANTS`, or whose engine variant is not built yet, come back with
+    ``supported=False``. Amounts with fractions of a chip are scaled to whole chips for the replay and back.
+    Never raises for a bad record or an engine refusal: the reason is in ``error``.
+    """
+    expected = record.finishing_stacks
+    codes = ENGINE_VARIANTS.get(record.variant)
+    if codes is None or codes[0] not in VARIANTS:
+        return ReplayResult(record.variant, None, expected, None, False, f"unsupported variant {record.variant}")
+    variant = VARIANTS[codes[0]]
+    try:
+        scale = _scale_of(record)
+        config = HandConfig(variant, _structure(codes[1], record, scale), rake=None, manual_showdown=True)
+        seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
+        hand = Hand.start(config, seats, _deck(record, variant), _forced_bets(record, scale))
+        stacks = _drive(hand, record, scale)
+    except ValueError as error:  # PhhError and the engine's IllegalAction family are ValueErrors
+        return ReplayResult(record.variant, None, expected, None, True, str(error))
+    finishing = tuple(Fraction(stack, scale) for stack in stacks)
+    match = None if expected is None else stacks_match(finishing, expected, Fraction(1, scale))
+    return ReplayResult(record.variant, finishing, expected, match)
+
+
+def _drive(hand: Hand, record: HandRecord, scale: int) -> list[int]:
+    """Feed the record's decisions to the hand; returns the final stacks in player order."""
+    pending = [action for action in record.actions if action.actor != 0]
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if legal is None:
+            break
+        if (legal.can_show or legal.can_muck) and not legal.can_fold:
+            hand.act(legal.seat, _showdown_choice(pending, legal.seat))
+            continue
+        while pending and pending[0].verb == "sm":
+            pending.pop(0)  # shown before the engine's showdown (all-in run-out): the engine turns hands up itself
+        if not pending:
+            raise PhhError(f"the record ends while the engine waits for p{legal.seat + 1} to act")
+        action = pending.pop(0)
+        if action.actor != legal.seat + 1:
+            raise PhhError(f"{format_action(action)!r}: the engine expects p{legal.seat + 1} to act")
+        hand.act(legal.seat, _engine_action(action, legal, scale))
+    left = [format_action(action) for action in pending if action.verb != "sm"]
+    if left:
+        raise PhhError(f"the hand ended with actions left in the record: {left[:3]}")
+    ended = hand.events[-1]
+    if not isinstance(ended, HandEnded):
+        raise PhhError("the engine's hand did not end with HandEnded")
+    final = dict(ended.stacks)
+    return [final[seat] for seat in range(record.player_count)]
+
+
+# --- writing a finished hand ----------------------------------------------------------------------------------
+
+
+def variant_code(variant_id: str, structure_id: str) -> str:
+    """The PHH variant code of an engine game and structure; :class:`PhhError` when PHH has none.
+
+    >>> variant_code("omaha", "pot_limit")
+    'PO'
+    """
+    for code, pair in ENGINE_VARIANTS.items():
+        if pair == (variant_id, structure_id):
+            return code
+    raise PhhError(f"PHH has no variant code for {variant_id} with {structure_id}")
+
+
+class _ActionWriter:
+    """Turns events into PHH actions; hole cards dealt in one phase become one ``d dh`` per player."""
+
+    def __init__(self, player_of: Mapping[int, int]) -> None:
+        self.player_of = player_of
+        self.actions: list[PhhAction] = []
+        self.dealing: dict[int, list[Card | None]] = {}
+
+    def flush(self) -> None:
+        for player in sorted(self.dealing):
+            self.actions.append(PhhAction(0, "dh", tuple(self.dealing[player]), target=player))
+        self.dealing.clear()
+
+    def deal(self, seat: int, cards: Sequence[Card | None]) -> None:
+        self.dealing.setdefault(self.player_of[seat], []).extend(cards)
+
+    def add(self, seat: int, verb: str, cards: Sequence[Card | None] = (), amount: int | None = None) -> None:
+        self.flush()
+        value = None if amount is None else Fraction(amount)
+        self.actions.append(PhhAction(self.player_of[seat], verb, tuple(cards), value))
+
+    def board(self, cards: Sequence[Card]) -> None:
+        self.flush()
+        self.actions.append(PhhAction(0, "db", tuple(cards)))
+
+
+def record_from_events(
+    events: Sequence[Event],
+    config: HandConfig,
+    forced_bets: ForcedBets,
+    *,
+    players: Mapping[int, str] | None = None,
+    metadata: Mapping[str, object] | None = None,
+) -> HandRecord:
+    """The PHH record of a finished hand, from its events (DESIGN.md: history is a consumer of the event stream).
+
+    ``events``: the hand's whole stream (or one seat's :func:`~engine.events.view_for` view: other seats'
+    cards then read ``??``). ``config``/``forced_bets``: what :meth:`Hand.start` got (for the nominal blinds
+    and bet sizes). ``players``: seat → name. Players are numbered from the first seat left of the button
+    (PHH). Rake, when taken, is written as the user field ``_rake`` (PHH has no rake field).
+    Raises :class:`PhhError` for a game PHH cannot name, dead or out-of-position blinds, or an unfinished hand.
+    """
+    started = next((event for event in events if isinstance(event, HandStarted)), None)
+    ended = events[-1] if events else None
+    if started is None or not isinstance(ended, HandEnded):
+        raise PhhError("a PHH record needs a whole hand: HandStarted first and HandEnded last")
+    if forced_bets.dead_small_blinds or forced_bets.big_blinds_out_of_position:
+        raise PhhError("PHH cannot express dead or out-of-position blinds")
+    code = variant_code(config.variant.id, config.structure.id)
+    order = [seat for seat, _ in started.stacks]
+    player_of = {seat: index + 1 for index, seat in enumerate(order)}
+    count = len(order)
+    blinds = [0] * count
+    for seat, amount in (
+        (forced_bets.small_blind_seat, forced_bets.small_blind),
+        (forced_bets.big_blind_seat, forced_bets.big_blind),
+        (forced_bets.straddle_seat, forced_bets.straddle),
+    ):
+        if seat is not None and amount and seat in player_of:
+            blinds[player_of[seat] - 1] = amount
+    antes = [forced_bets.ante] * count
+    if count == 2:  # PHH heads-up: listed as [small blind, big blind] although p1 is the big blind
+        blinds.reverse()
+        antes.reverse()
+    writer = _ActionWriter(player_of)
+    for event in events:
+        if isinstance(event, HoleCardsDealt | UpCardsDealt):
+            writer.deal(event.seat, event.cards)
+        elif isinstance(event, CardsDealtFaceDown):
+            writer.deal(event.seat, [None] * event.count)
+        elif isinstance(event, BoardDealt):
+            writer.board(event.cards)
+        elif isinstance(event, Folded):
+            writer.add(event.seat, "f")
+        elif isinstance(event, Checked | Called):
+            writer.add(event.seat, "cc")
+        elif isinstance(event, BetPlaced | Raised):
+            writer.add(event.seat, "cbr", amount=event.to)
+        elif isinstance(event, BringInPosted):
+            writer.add(event.seat, "pb")
+        elif isinstance(event, DrawnCardsDealt):
+            writer.add(event.seat, "sd", event.discarded)
+            writer.deal(event.seat, event.cards)
+        elif isinstance(event, CardsDrawn) and event.count == 0:
+            writer.add(event.seat, "sd")
+        elif isinstance(event, HandShown):
+            writer.add(event.seat, "sm", event.cards)
+        elif isinstance(event, HandMucked):
+            writer.add(event.seat, "sm")
+    writer.flush()
+    structure = config.structure
+    fixed = structure.kind is StructureKind.FIXED_LIMIT
+    extra = dict(metadata or {})
+    if ended.rake:
+        extra["_rake"] = ended.rake
+    final = dict(ended.stacks)
+    return HandRecord(
+        variant=code,
+        antes=tuple(Fraction(ante) for ante in antes),
+        starting_stacks=tuple(Fraction(stack) for _, stack in started.stacks),
+        actions=tuple(writer.actions),
+        blinds_or_straddles=tuple(Fraction(blind) for blind in blinds),
+        bring_in=Fraction(forced_bets.bring_in) if forced_bets.bring_in else None,
+        small_bet=Fraction(structure.small_bet) if fixed else None,
+        big_bet=Fraction(structure.big_bet) if fixed else None,
+        min_bet=None if fixed else Fraction(forced_bets.big_blind),
+        ante_trimming_status=False,
+        finishing_stacks=tuple(Fraction(final[seat]) for seat in order),
+        players=None if players is None else tuple(players.get(seat, f"seat {seat + 1}") for seat in order),
+        seats=tuple(seat + 1 for seat in order),
+        metadata=extra,
+    )
