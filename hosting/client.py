@@ -1,0 +1,234 @@
+"""``RoomClient``: the protocol v1 client over the ``croupier`` SSH subsystem, for bots, ``croupier join`` and tests.
+
+    client = await RoomClient.connect("localhost", 2222, "ana", client_keys=[key])
+    print(client.hello["room"])
+    tables = (await client.request("lobby"))["tables"]
+    await client.request("sit", table=tables[0]["id"], buy_in=200)      # → the ack, or raises RequestRefused
+
+Every received message is kept in :attr:`RoomClient.received` (tests inspect them) and queued for
+:meth:`RoomClient.receive` / :meth:`RoomClient.wait_for`. The client takes part in the commit–reveal shuffle
+itself (:class:`FairnessParticipant`): it draws its own secret, commits, reveals to the host only, and checks
+every published transcript against the cards it saw, sending its ``verification`` back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncssh
+
+from engine.cards import Card
+from engine.fairness import (
+    Committer,
+    FairnessError,
+    Observation,
+    Recipient,
+    SeenCard,
+    Transcript,
+    Verification,
+    commit,
+    parse_committer,
+    verify,
+)
+from hosting import protocol
+from hosting.server import SUBSYSTEM
+
+
+class RequestRefused(Exception):
+    """The room answered a request with an ``error``; ``reply`` is that message."""
+
+    def __init__(self, reply: dict[str, Any]) -> None:
+        super().__init__(f"{reply.get('code')}: {reply.get('message')}")
+        self.reply = reply
+
+
+class ConnectionClosed(Exception):
+    """The room closed the channel (``reason`` from its ``bye``, if any)."""
+
+
+@dataclass
+class _HandRecord:
+    seat: int | None = None
+    secret: bytes | None = None
+    commitments: dict[Committer, bytes] = field(default_factory=dict)
+    seen: list[SeenCard] = field(default_factory=list)
+
+
+class FairnessParticipant:
+    """The client's side of commit–reveal v1 (DESIGN.md "Fairness"), fed every inbound message.
+
+    Returns the messages to send (a ``commit``, a ``reveal``, a ``verification``). ``results`` keeps each
+    finished hand's :class:`~engine.fairness.Verification`. Secrets come from ``draw_secret`` (CSPRNG).
+    """
+
+    def __init__(self, room_id: str, draw_secret: Callable[[], bytes] = lambda: secrets.token_bytes(32)) -> None:
+        self.room_id = room_id
+        self._draw = draw_secret
+        self._hands: dict[tuple[str, str], _HandRecord] = {}
+        self.results: dict[tuple[str, str], Verification] = {}
+
+    def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        kind = message.get("type")
+        key = (str(message.get("table")), str(message.get("hand")))
+        if kind == "commit_request":
+            record = self._hands.setdefault(key, _HandRecord())
+            record.seat = int(message["seat"])
+            record.secret = self._draw()
+            digest = commit(self.room_id, key[0], key[1], record.seat, record.secret)
+            return [protocol.message("commit", table=key[0], hand=key[1], commitment=digest.hex())]
+        if kind == "commitments":
+            record = self._hands.setdefault(key, _HandRecord())
+            record.commitments = {parse_committer(label): bytes.fromhex(text)
+                                  for label, text in message["commitments"].items()}
+            return []
+        if kind == "reveal_request":
+            pending = self._hands.get(key)
+            if pending is None or pending.secret is None:
+                return []
+            return [protocol.message("reveal", table=key[0], hand=key[1], secret=pending.secret.hex())]
+        if kind == "event":
+            self._observe(self._hands.setdefault(key, _HandRecord()), message["event"])
+            return []
+        if kind == "seeds":
+            return self._verify(key, message["transcript"])
+        return []
+
+    def _observe(self, record: _HandRecord, event: dict[str, Any]) -> None:
+        kind = event.get("kind")
+        recipient: Recipient
+        if kind in ("hole_cards_dealt", "up_cards_dealt", "hand_shown"):
+            recipient = int(event["seat"])
+            if kind == "hand_shown" and recipient == record.seat:
+                return  # our own cards, already seen when dealt
+            if kind == "hand_shown" and any(item.recipient == recipient for item in record.seen):
+                return
+            cards = event["cards"]
+        elif kind == "board_dealt":
+            recipient, cards = "board", event["cards"]
+        else:
+            return
+        record.seen.extend(SeenCard(recipient, Card.parse(text)) for text in cards)
+
+    def _verify(self, key: tuple[str, str], data: dict[str, Any]) -> list[dict[str, Any]]:
+        record = self._hands.pop(key, _HandRecord())
+        try:
+            transcript = Transcript.from_json(data)
+        except FairnessError as problem:
+            violations = [{"kind": "bad_transcript", "message": str(problem), "evidence": {}}]
+            return [protocol.message("verification", table=key[0], hand=key[1], ok=False, violations=violations)]
+        observation = Observation(record.seat, record.secret, record.commitments, tuple(record.seen))
+        result = verify(transcript, observation)
+        self.results[key] = result
+        return [protocol.message("verification", table=key[0], hand=key[1], ok=result.ok,
+                                 violations=[violation.to_json() for violation in result.violations])]
+
+
+class RoomClient:
+    """One player's connection to a room over the ``croupier`` subsystem."""
+
+    def __init__(self, connection: asyncssh.SSHClientConnection, writer: asyncssh.SSHWriter[bytes],
+                 reader: asyncssh.SSHReader[bytes]) -> None:
+        self._connection = connection
+        self._writer = writer
+        self._reader = reader
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.received: list[dict[str, Any]] = []
+        self.hello: dict[str, Any] = {}
+        self.fairness: FairnessParticipant | None = None
+        self.closed_reason: str | None = None
+        self._reading = asyncio.get_running_loop().create_task(self._read_loop())
+
+    @classmethod
+    async def connect(cls, host: str, port: int, name: str, *, client_keys: Sequence[asyncssh.SSHKey | str],
+                      known_hosts: Any = None, fairness: bool = True, timeout: float = 10.0) -> RoomClient:
+        """Log in as ``name`` with ``client_keys`` and open the subsystem; waits for the room's ``hello``.
+
+        ``known_hosts``: as asyncssh's option (``None`` accepts any host key: tests and loopback only).
+        Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name.
+        """
+        connection = await asyncio.wait_for(asyncssh.connect(
+            host, port, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
+            agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
+        ), timeout)
+        writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
+        client = cls(connection, writer, reader)
+        client.hello = await client.wait_for("hello", timeout=timeout)
+        if fairness:
+            client.fairness = FairnessParticipant(str(client.hello["room_id"]))
+        return client
+
+    async def _read_loop(self) -> None:
+        try:
+            while True:
+                line = await self._reader.readline()
+                if not line:
+                    break
+                message = json.loads(line)
+                self.received.append(message)
+                if message.get("type") == "bye":
+                    self.closed_reason = str(message.get("reason"))
+                if self.fairness is not None:
+                    for reply in self.fairness.handle(message):
+                        self._write(reply)
+                self._queue.put_nowait(message)
+        except (asyncssh.Error, ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self._queue.put_nowait(None)
+
+    def _write(self, message: dict[str, Any]) -> None:
+        self._writer.write(protocol.encode(message))
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        """Send one message (``v`` and ``type`` added)."""
+        self._write(protocol.message(message_type, **fields))
+        await self._writer.drain()
+
+    async def send_raw(self, data: bytes) -> None:
+        """Send bytes as they are (tests of malformed input)."""
+        self._writer.write(data)
+        await self._writer.drain()
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message; :class:`ConnectionClosed` when the channel ended."""
+        message = await asyncio.wait_for(self._queue.get(), timeout)
+        if message is None:
+            self._queue.put_nowait(None)
+            raise ConnectionClosed(self.closed_reason or "the room closed the connection")
+        return message
+
+    async def wait_for(self, *types: str, timeout: float = 10.0,
+                       where: Callable[[dict[str, Any]], bool] = lambda message: True) -> dict[str, Any]:
+        """Skip messages until one of ``types`` (matching ``where``) arrives."""
+
+        async def scan() -> dict[str, Any]:
+            while True:
+                message = await self.receive(timeout)
+                if message.get("type") in types and where(message):
+                    return message
+
+        return await asyncio.wait_for(scan(), timeout)
+
+    async def request(self, message_type: str, *, timeout: float = 10.0, **fields: Any) -> dict[str, Any]:
+        """Send a request and return its answer (``ack``, ``lobby``, ``pong``, ``auth_result``);
+        :class:`RequestRefused` on an ``error`` reply."""
+        answers = {"lobby": ("lobby",), "ping": ("pong",), "auth": ("auth_result",)}.get(message_type, ("ack",))
+        await self.send(message_type, **fields)
+        reply = await self.wait_for(
+            *answers, "error", timeout=timeout,
+            where=lambda message: message["type"] in answers or message.get("in_reply_to") in (message_type, None),
+        )
+        if reply["type"] == "error":
+            raise RequestRefused(reply)
+        return reply
+
+    async def close(self) -> None:
+        self._writer.close()
+        self._connection.close()
+        await self._connection.wait_closed()
+        self._reading.cancel()

@@ -1,0 +1,67 @@
+"""``croupier host [--port 2222] [--config room.toml] [--data DIR]``: run a room that friends join over SSH."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import sys
+from pathlib import Path
+
+from hosting import datadir
+from hosting.config import ConfigError, RoomConfig, default_room, load_room
+from hosting.server import RunningRoom, serve_forever, start_room
+
+
+def share_host() -> str:
+    """This machine's address as others on the network see it (no packet is sent), else its host name."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing decides the source address, nothing is sent
+            address = str(probe.getsockname()[0])
+            if not address.startswith("0."):
+                return address
+    except OSError:
+        pass
+    return socket.gethostname()
+
+
+def banner(running: RunningRoom, host: str) -> str:
+    """What ``croupier host`` prints: the line to share, the host key fingerprint, the tables."""
+    room = running.room
+    lines = [
+        f"croupier room {room.config.name!r} is open on port {running.port} ({len(room.tables)} tables).",
+        "Share this line with your friends:",
+        f"    {running.share_line(host)}",
+        f"    (with croupier installed: croupier join {host}:{running.port})",
+        f"Host key fingerprint (friends should see the same when they first connect): {running.fingerprint}",
+        f"Data directory: {running.data_dir}",
+    ]
+    lines += [f"  {table.id:<14} {table.name} ({table.seats} seats, buy-in {table.min_buy_in}-{table.max_buy_in})"
+              for table in room.config.tables]
+    return "\n".join(lines)
+
+
+async def _run(config: RoomConfig, data_dir: Path, port: int) -> int:
+    try:
+        running = await start_room(config, data_dir, port=port)
+    except OSError as problem:
+        print(f"croupier host: cannot listen on port {port}: {problem.strerror or problem}", file=sys.stderr)
+        return 1
+    print(banner(running, share_host()), flush=True)
+    await serve_forever(running)
+    return 0
+
+
+def run(arguments: argparse.Namespace) -> int:
+    try:
+        config = load_room(arguments.config) if arguments.config else default_room()
+    except ConfigError as problem:
+        print(f"croupier host: {problem}", file=sys.stderr)
+        return 2
+    data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
+    try:
+        return asyncio.run(_run(config, data_dir, arguments.port))
+    except KeyboardInterrupt:
+        print("croupier host: room closed.", file=sys.stderr)
+        return 0

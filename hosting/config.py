@@ -1,0 +1,260 @@
+"""The room's TOML configuration (``croupier host --config room.toml``) and the default room.
+
+A room file looks like this (every key optional except each table's ``game``, ``structure`` and ``stakes``)::
+
+    [room]
+    name = "Friday night"
+    password = "swordfish"              # every login must send it (protocol "auth")
+    invite_codes = ["FRIDAY-7"]         # a new name needs one of these to register its key
+    allow = ["ana", "bruno"]            # only these names may log in
+    connections_per_minute = 20         # per client address
+
+    [[tables]]
+    id = "nl-1-2"                       # default: t1, t2, … in file order
+    name = "Hold'em 1/2 NL"
+    game = "texas_holdem"               # engine.variants ids
+    structure = "no_limit"              # fixed_limit, pot_limit, half_pot_limit, no_limit, spread_limit
+    stakes = [1, 2]                     # small blind, big blind, in chips
+    seats = 6                           # 2..10
+    buy_in = [40, 200]                  # minimum, maximum chips (R-BUYIN-1)
+    rake = "white-label"                # a rake table or preset name from engine.rake, or "none"
+    clock = { action_seconds = 20, time_bank_seconds = 60 }
+
+A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
+``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from engine import rake
+from engine.structures import StructureKind
+from engine.variants import VARIANTS
+
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
+STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
+CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds")
+
+
+class ConfigError(ValueError):
+    """A room file is unreadable or breaks a rule; the message is one line naming the key."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """One cash table of the room (R-LOBBY-1 columns come from here). Chips are integers."""
+
+    id: str
+    name: str
+    game: str
+    structure: str
+    small_blind: int
+    big_blind: int
+    seats: int = 6
+    min_buy_in: int = 0
+    max_buy_in: int = 0
+    rake: str = "none"
+    clock: Mapping[str, float] = field(default_factory=lambda: {"action_seconds": 20.0, "time_bank_seconds": 60.0})
+
+    def describe(self) -> str:
+        """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
+        return f"{self.game} {self.structure} {self.small_blind}/{self.big_blind}"
+
+
+@dataclass(frozen=True)
+class AccessConfig:
+    """Who may come in: optional password, invite codes (for new names), allow-list, per-address rate."""
+
+    password: str | None = None
+    invite_codes: frozenset[str] = frozenset()
+    allow: frozenset[str] | None = None
+    connections_per_minute: int = 20
+
+
+@dataclass(frozen=True)
+class RoomConfig:
+    name: str
+    tables: tuple[TableConfig, ...]
+    access: AccessConfig = AccessConfig()
+
+
+def _table(id: str, name: str, game: str, structure: str, blinds: tuple[int, int], seats: int,
+           rake_name: str) -> TableConfig:
+    small_blind, big_blind = blinds
+    return TableConfig(id, name, game, structure, small_blind, big_blind, seats,
+                       min_buy_in=40 * big_blind, max_buy_in=100 * big_blind, rake=rake_name)
+
+
+def default_room() -> RoomConfig:
+    """The room ``croupier host`` runs with no config: hold'em and Omaha at several stakes, play chips."""
+    tables = (
+        _table("holdem-1-2", "Hold'em 1/2 NL", "texas_holdem", "no_limit", (1, 2), 6, "white-label"),
+        _table("holdem-5-10", "Hold'em 5/10 NL", "texas_holdem", "no_limit", (5, 10), 9, "white-label"),
+        _table("holdem-25-50", "Hold'em 25/50 NL", "texas_holdem", "no_limit", (25, 50), 6, "white-label"),
+        _table("omaha-1-2", "Omaha 1/2 PL", "omaha", "pot_limit", (1, 2), 6, "white-label"),
+        _table("omaha-5-10", "Omaha 5/10 PL", "omaha", "pot_limit", (5, 10), 6, "white-label"),
+        _table("omaha8-2-4", "Omaha Hi/Lo 2/4 PL", "omaha_hi_lo", "pot_limit", (2, 4), 6, "white-label"),
+    )
+    return RoomConfig(name="croupier room", tables=tables)
+
+
+# --- reading a file ----------------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads typed values out of a TOML table, raising :class:`ConfigError` with the key's full path."""
+
+    def __init__(self, source: str, data: Mapping[str, Any], path: str) -> None:
+        self.source, self.data, self.path = source, data, path
+
+    def fail(self, key: str, problem: str) -> ConfigError:
+        where = f"{self.path}.{key}" if self.path else key
+        return ConfigError(f"{self.source}: {where}: {problem}")
+
+    def check_keys(self, allowed: tuple[str, ...]) -> None:
+        for key in self.data:
+            if key not in allowed:
+                raise self.fail(key, f"unknown key (allowed here: {', '.join(allowed)})")
+
+    def text(self, key: str, default: str | None = None, pattern: re.Pattern[str] | None = None,
+             what: str = "text") -> str | None:
+        value = self.data.get(key, default)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(key, f"expected {what}, got {value!r}")
+        if pattern is not None and not pattern.match(value):
+            raise self.fail(key, f"expected {what}, got {value!r}")
+        return value
+
+    def integer(self, key: str, default: int, low: int, high: int) -> int:
+        value = self.data.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.fail(key, f"expected an integer from {low} to {high}, got {value!r}")
+        return value
+
+    def pair(self, key: str, what: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
+        value = self.data.get(key, list(default) if default else None)
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(item, int) and not isinstance(item, bool) and item > 0 for item in value)):
+            raise self.fail(key, f"expected [{what}] as positive integers, got {value!r}")
+        return value[0], value[1]
+
+    def texts(self, key: str) -> list[str] | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
+            raise self.fail(key, f"expected a list of text, got {value!r}")
+        return value
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str:
+        value = self.data.get(key, default)
+        if value is None:
+            raise self.fail(key, f"missing (one of: {', '.join(choices)})")
+        if value not in choices:
+            raise self.fail(key, f"expected one of {', '.join(choices)}, got {value!r}")
+        return str(value)
+
+
+def _rake_names() -> tuple[str, ...]:
+    return ("none", *rake.TABLES, *rake.PRESETS)
+
+
+def _read_table(source: str, index: int, data: Any) -> TableConfig:
+    path = f"tables[{index}]"
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: {path}: expected a table ([[tables]]), got {data!r}")
+    reader = _Reader(source, data, path)
+    reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock"))
+    table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
+    game = reader.choice("game", tuple(sorted(VARIANTS)))
+    structure = reader.choice("structure", STRUCTURE_IDS)
+    small_blind, big_blind = reader.pair("stakes", "small_blind, big_blind")
+    if small_blind > big_blind:
+        raise reader.fail("stakes", f"the small blind ({small_blind}) is larger than the big blind ({big_blind})")
+    seats = reader.integer("seats", 6, 2, min(10, VARIANTS[game].max_players))
+    min_buy_in, max_buy_in = reader.pair("buy_in", "minimum, maximum", (40 * big_blind, 100 * big_blind))
+    if min_buy_in > max_buy_in:
+        raise reader.fail("buy_in", f"the minimum ({min_buy_in}) is above the maximum ({max_buy_in})")
+    if min_buy_in < big_blind:
+        raise reader.fail("buy_in", f"the minimum ({min_buy_in}) is below the big blind ({big_blind})")
+    rake_name = reader.choice("rake", _rake_names(), "none")
+    clock = _read_clock(source, f"{path}.clock", data.get("clock", {}))
+    assert table_id is not None  # it has a default
+    name = reader.text("name", f"{VARIANTS[game].name} {small_blind}/{big_blind}") or table_id
+    return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
+                       rake_name, clock)
+
+
+def _read_clock(source: str, path: str, data: Any) -> dict[str, float]:
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: {path}: expected a table of seconds, got {data!r}")
+    reader = _Reader(source, data, path)
+    reader.check_keys(CLOCK_KEYS)
+    clock = {"action_seconds": 20.0, "time_bank_seconds": 60.0, "disconnection_bank_seconds": 60.0}
+    for key, value in data.items():
+        if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 3600:
+            raise reader.fail(key, f"expected seconds from 0 to 3600, got {value!r}")
+        clock[key] = float(value)
+    return clock
+
+
+def _read_access(reader: _Reader) -> AccessConfig:
+    allow = reader.texts("allow")
+    if allow is not None:
+        for name in allow:
+            if not _NAME.match(name):
+                raise reader.fail("allow", f"{name!r} is not a player name (1-24 of A-Z a-z 0-9 _ . -)")
+    return AccessConfig(
+        password=reader.text("password"),
+        invite_codes=frozenset(reader.texts("invite_codes") or ()),
+        allow=frozenset(allow) if allow is not None else None,
+        connections_per_minute=reader.integer("connections_per_minute", 20, 1, 10_000),
+    )
+
+
+def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
+    """Read a room from TOML text; :class:`ConfigError` (one line) on any problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise ConfigError(f"{source}: not valid TOML: {problem}") from None
+    top = _Reader(source, data, "")
+    top.check_keys(("room", "tables"))
+    room_data = data.get("room", {})
+    if not isinstance(room_data, dict):
+        raise top.fail("room", "expected a table ([room])")
+    room = _Reader(source, room_data, "room")
+    room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute"))
+    tables_data = data.get("tables")
+    if tables_data is None:
+        tables = default_room().tables
+    elif not isinstance(tables_data, list) or not tables_data:
+        raise top.fail("tables", "expected one or more [[tables]]")
+    else:
+        tables = tuple(_read_table(source, index, item) for index, item in enumerate(tables_data))
+    seen: set[str] = set()
+    for index, table in enumerate(tables):
+        if table.id in seen:
+            raise ConfigError(f"{source}: tables[{index}].id: {table.id!r} is used by an earlier table")
+        seen.add(table.id)
+    return RoomConfig(name=room.text("name", "croupier room") or "croupier room", tables=tables,
+                      access=_read_access(room))
+
+
+def load_room(path: str | Path) -> RoomConfig:
+    """Read the room file at ``path``; :class:`ConfigError` names the file on any problem."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise ConfigError(f"{file}: cannot read: {problem}") from None
+    return parse_room(text, source=str(file))

@@ -1,0 +1,193 @@
+"""The room's SSH server (asyncssh): public-key logins, and the ``croupier`` subsystem speaking protocol v1.
+
+Three small parts, as in asyncssh's own examples: :class:`LoginServer` decides who gets in (one instance per
+TCP connection), :func:`serve_subsystem` runs one channel (bytes in → :class:`~hosting.protocol.InboundStream`
+→ :class:`~hosting.room.Room`; room messages → JSON lines out), and :func:`start_room` wires a room, its data
+directory and the listener together. Everything about the room's rules lives in ``hosting.room``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from hosting import datadir, protocol
+from hosting.config import RoomConfig
+from hosting.identity import AccountStore, Gatekeeper, LoginDecision
+from hosting.protocol import InboundStream, Limits, ProtocolError
+from hosting.room import Room
+
+SUBSYSTEM = "croupier"
+READ_CHUNK = 65_536
+MAX_PENDING_OUTPUT = 1 << 20
+"""A client that lets more than this many bytes of output pile up is too slow to follow a table: dropped."""
+
+
+class LoginServer(asyncssh.SSHServer):
+    """Public-key authentication only. The first key for a name registers it; another key is refused."""
+
+    def __init__(self, gatekeeper: Gatekeeper, clock: Callable[[], float]) -> None:
+        self._gatekeeper = gatekeeper
+        self._clock = clock
+        self._connection: asyncssh.SSHServerConnection | None = None
+        self._refusal: str | None = None
+        self._candidate: tuple[str, LoginDecision] | None = None
+        self.login: tuple[str, str, LoginDecision] | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._connection = conn
+        peer = conn.get_extra_info("peername")
+        address = str(peer[0]) if peer else "unknown"
+        if not self._gatekeeper.connection_allowed(address, self._clock()):
+            self._refusal = "too many connections from your address: wait a minute and try again"
+
+    def _refuse(self, reason: str) -> None:
+        if self._connection is not None:
+            self._connection.send_auth_banner(f"croupier: {reason}\r\n")
+
+    def begin_auth(self, username: str) -> bool:
+        if self._refusal is None:
+            self._refusal = self._gatekeeper.name_allowed(username)
+        if self._refusal is not None:
+            self._refuse(self._refusal)
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh calls this for each key offered and checks the signature after we accept; the last key
+        # accepted before auth_completed is therefore the one the client proved it holds.
+        if self._refusal is not None:
+            return False
+        public_key = key.export_public_key().decode().strip()
+        decision = self._gatekeeper.check_key(username, public_key)
+        if not decision.allowed:
+            self._refuse(decision.reason)
+            return False
+        self._candidate = (public_key, decision)
+        return True
+
+    def auth_completed(self) -> None:
+        assert self._connection is not None and self._candidate is not None
+        username = str(self._connection.get_extra_info("username"))
+        self.login = (username, *self._candidate)
+
+
+class ChannelTransport:
+    """A room :class:`~hosting.room.Transport` writing JSON lines to one SSH channel."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        self._process = process
+        self.closed: str | None = None
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        if self.closed is not None:
+            return
+        if self._process.channel.get_write_buffer_size() > MAX_PENDING_OUTPUT:
+            self.close("too slow: output piled up")
+            return
+        self._process.stdout.write(protocol.encode(message))
+
+    def close(self, reason: str) -> None:
+        if self.closed is None:
+            self.closed = reason
+            self._process.exit(0)
+
+
+async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes], limits: Limits) -> None:
+    """Run one channel: greet, then read lines until EOF, the abuse budget runs out, or the room closes it."""
+    server = process.get_extra_info("connection").get_owner()
+    if process.subsystem != SUBSYSTEM or not isinstance(server, LoginServer) or server.login is None:
+        process.stderr.write(
+            b"croupier: this room speaks the 'croupier' subsystem: use `croupier join` or `ssh -s ... croupier`.\r\n"
+        )
+        process.exit(1)
+        return
+    name, public_key, decision = server.login
+    transport = ChannelTransport(process)
+    session = room.connect(name, public_key, decision, transport)
+    stream = InboundStream(room.clock(), limits)
+    try:
+        while transport.closed is None:
+            data = await process.stdin.read(READ_CHUNK)
+            if not data:
+                break
+            for item in stream.feed(data, room.clock()).items:
+                if isinstance(item, ProtocolError):
+                    transport.send(item.reply())
+                else:
+                    room.receive(session, item)
+            if stream.disconnect_reason is not None:
+                transport.send(protocol.bye(stream.disconnect_reason))
+                transport.close(stream.disconnect_reason)
+    except (asyncssh.Error, ConnectionError, asyncssh.BreakReceived, asyncssh.SignalReceived):
+        pass
+    finally:
+        room.disconnect(session)
+        transport.close("connection ended")
+
+
+@dataclass
+class RunningRoom:
+    """A started room: its state, listener, host key and the line to share."""
+
+    room: Room
+    acceptor: asyncssh.SSHAcceptor
+    host_key: asyncssh.SSHKey
+    data_dir: Path
+
+    @property
+    def port(self) -> int:
+        # get_port() is 0 when IPv4 and IPv6 sockets got different ports (port=0 on all interfaces)
+        return int(self.acceptor.get_port() or self.acceptor.get_addresses()[0][1])
+
+    @property
+    def fingerprint(self) -> str:
+        return datadir.fingerprint(self.host_key)
+
+    def share_line(self, host: str) -> str:
+        """The exact command to give friends (the subsystem form until the served TUI exists)."""
+        return f"ssh -p {self.port} {host}" if self.port != 22 else f"ssh {host}"
+
+    async def close(self) -> None:
+        self.acceptor.close()
+        await self.acceptor.wait_closed()
+
+
+async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
+                     clock: Callable[[], float] = time.monotonic, limits: Limits | None = None) -> RunningRoom:
+    """Create the data directory's host key, room id and accounts if needed, and listen on ``host:port``.
+
+    ``port=0`` picks a free port (tests). Raises ``OSError`` if the port cannot be bound.
+    """
+    datadir.prepare(data_dir)
+    key = datadir.host_key(data_dir)
+    accounts = AccountStore(data_dir / datadir.ACCOUNTS_FILE)
+    gatekeeper = Gatekeeper(config.access, accounts)
+    room = Room(config, datadir.room_id(data_dir), gatekeeper, clock)
+    channel_limits = limits or Limits()
+
+    async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
+        await serve_subsystem(room, process, channel_limits)
+
+    acceptor = await asyncssh.create_server(
+        lambda: LoginServer(gatekeeper, clock), host or None, port,
+        server_host_keys=[key], process_factory=process_factory, encoding=None,
+        agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
+        login_timeout=30,
+    )
+    return RunningRoom(room, acceptor, key, data_dir)
+
+
+async def serve_forever(running: RunningRoom) -> None:  # pragma: no cover - the CLI's loop
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await running.close()
