@@ -54,6 +54,7 @@ from engine.events import (
     HandShown,
     HandStarted,
     HoleCardsDealt,
+    PotAwarded,
     Raised,
     UpCardsDealt,
 )
@@ -432,34 +433,55 @@ def _structure(kind: str, record: HandRecord, scale: int) -> BettingStructure:
     return BettingStructure.fixed_limit(int(record.small_bet * scale), int(record.big_bet * scale))
 
 
-def _forced_bets(record: HandRecord, scale: int) -> ForcedBets:
-    """PHH blinds and antes as the engine's plan: seat = player number - 1, the button is the last player."""
+def _forced_bets(record: HandRecord, scale: int) -> tuple[ForcedBets, int]:
+    """PHH blinds and antes as the engine's plan: seat = player number - 1, the button is the last player.
+
+    Returns the plan and a big-blind ante (0 if none) that the caller must handle: the engine's
+    :class:`ForcedBets` has one ante for everyone (see :func:`replay`)."""
     count = record.player_count
-    button = count - 1
     antes = [int(ante * scale) for ante in record.antes]
     blinds = [int(blind * scale) for blind in record.blinds_or_straddles or [Fraction(0)] * count]
     if count == 2:  # PHH lists heads-up blinds and antes as [small blind, big blind]: p2 (button) posts the first.
         blinds.reverse()
         antes.reverse()
+        small_blind_seat: int | None = 1 if blinds[1] else None
+        big_blind_seat: int | None = 0 if blinds[0] else None
+        straddle_seat = None
+    else:
+        posting = [index for index, blind in enumerate(blinds) if blind]
+        if len(posting) > 3 or posting != list(range(posting[0], posting[0] + len(posting)) if posting else []):
+            raise PhhError(f"blinds_or_straddles {_format_list(record.blinds_or_straddles)}: only consecutive"
+                           " small blind, big blind and one straddle are supported")
+        small_blind_seat = posting[0] if len(posting) >= 2 else None
+        big_blind_seat = posting[1] if len(posting) >= 2 else (posting[0] if posting else None)
+        straddle_seat = posting[2] if len(posting) == 3 else None
+    big_blind_ante = 0
     if len(set(antes)) > 1:
-        raise PhhError(f"antes {record.antes}: unequal antes (e.g. a big-blind ante) are not supported by the engine")
-    if any(blinds[3:]):
-        raise PhhError(f"blinds_or_straddles {record.blinds_or_straddles}: only blinds and one straddle are supported")
-    small_blind, big_blind = (blinds[1], blinds[0]) if count == 2 else (blinds[0], blinds[1])
-    small_blind_seat = (1 if count == 2 else 0) if small_blind else None
-    big_blind_seat = (0 if count == 2 else 1) if big_blind else None
-    straddle = blinds[2] if count > 2 else 0
-    return ForcedBets(
-        button_seat=button,
+        nonzero = [index for index, ante in enumerate(antes) if ante]
+        if len(nonzero) != 1 or nonzero[0] != big_blind_seat:
+            raise PhhError(f"antes {_format_list(record.antes)}: unequal antes other than a big-blind ante")
+        big_blind_ante = antes[nonzero[0]]
+        antes = [0] * count
+
+    def blind(seat: int | None) -> int:
+        return 0 if seat is None else blinds[seat]
+
+    plan = ForcedBets(
+        button_seat=count - 1,
         small_blind_seat=small_blind_seat,
-        small_blind=small_blind,
+        small_blind=blind(small_blind_seat),
         big_blind_seat=big_blind_seat,
-        big_blind=big_blind,
-        straddle_seat=2 if straddle else None,
-        straddle=straddle,
+        big_blind=blind(big_blind_seat),
+        straddle_seat=straddle_seat,
+        straddle=blind(straddle_seat),
         ante=antes[0],
         bring_in=int((record.bring_in or 0) * scale),
     )
+    return plan, big_blind_ante
+
+
+def _format_list(values: Sequence[Fraction] | None) -> str:
+    return "[" + ", ".join(_format_number(value) for value in values or ()) + "]"
 
 
 def _deck(record: HandRecord, variant: Variant) -> list[Card]:
@@ -555,8 +577,18 @@ def replay(record: HandRecord) -> ReplayResult:
         scale = _scale_of(record)
         config = HandConfig(variant, _structure(codes[1], record, scale), rake=None, manual_showdown=True)
         seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
-        hand = Hand.start(config, seats, _deck(record, variant), _forced_bets(record, scale))
+        forced_bets, big_blind_ante = _forced_bets(record, scale)
+        if big_blind_ante:
+            # Workaround until ForcedBets has a big-blind ante: the big blind's ante leaves its stack before the
+            # hand and is added to the main pot's winners after it (dead money, as the engine treats antes).
+            assert forced_bets.big_blind_seat is not None
+            if seats[forced_bets.big_blind_seat] <= big_blind_ante:
+                raise PhhError("a big blind all-in for the big-blind ante alone cannot be replayed yet")
+            seats[forced_bets.big_blind_seat] -= big_blind_ante
+        hand = Hand.start(config, seats, _deck(record, variant), forced_bets)
         stacks = _drive(hand, record, scale)
+        if big_blind_ante:
+            _award_dead_money(hand.events, big_blind_ante, stacks)
     except ValueError as error:  # PhhError and the engine's IllegalAction family are ValueErrors
         return ReplayResult(record.variant, None, expected, None, True, str(error))
     finishing = tuple(Fraction(stack, scale) for stack in stacks)
@@ -719,3 +751,18 @@ def record_from_events(
         seats=tuple(seat + 1 for seat in order),
         metadata=extra,
     )
+
+
+def _award_dead_money(events: Sequence[Event], amount: int, stacks: list[int]) -> None:
+    """Share ``amount`` among the main pot's winners in proportion to what they won of it (odd chips to the
+    first award, as the engine orders them); ``stacks`` are indexed by seat."""
+    awards = [(event.seat, event.amount) for event in events if isinstance(event, PotAwarded) and event.pot_index == 0]
+    total = sum(won for _, won in awards)
+    if total == 0:
+        raise PhhError("no main pot was awarded to carry the big-blind ante")
+    given = 0
+    for seat, won in awards:
+        share = amount * won // total
+        stacks[seat] += share
+        given += share
+    stacks[awards[0][0]] += amount - given
