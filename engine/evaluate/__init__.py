@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.evaluate.deuce_to_seven import (
     MAX_DEUCE_TO_SEVEN_STRENGTH,
+    deuce_to_seven_category,
     deuce_to_seven_strength,
     evaluate_deuce_to_seven,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "best_high",
     "best_low_eight",
     "compare_thirty_two",
+    "deuce_to_seven_category",
     "deuce_to_seven_strength",
     "evaluate_deuce_to_seven",
     "evaluate_high",

@@ -30,8 +30,14 @@ DEUCE_TO_SEVEN_CLASSES: Final[tuple[HandClass, ...]] = tuple(reversed(_WORST_FIR
 MAX_DEUCE_TO_SEVEN_STRENGTH: Final = len(DEUCE_TO_SEVEN_CLASSES)
 _PLAIN: Final[dict[int, int]] = {}
 _SUITED: Final[dict[int, int]] = {}
-for _strength, _class in enumerate(DEUCE_TO_SEVEN_CLASSES, 1):
-    (_SUITED if _class.flush else _PLAIN)[rank_key(_class.ranks)] = _strength
+
+
+def _fill_tables() -> None:
+    for strength, hand_class in enumerate(DEUCE_TO_SEVEN_CLASSES, 1):
+        (_SUITED if hand_class.flush else _PLAIN)[rank_key(hand_class.ranks)] = strength
+
+
+_fill_tables()
 
 
 def deuce_to_seven_strength(cards: Sequence[int]) -> int:
@@ -47,6 +53,17 @@ def deuce_to_seven_strength(cards: Sequence[int]) -> int:
     return (_SUITED if key & FLUSH_BITS else _PLAIN)[key >> SUIT_BITS]
 
 
+def deuce_to_seven_category(strength: int) -> str:
+    """High-hand category of a deuce-to-seven strength (no ``"royal flush"``: it is the worst straight flush).
+
+    >>> deuce_to_seven_category(MAX_DEUCE_TO_SEVEN_STRENGTH), deuce_to_seven_category(1)
+    ('high card', 'straight flush')
+    """
+    if not 1 <= strength <= MAX_DEUCE_TO_SEVEN_STRENGTH:
+        raise ValueError(f"a deuce-to-seven strength is 1..{MAX_DEUCE_TO_SEVEN_STRENGTH}, got {strength}")
+    return CATEGORY_NAMES[DEUCE_TO_SEVEN_CLASSES[strength - 1].category]
+
+
 def evaluate_deuce_to_seven(cards: Sequence[Card]) -> HandValue:
     """Deuce-to-seven value of exactly 5 cards (R-RANK-4).
 
@@ -57,4 +74,4 @@ def evaluate_deuce_to_seven(cards: Sequence[Card]) -> HandValue:
     hand = checked_cards(cards, minimum=5, maximum=5, what="a deuce-to-seven hand")
     strength = deuce_to_seven_strength(hand)
     hand_class = DEUCE_TO_SEVEN_CLASSES[strength - 1]
-    return HandValue(strength, CATEGORY_NAMES[hand_class.category], cards_for_class(hand, hand_class))
+    return HandValue(strength, deuce_to_seven_category(strength), cards_for_class(hand, hand_class))

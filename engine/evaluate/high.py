@@ -101,28 +101,24 @@ def high_strength(cards: Sequence[int]) -> int:
     7441
     """
     keys = CARD_KEY
-    try:
+    count = len(cards)
+    # 0x3333 is SUIT_OFFSET and 0x8888 FLUSH_BITS, spelled as literals (and CARD_KEY as a local) because
+    # constants and locals load faster than globals in a function simulations call millions of times.
+    if count == 7:
         a, b, c, d, e, f, g = cards
-    except ValueError:  # not seven cards: the rarer sizes take the slower road
-        return _short_high_strength(cards)
-    # 0x3333 is SUIT_OFFSET and 0x8888 FLUSH_BITS, spelled as literals because constants load faster
-    # than globals in this loop that simulations run millions of times.
-    key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g] + 0x3333
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g] + 0x3333
+    elif count == 5:
+        a, b, c, d, e = cards
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + 0x3333
+    elif count == 6:
+        a, b, c, d, e, f = cards
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + 0x3333
+    else:
+        raise ValueError(f"a high hand needs 5 to 7 cards, got {count}")
     if key & 0x8888:
         suit = FLUSH_SUIT[key & 0x8888]
         return _SUITED[sum([CARD_RANK_WEIGHT[card] for card in cards if card & 3 == suit])]
     return _PLAIN[key >> 16]
-
-
-def _short_high_strength(cards: Sequence[int]) -> int:
-    """:func:`high_strength` for 5 or 6 cards."""
-    if not 5 <= len(cards) <= 6:
-        raise ValueError(f"a high hand needs 5 to 7 cards, got {len(cards)}")
-    key = sum([CARD_KEY[card] for card in cards]) + SUIT_OFFSET
-    if key & FLUSH_BITS:
-        suit = FLUSH_SUIT[key & FLUSH_BITS]
-        return _SUITED[sum([CARD_RANK_WEIGHT[card] for card in cards if card & 3 == suit])]
-    return _PLAIN[key >> SUIT_BITS]
 
 
 assert (SUIT_OFFSET, FLUSH_BITS, SUIT_BITS) == (0x3333, 0x8888, 16), "high_strength spells these as literals"
