@@ -1,0 +1,128 @@
+"""``croupier replay``: JSON lines, summary, exit status, and the public corpus (issue 3).
+
+The corpus sample: ``CROUPIER_REPLAY_SAMPLE`` Pluribus files (default 300, spread evenly over the 10,000) and
+every WSOP file. The full run is a command: ``croupier replay ../shared/corpus/phh/pluribus ../shared/corpus/phh/wsop``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from hosting.cli import main
+from hosting.commands.replay import replay_file, replay_paths
+
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
+SUPPORTED = {"NT", "FT", "PO", "FO/8"}
+
+GOOD = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [10000, 10000, 10000]
+actions = ['d dh p1 AsKd', 'd dh p2 ????', 'd dh p3 7h2c', 'p3 f', 'p1 cbr 300', 'p2 f']
+finishing_stacks = [10100, 9900, 10000]
+"""
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run_cli(paths: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[dict[str, object]]]:
+    status = main(["replay", *paths])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    return status, lines
+
+
+def test_matching_file_prints_its_line_and_a_summary_and_exits_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "good.phh", GOOD)
+    status, lines = run_cli([str(path)], capsys)
+    assert status == 0
+    assert lines[0] == {"file": str(path), "variant": "NT", "finishing_stacks": [10100, 9900, 10000],
+                        "expected": [10100, 9900, 10000], "match": True}
+    summary = lines[-1]["summary"]
+    assert isinstance(summary, dict)
+    assert summary["files"] == 1 and summary["matched"] == 1 and summary["errors"] == 0
+
+
+def test_mismatch_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "bad.phh", GOOD.replace("[10100, 9900, 10000]", "[10000, 10000, 10000]"))
+    status, lines = run_cli([str(tmp_path)], capsys)
+    assert status == 1
+    assert lines[0]["match"] is False and lines[0]["expected"] == [10000, 10000, 10000]
+
+
+def test_unsupported_variant_is_counted_apart_and_does_not_fail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, "a.phh", GOOD)
+    write(tmp_path, "b.phh", GOOD.replace("variant = 'NT'", "variant = 'FB'"))
+    status, lines = run_cli([str(tmp_path)], capsys)
+    assert status == 0
+    assert lines[1]["error"] == "unsupported variant FB" and lines[1]["match"] is None
+    summary = lines[-1]["summary"]
+    assert isinstance(summary, dict) and summary["unsupported"] == 1 and summary["matched"] == 1
+
+
+def test_unreadable_and_missing_files_are_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path, "broken.phh", "variant = 'NT'\nactions = [")
+    status, lines = run_cli([str(tmp_path / "broken.phh"), str(tmp_path / "missing.phh")], capsys)
+    assert status == 1
+    assert "not valid TOML" in str(lines[0]["error"])
+    assert "missing.phh" in str(lines[1]["error"]) or "No such file" in str(lines[1]["error"])
+
+
+def test_record_without_finishing_stacks_is_unchecked_not_failed(tmp_path: Path) -> None:
+    path = write(tmp_path, "famous.phh", GOOD.replace("finishing_stacks = [10100, 9900, 10000]\n", ""))
+    line, outcome = replay_file(path)
+    assert outcome == "unchecked" and line["match"] is None and line["finishing_stacks"] == [10100, 9900, 10000]
+
+
+def corpus_sample() -> list[Path]:
+    pluribus = sorted((CORPUS / "pluribus").rglob("*.phh"))
+    count = int(os.environ.get("CROUPIER_REPLAY_SAMPLE", "300"))
+    step = max(1, len(pluribus) // count) if count else len(pluribus) + 1
+    return pluribus[::step][:count] + sorted((CORPUS / "wsop").rglob("*.phh"))
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"hand-record corpus not found at {CORPUS}")
+def test_corpus_sample_every_supported_record_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    failures = []
+    supported = 0
+    for path in corpus_sample():
+        line, outcome = replay_file(path)
+        if line["variant"] in SUPPORTED:
+            supported += 1
+        if outcome in ("mismatched", "error"):
+            failures.append(line)
+        elif line["variant"] in SUPPORTED:
+            assert outcome == "matched", line
+        else:
+            assert outcome == "unsupported", line
+    assert supported >= 300
+    # Known engine gap (reported to the hand engine's owner): ForcedBets has no big-blind ante, so a pot-limit
+    # record whose maximum raise counts that ante is refused. Any other failure fails the test.
+    unexpected = [line for line in failures if not str(line.get("error", "")).startswith("you may bet to")]
+    assert unexpected == []
+    assert len(failures) <= 1
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"hand-record corpus not found at {CORPUS}")
+def test_summary_counts_per_variant_on_the_wsop_records(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    summary = replay_paths([str(CORPUS / "wsop")], io.StringIO())
+    by_variant = summary["by_variant"]
+    assert isinstance(by_variant, dict)
+    assert by_variant["FT"] == {"matched": 7}
+    assert by_variant["FO/8"] == {"matched": 14}
+    assert by_variant["FR"] == {"unsupported": 10}
+    assert summary["files"] == 83
