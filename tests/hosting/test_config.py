@@ -1,0 +1,109 @@
+"""Room files: a good file's tables, the default room, and one clear line for each kind of mistake."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hosting.cli import main
+from hosting.config import ConfigError, default_room, load_room, parse_room
+
+GOOD = """
+[room]
+name = "Friday night"
+password = "swordfish"
+invite_codes = ["FRIDAY-7"]
+allow = ["ana", "bruno"]
+connections_per_minute = 5
+
+[[tables]]
+id = "nl-1-2"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 9
+buy_in = [40, 200]
+rake = "white-label"
+clock = { action_seconds = 15, time_bank_seconds = 30 }
+
+[[tables]]
+game = "omaha_hi_lo"
+structure = "pot_limit"
+stakes = [5, 10]
+"""
+
+
+def test_a_good_file_gives_its_tables_and_gates() -> None:
+    room = parse_room(GOOD)
+    assert room.name == "Friday night"
+    assert room.access.password == "swordfish" and room.access.invite_codes == {"FRIDAY-7"}
+    assert room.access.allow == {"ana", "bruno"} and room.access.connections_per_minute == 5
+    first, second = room.tables
+    assert (first.id, first.small_blind, first.big_blind, first.seats) == ("nl-1-2", 1, 2, 9)
+    assert (first.min_buy_in, first.max_buy_in, first.rake) == (40, 200, "white-label")
+    assert first.clock == {"action_seconds": 15.0, "time_bank_seconds": 30.0, "disconnection_bank_seconds": 60.0}
+    assert (second.id, second.name, second.seats) == ("t2", "Omaha Hi/Lo 8-or-better 5/10", 6)
+    assert (second.min_buy_in, second.max_buy_in, second.rake) == (400, 1000, "none")
+
+
+def test_default_room_has_holdem_and_omaha_at_several_stakes() -> None:
+    tables = default_room().tables
+    games = {table.game for table in tables}
+    assert {"texas_holdem", "omaha"} <= games
+    assert len({(table.small_blind, table.big_blind) for table in tables if table.game == "texas_holdem"}) >= 3
+    assert all(table.min_buy_in < table.max_buy_in for table in tables)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1]",
+         "room.toml: tables[0].stakes: expected [small_blind, big_blind] as positive integers, got [1]"),
+        ("[[tables]]\ngame = 'stud'\nstructure = 'no_limit'\nstakes = [1, 2]",
+         "room.toml: tables[0].game: expected one of omaha, omaha_five_card, omaha_hi_lo, texas_holdem, got 'stud'"),
+        ("[[tables]]\ngame = 'omaha'\nstakes = [1, 2]",
+         "room.toml: tables[0].structure: missing (one of: fixed_limit, pot_limit, half_pot_limit, no_limit, "
+         "spread_limit)"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [2, 1]",
+         "room.toml: tables[0].stakes: the small blind (2) is larger than the big blind (1)"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 11",
+         "room.toml: tables[0].seats: expected an integer from 2 to 10, got 11"),
+        ("[[tables]]\ngame = 'omaha_five_card'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 10",
+         "room.toml: tables[0].seats: expected an integer from 2 to 9, got 10"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nbuy_in = [200, 100]",
+         "room.toml: tables[0].buy_in: the minimum (200) is above the maximum (100)"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nrake = 'greedy'",
+         "room.toml: tables[0].rake: expected one of none, white-label, Caradepoker"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nclock = { action_seconds = -1 }",
+         "room.toml: tables[0].clock.action_seconds: expected seconds from 0 to 3600, got -1"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\ncolour = 'green'",
+         "room.toml: tables[0].colour: unknown key (allowed here: id, name, game"),
+        ("[[tables]]\nid='a'\ngame='omaha'\nstructure='pot_limit'\nstakes=[1,2]\n"
+         "[[tables]]\nid='a'\ngame='omaha'\nstructure='pot_limit'\nstakes=[1,2]",
+         "room.toml: tables[1].id: 'a' is used by an earlier table"),
+        ("[room]\npassword = 3", "room.toml: room.password: expected text, got 3"),
+        ("[room]\nallow = ['good', 'bad name']", "room.toml: room.allow: 'bad name' is not a player name"),
+        ("tables = []", "room.toml: tables: expected one or more [[tables]]"),
+        ("[room\nname='x'", "room.toml: not valid TOML: "),
+    ],
+)
+def test_a_bad_file_gets_one_line_naming_the_key(text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        parse_room(text)
+    assert str(raised.value).startswith(message)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"nowhere\.toml: cannot read"):
+        load_room(tmp_path / "nowhere.toml")
+
+
+def test_croupier_host_refuses_a_bad_file_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "room.toml"
+    path.write_text("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 0]\n")
+    assert main(["host", "--config", str(path), "--data", str(tmp_path / "data")]) == 2
+    error = capsys.readouterr().err
+    assert error == f"croupier host: {path}: tables[0].stakes: expected [small_blind, big_blind] as positive " \
+                    "integers, got [1, 0]\n"

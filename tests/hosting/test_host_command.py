@@ -1,0 +1,50 @@
+"""``croupier host``: the line to share, the host key fingerprint, and the key kept across runs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+
+from hosting.commands.host import banner
+from hosting.server import RunningRoom
+
+
+def test_banner_has_the_ssh_line_and_the_fingerprint(room: RunningRoom) -> None:
+    text = banner(room, "192.168.1.20")
+    assert f"    ssh -p {room.port} 192.168.1.20\n" in text
+    key = asyncssh.read_private_key(str(room.data_dir / "ssh_host_ed25519_key"))
+    assert f"fingerprint (friends should see the same when they first connect): {key.get_fingerprint()}" in text
+    assert key.get_fingerprint().startswith("SHA256:")
+    assert "holdem-1-2" in text and "buy-in 80-200" in text
+
+
+def _first_lines(data_dir: Path) -> str:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hosting.cli", "host", "--port", "0", "--data", str(data_dir)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        lines = []
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line)
+            if line.startswith("Host key fingerprint"):
+                return "".join(lines)
+        raise AssertionError("croupier host ended early: " + (process.stderr.read() if process.stderr else ""))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_croupier_host_prints_the_line_and_keeps_its_key(tmp_path: Path) -> None:
+    first = _first_lines(tmp_path / "data")
+    assert re.search(r"^    ssh -p \d+ \S+$", first, re.MULTILINE), first
+    fingerprint = re.search(r"SHA256:\S+", first)
+    assert fingerprint is not None
+    assert (tmp_path / "data" / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
+    second = _first_lines(tmp_path / "data")
+    assert fingerprint.group(0) in second
