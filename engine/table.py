@@ -580,8 +580,9 @@ class Table:
         events: list[Event] = []
         for seat in plan.settled:
             seated = self.players[seat]
-            seated.owes_big_blind = seated.owes_small_blind = False
-            events.append(BlindsSettled(seat, seated.player))
+            if seated.owes:
+                seated.owes_big_blind = seated.owes_small_blind = False
+                events.append(BlindsSettled(seat, seated.player))
         missed_big = set(plan.missed_big_blind)
         missed_small = set(plan.missed_small_blind)
         if first_hand:
