@@ -10,8 +10,9 @@ the button, when dealt in, is last). Everything public speaks in table seats.
 Follows R-BLIND-1..3, R-BET-* (structures in :mod:`engine.structures`), R-POT-1/2 (:mod:`engine.pots`),
 R-SHOW-1/2 and R-RAKE-1 (through ``engine.rake.RakeSchedule.rake_for_pots``). Where RULES.md is silent the
 behaviour is PokerKit's: the amount to call is the largest bet actually in front (a short all-in big
-blind lowers it), a first bet of a round always reopens the action, and all odd chips of a split go to
-the first tied winner clockwise from the button.
+blind lowers it), a first bet of a round always reopens the action, all odd chips of a split go to
+the first tied winner clockwise from the button, and at showdown hands that cannot win any part of any
+pot are dead before the pots are split (pots left with the same contenders are merged).
 
 Worked example (R-BET-PL): pot 50 from earlier rounds, A bets 10, B calls 10, C may raise to 90:
 
@@ -65,7 +66,7 @@ from engine.events import (
     UncalledBetReturned,
     UpCardsDealt,
 )
-from engine.pots import Pot, award_pot, build_pots
+from engine.pots import Pot, award_pot, best_of, build_pots
 from engine.showdown import can_still_win, high_value, low_value
 from engine.structures import BettingStructure, raise_bounds
 from engine.variants import ForcedBetKind, Opening, Variant, check_player_count
@@ -876,13 +877,24 @@ class Hand:
         count = len(self._seats)
         alive = [not folded for folded in self._folded]
         pots = build_pots(self._contributed, alive, self.dead_money)
+        contested = self._in_hand > 1
+        if contested:
+            # Hands that cannot win any part of any pot are dead before the split; pots left with the same
+            # contenders merge, so odd chips are counted once (PokerKit's hand killing; RULES is silent).
+            winners: set[int] = set()
+            for pot in pots:
+                winners.update(best_of(self._high, pot.eligible))
+                if self._low is not None:
+                    winners.update(best_of(self._low, pot.eligible))
+            if any(alive[position] and position not in winners for position in range(count)):
+                alive = [alive[position] and position in winners for position in range(count)]
+                pots = build_pots(self._contributed, alive, self.dead_money)
         rake_source = self.config.rake
         if rake_source is not None and pots:
             saw_flop = not self._variant.has_board or len(self._board) > 0
             rakes = rake_source.rake_for_pots([pot.amount for pot in pots], count, saw_flop)
         else:
             rakes = [0] * len(pots)
-        contested = self._in_hand > 1
         winnings = [0] * count
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
