@@ -213,8 +213,10 @@ class Transcript:
 
     ``cards`` is the canonical (unshuffled) card list of the game, ``commitments`` and ``seeds`` map
     ``HOST`` and each committed seat to 32 bytes, ``deals`` lists the deck positions in the order they were
-    dealt. JSON shape (:meth:`to_json`): ``{"room", "table", "hand", "cards": ["2c", …],
-    "commitments": {"host": hex, "0": hex, …}, "seeds": {…same keys…}, "deals": [[position, recipient], …]}``.
+    dealt. ``forfeited``: seats that committed but did not reveal in time; the deck key leaves them out and
+    they were folded (DESIGN.md "Fairness" step 3). JSON shape (:meth:`to_json`): ``{"room", "table", "hand",
+    "cards": ["2c", …], "commitments": {"host": hex, "0": hex, …}, "seeds": {…}, "deals": [[position, recipient],
+    …], "forfeited": [seat, …]}``.
     """
 
     room_id: str
@@ -224,6 +226,7 @@ class Transcript:
     commitments: Mapping[Committer, bytes]
     seeds: Mapping[Committer, bytes]
     deals: tuple[Deal, ...]
+    forfeited: tuple[int, ...] = ()
 
     def deck(self) -> tuple[Card, ...]:
         """The deck these seeds derive (:class:`FairnessError` if the host's seed is missing)."""
@@ -239,6 +242,7 @@ class Transcript:
             "commitments": {_seat_label(seat): digest.hex() for seat, digest in self.commitments.items()},
             "seeds": {_seat_label(seat): secret.hex() for seat, secret in self.seeds.items()},
             "deals": [[deal.position, deal.recipient] for deal in self.deals],
+            "forfeited": list(self.forfeited),
         }
 
     @staticmethod
@@ -255,6 +259,7 @@ class Transcript:
                 commitments=_read_bytes_map(data["commitments"], "commitments"),
                 seeds=_read_bytes_map(data["seeds"], "seeds"),
                 deals=deals,
+                forfeited=_read_seats(data.get("forfeited", [])),
             )
         except KeyError as missing:
             raise FairnessError(f"transcript: missing field {missing}") from None
@@ -294,6 +299,13 @@ def _read_bytes_map(value: object, name: str) -> dict[Committer, bytes]:
             raise FairnessError(f"transcript: {name}[{label}] must be {DIGEST_BYTES} bytes of hex")
         result[parse_committer(str(label))] = bytes.fromhex(text)
     return result
+
+
+def _read_seats(value: object) -> tuple[int, ...]:
+    seats = _as_list(value, "forfeited")
+    if not all(isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 for seat in seats):
+        raise FairnessError("transcript: forfeited must list seat indexes")
+    return tuple(int(str(seat)) for seat in seats)
 
 
 def _read_deal(item: object) -> Deal:
@@ -418,6 +430,8 @@ def _check_seeds(transcript: Transcript) -> Iterable[Violation]:
     for committer in sorted(set(transcript.commitments) | set(transcript.seeds), key=_sort_key):
         digest = transcript.commitments.get(committer)
         secret = transcript.seeds.get(committer)
+        if secret is None and digest is not None and committer in transcript.forfeited:
+            continue  # committed, never revealed, folded: left out of the deck key by design
         if digest is None or secret is None:
             missing = "seed" if secret is None else "commitment"
             yield Violation(ViolationKind.SEED_MISSING, f"{_label(committer)} has no {missing}",

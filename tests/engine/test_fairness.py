@@ -395,3 +395,17 @@ def test_the_bias_test_catches_a_modulo_biased_shuffle() -> None:
 
     statistic = _position_chi_square(biased, full_deck(), DECKS)
     assert statistic > _chi_square_limit(51 * 51), statistic
+
+
+def test_a_forfeited_seat_is_left_out_of_the_deck_key_and_verifies() -> None:
+    hand = HonestHand()
+    seeds = {who: secret for who, secret in hand.secrets.items() if who != 5}
+    hand.deck = derive_deck(HAND, seeds, hand.cards)
+    recorder, dealt = hand.play()
+    transcript = replace(hand.transcript(recorder.deals), seeds=seeds, forfeited=(5,))
+    assert verify(transcript, hand.observation(0, dealt)).ok
+    assert Transcript.from_json(transcript.to_json()) == transcript
+    # the seat itself, had it revealed, sees its seed missing: a host cannot silently drop a seed
+    assert _kinds(verify(transcript, hand.observation(5, dealt)).violations) == {ViolationKind.OWN_SEED_MISSING}
+    with pytest.raises(FairnessError, match="forfeited must list seat indexes"):
+        Transcript.from_json(transcript.to_json() | {"forfeited": ["5"]})
