@@ -1,0 +1,304 @@
+"""Hand histories for people and trackers: a finished hand's events as PokerStars-style text (and as PHH).
+
+:func:`pokerstars_text` writes the layout hand trackers import (PokerStars' "Hand #… / *** HOLE CARDS *** /
+*** SUMMARY ***" text). It is a consumer of the event stream like every other view (DESIGN.md "engine/"):
+give it the whole log for the host's copy, or one seat's :func:`engine.events.view_for` for that player's
+export (then only that player's cards are "Dealt to" and other hands appear only when shown).
+:func:`phh_text` writes the same hand as PHH (:mod:`engine.phh`).
+
+Pure: the date and names come in as arguments. Amounts are chips; ``chip_value``/``currency`` print them in
+money (``chip_value=100, currency="$"``: 150 chips → ``$1.50``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.cards import Card
+from engine.evaluate import best_high
+from engine.events import (
+    AntePosted,
+    BetPlaced,
+    BlindPosted,
+    BoardDealt,
+    BringInPosted,
+    Called,
+    CardsDrawn,
+    Checked,
+    DrawnCardsDealt,
+    Event,
+    Folded,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    Raised,
+    UncalledBetReturned,
+    UpCardsDealt,
+)
+from engine.hand import ForcedBets, HandConfig
+from engine.phh import dumps, record_from_events
+from engine.structures import StructureKind
+
+_GAME_NAMES = {
+    "texas_holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha_hi_lo": "Omaha Hi/Lo",
+    "omaha_five_card": "5 Card Omaha",
+    "seven_card_stud": "7 Card Stud",
+    "seven_card_stud_hi_lo": "7 Card Stud Hi/Lo",
+    "deuce_to_seven_triple_draw": "Triple Draw 2-7 Lowball",
+    "five_card_draw": "5 Card Draw",
+}
+_STRUCTURE_NAMES = {
+    StructureKind.NO_LIMIT: "No Limit",
+    StructureKind.POT_LIMIT: "Pot Limit",
+    StructureKind.HALF_POT_LIMIT: "Half Pot Limit",
+    StructureKind.FIXED_LIMIT: "Limit",
+    StructureKind.SPREAD_LIMIT: "Spread Limit",
+}
+_STREET_HEADERS = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+
+
+class HistoryError(ValueError):
+    """The events are not a whole hand (no HandStarted first or HandEnded last)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Money:
+    chip_value: int
+    currency: str
+
+    def __call__(self, chips: int) -> str:
+        if self.chip_value == 1:
+            return f"{self.currency}{chips}"
+        whole, part = divmod(chips, self.chip_value)
+        if part == 0:
+            return f"{self.currency}{whole}"
+        digits = len(str(self.chip_value - 1))
+        return f"{self.currency}{whole}.{part:0{digits}d}"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return "[" + " ".join(str(card) for card in cards) + "]"
+
+
+def game_title(config: HandConfig) -> str:
+    """The PokerStars game title, e.g. ``"Hold'em No Limit"`` or ``"Omaha Hi/Lo Limit"``."""
+    game = _GAME_NAMES.get(config.variant.id, config.variant.name)
+    return f"{game} {_STRUCTURE_NAMES[config.structure.kind]}"
+
+
+def pokerstars_text(
+    events: Sequence[Event],
+    config: HandConfig,
+    forced_bets: ForcedBets,
+    *,
+    hand_id: int,
+    players: Mapping[int, str],
+    table_name: str = "croupier",
+    seat_count: int = 10,
+    played_at: datetime | None = None,
+    chip_value: int = 1,
+    currency: str = "",
+) -> str:
+    """The hand as PokerStars-style text.
+
+    ``events``: the hand's stream, HandStarted first and HandEnded last (or one seat's view of it).
+    ``players``: table seat (0-based; printed as seat + 1) → screen name; names must not contain ": ".
+    ``forced_bets``: the hand's plan (for the stakes in the header). ``played_at``: printed as
+    ``YYYY/MM/DD HH:MM:SS`` plus its time zone name (``UTC`` when naive). Raises :class:`HistoryError` for an
+    unfinished hand and ``KeyError`` for a seat without a name.
+    """
+    started = events[0] if events else None
+    ended = events[-1] if events else None
+    if not isinstance(started, HandStarted) or not isinstance(ended, HandEnded):
+        raise HistoryError("a hand history needs a whole hand: HandStarted first and HandEnded last")
+    money = _Money(chip_value, currency)
+    structure = config.structure
+    if structure.kind is StructureKind.FIXED_LIMIT:
+        stakes = f"{money(structure.small_bet)}/{money(structure.big_bet)}"
+    else:
+        stakes = f"{money(forced_bets.small_blind)}/{money(forced_bets.big_blind)}"
+    header = f"PokerStars Hand #{hand_id}: {game_title(config)} ({stakes})"
+    if played_at is not None:
+        zone = played_at.tzname() or "UTC"
+        header += f" - {played_at:%Y/%m/%d %H:%M:%S} {zone}"
+    lines = [header, f"Table '{table_name}' {seat_count}-max Seat #{started.button_seat + 1} is the button"]
+    for seat, stack in sorted(started.stacks):
+        lines.append(f"Seat {seat + 1}: {players[seat]} ({money(stack)} in chips)")
+    lines += _BodyWriter(events, config, players, money).lines()
+    return "\n".join(lines) + "\n"
+
+
+class _BodyWriter:
+    """Everything after the seat list: forced bets, streets, actions, showdown, summary."""
+
+    def __init__(self, events: Sequence[Event], config: HandConfig, players: Mapping[int, str], money: _Money):
+        self.events = events
+        self.config = config
+        self.players = players
+        self.money = money
+        self.board: list[Card] = [card for event in events if isinstance(event, BoardDealt) for card in event.cards]
+        self.pot_count = len({event.pot_index for event in events if isinstance(event, PotAwarded)})
+        # Shows after the last board card are the showdown; earlier ones are an all-in run-out (R-SHOW-1).
+        self.last_board_index = max((index for index, event in enumerate(events) if isinstance(event, BoardDealt)),
+                                    default=-1)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def describe(self, cards: Sequence[Card], description: str) -> str:
+        """The shown hand's name: the engine's, else the best high hand on the final board, else "cards"."""
+        if description:
+            return description
+        variant = self.config.variant
+        if variant.has_board and len(self.board) >= 3:
+            try:
+                return best_high(cards, self.board, must_use_hole=variant.must_use_hole).category
+            except ValueError:
+                return "cards"
+        return "cards"
+
+    def pot_name(self, pot_index: int) -> str:
+        if self.pot_count <= 1:
+            return "pot"
+        return "main pot" if pot_index == 0 else f"side pot-{pot_index}"
+
+    def lines(self) -> list[str]:
+        out: list[str] = []
+        highest = 0
+        dealt_header = False
+        showdown_header = False
+        shown_any = False
+        won: dict[int, int] = {}
+        shown: dict[int, tuple[Card, ...]] = {}
+        mucked: set[int] = set()
+        folded_on: dict[int, str] = {}
+        street = "Flop"
+        board_so_far: list[Card] = []
+        for index, event in enumerate(self.events):
+            if isinstance(event, AntePosted):
+                out.append(f"{self.name(event.seat)}: posts the ante {self.money(event.amount)}"
+                           + (" and is all-in" if event.all_in else ""))
+            elif isinstance(event, BlindPosted):
+                kind = {"small_blind": "small blind", "big_blind": "big blind", "straddle": "straddle",
+                        "dead_small_blind": "dead small blind",
+                        "big_blind_out_of_position": "big blind"}.get(event.kind, event.kind)
+                out.append(f"{self.name(event.seat)}: posts {kind} {self.money(event.amount)}"
+                           + (" and is all-in" if event.all_in else ""))
+                if event.live:
+                    highest = max(highest, event.amount)
+            elif isinstance(event, HoleCardsDealt | UpCardsDealt):
+                if not dealt_header:
+                    out.append("*** HOLE CARDS ***")
+                    dealt_header = True
+                out.append(f"Dealt to {self.name(event.seat)} {_cards(event.cards)}")
+            elif isinstance(event, BoardDealt):
+                if not dealt_header:
+                    out.append("*** HOLE CARDS ***")
+                    dealt_header = True
+                title = _STREET_HEADERS.get(event.street, event.street.upper())
+                street = title.capitalize()
+                if board_so_far:
+                    out.append(f"*** {title} *** {_cards(board_so_far)} {_cards(event.cards)}")
+                else:
+                    out.append(f"*** {title} *** {_cards(event.cards)}")
+                board_so_far.extend(event.cards)
+                highest = 0
+            elif isinstance(event, Folded):
+                out.append(f"{self.name(event.seat)}: folds")
+                folded_on[event.seat] = "before Flop" if not board_so_far else f"on the {street}"
+            elif isinstance(event, Checked):
+                out.append(f"{self.name(event.seat)}: checks")
+            elif isinstance(event, Called):
+                out.append(f"{self.name(event.seat)}: calls {self.money(event.amount)}"
+                           + (" and is all-in" if event.all_in else ""))
+            elif isinstance(event, BetPlaced):
+                out.append(f"{self.name(event.seat)}: bets {self.money(event.to - highest)}"
+                           + (" and is all-in" if event.all_in else ""))
+                highest = event.to
+            elif isinstance(event, Raised):
+                out.append(f"{self.name(event.seat)}: raises {self.money(event.to - highest)} to "
+                           f"{self.money(event.to)}" + (" and is all-in" if event.all_in else ""))
+                highest = max(highest, event.to)
+            elif isinstance(event, BringInPosted):
+                out.append(f"{self.name(event.seat)}: brings in for {self.money(event.amount)}")
+                highest = max(highest, event.amount)
+            elif isinstance(event, DrawnCardsDealt):
+                out.append(f"{self.name(event.seat)}: discards {len(event.discarded)} card"
+                           f"{'' if len(event.discarded) == 1 else 's'} {_cards(event.discarded)}")
+                out.append(f"Dealt to {self.name(event.seat)} {_cards(event.cards)}")
+            elif isinstance(event, CardsDrawn):
+                if event.count == 0:
+                    out.append(f"{self.name(event.seat)}: stands pat")
+            elif isinstance(event, UncalledBetReturned):
+                out.append(f"Uncalled bet ({self.money(event.amount)}) returned to {self.name(event.seat)}")
+            elif isinstance(event, HandShown):
+                if index > self.last_board_index and not showdown_header:
+                    out.append("*** SHOW DOWN ***")
+                    showdown_header = True
+                shown_any = True
+                shown[event.seat] = event.cards
+                out.append(f"{self.name(event.seat)}: shows {_cards(event.cards)} "
+                           f"({self.describe(event.cards, event.description)})")
+            elif isinstance(event, HandMucked):
+                if index > self.last_board_index and not showdown_header:
+                    out.append("*** SHOW DOWN ***")
+                    showdown_header = True
+                shown_any = True
+                mucked.add(event.seat)
+                out.append(f"{self.name(event.seat)}: mucks hand")
+            elif isinstance(event, PotAwarded):
+                if shown_any and not showdown_header:
+                    out.append("*** SHOW DOWN ***")
+                    showdown_header = True
+                won[event.seat] = won.get(event.seat, 0) + event.amount
+                out.append(f"{self.name(event.seat)} collected {self.money(event.amount)} from "
+                           f"{self.pot_name(event.pot_index)}")
+        out += self.summary(won, shown, mucked, folded_on)
+        return out
+
+    def summary(self, won: dict[int, int], shown: dict[int, tuple[Card, ...]], mucked: set[int],
+                folded_on: dict[int, str]) -> list[str]:
+        started = self.events[0]
+        ended = self.events[-1]
+        assert isinstance(started, HandStarted) and isinstance(ended, HandEnded)
+        rake = ended.rake
+        total = sum(won.values()) + rake
+        out = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(rake)}"]
+        if self.board:
+            out.append(f"Board {_cards(self.board)}")
+        roles: dict[int, str] = {started.button_seat: " (button)"}
+        for event in self.events:
+            if isinstance(event, BlindPosted) and event.kind in ("small_blind", "big_blind"):
+                roles[event.seat] = roles.get(event.seat, "") + f" ({event.kind.replace('_', ' ')})"
+        for seat, _ in sorted(started.stacks):
+            text = f"Seat {seat + 1}: {self.name(seat)}{roles.get(seat, '')}"
+            if seat in shown:
+                result = f" and won ({self.money(won[seat])})" if seat in won else " and lost"
+                text += f" showed {_cards(shown[seat])}{result}"
+            elif seat in mucked:
+                text += " mucked"
+            elif seat in won:
+                text += f" collected ({self.money(won[seat])})"
+            elif seat in folded_on:
+                text += f" folded {folded_on[seat]}"
+            out.append(text)
+        return out
+
+
+def phh_text(
+    events: Sequence[Event],
+    config: HandConfig,
+    forced_bets: ForcedBets,
+    *,
+    players: Mapping[int, str] | None = None,
+    metadata: Mapping[str, object] | None = None,
+) -> str:
+    """The hand as PHH text (see :func:`engine.phh.record_from_events` for the arguments and errors)."""
+    return dumps(record_from_events(events, config, forced_bets, players=players, metadata=metadata))
