@@ -239,14 +239,18 @@ def random_action(rng: random.Random, legal: LegalActions) -> Fold | Check | Cal
     return Check() if legal.can_check else Call()
 
 
-def play_random_hand(rng: random.Random, code: str) -> tuple[Hand, HandConfig, ForcedBets]:
+def play_random_hand(
+    rng: random.Random, code: str, *, ante: int = 0, straddle: bool = False
+) -> tuple[Hand, HandConfig, ForcedBets]:
+    """A random hand, 2-6 players (3-6 with a straddle), stacks often short so that all-ins are frequent."""
     variant, structure = GAMES[code]
-    players = rng.randint(2, 6)
+    players = rng.randint(3 if straddle else 2, 6)
     seats = {seat: rng.choice([rng.randint(1, 20) * 50, rng.randint(20, 400) * 50]) for seat in range(players)}
     button = players - 1
     heads_up = players == 2
     plan = ForcedBets(button_seat=button, small_blind_seat=1 if heads_up else 0, small_blind=50,
-                      big_blind_seat=0 if heads_up else 1, big_blind=100)
+                      big_blind_seat=0 if heads_up else 1, big_blind=100, ante=ante,
+                      straddle_seat=2 if straddle else None, straddle=200 if straddle else 0)
     deck = list(full_deck())
     rng.shuffle(deck)
     config = HandConfig(variant, structure)
@@ -284,3 +288,19 @@ def test_round_trip_written_phh_replays_in_pokerkit_and_in_croupier_to_the_same_
         assert list(states[-1].stacks) == list(record.finishing_stacks), text
         mine = replay(record)
         assert mine.match is True, (mine.error, text)
+
+
+@pytest.mark.parametrize(("code", "ante", "straddle"), [("NT", 25, True), ("PO", 10, True), ("FO/8", 25, False)])
+def test_round_trip_with_antes_and_straddles(code: str, ante: int, straddle: bool) -> None:
+    # Stacks are at least 50 here: a player all-in on the ante alone is an engine gap reported to its owner.
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(f"phh-round-trip-{code}-{ante}-{straddle}")
+    for _ in range(40):
+        hand, config, plan = play_random_hand(rng, code, ante=ante, straddle=straddle)
+        text = dumps(record_from_events(hand.events, config, plan))
+        assert f"antes = [{ante}, {ante}" in text
+        record = loads(text)
+        states = list(pokerkit.HandHistory.loads(text))
+        assert record.finishing_stacks is not None
+        assert list(states[-1].stacks) == list(record.finishing_stacks), text
+        assert replay(record).match is True
