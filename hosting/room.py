@@ -15,10 +15,22 @@ from __future__ import annotations
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine import rake
+from engine.clock import ClockSettings
+from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
+from engine.events import Event
+from engine.hand import HandConfig
+from engine.rake import RakeSchedule
+from engine.seating import BlindChoice
+from engine.structures import BettingStructure
+from engine.table import Table
+from engine.table import TableConfig as EngineTableConfig
+from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
+from engine.variants import variant_by_id
 from hosting import protocol
 from hosting.config import RoomConfig, TableConfig
 from hosting.identity import Gatekeeper, LoginDecision
@@ -93,80 +105,72 @@ class Session:
 
 
 class HandDriver(Protocol):
-    """What a table runner offers the room: it receives the in-hand messages of one table."""
+    """What a table runner offers the room (``hosting.table_runner.TableRunner``)."""
 
     def handle(self, session: Session, message: Inbound, now: float) -> None:
         """Act on ``action``/``commit``/``reveal``/``verification``; raise :class:`RoomError` to refuse."""
 
+    def publish(self, events: Iterable[Event]) -> None:
+        """Send table events (from a seat change the room made) to the table's audience, as views."""
 
-@dataclass
-class SeatState:
-    """A seated player between hands. ``stack`` in chips."""
+    def wake(self) -> None:
+        """Something changed (a player sat down, sat in): look again whether a hand can start."""
 
-    name: str
-    stack: int
-    sitting_out: bool = False
-    wait_for_big_blind: bool = False
+    def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+DriverFactory = Callable[["Room", "TableState"], HandDriver | None]
+
+
+def build_engine_table(config: TableConfig) -> Table:
+    """The pure ``engine.table.Table`` for a configured table (rake preset applied, clocks in seconds).
+
+    Raises :class:`RoomError` (code ``bad_config``) when the engine refuses the settings.
+    """
+    structures: dict[str, Callable[[], BettingStructure]] = {
+        "no_limit": BettingStructure.no_limit, "pot_limit": BettingStructure.pot_limit,
+        "half_pot_limit": BettingStructure.half_pot_limit,
+        "fixed_limit": lambda: BettingStructure.fixed_limit(config.big_blind),
+        # spread limit a-b-c has no keys in the room file yet: 2/4/4 big blinds
+        "spread_limit": lambda: BettingStructure.spread_limit(2 * config.big_blind, 4 * config.big_blind,
+                                                              4 * config.big_blind),
+    }
+    try:
+        schedule: RakeSchedule | None = None
+        if config.rake in rake.TABLES:
+            schedule = rake.select_schedule(rake.TABLES[config.rake], config.structure, config.small_blind,
+                                            config.big_blind)
+        elif config.rake in rake.PRESETS:
+            schedule = rake.PRESETS[config.rake]
+        hand = HandConfig(variant_by_id(config.game), structures[config.structure](), rake=schedule)
+        clock = ClockSettings(action_seconds=config.clock.get("action_seconds", 20.0),
+                              time_bank_seconds=config.clock.get("time_bank_seconds", 60.0),
+                              disconnection_bank_seconds=config.clock.get("disconnection_bank_seconds", 60.0))
+        return Table(EngineTableConfig(hand, config.seats, config.small_blind, config.big_blind, config.min_buy_in,
+                                       config.max_buy_in, clock=clock))
+    except (ValueError, KeyError) as problem:
+        raise RoomError("bad_config", f"table {config.id}: {problem}") from None
+
+
+def engine_refusal(problem: Exception) -> RoomError:
+    """An engine exception as the room's refusal, with a code a client can branch on."""
+    codes = [(AlreadySeated, ALREADY_SEATED), (TableFull, TABLE_FULL), (NotSeated, NOT_SEATED),
+             (HandInProgress, "hand_in_progress"), (InvalidAmount, BAD_AMOUNT), (TableRuleError, "table_rule")]
+    code = next((code for kind, code in codes if isinstance(problem, kind)), "table_rule")
+    return RoomError(code, str(problem))
 
 
 @dataclass
 class TableState:
-    """One table's seats, watchers, waiting list and recent hands (for R-LOBBY-1 statistics)."""
+    """One table: the engine's :class:`~engine.table.Table` (seats, hands), its watchers and its recent hands
+    (for R-LOBBY-1 statistics)."""
 
     config: TableConfig
-    seats: dict[int, SeatState] = field(default_factory=dict)
+    engine: Table
     watchers: set[str] = field(default_factory=set)
-    waiting: list[str] = field(default_factory=list)
     recent_hands: deque[tuple[float, int]] = field(default_factory=deque)
-
-    def seat_of(self, name: str) -> int | None:
-        return next((seat for seat, state in self.seats.items() if state.name == name), None)
-
-    def free_seats(self) -> list[int]:
-        return [seat for seat in range(self.config.seats) if seat not in self.seats]
-
-    def sit(self, name: str, buy_in: int, seat: int | None) -> int:
-        """Seat ``name`` with ``buy_in`` chips (R-BUYIN-1); the seat taken. :class:`RoomError` if refused."""
-        config = self.config
-        if self.seat_of(name) is not None:
-            raise RoomError(ALREADY_SEATED, f"you are already seated at {config.id}")
-        if not config.min_buy_in <= buy_in <= config.max_buy_in:
-            raise RoomError(BAD_AMOUNT, f"buy-in at {config.id} is {config.min_buy_in} to {config.max_buy_in} "
-                                        f"chips, not {buy_in}")
-        free = self.free_seats()
-        if not free:
-            raise RoomError(TABLE_FULL, f"{config.id} is full ({config.seats} seats): join its waiting list")
-        if seat is None:
-            seat = free[0]
-        elif seat >= config.seats:
-            raise RoomError(SEAT_TAKEN, f"{config.id} has seats 0 to {config.seats - 1}, not {seat}")
-        elif seat not in free:
-            raise RoomError(SEAT_TAKEN, f"seat {seat} at {config.id} is taken")
-        self.seats[seat] = SeatState(name, buy_in)
-        if name in self.waiting:
-            self.waiting.remove(name)
-        return seat
-
-    def leave(self, name: str) -> tuple[int, int]:
-        """Free ``name``'s seat; (seat, chips returned). :class:`RoomError` if not seated."""
-        seat = self._require_seat(name)
-        state = self.seats.pop(seat)
-        return seat, state.stack
-
-    def top_up(self, name: str, amount: int) -> int:
-        """Add chips up to the maximum buy-in (R-BUYIN-1); the new stack."""
-        state = self.seats[self._require_seat(name)]
-        if state.stack + amount > self.config.max_buy_in:
-            raise RoomError(BAD_AMOUNT, f"a top-up may bring the stack to at most {self.config.max_buy_in} "
-                                        f"chips; you have {state.stack}")
-        state.stack += amount
-        return state.stack
-
-    def _require_seat(self, name: str) -> int:
-        seat = self.seat_of(name)
-        if seat is None:
-            raise RoomError(NOT_SEATED, f"you are not seated at {self.config.id}")
-        return seat
 
     def record_hand(self, now: float, pot: int) -> None:
         """A hand finished with ``pot`` chips in total (for the lobby's average pot and hands per hour)."""
@@ -184,23 +188,24 @@ class TableState:
         return {
             "id": config.id, "name": config.name, "game": config.game, "structure": config.structure,
             "stakes": [config.small_blind, config.big_blind], "buy_in": [config.min_buy_in, config.max_buy_in],
-            "players": len(self.seats), "seats": config.seats,
+            "players": len(self.engine.players), "seats": config.seats,
             "average_pot": sum(pot for _, pot in self.recent_hands) // hands if hands else 0,
             "hands_per_hour": hands,
-            "waiting": len(self.waiting), "watchers": len(self.watchers),
+            "waiting": len(self.engine.waiting_list), "watchers": len(self.watchers),
         }
 
     def snapshot(self) -> dict[str, Any]:
-        """The ``table`` message body: seats with names and stacks, and the waiting list."""
+        """The ``table`` message body: seats with names, stacks and states, the waiting list."""
         return {
             "table": self.config.id,
             "seats": [
-                {"seat": seat, "name": state.name, "stack": state.stack, "sitting_out": state.sitting_out,
-                 "wait_for_big_blind": state.wait_for_big_blind}
-                for seat, state in sorted(self.seats.items())
+                {"seat": seat, "name": seated.player, "stack": seated.stack, "sitting_out": seated.sitting_out,
+                 "away": seated.away, "wait_for_big_blind": seated.blind_choice is BlindChoice.WAIT_FOR_BIG_BLIND}
+                for seat, seated in sorted(self.engine.players.items())
             ],
             "max_seats": self.config.seats,
-            "waiting": list(self.waiting),
+            "waiting": list(self.engine.waiting_list.players),
+            "hand_running": self.engine.hand_running,
         }
 
 
@@ -213,15 +218,29 @@ class Room:
     """The room's state and its message handlers. One instance per ``croupier host``."""
 
     def __init__(self, config: RoomConfig, room_id: str, gatekeeper: Gatekeeper,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, driver_factory: DriverFactory | None = None) -> None:
         self.config = config
         self.room_id = room_id
         self.gatekeeper = gatekeeper
         self.clock = clock
-        self.tables = {table.id: TableState(table) for table in config.tables}
+        self.tables = {table.id: TableState(table, build_engine_table(table)) for table in config.tables}
         self.sessions: dict[str, Session] = {}
         self.drivers: dict[str, HandDriver] = {}
+        if driver_factory is not None:
+            for table_id, state in self.tables.items():
+                driver = driver_factory(self, state)
+                if driver is not None:
+                    self.drivers[table_id] = driver
         self.verification_reports: list[dict[str, Any]] = []
+
+    def start(self) -> None:
+        """Start every table's runner (inside the event loop)."""
+        for driver in self.drivers.values():
+            driver.start()
+
+    async def stop(self) -> None:
+        for driver in self.drivers.values():
+            await driver.stop()
 
     # --- connections -------------------------------------------------------------------------------------
 
@@ -237,6 +256,9 @@ class Room:
         registered = self._register_if_ready(session)
         session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=name, registered=registered,
                                     needs=session.needs))
+        for table in self.tables.values():
+            if table.engine.seat_of(name) is not None:
+                self._publish(table, table.engine.reconnect(name, self.clock()))
         return session
 
     def _register_if_ready(self, session: Session) -> bool:
@@ -250,6 +272,9 @@ class Room:
         """Forget a closed connection (its seats stay: the table runner decides about away players, R-DISC-1)."""
         if self.sessions.get(session.name) is session:
             del self.sessions[session.name]
+            for table in self.tables.values():
+                if table.engine.seat_of(session.name) is not None:
+                    self._publish(table, table.engine.disconnect(session.name, self.clock()))
         for table_id in list(session.watching):
             self.tables[table_id].watchers.discard(session.name)
         session.watching.clear()
@@ -287,11 +312,28 @@ class Room:
 
     def audience(self, table: TableState) -> Iterator[Session]:
         """Everyone who hears a table: its seated players and its watchers, once each."""
-        names = {state.name for state in table.seats.values()} | table.watchers
+        names = {seated.player for seated in table.engine.players.values()} | table.watchers
         for name in sorted(names):
             session = self.sessions.get(name)
             if session is not None:
                 yield session
+
+    def _publish(self, table: TableState, events: list[Event]) -> None:
+        driver = self.drivers.get(table.config.id)
+        if driver is not None:
+            driver.publish(events)
+            driver.wake()
+        else:
+            self.broadcast_table(table)
+
+    def _engine(self, table: TableState, change: Callable[[Table], list[Event]]) -> list[Event]:
+        """Apply a seat change to the engine's table; engine refusals become :class:`RoomError`."""
+        try:
+            events = change(table.engine)
+        except (TableRuleError, InvalidAmount) as problem:
+            raise engine_refusal(problem) from None
+        self._publish(table, events)
+        return events
 
     def broadcast_table(self, table: TableState) -> None:
         message = protocol.table_state(table.snapshot())
@@ -336,50 +378,52 @@ class Room:
 
     def _sit(self, session: Session, message: Sit, now: float) -> None:
         table = self.table(message.table)
-        seat = table.sit(session.name, message.buy_in, message.seat)
+        name = session.name
+        self._engine(table, lambda engine: engine.sit(name, message.buy_in, now, seat=message.seat))
+        seat = table.engine.seat_of(name)
         session.send(protocol.ack("sit", table=table.config.id, seat=seat, stack=message.buy_in))
-        self.broadcast_table(table)
 
     def _leave(self, session: Session, message: Leave, now: float) -> None:
         table = self.table(message.table)
-        seat, chips = table.leave(session.name)
-        session.send(protocol.ack("leave", table=table.config.id, seat=seat, chips=chips))
-        self.broadcast_table(table)
-        if table.waiting:
-            first = self.sessions.get(table.waiting[0])
-            if first is not None:
-                first.send(protocol.message("seat_available", table=table.config.id, seat=seat))
+        seat = table.engine.seat_of(session.name)
+        events = self._engine(table, lambda engine: engine.leave(session.name, now))
+        chips = sum(event.amount for event in events if isinstance(event, ChipsReturned))
+        after_hand = any(isinstance(event, LeavingAfterHand) for event in events)
+        session.send(protocol.ack("leave", table=table.config.id, seat=seat, chips=None if after_hand else chips,
+                                  after_hand=after_hand))
+        for event in events:
+            if isinstance(event, SeatFreed) and event.offered_to is not None:
+                waiting = self.sessions.get(event.offered_to)
+                if waiting is not None:
+                    waiting.send(protocol.message("seat_available", table=table.config.id, seat=event.seat))
 
     def _sit_out(self, session: Session, message: SitOut, now: float) -> None:
         table = self.table(message.table)
-        table.seats[table._require_seat(session.name)].sitting_out = message.on
+        name = session.name
+        self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
         session.send(protocol.ack("sit_out", table=table.config.id, on=message.on))
-        self.broadcast_table(table)
 
     def _wait_for_big_blind(self, session: Session, message: WaitForBigBlind, now: float) -> None:
         table = self.table(message.table)
-        table.seats[table._require_seat(session.name)].wait_for_big_blind = message.on
+        choice = BlindChoice.WAIT_FOR_BIG_BLIND if message.on else BlindChoice.POST
+        self._engine(table, lambda engine: engine.set_blind_choice(session.name, choice))
         session.send(protocol.ack("wait_for_big_blind", table=table.config.id, on=message.on))
-        self.broadcast_table(table)
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         table = self.table(message.table)
-        stack = table.top_up(session.name, message.amount)
-        session.send(protocol.ack("top_up", table=table.config.id, stack=stack))
-        self.broadcast_table(table)
+        self._engine(table, lambda engine: engine.top_up(session.name, message.amount, now))
+        session.send(protocol.ack("top_up", table=table.config.id, stack=table.engine.player(session.name).stack))
 
     def _waiting_list(self, session: Session, message: WaitingList, now: float) -> None:
         table = self.table(message.table)
+        name = session.name
         if message.on:
-            if table.seat_of(session.name) is not None:
-                raise RoomError(ALREADY_SEATED, f"you are already seated at {table.config.id}")
-            if session.name not in table.waiting:
-                table.waiting.append(session.name)
-        elif session.name in table.waiting:
-            table.waiting.remove(session.name)
-        position = table.waiting.index(session.name) + 1 if session.name in table.waiting else None
+            self._engine(table, lambda engine: engine.join_waiting_list(name))
+        else:
+            self._engine(table, lambda engine: engine.leave_waiting_list(name))
+        waiting = table.engine.waiting_list.players
+        position = waiting.index(name) + 1 if name in waiting else None
         session.send(protocol.ack("waiting_list", table=table.config.id, on=message.on, position=position))
-        self.broadcast_table(table)
 
     def _chat(self, session: Session, message: Chat, now: float) -> None:
         text = clean_text(message.text)
@@ -390,7 +434,7 @@ class Room:
             listeners: list[Session] = [other for other in self.sessions.values() if other.authenticated]
         else:
             table = self.table(message.table)
-            if table.seat_of(session.name) is None and session.name not in table.watchers:
+            if table.engine.seat_of(session.name) is None and session.name not in table.watchers:
                 raise RoomError(NOT_SEATED, f"sit at or watch {table.config.id} to chat there")
             listeners = list(self.audience(table))
         for listener in listeners:

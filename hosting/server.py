@@ -22,6 +22,7 @@ from hosting.config import RoomConfig
 from hosting.identity import AccountStore, Gatekeeper, LoginDecision
 from hosting.protocol import InboundStream, Limits, ProtocolError
 from hosting.room import Room
+from hosting.table_runner import RunnerSettings, TableRunner
 
 SUBSYSTEM = "croupier"
 READ_CHUNK = 65_536
@@ -159,19 +160,23 @@ class RunningRoom:
     async def close(self) -> None:
         self.acceptor.close()
         await self.acceptor.wait_closed()
+        await self.room.stop()
 
 
 async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
-                     clock: Callable[[], float] = time.monotonic, limits: Limits | None = None) -> RunningRoom:
+                     clock: Callable[[], float] = time.monotonic, limits: Limits | None = None,
+                     runner_settings: RunnerSettings | None = None, deal: bool = True) -> RunningRoom:
     """Create the data directory's host key, room id and accounts if needed, and listen on ``host:port``.
 
-    ``port=0`` picks a free port (tests). Raises ``OSError`` if the port cannot be bound.
+    ``port=0`` picks a free port (tests). ``deal=False`` runs the room without table runners (seating and
+    chat only; tests of the plumbing). Raises ``OSError`` if the port cannot be bound.
     """
     datadir.prepare(data_dir)
     key = datadir.host_key(data_dir)
     accounts = AccountStore(data_dir / datadir.ACCOUNTS_FILE)
     gatekeeper = Gatekeeper(config.access, accounts)
-    room = Room(config, datadir.room_id(data_dir), gatekeeper, clock)
+    room = Room(config, datadir.room_id(data_dir), gatekeeper, clock,
+                driver_factory=(lambda room, state: TableRunner(room, state, runner_settings)) if deal else None)
     channel_limits = limits or Limits()
 
     async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
@@ -183,6 +188,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
         login_timeout=30,
     )
+    room.start()
     return RunningRoom(room, acceptor, key, data_dir)
 
 

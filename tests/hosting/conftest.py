@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -23,13 +24,13 @@ def new_key() -> Callable[[], asyncssh.SSHKey]:
 
 @pytest.fixture
 async def rooms(tmp_path: Path) -> AsyncIterator[Callable[..., object]]:
-    """``await rooms(config=None, limits=None)`` starts a room on 127.0.0.1 and a free port; all closed after."""
+    """``await rooms(config=None, limits=None, **options)``: a room on 127.0.0.1, a free port; closed after."""
     started: list[RunningRoom] = []
 
     async def start(config: RoomConfig | None = None, limits: Limits | None = None,
-                    data_dir: Path | None = None) -> RunningRoom:
+                    data_dir: Path | None = None, **options: Any) -> RunningRoom:
         running = await start_room(config or default_room(), data_dir or tmp_path / f"data{len(started)}",
-                                   host="127.0.0.1", port=0, limits=limits)
+                                   host="127.0.0.1", port=0, limits=limits, **options)
         started.append(running)
         return running
 

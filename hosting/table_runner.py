@@ -1,0 +1,351 @@
+"""One asyncio task per table: the commit–reveal shuffle, then the hand, driven through ``engine.table.Table``.
+
+The runner owns the table's clocks (DESIGN.md "room"): it waits until two players can play, runs the
+fairness phases with their deadlines (DESIGN.md "Fairness"), derives the deck, starts the hand, turns every
+engine event into the protocol's per-connection views (:mod:`hosting.views`), calls :meth:`Table.tick` at
+:meth:`Table.next_deadline`, and publishes the transcript when the hand ends.
+
+Fairness phases, per hand (R-FAIR-1):
+
+1. the host draws ``s0`` (``secrets.token_bytes(32)``) and sends ``commit_request`` (with its commitment) to
+   every player about to be dealt in; a player without a ``commit`` before ``commit_seconds`` sits out
+   (``sit_out`` then, not dealt in); the plan is made again without him;
+2. the host publishes ``commitments`` (host and players) to the players and watchers, then ``reveal_request``;
+3. a player whose ``reveal`` is missing or does not match by ``reveal_seconds`` forfeits: he is dealt in
+   and folded at once, his forced bets stay in the pot (``forfeited`` in the transcript);
+4. the deck is :func:`engine.fairness.derive_deck` over the revealed seeds; the dealer draw of a table's
+   first hand uses the same seeds with the hand id suffixed ``/button``;
+5. after the hand, ``seeds`` carries the whole transcript; clients verify and answer ``verification``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
+from engine.cards import Card
+from engine.errors import IllegalAction, InvalidAmount, NotYourTurn, TableRuleError
+from engine.events import (
+    BoardDealt,
+    DrawnCardsDealt,
+    Event,
+    HandEnded,
+    HoleCardsDealt,
+    PotAwarded,
+    UpCardsDealt,
+)
+from engine.fairness import HOST, Committer, Deal, Recipient, Transcript, commit, derive_deck
+from engine.table_events import HandFinished, TurnStarted
+from hosting import protocol
+from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
+from hosting.views import event_to_json, view_bodies
+
+if TYPE_CHECKING:
+    from hosting.room import Room, Session, TableState
+
+
+@dataclass(frozen=True)
+class RunnerSettings:
+    """Seconds: commit and reveal deadlines, the pause between hands."""
+
+    commit_seconds: float = 5.0
+    reveal_seconds: float = 5.0
+    pause_between_hands: float = 1.0
+
+
+@dataclass
+class _Fairness:
+    hand_id: str
+    host_secret: bytes
+    commitments: dict[Committer, bytes] = field(default_factory=dict)
+    seeds: dict[Committer, bytes] = field(default_factory=dict)
+    expected: dict[str, int] = field(default_factory=dict)  # player → seat asked to commit
+    phase: str = "commit"
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+def to_engine_action(message: ActionMessage, options: LegalActions | None) -> Action:
+    """The protocol's action as an engine action; ``all_in`` becomes the largest bet or a call for the stack."""
+    kind = message.kind
+    if kind == "fold":
+        return Fold()
+    if kind == "check":
+        return Check()
+    if kind == "call":
+        return Call()
+    if kind in ("bet", "raise_to", "complete"):
+        assert message.amount is not None
+        return BetOrRaise(message.amount)
+    if kind == "all_in":
+        if options is not None and options.max_raise_to is not None:
+            return BetOrRaise(options.max_raise_to)
+        return Call()
+    if kind == "bring_in":
+        return BringIn()
+    if kind == "draw":
+        return Draw(message.discard_cards())
+    return Show() if kind == "show" else Muck()
+
+
+def legal_to_json(options: LegalActions) -> dict[str, Any]:
+    return {key: value for key, value in event_to_json(options).items() if key != "kind"}  # type: ignore[arg-type]
+
+
+class TableRunner:
+    """Drives one table. ``room`` routes ``action``/``commit``/``reveal``/``verification`` here (HandDriver)."""
+
+    def __init__(self, room: Room, state: TableState, settings: RunnerSettings | None = None) -> None:
+        self.room = room
+        self.state = state
+        self.settings = settings or RunnerSettings()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._fairness: _Fairness | None = None
+        self._hand_id: str | None = None
+        self._deck: tuple[Card, ...] = ()
+        self._dealt: list[tuple[Card, Recipient]] = []
+        self._run_token = secrets.token_hex(3)
+        self.hands_played = 0
+        self.failure: BaseException | None = None
+
+    # --- lifecycle -----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.state.config.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                if not self.state.engine.can_start_hand():
+                    await self._sleep(None)
+                    continue
+                await self._play_hand()
+                await asyncio.sleep(self.settings.pause_between_hands)
+        except asyncio.CancelledError:
+            raise
+        except BaseException as problem:  # a runner must never die silently: the room reports it
+            self.failure = problem
+            raise
+
+    async def _sleep(self, until: float | None) -> None:
+        """Wait for a wake-up, or until the room clock reaches ``until``."""
+        self._wake.clear()
+        timeout = None if until is None else max(0.0, until - self.room.clock())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout)
+
+    # --- one hand ------------------------------------------------------------------------------------
+
+    async def _play_hand(self) -> None:
+        table = self.state.engine
+        hand_id = f"{self.state.config.id}-{self._run_token}-{table.hand_number + 1}"
+        fairness = _Fairness(hand_id, secrets.token_bytes(32))
+        self._fairness = fairness
+        fairness.commitments[HOST] = self._commit(hand_id, HOST, fairness.host_secret)
+        try:
+            dealt_in = await self._collect_commitments(fairness)
+            if dealt_in is None:
+                return
+            forfeited = await self._collect_reveals(fairness, dealt_in)
+        finally:
+            fairness.phase = "dealing"
+        seeds = dict(fairness.seeds)
+        seeds[HOST] = fairness.host_secret
+        cards = table.config.hand.variant.deck
+        self._deck = derive_deck(hand_id, seeds, cards)
+        self._dealt = []
+        self._hand_id = hand_id
+        button_deck = derive_deck(hand_id + "/button", seeds, cards) if table.positions is None else None
+        try:
+            events = table.start_hand(self._deck, self.room.clock(), button_draw_deck=button_deck)
+        except TableRuleError:
+            self._hand_id = None
+            return  # someone left during the phases; try again
+        self.publish(events)
+        for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
+            if table.seat_of(name) is not None and table.in_hand(name):
+                self.publish(table.leave(name, self.room.clock()))
+        while table.hand_running:
+            await self._sleep(table.next_deadline())
+            if table.hand_running:
+                self.publish(table.tick(self.room.clock()))
+        forfeited_seats = tuple(sorted(int(seat) for seat in fairness.commitments
+                                       if seat != HOST and seat not in fairness.seeds))
+        transcript = Transcript(self.room.room_id, self.state.config.id, hand_id, tuple(cards),
+                                dict(fairness.commitments), seeds, self._deals(), forfeited_seats)
+        self._send_to_audience(protocol.seeds(self.state.config.id, hand_id, transcript.to_json()))
+        self._fairness = None
+        self._hand_id = None
+        self.hands_played += 1
+
+    def _commit(self, hand_id: str, committer: Committer, secret: bytes) -> bytes:
+        return commit(self.room.room_id, self.state.config.id, hand_id, committer, secret)
+
+    async def _collect_commitments(self, fairness: _Fairness) -> dict[str, int] | None:
+        """Ask each player about to be dealt in for a commitment; sit out those who miss the deadline."""
+        table = self.state.engine
+        while True:
+            plan = table.plan_next_hand()
+            if plan is None or not table.can_start_hand():
+                return None
+            wanted = {table.players[seat].player: seat for seat in plan.dealt_in}
+            for name, seat in wanted.items():
+                if name not in fairness.expected:
+                    fairness.expected[name] = seat
+                    self._send_to(name, protocol.commit_request(
+                        self.state.config.id, fairness.hand_id, seat, fairness.commitments[HOST].hex(),
+                        self.settings.commit_seconds))
+            deadline = self.room.clock() + self.settings.commit_seconds
+            while not all(seat in fairness.commitments for seat in wanted.values()):
+                if self.room.clock() >= deadline:
+                    break
+                fairness.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(fairness.changed.wait(), deadline - self.room.clock())
+            missing = [name for name, seat in wanted.items() if seat not in fairness.commitments]
+            if not missing:
+                break
+            for name in missing:  # DESIGN.md step 2: a player missing the commit deadline sits the hand out
+                if table.seat_of(name) is not None:
+                    self.publish(table.sit_out(name, self.room.clock()))
+        # commitments of seats no longer dealt in are dropped: the deck key uses exactly the dealt-in seats
+        for seat in [seat for seat in fairness.commitments if seat != HOST and seat not in wanted.values()]:
+            del fairness.commitments[seat]
+        fairness.phase = "reveal"
+        by_seat = {("host" if seat == HOST else str(seat)): digest.hex()
+                   for seat, digest in fairness.commitments.items()}
+        self._send_to_audience(protocol.commitments(self.state.config.id, fairness.hand_id, by_seat))
+        return wanted
+
+    async def _collect_reveals(self, fairness: _Fairness, dealt_in: dict[str, int]) -> list[str]:
+        for name, seat in dealt_in.items():
+            self._send_to(name, protocol.reveal_request(self.state.config.id, fairness.hand_id, seat,
+                                                        self.settings.reveal_seconds))
+        deadline = self.room.clock() + self.settings.reveal_seconds
+        while not all(seat in fairness.seeds for seat in dealt_in.values()) and self.room.clock() < deadline:
+            fairness.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(fairness.changed.wait(), deadline - self.room.clock())
+        return [name for name, seat in dealt_in.items() if seat not in fairness.seeds]
+
+    def _deals(self) -> tuple[Deal, ...]:
+        """Deck positions in deal order: each dealt card's place in the deck, gaps (none today) as burns."""
+        where = {card: recipient for card, recipient in self._dealt}
+        positions = {self._deck.index(card): recipient for card, recipient in where.items()}
+        last = max(positions, default=-1)
+        return tuple(Deal(position, positions.get(position, "burn")) for position in range(last + 1))
+
+    # --- events out ----------------------------------------------------------------------------------
+
+    def publish(self, events: Iterable[Event]) -> None:
+        """Send each event to everyone who hears the table, as their view; action requests to the player."""
+        events = list(events)
+        if not events:
+            return
+        self._note_dealt(events)
+        table = self.state.engine
+        hand_id = self._hand_id or ""
+        audience = list(self.room.audience(self.state))
+        for session in audience:
+            seat = table.seat_of(session.name)
+            seat = seat if seat is not None and table.in_hand(session.name) else None
+            for body in view_bodies(events, seat):
+                session.send(protocol.event(self.state.config.id, hand_id, body))
+        for event in events:
+            if isinstance(event, TurnStarted) and table.hand is not None:
+                options = table.hand.legal_actions()
+                if options is not None:
+                    self._send_to(event.player, protocol.action_request(
+                        self.state.config.id, hand_id, event.seat, legal_to_json(options),
+                        round(event.deadline - self.room.clock(), 3)))
+            elif isinstance(event, HandFinished):
+                self.state.record_hand(self.room.clock(), self._pot_of(events))
+        self.room.broadcast_table(self.state)
+
+    def _note_dealt(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt):
+                self._dealt += [(card, event.seat) for card in event.cards]
+            elif isinstance(event, BoardDealt):
+                self._dealt += [(card, "board") for card in event.cards]
+
+    @staticmethod
+    def _pot_of(events: Sequence[Event]) -> int:
+        awarded = sum(event.amount for event in events if isinstance(event, PotAwarded))
+        rake = sum(event.rake for event in events if isinstance(event, HandEnded))
+        return awarded + rake
+
+    def _send_to(self, name: str, message: dict[str, Any]) -> None:
+        session = self.room.sessions.get(name)
+        if session is not None:
+            session.send(message)
+
+    def _send_to_audience(self, message: dict[str, Any]) -> None:
+        for session in self.room.audience(self.state):
+            session.send(message)
+
+    # --- messages in (HandDriver) --------------------------------------------------------------------
+
+    def handle(self, session: Session, message: Inbound, now: float) -> None:
+        from hosting.room import NO_HAND, RoomError
+
+        if isinstance(message, Commit | Reveal):
+            self._fairness_message(session, message)
+        elif isinstance(message, ActionMessage):
+            table = self.state.engine
+            if self._hand_id is None or message.hand != self._hand_id or table.hand is None:
+                raise RoomError(NO_HAND, f"hand {message.hand!r} is not being played at {self.state.config.id}")
+            try:
+                events = table.act(session.name, to_engine_action(message, table.hand.legal_actions()), now)
+            except NotYourTurn as problem:
+                raise RoomError("not_your_turn", str(problem)) from None
+            except InvalidAmount as problem:
+                raise RoomError("invalid_amount", str(problem)) from None
+            except (IllegalAction, TableRuleError, ValueError) as problem:
+                raise RoomError("illegal_action", str(problem)) from None
+            self.publish(events)
+            self.wake()
+        elif isinstance(message, VerificationReport):
+            pass  # stored by the room; alarms already broadcast there
+
+    def _fairness_message(self, session: Session, message: Commit | Reveal) -> None:
+        from hosting.room import NO_HAND, RoomError
+
+        fairness = self._fairness
+        if fairness is None or message.hand != fairness.hand_id:
+            raise RoomError(NO_HAND, f"no shuffle is open for hand {message.hand!r} at {self.state.config.id}")
+        seat = fairness.expected.get(session.name)
+        if seat is None:
+            raise RoomError("not_dealt_in", f"you are not being dealt into hand {message.hand}")
+        if isinstance(message, Commit):
+            if fairness.phase != "commit":
+                raise RoomError("too_late", "the commitments are already published")
+            if seat in fairness.commitments:
+                raise RoomError("already_committed", "you already committed for this hand")
+            fairness.commitments[seat] = bytes.fromhex(message.commitment)
+        else:
+            if fairness.phase != "reveal":
+                raise RoomError("too_late" if fairness.phase == "dealing" else "too_early",
+                                f"reveals are not open (phase: {fairness.phase})")
+            secret = bytes.fromhex(message.secret)
+            if fairness.commitments.get(seat) != self._commit(fairness.hand_id, seat, secret):
+                raise RoomError("bad_reveal", "this secret does not match your commitment")
+            fairness.seeds[seat] = secret
+        session.send(protocol.ack(message.type, table=self.state.config.id, hand=message.hand))
+        fairness.changed.set()
