@@ -24,6 +24,7 @@ from typing import Final, Literal
 
 from engine.cards import Card, Rank
 from engine.evaluate import HandValue, best_high, evaluate_high
+from engine.events import BoardDealt, Event, HandShown, HandStarted, PotAwarded
 from engine.rake import Percentage
 
 JackpotGame = Literal["holdem", "omaha", "five_card_draw"]
@@ -141,11 +142,13 @@ def bad_beat_hand(
 
 @dataclass(frozen=True)
 class BadBeat:
-    """A qualifying bad beat: the seats whose best qualifying hand lost the main pot, and the main-pot winners."""
+    """A qualifying bad beat: the seats whose best qualifying hand lost the main pot, the main-pot winners and
+    (when known, see :func:`bad_beat_from_events`) the other seats dealt in, who share 20 %."""
 
     losers: tuple[int, ...]
     loser_hand: HandValue
     winners: tuple[int, ...]
+    others: tuple[int, ...] = ()
 
 
 def find_bad_beat(
@@ -184,6 +187,32 @@ def find_bad_beat(
     if best is None:
         return None
     return BadBeat(tuple(losers), best, tuple(sorted(main_pot_winners)))
+
+
+def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use_hole: int = 2) -> BadBeat | None:
+    """The bad beat of a finished hand, read from its events (R-JACK-1), or None.
+
+    Shown hands are the :class:`~engine.events.HandShown` events (mucked hands never qualify); the main-pot
+    winners are the seats awarded pot 0 (its high half in hi/lo); the others are the remaining seats of
+    :class:`~engine.events.HandStarted`. Whether the table and stakes qualify is :func:`table_is_eligible`'s job.
+    """
+    shown = {event.seat: event.cards for event in events if isinstance(event, HandShown)}
+    winners = {
+        event.seat for event in events
+        if isinstance(event, PotAwarded) and event.pot_index == 0 and event.share in ("whole", "high")
+    }
+    if len(shown) < 2 or not winners:
+        return None
+    board: tuple[Card, ...] = ()
+    for event in events:
+        if isinstance(event, BoardDealt):
+            board = event.board
+    beat = find_bad_beat(game, shown, board, winners, must_use_hole=must_use_hole)
+    if beat is None:
+        return None
+    dealt_in = [seat for event in events if isinstance(event, HandStarted) for seat, _ in event.stacks]
+    others = tuple(seat for seat in dealt_in if seat not in beat.losers and seat not in beat.winners)
+    return BadBeat(beat.losers, beat.loser_hand, beat.winners, others)
 
 
 @dataclass(frozen=True)

@@ -212,3 +212,25 @@ def test_smart_jackpot_hours() -> None:
     assert not smart_jackpot_active(19, {20, 21})
     with pytest.raises(JackpotError):
         smart_jackpot_active(24, {20})
+
+
+def test_bad_beat_read_from_a_played_hand() -> None:
+    from engine.actions import Call, Check
+    from engine.hand import ForcedBets, Hand, HandConfig
+    from engine.jackpot import bad_beat_from_events
+    from engine.structures import BettingStructure
+    from engine.variants import TEXAS_HOLDEM
+
+    # Seat 0 holds Qs Qh, seat 1 Jd Td, seat 2 2c 3h; board Qd Qc 9d 8d Kd: four queens lose to a straight flush.
+    deck = parse_cards("Qs Jd 2c Qh Td 3h Qd Qc 9d 8d Kd")
+    plan = ForcedBets(button_seat=2, small_blind_seat=0, small_blind=50, big_blind_seat=1, big_blind=100)
+    hand = Hand.start(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit()), {0: 5000, 1: 5000, 2: 5000}, deck,
+                      plan)
+    while (legal := hand.legal_actions()) is not None:
+        hand.act(legal.seat, Check() if legal.can_check else Call())
+    beat = bad_beat_from_events(hand.events, "holdem")
+    assert beat is not None
+    assert (beat.losers, beat.winners, beat.others) == ((0,), (1,), (2,))
+    assert beat.loser_hand.category == "four of a kind"
+    payout = split_bad_beat(50_000, beat.losers, beat.winners, beat.others)
+    assert payout.shares == {0: 20_000, 1: 10_000, 2: 10_000} and payout.next_pool == 10_000
