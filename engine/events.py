@@ -194,6 +194,15 @@ class DrawnCardsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TreatedAsAllIn(Event):
+    """R-DISC-2 artificial all-in: the disconnected seat stays in for what it has put in and acts no more;
+    ``kept`` chips stay behind, out of play, and are back in its stack at the end of the hand."""
+
+    seat: int
+    kept: int
+
+
+@dataclass(frozen=True, slots=True)
 class UncalledBetReturned(Event):
     """The part of a bet nobody matched went back to its owner (R-BET-UNCALLED)."""
 

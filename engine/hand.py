@@ -63,6 +63,7 @@ from engine.events import (
     PotAwarded,
     Raised,
     RakeTaken,
+    TreatedAsAllIn,
     UncalledBetReturned,
     UpCardsDealt,
 )
@@ -162,6 +163,7 @@ class Hand:
         "_position_of",
         "_raise_count",
         "_rake_total",
+        "_reserved",
         "_round_index",
         "_running_out",
         "_seats",
@@ -197,6 +199,7 @@ class Hand:
         self._position_of: dict[int, int] = {seat: position for position, seat in enumerate(ordered)}
         self._starting: tuple[int, ...] = tuple(seats[seat] for seat in ordered)
         self._stacks: list[int] = list(self._starting)
+        self._reserved: list[int] = [0] * count
         self._bets: list[int] = [0] * count
         self._contributed: list[int] = [0] * count
         self._folded: list[bool] = [False] * count
@@ -289,8 +292,9 @@ class Hand:
         return self._rake_total
 
     def stacks(self) -> dict[int, int]:
-        """Seat → chips behind (not counting bets in front)."""
-        return dict(zip(self._seats, self._stacks, strict=True))
+        """Seat → chips behind (not counting bets in front; counting chips kept out of play by an
+        artificial all-in)."""
+        return {seat: self._stacks[position] + self._reserved[position] for position, seat in enumerate(self._seats)}
 
     def starting_stacks(self) -> dict[int, int]:
         """Seat → stack before the forced bets."""
@@ -521,6 +525,30 @@ class Hand:
             second = max(bet for other, bet in enumerate(bets) if other != position)
             self._refund(position, bets[position] - second)
             self._highest_bet = second
+        self._advance()
+        return self.events[first:]
+
+    def artificial_all_in(self, seat: int) -> list[Event]:
+        """R-DISC-2 (limit tables, an option of the table): the seat to act, disconnected, is treated as all-in
+        for what it has already put in. It stays in the hand, may win the pots it has matched, acts no more,
+        and keeps the rest of its stack (out of play until the hand ends). Returns the events caused.
+
+        ``NotYourTurn`` unless ``seat`` is to act in a betting round; ``IllegalAction`` once the hand is over.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        position = self._position_of.get(seat)
+        if position is None:
+            raise NotYourTurn(f"seat {seat} is not dealt into this hand")
+        if self.phase is not Phase.BETTING or self._pending[0] != position:
+            raise NotYourTurn(f"seat {seat} is not the player to act in a betting round")
+        first = len(self.events)
+        self._pending.pop(0)
+        self._acted[position] = True
+        kept = self._stacks[position]
+        self._reserved[position] += kept
+        self._stacks[position] = 0
+        self.events.append(TreatedAsAllIn(seat, kept))
         self._advance()
         return self.events[first:]
 
@@ -918,7 +946,8 @@ class Hand:
                         description = self._high_names.get(position, "")
                 self.events.append(PotAwarded(index, self._seats[position], chips, share, net, description))
         for position in range(count):
-            self._stacks[position] += winnings[position]
+            self._stacks[position] += winnings[position] + self._reserved[position]
+            self._reserved[position] = 0
             self._bets[position] = 0
         self.pot_total = 0
         final = tuple(zip(self._seats, self._stacks, strict=True))

@@ -32,7 +32,8 @@ def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money
     ``contributions``: each position's live chips put in over the hand (bets, live blinds), uncalled bets
     already returned. ``in_hand``: not folded (nor mucked). ``dead_money`` (antes, dead small blinds) goes
     to the main pot. Adjacent levels with the same eligible players are merged into one pot; a level
-    nobody in the hand reached (only folded money) joins the pot below it.
+    nobody in the hand reached (only folded money) joins the pot below it, or goes to every player still in
+    when there is no pot below.
 
     >>> [(pot.amount, pot.eligible) for pot in build_pots([10, 40, 40, 25], [False, True, True, True], 4)]
     [(89, (1, 2, 3)), (30, (1, 2))]
@@ -50,8 +51,12 @@ def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money
             position for position, contribution in enumerate(contributions)
             if in_hand[position] and contribution >= level
         )
-        if not eligible and pots:
-            eligible = pots[-1].eligible
+        if not eligible:
+            # Money nobody still in the hand matched (folded bets above every all-in): it joins the pot
+            # below, or, if there is none (players all-in on their antes), goes to everyone still in.
+            eligible = pots[-1].eligible if pots else tuple(
+                position for position, alive in enumerate(in_hand) if alive
+            )
         if pots and pots[-1].eligible == eligible:
             amount += pots.pop().amount
         if amount:

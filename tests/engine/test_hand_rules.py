@@ -20,6 +20,7 @@ from engine.events import (
     PotAwarded,
     Raised,
     RakeTaken,
+    TreatedAsAllIn,
     UncalledBetReturned,
 )
 from engine.hand import ForcedBets, Hand, HandConfig
@@ -516,3 +517,24 @@ def test_five_card_omaha_refuses_ten_players_and_a_short_or_repeated_deck() -> N
         Hand.start(HandConfig(TEXAS_HOLDEM, NO_LIMIT), {0: 100, 1: 100}, full_deck()[:8], small)
     with pytest.raises(ValueError, match="twice"):
         Hand.start(HandConfig(TEXAS_HOLDEM, NO_LIMIT), {0: 100, 1: 100}, full_deck()[:9] * 2, small)
+
+
+# ---------------------------------------------------------------- R-DISC-2
+
+
+def test_artificial_all_in_keeps_the_seat_in_for_what_it_put_in_and_returns_the_rest() -> None:
+    # Fixed limit 5/10: seat 2 raises to 20; seat 0 (small blind, 5 in) is disconnected and protected.
+    hand = start([1000] * 3, structure=BettingStructure.fixed_limit(10),
+                 holes=["Ac Ad", "Kc Kd", "Qc Qd"], board="2s 7h 9d Jc 3s")
+    play(hand, (2, BetOrRaise(20)))
+    events = hand.artificial_all_in(0)
+    assert events[0] == TreatedAsAllIn(0, 995)
+    assert hand.stacks()[0] == 995 and hand.legal_actions().seat == 1  # type: ignore[union-attr]
+    with pytest.raises(NotYourTurn):
+        hand.artificial_all_in(0)
+    play(hand, (1, Call()))
+    for _ in range(3):
+        play(hand, (1, Check()), (2, Check()))
+    # Seat 0's aces win the main pot of 15 (5 from each); the kings win the 30 side pot.
+    assert awards(hand) == {0: 15, 1: 30}
+    assert hand.final_stacks() == {0: 1010, 1: 1010, 2: 980}

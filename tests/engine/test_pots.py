@@ -77,3 +77,8 @@ def test_split_evenly_hands_out_exactly_the_pot(amount: int, winners: list[int])
     shares = split_evenly(amount, sorted(winners))
     assert sum(chips for _, chips in shares) == amount
     assert max(chips for _, chips in shares) - min(chips for _, chips in shares) < len(winners)
+
+
+def test_folded_blinds_above_players_all_in_on_their_antes_go_to_those_players() -> None:
+    # Seats 2-4 are all-in on antes (dead money 3); the blinds put in 5 each and folded.
+    assert build_pots([5, 5, 0, 0, 0], [False, False, True, True, True], dead_money=3) == [Pot(13, (2, 3, 4))]
