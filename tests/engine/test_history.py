@@ -128,3 +128,15 @@ def test_pokerkit_parses_the_text_and_replays_to_the_same_stacks() -> None:
         ended = hand.events[-1]
         assert final == [stack for _, stack in ended.stacks], text  # type: ignore[attr-defined]
     assert showdowns > hands // 10
+
+
+def test_rake_appears_in_the_summary_and_as_a_phh_user_field() -> None:
+    from engine.rake import WHITE_LABEL_NO_LIMIT
+    from tests.engine.test_rake import play_check_down
+
+    events = play_check_down(WHITE_LABEL_NO_LIMIT, fold_preflop=False)
+    config = HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit(), rake=WHITE_LABEL_NO_LIMIT)
+    plan = ForcedBets(button_seat=2, small_blind_seat=0, small_blind=500, big_blind_seat=1, big_blind=1_000)
+    text = pokerstars_text(events, config, plan, hand_id=3, players=NAMES)
+    assert "Total pot 3000 | Rake 75" in text
+    assert "_rake = 75" in phh_text(events, config, plan)

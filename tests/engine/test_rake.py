@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import rake
+from engine.events import Event
 from engine.rake import (
     CARADEPOKER_BIG_BET_GAMES,
     CARADEPOKER_LIMIT_1_2,
@@ -262,3 +263,43 @@ def test_table_without_a_row_is_rejected() -> None:
 def test_malformed_schedules_are_rejected(build: object) -> None:
     with pytest.raises(RakeError):
         build()  # type: ignore[operator]
+
+
+# --- the hand takes the rake (R-RAKE-1 through engine.hand) -------------------------------------------------
+
+
+def play_check_down(schedule: RakeSchedule, fold_preflop: bool) -> list[Event]:
+    from engine.actions import Call, Check, Fold
+    from engine.cards import parse_cards
+    from engine.hand import ForcedBets, Hand, HandConfig
+    from engine.structures import BettingStructure
+    from engine.variants import TEXAS_HOLDEM
+
+    deck = parse_cards("As Kd 2c Ah Kh 3d 7s 8s 9c Td 4h")
+    plan = ForcedBets(button_seat=2, small_blind_seat=0, small_blind=500, big_blind_seat=1, big_blind=1_000)
+    config = HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit(), rake=schedule)
+    hand = Hand.start(config, {0: 50_000, 1: 50_000, 2: 50_000}, deck, plan)
+    while (legal := hand.legal_actions()) is not None:
+        if fold_preflop and legal.can_fold and not legal.can_check:
+            hand.act(legal.seat, Fold())
+        else:
+            hand.act(legal.seat, Check() if legal.can_check else Call())
+    return list(hand.events)
+
+
+def test_hand_takes_the_white_label_rake_and_conserves_chips() -> None:
+    from engine.events import HandEnded, RakeTaken
+
+    events = play_check_down(WHITE_LABEL_NO_LIMIT, fold_preflop=False)
+    # Pot 3,000 chips (three big blinds) with 3 players: 2.5 % = 75, under the 3-player cap of 100.
+    assert [event for event in events if isinstance(event, RakeTaken)] == [RakeTaken(0, 75)]
+    ended = events[-1]
+    assert isinstance(ended, HandEnded) and ended.rake == 75
+    assert sum(stack for _, stack in ended.stacks) + ended.rake == 150_000
+
+
+def test_hand_won_before_the_flop_pays_no_rake() -> None:
+    from engine.events import HandEnded
+
+    ended = play_check_down(WHITE_LABEL_NO_LIMIT, fold_preflop=True)[-1]
+    assert isinstance(ended, HandEnded) and ended.rake == 0
