@@ -304,3 +304,20 @@ def test_round_trip_with_antes_and_straddles(code: str, ante: int, straddle: boo
         assert record.finishing_stacks is not None
         assert list(states[-1].stacks) == list(record.finishing_stacks), text
         assert replay(record).match is True
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_one_seats_view_writes_unknown_cards_and_still_replays(code: str) -> None:
+    from engine.events import view_for
+
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(f"phh-seat-view-{code}")
+    for _ in range(25):
+        hand, config, plan = play_random_hand(rng, code)
+        seat = rng.randrange(len(hand.events[0].stacks))  # type: ignore[attr-defined]
+        text = dumps(record_from_events(view_for(hand.events, seat), config, plan))
+        record = loads(text)
+        hidden = [action for action in record.actions if action.verb == "dh" and None in action.cards]
+        assert len(hidden) == len(record.starting_stacks) - 1
+        assert list(list(pokerkit.HandHistory.loads(text))[-1].stacks) == list(record.finishing_stacks or ())
+        assert replay(record).match is True
