@@ -20,6 +20,8 @@ Decisions the rulebooks leave open (RULES.md R-BLIND-3/4), written here once:
   otherwise he waits.
 * Heads-up (two dealt in) the button posts the small blind and the other player the big blind (R-BET-ORDER);
   no straddle heads-up; both players' debts are cleared by playing (each posts a blind every hand).
+* Heads-up, a player who owes takes the big blind; if both owe, or if only waiting players remain, their
+  debts are forgiven (``blinds_forgiven``) so that a hand can start at all.
 * If the table's previous positions no longer make sense (after heads-up, or when the seats changed a lot)
   the small blind and the button are placed on the nearest playing seats counter-clockwise of the big blind.
 
@@ -38,7 +40,7 @@ ButtonDraw(button_seat=3, cards=((0, Card('Kh')), (3, Card('Ks')), (5, Card('2c'
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cards import Card
 
@@ -119,7 +121,8 @@ class BlindPlan:
     ``out_of_position_big_blinds``: returning/new players posting a live big blind out of position;
     ``dead_small_blinds``: players paying a missed small blind dead into the pot. ``settled``: dealt-in seats
     whose missed blinds are paid or cleared by this hand. ``missed_big_blind`` / ``missed_small_blind``: seats
-    that now owe because the blinds passed them.
+    that now owe because the blinds passed them. ``blinds_forgiven``: dealt-in seats whose debts were dropped
+    because everyone who could play owed and waited (otherwise no hand could ever start).
     """
 
     button_seat: int
@@ -135,6 +138,7 @@ class BlindPlan:
     heads_up: bool = False
     button_is_dead: bool = False
     small_blind_position: int = -1
+    blinds_forgiven: tuple[int, ...] = ()
 
     @property
     def positions(self) -> Positions:
@@ -176,6 +180,16 @@ def plan_blinds(
         if owing:
             big_blind = _next_clockwise(seat_count, previous.big_blind_seat, owing)
             plan = _following_hand(seat_count, states, active, previous, big_blind, straddle_allowed)
+    if plan is None:
+        # Everyone who could play owes and waits: forgive the debts rather than never dealing again.
+        forgiven = {
+            seat: replace(state, owes_big_blind=False, owes_small_blind=False) for seat, state in states.items()
+        }
+        big_blind = _next_clockwise(seat_count, previous.big_blind_seat, active)
+        plan = _following_hand(seat_count, forgiven, active, previous, big_blind, straddle_allowed)
+        if plan is not None:
+            owed = tuple(seat for seat in plan.dealt_in if states[seat].owes)
+            plan = replace(plan, settled=owed, blinds_forgiven=owed)
     return plan
 
 
@@ -250,8 +264,13 @@ def _following_hand(
 
 def _heads_up(
     seat_count: int, states: dict[int, SeatState], previous: Positions, big_blind: int, dealt: set[int],
-) -> BlindPlan:
+) -> BlindPlan | None:
     (button,) = dealt - {big_blind}
+    if states[button].owes:
+        if states[big_blind].owes:
+            return None
+        # The player who owes takes the big blind (that settles him); the other one gets the button.
+        button, big_blind = big_blind, button
     return BlindPlan(
         button_seat=button, small_blind_seat=button, big_blind_seat=big_blind, straddle_seat=None,
         dealt_in=tuple(sorted(dealt)), settled=tuple(sorted(seat for seat in dealt if states[seat].owes)),

@@ -492,7 +492,7 @@ class Table:
         events.append(HandPlanned(
             self.hand_number, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat, plan.straddle_seat,
             plan.dealt_in, plan.heads_up, plan.button_is_dead, plan.out_of_position_big_blinds,
-            plan.dead_small_blinds,
+            plan.dead_small_blinds, plan.blinds_forgiven,
         ))
         events += self._record_blind_debts(plan, first_hand)
         for seat in plan.dealt_in:

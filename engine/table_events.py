@@ -93,6 +93,7 @@ class HandPlanned(Event):
 
     ``small_blind_seat`` ``None``: no small blind (its player left). ``button_is_dead``: nobody plays on the
     button seat. ``big_blinds_out_of_position`` / ``dead_small_blinds``: returning and new players paying in.
+    ``blinds_forgiven``: players dealt in whose owed blinds were dropped (only waiting players could play).
     """
 
     hand_number: int
@@ -105,6 +106,7 @@ class HandPlanned(Event):
     button_is_dead: bool
     big_blinds_out_of_position: tuple[int, ...] = ()
     dead_small_blinds: tuple[int, ...] = ()
+    blinds_forgiven: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,155 @@
+"""Property test (hypothesis): random join / leave / sit-out / disconnect / top-up / act / time sequences on a table
+playing real hands (engine.hand.Hand).
+
+After every step: chips are conserved between the players' balances and the table (R-BUYIN-1, the table's
+ledger events); a refused request leaves the table unchanged; and at every hand start nobody is dealt in
+while Away or sitting out, or while owing a blind he does not post in that hand (R-BLIND-3, R-DISC-1).
+
+Examples per run: ``CROUPIER_TABLE_EXAMPLES`` (default 1000; each example is up to 80 steps).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import event as count_in_statistics
+from hypothesis import strategies as st
+
+from engine.actions import Action, BetOrRaise, Call, Check, Fold, LegalActions
+from engine.cards import full_deck
+from engine.clock import ClockSettings
+from engine.errors import IllegalAction, TableRuleError
+from engine.events import Event
+from engine.seating import BlindChoice
+from engine.table import Table
+from engine.table_events import ChipsAdded, ChipsReturned, HandPlanned, PlayerSeated
+from tests.engine.table_helpers import no_limit_config
+
+EXAMPLES = int(os.environ.get("CROUPIER_TABLE_EXAMPLES", "1000"))
+PLAYERS = ("ana", "bob", "cid", "dan", "eve", "fay", "gus")
+START_BALANCE = 3_000
+OPERATIONS = (
+    ("sit",) * 4 + ("leave", "sit_out", "sit_in", "sit_in", "disconnect", "reconnect", "top_up", "choice",
+                    "straddle", "wait_list") + ("start",) * 4 + ("act",) * 12 + ("time",) * 2
+)
+
+
+def random_action(options: LegalActions, pick: int) -> Action:
+    choices: list[Action] = [Fold()]
+    if options.can_check:
+        choices += [Check(), Check()]
+    if options.call_amount is not None:
+        choices += [Call(), Call()]
+    if options.min_raise_to is not None and options.max_raise_to is not None:
+        choices += [BetOrRaise(options.min_raise_to), BetOrRaise(options.max_raise_to)]
+    return choices[pick % len(choices)]
+
+
+def snapshot(table: Table) -> object:
+    return copy.deepcopy((table.players, table.waiting_list, table.positions, table.hand_number, table._turn))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), steps=st.integers(5, 80))
+def test_random_table_life_conserves_chips_and_deals_in_only_ready_players(
+    data: st.DataObject, seed: int, steps: int,
+) -> None:
+    rng = random.Random(seed)
+    clock_settings = ClockSettings(action_seconds=5, time_bank_seconds=10, disconnection_bank_seconds=5,
+                                   seat_hold_seconds=40, refill_every_hands=3)
+    table = Table(no_limit_config(seat_count=5, straddle_allowed=True, clock=clock_settings))
+    balances = dict.fromkeys(PLAYERS, START_BALANCE)
+    now = 0.0
+
+    def deck() -> list:
+        cards = list(full_deck())
+        rng.shuffle(cards)
+        return cards
+
+    def apply_ledger(events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, PlayerSeated):
+                balances[event.player] -= event.buy_in
+            elif isinstance(event, ChipsAdded):
+                balances[event.player] -= event.amount
+            elif isinstance(event, ChipsReturned):
+                balances[event.player] += event.amount
+            if isinstance(event, HandPlanned):
+                check_dealt_in(event)
+
+    owing_before: dict[int, bool] = {}
+    forgiven_hands: list[int] = []
+
+    def check_dealt_in(plan: HandPlanned) -> None:
+        for seat in plan.dealt_in:
+            seated = table.players[seat]
+            assert not seated.away and not seated.sitting_out, f"{seated.player} dealt in while absent"
+            if owing_before.get(seat):
+                assert (seat == plan.big_blind_seat or seat in plan.big_blinds_out_of_position
+                        or seat in plan.dead_small_blinds or seat in plan.blinds_forgiven), (
+                    f"{seated.player} dealt in owing a blind")
+                if seat in plan.blinds_forgiven:
+                    forgiven_hands.append(plan.hand_number)
+                    assert all(owing_before.get(other) for other in plan.dealt_in), "forgiven while someone was ready"
+
+    for _ in range(steps):
+        operation = data.draw(st.sampled_from(OPERATIONS))
+        name = data.draw(st.sampled_from(PLAYERS))
+        number = data.draw(st.integers(0, 1_200))
+        before = snapshot(table)
+        try:
+            if operation == "sit":
+                amount = min(150 + number % 950, balances[name])
+                events = table.sit(name, amount, now, blind_choice=rng.choice(list(BlindChoice)))
+            elif operation == "leave":
+                events = table.leave(name, now)
+            elif operation == "sit_out":
+                events = table.sit_out(name, now)
+            elif operation == "sit_in":
+                events = table.sit_in(name, now)
+            elif operation == "disconnect":
+                events = table.disconnect(name, now)
+            elif operation == "reconnect":
+                events = table.reconnect(name, now)
+            elif operation == "top_up":
+                events = table.top_up(name, min(number, balances[name]) or 1, now)
+            elif operation == "choice":
+                choice = BlindChoice.POST if number % 2 else BlindChoice.WAIT_FOR_BIG_BLIND
+                events = table.set_blind_choice(name, choice)
+            elif operation == "straddle":
+                events = table.set_straddle(name, bool(number % 2))
+            elif operation == "wait_list":
+                events = table.join_waiting_list(name) if number % 2 else table.leave_waiting_list(name)
+            elif operation == "start":
+                owing_before = {seat: seated.owes for seat, seated in table.players.items()}
+                events = table.start_hand(deck(), now, button_draw_deck=deck())
+            elif operation == "act":
+                turn = table.to_act()
+                if turn is None or table.hand is None:
+                    continue
+                options = table.hand.legal_actions()
+                assert options is not None and options.seat == turn[0]
+                now += number % 12
+                if now > turn[1]:
+                    events = table.tick(now)
+                else:
+                    events = table.act(table.players[turn[0]].player, random_action(options, number), now)
+            else:
+                now += number / 10
+                events = table.tick(now)
+        except (TableRuleError, IllegalAction, ValueError):
+            assert snapshot(table) == before, f"a refused {operation} changed the table"
+            continue
+        apply_ledger(events)
+        for happened in events:
+            if type(happened).__name__ in ("HandFinished", "TimedOut", "SeatFreed", "BlindOwed", "BlindsSettled"):
+                count_in_statistics(type(happened).__name__)
+        assert all(balance >= 0 for balance in balances.values())
+        assert sum(balances.values()) + table.chips_on_table() + table.rake_taken == START_BALANCE * len(PLAYERS)
+        for seated in table.players.values():
+            assert seated.stack >= 0
+            if table.hand is None:
+                assert not seated.leaving
