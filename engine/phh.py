@@ -382,16 +382,36 @@ def stacks_match(
 
 # --- replaying a record through the engine --------------------------------------------------------------------
 
-#: PHH variant codes the engine plays: code → (engine variant id, betting structure kind).
-ENGINE_VARIANTS: Final[dict[str, tuple[str, str]]] = {
-    "NT": ("texas_holdem", "no_limit"),
-    "FT": ("texas_holdem", "fixed_limit"),
-    "PO": ("omaha", "pot_limit"),
-    "FO/8": ("omaha_hi_lo", "fixed_limit"),
-    "F7S": ("seven_card_stud", "fixed_limit"),
-    "F7S/8": ("seven_card_stud_hi_lo", "fixed_limit"),
-    "F2L3D": ("deuce_to_seven_triple_draw", "fixed_limit"),
+#: PHH variant codes the engine plays: code → (engine variant ids, first one the engine has wins; structure kind).
+#: The stud and draw ids are the expected names of games still being built; a code whose variant the engine
+#: does not have yet is reported as unsupported.
+ENGINE_VARIANTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
+    "NT": (("texas_holdem",), "no_limit"),
+    "FT": (("texas_holdem",), "fixed_limit"),
+    "PO": (("omaha",), "pot_limit"),
+    "FO/8": (("omaha_hi_lo",), "fixed_limit"),
+    "F7S": (("seven_card_stud", "stud"), "fixed_limit"),
+    "F7S/8": (("seven_card_stud_hi_lo", "stud_hi_lo", "seven_card_stud_eight"), "fixed_limit"),
+    "F2L3D": (("deuce_to_seven_triple_draw", "triple_draw", "two_seven_triple_draw"), "fixed_limit"),
 }
+
+
+def engine_variant(code: str) -> tuple[Variant, str] | None:
+    """The engine's variant and structure kind for a PHH code, or None when the engine does not play it.
+
+    >>> variant, structure = engine_variant("PO")
+    >>> variant.id, structure
+    ('omaha', 'pot_limit')
+    >>> engine_variant("FB") is None
+    True
+    """
+    entry = ENGINE_VARIANTS.get(code)
+    if entry is None:
+        return None
+    for variant_id in entry[0]:
+        if variant_id in VARIANTS:
+            return VARIANTS[variant_id], entry[1]
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,13 +589,13 @@ def replay(record: HandRecord) -> ReplayResult:
     Never raises for a bad record or an engine refusal: the reason is in ``error``.
     """
     expected = record.finishing_stacks
-    codes = ENGINE_VARIANTS.get(record.variant)
-    if codes is None or codes[0] not in VARIANTS:
+    game = engine_variant(record.variant)
+    if game is None:
         return ReplayResult(record.variant, None, expected, None, False, f"unsupported variant {record.variant}")
-    variant = VARIANTS[codes[0]]
+    variant, structure_kind = game
     try:
         scale = _scale_of(record)
-        config = HandConfig(variant, _structure(codes[1], record, scale), rake=None, manual_showdown=True)
+        config = HandConfig(variant, _structure(structure_kind, record, scale), rake=None, manual_showdown=True)
         seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
         forced_bets, big_blind_ante = _forced_bets(record, scale)
         if big_blind_ante:
@@ -633,8 +653,8 @@ def variant_code(variant_id: str, structure_id: str) -> str:
     >>> variant_code("omaha", "pot_limit")
     'PO'
     """
-    for code, pair in ENGINE_VARIANTS.items():
-        if pair == (variant_id, structure_id):
+    for code, (variant_ids, structure_kind) in ENGINE_VARIANTS.items():
+        if variant_id in variant_ids and structure_id == structure_kind:
             return code
     raise PhhError(f"PHH has no variant code for {variant_id} with {structure_id}")
 
