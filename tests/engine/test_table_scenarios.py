@@ -1,18 +1,20 @@
 """Cash-table scenarios on a fake clock, played with real hands (engine.hand.Hand).
 
-R-DEAL-1, R-BLIND-1..4, R-BET-ORDER (heads-up, straddle), R-DISC-1. The artificial all-in (R-DISC-2) needs a hand
-that can freeze a seat, which engine.hand.Hand does not offer yet: that one scenario runs on the
-``TwoRoundHandDouble`` test double (tests/engine/hand_double.py) and says so.
+R-DEAL-1, R-BLIND-1..4, R-BET-ORDER (heads-up, straddle), R-DISC-1, R-DISC-2. The artificial all-in scenario also
+runs on the ``TwoRoundHandDouble`` test double (tests/engine/hand_double.py), which checks the table's side of it
+against a hand of known shape.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from engine.actions import BetOrRaise, Call
 from engine.artificial_all_in import ArtificialAllInQuota
 from engine.clock import ClockSettings
 from engine.events import Checked, Folded
 from engine.seating import BlindChoice
-from engine.table import Table
+from engine.table import HandStarter, Table
 from engine.table_events import (
     ArtificialAllInGiven,
     BlindOwed,
@@ -287,11 +289,13 @@ def test_time_out_facing_a_bet_folds_and_marks_away():
     assert not table.player("ana").away
 
 
-def test_artificial_all_in_quota_on_a_limit_table_with_the_hand_double():
-    """R-DISC-2 on the TwoRoundHandDouble test double: engine.hand.Hand has no artificial all-in yet."""
+@pytest.mark.parametrize("hand_starter", [None, TwoRoundHandDouble.start], ids=["real_hand", "hand_double"])
+def test_artificial_all_in_quota_on_a_limit_table(hand_starter: HandStarter | None):
+    """R-DISC-2: twice in 24 hours a disconnected player facing a bet stays in for what he put in; then he folds."""
     quota = ArtificialAllInQuota(per_day=2)
-    table = Table(limit_config(seat_count=4, artificial_all_in=True), hand_starter=TwoRoundHandDouble.start,
-                  all_in_quota=quota)
+    config = limit_config(seat_count=4, artificial_all_in=True)
+    table = (Table(config, all_in_quota=quota) if hand_starter is None
+             else Table(config, hand_starter=hand_starter, all_in_quota=quota))
     clock = FakeClock()
     deck = decks(19)
     for name in ("ana", "bob"):
@@ -321,16 +325,3 @@ def test_artificial_all_in_quota_on_a_limit_table_with_the_hand_double():
     assert outcomes == [["artificial_all_in", "remaining 1"], ["artificial_all_in", "remaining 0"], ["fold"]]
     assert quota.remaining("bob", clock.now) == 0
     assert quota.remaining("bob", clock.now + 86_400) == 2
-
-
-def test_no_artificial_all_in_on_the_real_hand_falls_back_to_fold():
-    table = Table(limit_config(seat_count=4, artificial_all_in=True))
-    clock = FakeClock()
-    for name in ("ana", "bob"):
-        table.sit(name, 500, clock.now)
-    table.start_hand(decks(23)(), clock.now, button_draw_deck=draw_deck("As 2c"))  # ana button, acts first
-    table.disconnect("ana", clock.now)
-    turn = table.to_act()
-    assert turn is not None and turn[0] == 0
-    events = table.tick(turn[1])
-    assert TimedOut(0, "ana", "fold") in events and not any(isinstance(e, ArtificialAllInGiven) for e in events)
