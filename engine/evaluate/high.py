@@ -1,12 +1,14 @@
 """High hands (R-RANK-1) and best-of with must-use hole counts (R-RANK-2).
 
 A high hand's *strength* is its class number, 1 (7-5-4-3-2 of mixed suits) to 7,462 (royal flush):
-higher is better, equal strengths split. Two tables built at import give it:
+higher is better, equal strengths split. Tables built at import give it (keys: see
+:mod:`engine.evaluate.encoding`):
 
-* ``_PLAIN``: rank key (see :mod:`engine.evaluate.encoding`) of 5, 6 or 7 cards → best strength
+* ``_COMPACT_5``, ``_COMPACT_6``, ``_COMPACT_7``: compact rank key of 5, 6 or 7 cards → best strength
   ignoring flushes; built for five cards from :func:`~engine.evaluate.classes.hand_classes`, then
   grown to six and seven cards (a bigger hand is worth its best five-card subset).
-* ``_SUITED``: rank key of 5 to 7 cards of one suit → best flush or straight flush.
+* ``_PLAIN``: base-5 rank key of 5 cards → strength ignoring flushes (Omaha's parts add up to it).
+* ``_SUITED``: base-5 rank key of 5 to 7 cards of one suit → best flush or straight flush.
 
 With at most 7 cards a flush cannot coexist with quads or a full house, so a hand holding five of a
 suit is always worth its suited table entry.
@@ -30,19 +32,22 @@ from typing import Final
 from engine.cards import Card, check_distinct
 from engine.evaluate.classes import (
     CATEGORY_NAMES,
+    FOUR_OF_A_KIND,
     HandClass,
     hand_classes,
     straights_from,
 )
 from engine.evaluate.encoding import (
-    CARD_KEY,
+    CARD_COMPACT_KEY,
     CARD_RANK_WEIGHT,
-    FLUSH_BITS,
-    FLUSH_SUIT,
+    COMPACT_RANK_KEY,
+    COMPACT_SUIT_BITS,
+    MAYBE_FLUSH_5,
+    MAYBE_FLUSH_6,
+    MAYBE_FLUSH_7,
     RANK_WEIGHT,
-    SUIT_BITS,
-    SUIT_OFFSET,
     checked_cards,
+    compact_rank_key,
     rank_key,
 )
 from engine.evaluate.value import HandValue
@@ -60,17 +65,16 @@ _CATEGORY_STARTS: Final = tuple(
 _CATEGORY_OF_START: Final = tuple(HIGH_CLASSES[start - 1].category for start in _CATEGORY_STARTS)
 
 
-def _grown(five_card_table: dict[int, int], *, extra_cards: int) -> dict[int, int]:
-    """Extend a five-card rank-key table to hands of 6 .. 5 + ``extra_cards`` cards.
+def _grown_suited(five_card_table: dict[int, int]) -> dict[int, int]:
+    """Extend the five-card suited table (base-5 rank keys of five distinct ranks) to six and seven ranks.
 
     A hand of n + 1 cards is worth the best of its n-card subsets. Visiting the smaller hands in
-    increasing strength and overwriting leaves the maximum in every slot. Adding a fifth card of one
-    rank (or a second of one suit, for the suited table) makes a key no real hand produces, so those
-    leftovers are harmless.
+    increasing strength and overwriting leaves the maximum in every slot. Adding a rank already
+    present makes a digit 2, a key no suited hand produces, so those leftovers are harmless.
     """
     table = dict(five_card_table)
     current = five_card_table
-    for _ in range(extra_cards):
+    for _ in range(2):
         bigger: dict[int, int] = {}
         for key, strength in sorted(current.items(), key=itemgetter(1)):
             for weight in RANK_WEIGHT:
@@ -80,15 +84,41 @@ def _grown(five_card_table: dict[int, int], *, extra_cards: int) -> dict[int, in
     return table
 
 
-def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
+def _grown_compact(entries: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Rank multisets one card bigger, as ``(compact key, strength)`` sorted by strength.
+
+    Same max-by-overwrite idea as :func:`_grown_suited`. A fifth card of a rank must be skipped here,
+    because compact sums of impossible multisets may equal real ones; a multiset holds four of a rank
+    exactly when its best hand is four of a kind, and that class names the rank.
+    """
+    bigger: dict[int, int] = {}
+    for compact, strength in entries:
+        hand_class = HIGH_CLASSES[strength - 1]
+        full_rank = hand_class.ranks[0] if hand_class.category == FOUR_OF_A_KIND else -1
+        for rank, rank_key_value in enumerate(COMPACT_RANK_KEY):
+            if rank != full_rank:
+                bigger[compact + rank_key_value] = strength
+    return sorted(bigger.items(), key=itemgetter(1))
+
+
+def _build_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int], dict[int, int]]:
+    """(base-5 five-card plain, compact 5-, 6-, 7-card plain, base-5 suited 5..7) tables."""
     plain: dict[int, int] = {}
     suited: dict[int, int] = {}
     for strength, hand_class in enumerate(HIGH_CLASSES, 1):
         (suited if hand_class.flush else plain)[rank_key(hand_class.ranks)] = strength
-    return _grown(plain, extra_cards=2), _grown(suited, extra_cards=2)
+    five = {
+        compact_rank_key(hand_class.ranks): strength
+        for strength, hand_class in enumerate(HIGH_CLASSES, 1) if not hand_class.flush
+    }
+    six = dict(_grown_compact(sorted(five.items(), key=itemgetter(1))))
+    seven = dict(_grown_compact(sorted(six.items(), key=itemgetter(1))))
+    if (len(five), len(six), len(seven)) != (6_175, 18_395, 49_205):  # pragma: no cover - guards the key set
+        raise AssertionError("compact rank keys collide")
+    return plain, five, six, seven, _grown_suited(suited)
 
 
-_PLAIN, _SUITED = _build_tables()
+_PLAIN, _COMPACT_5, _COMPACT_6, _COMPACT_7, _SUITED = _build_tables()
 
 
 def high_strength(cards: Sequence[int]) -> int:
@@ -100,28 +130,48 @@ def high_strength(cards: Sequence[int]) -> int:
     >>> high_strength([48, 49, 50, 51, 0])  # four aces, deuce kicker
     7441
     """
-    keys = CARD_KEY
+    keys = CARD_COMPACT_KEY
     count = len(cards)
-    # 0x3333 is SUIT_OFFSET and 0x8888 FLUSH_BITS, spelled as literals (and CARD_KEY as a local) because
-    # constants and locals load faster than globals in a function simulations call millions of times.
+    # 127 and 7 are the compact suit mask and shift, spelled as literals (and CARD_COMPACT_KEY read into
+    # a local) because constants and locals load faster than globals in a function that simulations
+    # call millions of times.
     if count == 7:
         a, b, c, d, e, f, g = cards
-        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g] + 0x3333
-    elif count == 5:
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+        if MAYBE_FLUSH_7[key & 127]:
+            strength = _flush_strength(cards)
+            if strength:
+                return strength
+        return _COMPACT_7[key >> 7]
+    if count == 5:
         a, b, c, d, e = cards
-        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + 0x3333
-    elif count == 6:
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+        if MAYBE_FLUSH_5[key & 127]:
+            strength = _flush_strength(cards)
+            if strength:
+                return strength
+        return _COMPACT_5[key >> 7]
+    if count == 6:
         a, b, c, d, e, f = cards
-        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + 0x3333
-    else:
-        raise ValueError(f"a high hand needs 5 to 7 cards, got {count}")
-    if key & 0x8888:
-        suit = FLUSH_SUIT[key & 0x8888]
-        return _SUITED[sum([CARD_RANK_WEIGHT[card] for card in cards if card & 3 == suit])]
-    return _PLAIN[key >> 16]
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+        if MAYBE_FLUSH_6[key & 127]:
+            strength = _flush_strength(cards)
+            if strength:
+                return strength
+        return _COMPACT_6[key >> 7]
+    raise ValueError(f"a high hand needs 5 to 7 cards, got {count}")
 
 
-assert (SUIT_OFFSET, FLUSH_BITS, SUIT_BITS) == (0x3333, 0x8888, 16), "high_strength spells these as literals"
+def _flush_strength(cards: Sequence[int]) -> int:
+    """Best flush or straight flush among ``cards`` (at most 7), or 0 if no suit has five."""
+    suits = [card & 3 for card in cards]
+    for suit in range(4):
+        if suits.count(suit) >= 5:
+            return _SUITED[sum([CARD_RANK_WEIGHT[card] for card in cards if card & 3 == suit])]
+    return 0
+
+
+assert COMPACT_SUIT_BITS == 7, "high_strength spells the suit mask and shift as literals"
 
 
 def _part_keys(cards: Sequence[int], size: int) -> set[int]:
