@@ -203,15 +203,15 @@ def omaha_high_strength(hole: Sequence[int], board: Sequence[int], must_use_hole
     board_keys = _part_keys(board, board_size)
     plain = _PLAIN
     best = max([plain[hole_key + board_key] for hole_key in hole_keys for board_key in board_keys])
+    board_suits = [card & 3 for card in board]
     for suit in range(4):
-        suited_board = [card for card in board if card & 3 == suit]
-        if len(suited_board) < board_size:
+        if board_suits.count(suit) < board_size:
             continue
         suited_hole = [card for card in hole if card & 3 == suit]
         if len(suited_hole) < must_use_hole:
             continue
         suited = _SUITED
-        suited_board_keys = _part_keys(suited_board, board_size)
+        suited_board_keys = _part_keys([card for card in board if card & 3 == suit], board_size)
         best = max(
             best,
             *[suited[hole_key + board_key] for hole_key in _part_keys(suited_hole, must_use_hole)

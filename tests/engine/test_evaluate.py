@@ -7,7 +7,7 @@ PokerKit and treys in test_evaluate_differential.py.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 
@@ -31,6 +31,14 @@ from engine.evaluate import (
     omaha_high_strength,
     omaha_low_eight_strength,
     thirty_two_strength,
+)
+from engine.evaluate.encoding import (
+    COMPACT_SUIT_BITS,
+    COMPACT_SUIT_WEIGHT,
+    MAYBE_FLUSH_5,
+    MAYBE_FLUSH_6,
+    MAYBE_FLUSH_7,
+    compact_rank_key,
 )
 
 
@@ -338,3 +346,26 @@ def test_fast_path_rejects_a_wrong_count() -> None:
 def test_a_card_below_seven_is_not_in_the_thirty_two_card_deck() -> None:
     with pytest.raises(ValueError, match="6h is not in the 32-card deck"):
         thirty_two("Ah Kh Qh Jh 6h")
+
+
+# --- The encodings behind the fast paths ----------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_compact_rank_keys_tell_every_rank_multiset_apart(size: int) -> None:
+    multisets = [
+        ranks for ranks in combinations_with_replacement(range(13), size)
+        if max(ranks.count(rank) for rank in ranks) <= 4
+    ]
+    assert len(multisets) == {5: 6_175, 6: 18_395, 7: 49_205}[size]
+    assert len({compact_rank_key(ranks) for ranks in multisets}) == len(multisets)
+    assert max(compact_rank_key(ranks) for ranks in multisets) << COMPACT_SUIT_BITS < 2**30
+
+
+@pytest.mark.parametrize(("size", "maybe_flush"), [(5, MAYBE_FLUSH_5), (6, MAYBE_FLUSH_6), (7, MAYBE_FLUSH_7)])
+def test_flush_filter_lets_every_flush_through(size: int, maybe_flush: tuple[bool, ...]) -> None:
+    for counts in product(range(size + 1), repeat=4):
+        if sum(counts) == size:
+            total = sum(count * weight for count, weight in zip(counts, COMPACT_SUIT_WEIGHT, strict=True))
+            assert total < 2**COMPACT_SUIT_BITS
+            if max(counts) >= 5:
+                assert maybe_flush[total]
