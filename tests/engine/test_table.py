@@ -7,7 +7,8 @@ import copy
 
 import pytest
 
-from engine.actions import Call, Fold
+from engine.actions import Action, BetOrRaise, Call, Fold, LegalActions
+from engine.clock import ClockSettings
 from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
 from engine.events import Folded
 from engine.hand import HandConfig
@@ -19,8 +20,10 @@ from engine.table_events import (
     ChipsAdded,
     ChipsReturned,
     LeavingAfterHand,
+    PlayerSatOut,
     PlayerSeated,
     SeatFreed,
+    TurnStarted,
     WaitingListJoined,
     WaitingListLeft,
 )
@@ -226,3 +229,46 @@ def test_acting_out_of_turn_or_after_the_deadline_is_refused_unchanged():
     with pytest.raises(NotYourTurn, match="ana's time ran out at 80 s"):
         table.act("ana", Call(), 80.5)
     assert snapshot(table) == before
+
+
+def test_sitting_out_longer_than_the_hold_frees_the_seat_and_returns_the_chips():
+    table = three_handed()
+    table.sit_out("bob", 10.0)
+    assert table.next_deadline() == 310.0
+    assert table.tick(309.9) == []
+    assert table.tick(310.0) == [ChipsReturned(1, "bob", 500), SeatFreed(1, "bob", "sat_out_too_long")]
+    assert table.next_deadline() is None
+
+
+def test_player_who_loses_his_stack_sits_out_until_he_buys_again():
+    table = Table(no_limit_config(seat_count=3))
+    table.sit("ana", 200, 0.0)
+    table.sit("bob", 1_000, 0.0)
+    clock = FakeClock()
+    table.start_hand(decks(31)(), clock.now, button_draw_deck=draw_deck("As 2c"))  # ana button, acts first
+
+    def shove_or_call(options: LegalActions) -> Action:
+        return BetOrRaise(options.max_raise_to) if options.max_raise_to else Call()
+
+    events = play_out(table, clock, shove_or_call)
+    assert (table.player("ana").stack, table.player("bob").stack) == (0, 1_200)  # this deck: bob wins
+    assert PlayerSatOut(0, "ana", "no_chips", clock.now + 300.0) in events
+    assert not table.can_start_hand()
+    with pytest.raises(TableRuleError, match="ana has no chips: top up before sitting in"):
+        table.sit_in("ana", clock.now)
+    with pytest.raises(InvalidAmount, match="minimum buy-in is 200"):
+        table.top_up("ana", 100, clock.now)
+    table.top_up("ana", 200, clock.now)
+    table.sit_in("ana", clock.now)
+    assert table.can_start_hand()
+    assert table.chips_on_table() == 1_400
+
+
+def test_disconnecting_during_a_turn_moves_the_deadline_to_the_disconnection_bank():
+    table = Table(no_limit_config(seat_count=3, clock=ClockSettings(disconnection_bank_seconds=15)))
+    for name in ("ana", "bob", "cid"):
+        table.sit(name, 500, 0.0)
+    table.start_hand(decks(8)(), 0.0, button_draw_deck=draw_deck("As 2c 3c"))
+    assert table.to_act() == (0, 80.0)
+    assert table.disconnect("ana", 5.0)[-1] == TurnStarted(0, "ana", 0.0, 35.0)
+    assert table.reconnect("ana", 6.0)[-1] == TurnStarted(0, "ana", 0.0, 80.0)

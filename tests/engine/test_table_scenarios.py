@@ -252,6 +252,7 @@ def test_disconnect_sequence_check_when_free_else_fold_then_away_then_seat_freed
     assert PlayerAway(2, "cid", clock.now + 300.0) in events
     assert table.player("cid").clock.disconnection_bank == 0.0
     # Later in the same hand cid faces a bet: being Away, he is folded at once.
+    folded_when_away = False
     while table.hand is not None:
         turn = table.to_act()
         assert turn is not None and turn[0] != 2
@@ -261,6 +262,8 @@ def test_disconnect_sequence_check_when_free_else_fold_then_away_then_seat_freed
         events = table.act(table.players[turn[0]].player, action, clock.advance(1))
         if Folded(2) in events:
             assert TimedOut(2, "cid", "fold") in events
+            folded_when_away = True
+    assert folded_when_away
     stack = table.player("cid").stack
     # Away players are not dealt in.
     plan = planned(table.start_hand(deck(), clock.now))
