@@ -79,6 +79,7 @@ from engine.table_events import (
     WaitingListJoined,
     WaitingListLeft,
 )
+from engine.variants import ForcedBetKind
 
 MAX_SEATS = 10
 _LIMIT_STRUCTURES = (StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT)
@@ -141,6 +142,8 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         variant = self.hand.variant
+        if variant.forced_bets is not ForcedBetKind.BLINDS:
+            raise ValueError(f"{variant.name} opens with antes and a bring-in: cash tables deal blind games only")
         limit = min(MAX_SEATS, variant.max_players)
         if not 2 <= self.seat_count <= limit:
             raise ValueError(f"{variant.name} tables have 2 to {limit} seats, not {self.seat_count} (R-GAME-DECK)")
