@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--hands", type=int, default=100)
     bots.set_defaults(handler=_command("bots"))
 
-    replay = commands.add_parser("replay", help="replay .phh hand records through the rules engine (not built yet)")
+    replay = commands.add_parser("replay", help="replay PHH hand records (files or directories) through the engine")
     replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     replay.set_defaults(handler=_command("replay"))
 
