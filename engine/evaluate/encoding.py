@@ -52,9 +52,9 @@ FLUSH_SUIT: Final[dict[int, int]] = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
 COMPACT_RANK_KEY: Final[tuple[int, ...]] = (
     0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
 )
-"""Per rank index: a key such that the sums over any 5, 6 or 7 cards (at most 4 of a rank) differ for
-different rank multisets — the key set of Steve Brecher / SKPokerEval; tests recheck it. The largest
-7-card sum is 7,825,759 < 2**23."""
+"""Per rank index: a key such that two different rank multisets of the same size (5, 6 or 7 cards, at
+most 4 of a rank) never have the same sum — a greedy unique-sum set, as used by the SKPokerEval
+evaluator; tests/engine/test_evaluate.py rechecks it. The largest 7-card sum is 7,825,759 < 2**23."""
 
 COMPACT_SUIT_BITS: Final = 7
 COMPACT_SUIT_WEIGHT: Final = (0, 1, 13, 18)
