@@ -5,7 +5,8 @@ After every step: chips are conserved between the players' balances and the tabl
 ledger events); a refused request leaves the table unchanged; and at every hand start nobody is dealt in
 while Away or sitting out, or while owing a blind he does not post in that hand (R-BLIND-3, R-DISC-1).
 
-Examples per run: ``CROUPIER_TABLE_EXAMPLES`` (default 1000; each example is up to 80 steps).
+Examples per run: ``CROUPIER_TABLE_EXAMPLES`` (default 1000 on a no-limit table, plus half as many on a limit
+table with artificial all-ins; each example is up to 80 steps).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import event as count_in_statistics
 from hypothesis import strategies as st
 
 from engine.actions import Action, BetOrRaise, Call, Check, Fold, LegalActions
+from engine.artificial_all_in import ArtificialAllInQuota
 from engine.cards import full_deck
 from engine.clock import ClockSettings
 from engine.errors import IllegalAction, TableRuleError
@@ -26,7 +28,7 @@ from engine.events import Event
 from engine.seating import BlindChoice
 from engine.table import Table
 from engine.table_events import ChipsAdded, ChipsReturned, HandPlanned, PlayerSeated
-from tests.engine.table_helpers import no_limit_config
+from tests.engine.table_helpers import limit_config, no_limit_config
 
 EXAMPLES = int(os.environ.get("CROUPIER_TABLE_EXAMPLES", "1000"))
 PLAYERS = ("ana", "bob", "cid", "dan", "eve", "fay", "gus")
@@ -52,15 +54,32 @@ def snapshot(table: Table) -> object:
     return copy.deepcopy((table.players, table.waiting_list, table.positions, table.hand_number, table._turn))
 
 
+CLOCK = ClockSettings(action_seconds=5, time_bank_seconds=10, disconnection_bank_seconds=5, seat_hold_seconds=40,
+                      refill_every_hands=3)
+
+
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1), steps=st.integers(5, 80))
 def test_random_table_life_conserves_chips_and_deals_in_only_ready_players(
     data: st.DataObject, seed: int, steps: int,
 ) -> None:
+    """No-limit, five seats, straddles allowed."""
+    run_table_life(Table(no_limit_config(seat_count=5, straddle_allowed=True, clock=CLOCK)), data, seed, steps)
+
+
+@settings(max_examples=max(1, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), steps=st.integers(5, 80))
+def test_random_limit_table_life_with_artificial_all_ins_conserves_chips(
+    data: st.DataObject, seed: int, steps: int,
+) -> None:
+    """Fixed limit, four seats, artificial all-in on (R-DISC-2) with a quota of 3 a day."""
+    table = Table(limit_config(seat_count=4, artificial_all_in=True, clock=CLOCK),
+                  all_in_quota=ArtificialAllInQuota(per_day=3))
+    run_table_life(table, data, seed, steps)
+
+
+def run_table_life(table: Table, data: st.DataObject, seed: int, steps: int) -> None:
     rng = random.Random(seed)
-    clock_settings = ClockSettings(action_seconds=5, time_bank_seconds=10, disconnection_bank_seconds=5,
-                                   seat_hold_seconds=40, refill_every_hands=3)
-    table = Table(no_limit_config(seat_count=5, straddle_allowed=True, clock=clock_settings))
     balances = dict.fromkeys(PLAYERS, START_BALANCE)
     now = 0.0
 
@@ -145,7 +164,8 @@ def test_random_table_life_conserves_chips_and_deals_in_only_ready_players(
             continue
         apply_ledger(events)
         for happened in events:
-            if type(happened).__name__ in ("HandFinished", "TimedOut", "SeatFreed", "BlindOwed", "BlindsSettled"):
+            if type(happened).__name__ in ("HandFinished", "TimedOut", "SeatFreed", "BlindOwed", "BlindsSettled",
+                                           "ArtificialAllInGiven"):
                 count_in_statistics(type(happened).__name__)
         assert all(balance >= 0 for balance in balances.values())
         assert sum(balances.values()) + table.chips_on_table() + table.rake_taken == START_BALANCE * len(PLAYERS)
