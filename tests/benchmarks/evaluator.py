@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pokerkit-hands", type=int, default=10_000, help="PokerKit's share of them")
     parser.add_argument("--omaha-hands", type=int, default=50_000, help="random Omaha hands for croupier")
     parser.add_argument("--omaha-pokerkit-hands", type=int, default=2_000, help="PokerKit's share of them")
-    parser.add_argument("--repeats", type=int, default=3, help="timed passes for the fast libraries")
+    parser.add_argument("--repeats", type=int, default=7, help="timed passes for the fast libraries")
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args(argv)
 
