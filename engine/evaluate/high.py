@@ -177,10 +177,14 @@ assert COMPACT_SUIT_BITS == 7, "high_strength spells the suit mask and shift as 
 def _part_keys(cards: Sequence[int], size: int) -> set[int]:
     """Rank keys of every ``size``-card subset of ``cards`` (duplicates merged)."""
     weight = CARD_RANK_WEIGHT
-    if size == 2:
-        return {weight[a] + weight[b] for a, b in combinations(cards, 2)}
-    if size == 3:
-        return {weight[a] + weight[b] + weight[c] for a, b, c in combinations(cards, 3)}
+    # Omaha's usual shapes (2 of 4 hole cards, 3 of 5 board cards) spelled out: twice as fast.
+    if size == 2 and len(cards) == 4:
+        a, b, c, d = [weight[card] for card in cards]
+        return {a + b, a + c, a + d, b + c, b + d, c + d}
+    if size == 3 and len(cards) == 5:
+        a, b, c, d, e = [weight[card] for card in cards]
+        return {a + b + c, a + b + d, a + b + e, a + c + d, a + c + e, a + d + e, b + c + d, b + c + e, b + d + e,
+                c + d + e}
     return {sum([weight[card] for card in part]) for part in combinations(cards, size)}
 
 
