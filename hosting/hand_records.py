@@ -1,0 +1,175 @@
+"""Stored hands read back: the record, its game, and its history as PokerStars-style text or PHH.
+
+Used by ``croupier export``/``reports``/``audit`` and by :meth:`hosting.store.Store.report_hand`. Every exported
+hand carries its fairness transcript so ``croupier verify`` can re-check it offline (R-FAIR-1):
+
+- PokerStars-style text: hands separated by two empty lines (as PokerStars writes them, and as PokerKit's
+  parser splits them); after each hand, outside it, one line ``croupier transcript #<number>: <JSON>``.
+  The JSON is ``{"hand": id, "transcript": {…}}`` (:meth:`engine.fairness.Transcript.to_json`).
+- PHH: a ``.phhs`` file (PHH's several-hands form: ``[1]``, ``[2]``… sections), each record with the user
+  fields ``_hand_id``, ``_table``, ``_time`` and ``_transcript`` (the transcript JSON as a string).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.events import Event, view_for
+from engine.hand import ForcedBets, HandConfig
+from engine.history import pokerstars_text
+from engine.phh import dumps, record_from_events
+from hosting.hand_codec import events_from_json, forced_bets_from_json
+
+POKERSTARS_GAMES = frozenset({"texas_holdem"})
+"""Games whose PokerStars-style text an independent parser reads (PokerKit 0.7.7 parses only hold'em);
+the others are exported all the same, and re-checked through PHH in the tests."""
+
+TRANSCRIPT_PREFIX = "croupier transcript #"
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """One row of ``hands``, decoded. ``number`` is the store's row number (the PokerStars hand number)."""
+
+    number: int
+    hand_id: str
+    table_id: str
+    table_hand_number: int
+    status: str
+    started_at: float
+    finished_at: float | None
+    players: Mapping[int, str]
+    stacks: Mapping[int, int]
+    forced_bets: ForcedBets
+    settings: Mapping[str, Any]
+    events: Sequence[Event] | None
+    result: Mapping[str, Any] | None
+    transcript: Mapping[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        from hosting.hand_codec import events_to_json, forced_bets_to_json
+
+        return {"hand": self.hand_id, "table": self.table_id, "number": self.table_hand_number,
+                "status": self.status, "started_at": self.started_at, "finished_at": self.finished_at,
+                "players": {str(seat): name for seat, name in self.players.items()},
+                "stacks": {str(seat): stack for seat, stack in self.stacks.items()},
+                "forced_bets": forced_bets_to_json(self.forced_bets), "settings": dict(self.settings),
+                "events": None if self.events is None else events_to_json(self.events),
+                "result": self.result, "transcript": self.transcript}
+
+    def hand_config(self) -> HandConfig:
+        return hand_config(self.settings)
+
+
+_COLUMNS = ("rowid, id, table_id, number, status, started_at, finished_at, players, snapshot, events, result, "
+            "transcript")
+
+
+def _decode(row: Sequence[Any]) -> StoredHand:
+    rowid, hand_id, table_id, number, status, started_at, finished_at, players, snapshot, events, result, \
+        transcript = row
+    snap = json.loads(snapshot)
+    return StoredHand(
+        number=int(rowid), hand_id=hand_id, table_id=table_id, table_hand_number=int(number), status=status,
+        started_at=float(started_at), finished_at=finished_at,
+        players={int(seat): name for seat, name in json.loads(players).items()},
+        stacks={int(seat): int(stack) for seat, stack in snap["stacks"].items()},
+        forced_bets=forced_bets_from_json(snap["forced_bets"]), settings=snap.get("settings", {}),
+        events=None if events is None else events_from_json(json.loads(events)),
+        result=None if result is None else json.loads(result),
+        transcript=None if transcript is None else json.loads(transcript),
+    )
+
+
+def load_hand(connection: sqlite3.Connection, hand_id: str) -> StoredHand | None:
+    row = connection.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    return None if row is None else _decode(row)
+
+
+def iter_hands(connection: sqlite3.Connection, *, status: str | None = "finished", since: float | None = None,
+               player: str | None = None) -> Iterator[StoredHand]:
+    """Stored hands in the order they started; ``since`` in epoch seconds; ``player``: hands he was dealt in."""
+    query = f"SELECT {_COLUMNS} FROM hands WHERE 1 = 1"
+    parameters: list[Any] = []
+    if status is not None:
+        query += " AND status = ?"
+        parameters.append(status)
+    if since is not None:
+        query += " AND started_at >= ?"
+        parameters.append(since)
+    query += " ORDER BY started_at, rowid"
+    for row in connection.execute(query, parameters):
+        hand = _decode(row)
+        if player is None or player in hand.players.values():
+            yield hand
+
+
+def hand_config(settings: Mapping[str, Any]) -> HandConfig:
+    """The engine's hand settings for a stored table's settings (:class:`hosting.config.TableConfig` fields)."""
+    from hosting.config import TableConfig
+    from hosting.room import build_engine_table
+
+    known = {name: settings[name] for name in TableConfig.__dataclass_fields__ if name in settings}
+    return build_engine_table(TableConfig(**known)).config.hand
+
+
+def _seat_of(hand: StoredHand, player: str | None) -> int | None:
+    if player is None:
+        return None
+    return next((seat for seat, name in hand.players.items() if name == player), None)
+
+
+def _view(hand: StoredHand, player: str | None) -> list[Event]:
+    assert hand.events is not None
+    events = list(hand.events)
+    seat = _seat_of(hand, player)
+    return events if player is None else view_for(events, seat)
+
+
+def _played_at(hand: StoredHand) -> datetime:
+    return datetime.fromtimestamp(hand.started_at, UTC)
+
+
+def pokerstars_hand(hand: StoredHand, player: str | None = None) -> str:
+    """The hand as PokerStars-style text (``player``: as that player saw it, else the host's full copy),
+    followed by its transcript line. ``engine.history.HistoryError`` for an unfinished hand."""
+    settings = hand.settings
+    text = pokerstars_text(
+        _view(hand, player), hand.hand_config(), hand.forced_bets, hand_id=hand.number, players=hand.players,
+        table_name=str(settings.get("name", hand.table_id)), seat_count=int(settings.get("seats", 10)),
+        played_at=_played_at(hand))
+    trailer = json.dumps({"hand": hand.hand_id, "transcript": hand.transcript}, sort_keys=True,
+                         separators=(",", ":"))
+    return f"{text}\n\n{TRANSCRIPT_PREFIX}{hand.number}: {trailer}\n"
+
+
+def phh_hand(hand: StoredHand, player: str | None = None) -> str:
+    """The hand as one PHH record with its transcript in ``_transcript`` (``engine.phh.PhhError`` when PHH
+    cannot express it: dead or out-of-position blinds)."""
+    metadata: dict[str, object] = {
+        "_hand_id": hand.hand_id, "_table": hand.table_id,
+        "_time": _played_at(hand).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "_transcript": json.dumps(hand.transcript, sort_keys=True, separators=(",", ":")),
+    }
+    record = record_from_events(_view(hand, player), hand.hand_config(), hand.forced_bets, players=hand.players,
+                                metadata=metadata)
+    return dumps(record)
+
+
+def render_history(hand: StoredHand) -> str:
+    """The full history kept with a hand report (R-AUDIT-1): PokerStars-style text, else PHH."""
+    from engine.history import HistoryError
+    from engine.phh import PhhError
+
+    try:
+        return pokerstars_hand(hand)
+    except (HistoryError, KeyError, ValueError):
+        try:
+            return phh_hand(hand)
+        except (PhhError, ValueError):
+            return json.dumps(hand.to_json(), sort_keys=True)

@@ -1,0 +1,107 @@
+"""The store's schema, as numbered migrations applied in order at start (DESIGN.md "Persistence and recovery").
+
+``PRAGMA user_version`` holds the number of migrations applied. A database whose version is higher than
+:data:`SCHEMA_VERSION` was written by a newer croupier: the store refuses it and changes nothing. Never edit a
+migration that has shipped; add the next one.
+
+Chip locations in the ledger (``source`` → ``destination``): ``issue`` (outside the room: chips created for a new
+account or a refill), ``balance`` (a player's bankroll), ``table`` (a player's stack at a table), ``pot`` (chips
+of a hand in play), ``rake`` and ``jackpot`` (the host's and the jackpot pool's). Amounts are integer chips > 0.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LOCATIONS: Final = ("issue", "balance", "table", "pot", "rake", "jackpot")
+
+_LOCATION_CHECK = "IN ('issue', 'balance', 'table', 'pot', 'rake', 'jackpot')"
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    # 1: accounts and keys, balances, table stacks, tables, the chip ledger, hands.
+    f"""
+    CREATE TABLE accounts (
+        name TEXT PRIMARY KEY,
+        registered_at REAL NOT NULL
+    );
+    CREATE TABLE account_keys (
+        name TEXT NOT NULL REFERENCES accounts(name),
+        public_key TEXT NOT NULL,
+        added_at REAL NOT NULL,
+        PRIMARY KEY (name, public_key)
+    );
+    CREATE TABLE balances (
+        name TEXT PRIMARY KEY REFERENCES accounts(name),
+        amount INTEGER NOT NULL CHECK (amount >= 0)
+    );
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        settings TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE table_stacks (
+        table_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount >= 0),
+        PRIMARY KEY (table_id, name)
+    );
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at REAL NOT NULL,
+        source TEXT NOT NULL CHECK (source {_LOCATION_CHECK}),
+        destination TEXT NOT NULL CHECK (destination {_LOCATION_CHECK}),
+        player TEXT,
+        table_id TEXT,
+        hand_id TEXT,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        reason TEXT NOT NULL,
+        CHECK (source <> destination)
+    );
+    CREATE INDEX ledger_by_hand ON ledger(hand_id);
+    CREATE INDEX ledger_by_player ON ledger(player);
+    CREATE TABLE hands (
+        id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'voided')),
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        players TEXT NOT NULL,
+        snapshot TEXT NOT NULL,
+        events TEXT,
+        result TEXT,
+        transcript TEXT
+    );
+    CREATE INDEX hands_by_status ON hands(status);
+    CREATE INDEX hands_by_start ON hands(started_at);
+    """,
+    # 2: chat, hand reports (R-AUDIT-1) and notices shown at a player's next login (R-CRASH-1).
+    """
+    CREATE TABLE chat (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at REAL NOT NULL,
+        sender TEXT NOT NULL,
+        table_id TEXT,
+        text TEXT NOT NULL
+    );
+    CREATE TABLE reports (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at REAL NOT NULL,
+        reporter TEXT NOT NULL,
+        hand_id TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        history TEXT NOT NULL,
+        record TEXT NOT NULL
+    );
+    CREATE TABLE notices (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        at REAL NOT NULL,
+        text TEXT NOT NULL,
+        delivered_at REAL
+    );
+    CREATE INDEX notices_pending ON notices(name, delivered_at);
+    """,
+)
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
