@@ -3,7 +3,8 @@
 - chips are conserved at every step: stacks + chips in the pot (+ rake at the end) = starting total;
 - ``legal_actions()`` is never empty until the hand ends, and then ``HandEnded`` is the last event;
 - every listed legal action is accepted (``can_act``), and the one taken is applied without error;
-- a random illegal action is rejected with ``IllegalAction`` (or a subclass) and the hand is unchanged.
+- a random illegal action is rejected with ``IllegalAction`` (or a subclass) and the hand is unchanged;
+- the same holds with players leaving out of turn (R-BET-UNCALLED) and artificial all-ins (R-DISC-2).
 
 Examples per game/structure pair: ``CROUPIER_PROPERTY_EXAMPLES`` (default 30).
 """
@@ -118,8 +119,16 @@ def test_hand_invariants(variant_id: str, structure_id: str, data: st.DataObject
             with pytest.raises(IllegalAction):
                 hand.act(seat, wrong)
             assert snapshot(hand) == before
-        action = data.draw(st.sampled_from(actions), label="action")
-        hand.act(legal.seat, action)
+        # Now and then a player leaves out of turn, or a disconnected player is given an artificial all-in.
+        event = data.draw(st.sampled_from(["act"] * 12 + ["leave", "artificial_all_in"]), label="what happens")
+        if event == "leave":
+            leaver = data.draw(st.sampled_from([seat for seat in range(count) if hand.in_hand(seat)]), label="leaver")
+            hand.leave(leaver)
+        elif event == "artificial_all_in" and legal.can_fold:
+            hand.artificial_all_in(legal.seat)
+        else:
+            action = data.draw(st.sampled_from(actions), label="action")
+            hand.act(legal.seat, action)
     assert hand.is_over, "hand did not end within 500 actions"
     ended = hand.events[-1]
     assert isinstance(ended, HandEnded)
