@@ -75,18 +75,26 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     replay.set_defaults(handler=_command("replay"))
 
-    verify = commands.add_parser("verify", help="re-check the shuffle proofs of recorded hands (not built yet)")
+    verify = commands.add_parser("verify", help="re-check the shuffle proofs of exported hand histories")
     verify.add_argument("history", metavar="FILE")
     verify.set_defaults(handler=_command("verify"))
 
-    export = commands.add_parser("export", help="write hand histories for trackers (not built yet)")
+    export = commands.add_parser("export", help="write hand histories for trackers (PokerStars-style text or PHH)")
     export.add_argument("--data", metavar="DIR")
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars")
+    export.add_argument("--player", metavar="NAME", help="only hands NAME played, as NAME saw them")
+    export.add_argument("--since", metavar="DATE", help="only hands started on or after DATE (YYYY-MM-DD[THH:MM], UTC)")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     export.set_defaults(handler=_command("export"))
 
-    audit = commands.add_parser("audit", help="check a room's chips and records (not built yet)")
+    audit = commands.add_parser("audit", help="check a room's chips, ledger and shuffle proofs")
     audit.add_argument("--data", metavar="DIR")
     audit.set_defaults(handler=_command("audit"))
+
+    reports = commands.add_parser("reports", help="list the hands players reported for review")
+    reports.add_argument("--data", metavar="DIR")
+    reports.add_argument("--show", metavar="ID", type=int, help="print report ID with its full hand history")
+    reports.set_defaults(handler=_command("reports"))
     return parser
 
 

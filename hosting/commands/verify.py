@@ -1,0 +1,137 @@
+"""``croupier verify FILE``: re-check exported hand histories against their fairness transcripts (R-FAIR-1).
+
+``FILE`` is what ``croupier export`` wrote (PokerStars-style text or PHH, each hand with its transcript; see
+:mod:`hosting.hand_records`). For every hand: the transcript's seeds must match its commitments, its deck
+positions must be dealt top-down, and every card the history shows (hole cards dealt, the board, hands shown)
+must sit in the deck the seeds derive where the transcript says it was dealt. One line per problem; exit 0
+when every hand checks out, 1 when one does not (or has no transcript), 2 when the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.cards import parse_cards
+from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
+from engine.phh import PhhError, loads
+from hosting.hand_records import TRANSCRIPT_PREFIX
+
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips\)")
+_DEALT = re.compile(r"^Dealt to (.+) \[([^\]]*)\]$")
+_BOARD = re.compile(r"^\*\*\* [A-Z ]+ \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$")
+_SHOWS = re.compile(r"^(.+): shows \[([^\]]*)\]")
+_SECTION = re.compile(r"^\[\d+\]\s*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ExportedHand:
+    """One hand of an export: a label for messages, the cards it shows, and its transcript (``None``: none)."""
+
+    label: str
+    seen: tuple[SeenCard, ...]
+    transcript: dict[str, object] | None
+
+
+def pokerstars_hands(text: str) -> Iterator[ExportedHand]:
+    """The hands of a PokerStars-style export, each with the transcript line that follows it."""
+    transcripts: dict[str, dict[str, object]] = {}
+    for line in text.splitlines():
+        if line.startswith(TRANSCRIPT_PREFIX):
+            number, _, body = line[len(TRANSCRIPT_PREFIX):].partition(": ")
+            transcripts[number] = json.loads(body)
+    for chunk in re.split(r"\n{3,}", text):
+        lines = chunk.strip("\n").splitlines()
+        if not lines or not lines[0].startswith("PokerStars Hand #"):
+            continue
+        number = lines[0][len("PokerStars Hand #"):].split(":", 1)[0]
+        seats: dict[str, int] = {}
+        seen: list[SeenCard] = []
+        dealt: set[int] = set()
+        for line in lines:
+            if match := _SEAT.match(line):  # the summary's "Seat n:" lines have no "in chips"
+                seats.setdefault(match[2], int(match[1]) - 1)
+            elif match := _DEALT.match(line):
+                seat = seats[match[1]]
+                dealt.add(seat)
+                seen += [SeenCard(seat, card) for card in parse_cards(match[2])]
+            elif match := _BOARD.match(line):
+                seen += [SeenCard("board", card) for card in parse_cards(match[1])]
+            elif (match := _SHOWS.match(line)) and match[1] in seats and seats[match[1]] not in dealt:
+                seen += [SeenCard(seats[match[1]], card) for card in parse_cards(match[2])]
+        entry = transcripts.get(number)
+        transcript = entry.get("transcript") if entry else None
+        label = f"hand #{number}" + (f" ({entry['hand']})" if entry else "")
+        yield ExportedHand(label, tuple(seen), transcript if isinstance(transcript, dict) else None)
+
+
+def phh_hands(text: str) -> Iterator[ExportedHand]:
+    """The records of a PHH export (one record, or ``[n]`` sections) with their ``_transcript`` fields."""
+    sections = [part for part in _SECTION.split(text) if part.strip()] if _SECTION.search(text) else [text]
+    for index, section in enumerate(sections, 1):
+        record = loads(section)
+        seats = record.seats or tuple(range(1, record.player_count + 1))
+        seen: list[SeenCard] = []
+        known: set[int] = set()
+        for action in record.actions:
+            if action.verb == "dh":
+                seat = seats[action.target - 1] - 1
+                cards = [card for card in action.cards if card is not None]
+                if cards:
+                    known.add(seat)
+                seen += [SeenCard(seat, card) for card in cards]
+            elif action.verb == "sd" and action.actor == 0:
+                continue
+            elif action.verb == "db":
+                seen += [SeenCard("board", card) for card in action.cards if card is not None]
+            elif action.verb == "sm" and action.cards and seats[action.actor - 1] - 1 not in known:
+                seen += [SeenCard(seats[action.actor - 1] - 1, card) for card in action.cards if card is not None]
+        raw = record.metadata.get("_transcript")
+        transcript = json.loads(raw) if isinstance(raw, str) else None
+        label = f"record {index}" + (f" ({record.metadata['_hand_id']})" if "_hand_id" in record.metadata else "")
+        yield ExportedHand(label, tuple(seen), transcript)
+
+
+def check(hand: ExportedHand) -> list[str]:
+    """The problems of one hand (empty when its shuffle checks out)."""
+    if hand.transcript is None:
+        return [f"{hand.label}: no fairness transcript"]
+    try:
+        transcript = Transcript.from_json(hand.transcript)
+    except FairnessError as problem:
+        return [f"{hand.label}: {problem}"]
+    observation = Observation(None, None, transcript.commitments, hand.seen)
+    return [f"{hand.label}: {violation.kind.value}: {violation.message}"
+            for violation in verify(transcript, observation).violations]
+
+
+def read_hands(text: str) -> list[ExportedHand]:
+    """The hands of an export in either format; ``ValueError`` when the text is neither."""
+    if text.lstrip().startswith("PokerStars Hand #"):
+        return list(pokerstars_hands(text))
+    try:
+        return list(phh_hands(text))
+    except (PhhError, ValueError, KeyError, IndexError) as problem:
+        raise ValueError(f"neither PokerStars-style text nor PHH: {problem}") from None
+
+
+def run(arguments: argparse.Namespace) -> int:
+    path = Path(arguments.history)
+    try:
+        hands = read_hands(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as problem:
+        print(f"croupier verify: cannot read {path}: {problem}", file=sys.stderr)
+        return 2
+    problems = [line for hand in hands for line in check(hand)]
+    for line in problems:
+        print(line)
+    bad = len({line.split(":", 1)[0] for line in problems})
+    verdict = f"{bad} hand(s) fail" if problems else "every shuffle checks out"
+    print(f"croupier verify: {len(hands)} hand(s) in {path}; {verdict}", file=sys.stderr)
+    return 1 if problems or not hands else 0
+
