@@ -8,23 +8,36 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.cards import Card
-from engine.evaluate import best_high, best_low_eight
+from engine.evaluate import (
+    best_low_eight,
+    high_category,
+    high_strength,
+    low_eight_strength,
+    omaha_high_strength,
+    omaha_low_eight_strength,
+)
 from engine.pots import Pot
 from engine.variants import Variant
 
 
 def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, str]:
-    """``(strength, description)`` of the best high hand under the variant's must-use rule."""
-    value = best_high(hole, board, must_use_hole=variant.must_use_hole)
-    return value.strength, value.category
+    """``(strength, description)`` of the best high hand under the variant's must-use rule (fast int path;
+    the same strength as ``engine.evaluate.best_high``)."""
+    must_use = variant.must_use_hole
+    strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
+    return strength, high_category(strength)
 
 
 def low_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int | None, str]:
     """``(strength or None, description)`` of the best 8-or-better low (``None``: no qualifying low)."""
-    value = best_low_eight(hole, board, must_use_hole=variant.must_use_hole)
-    if value is None:
+    must_use = variant.must_use_hole
+    strength = low_eight_strength([*hole, *board]) if must_use is None else omaha_low_eight_strength(
+        hole, board, must_use)
+    if not strength:
         return None, ""
-    return value.strength, value.category
+    value = best_low_eight(hole, board, must_use_hole=must_use)
+    assert value is not None and value.strength == strength
+    return strength, value.category
 
 
 def can_still_win(
