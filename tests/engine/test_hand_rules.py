@@ -14,14 +14,17 @@ from engine.errors import IllegalAction, InvalidAmount, NotYourTurn
 from engine.events import (
     BlindPosted,
     BoardDealt,
+    CardsDealtFaceDown,
     HandEnded,
     HandMucked,
     HandShown,
+    HoleCardsDealt,
     PotAwarded,
     Raised,
     RakeTaken,
     TreatedAsAllIn,
     UncalledBetReturned,
+    view_for,
 )
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.rake import WHITE_LABEL_NO_LIMIT
@@ -538,3 +541,26 @@ def test_artificial_all_in_keeps_the_seat_in_for_what_it_put_in_and_returns_the_
     # Seat 0's aces win the main pot of 15 (5 from each); the kings win the 30 side pot.
     assert awards(hand) == {0: 15, 1: 30}
     assert hand.final_stacks() == {0: 1010, 1: 1010, 2: 980}
+
+
+# ---------------------------------------------------------------- events and visibility
+
+
+def test_hole_cards_are_private_and_others_see_only_a_count() -> None:
+    hand = start([1000] * 3, holes=["Ac Ad", "Kc Kd", "Qc Qd"])
+    dealt = [e for e in hand.events if isinstance(e, HoleCardsDealt)]
+    assert [(e.seat, e.private_to) for e in dealt] == [(0, 0), (1, 1), (2, 2)]
+    view = view_for(hand.events, seat=1)
+    assert [e for e in view if isinstance(e, HoleCardsDealt)] == [HoleCardsDealt(1, parse_cards("Kc Kd"))]
+    assert [(e.seat, e.count) for e in view if isinstance(e, CardsDealtFaceDown)] == [(0, 2), (2, 2)]
+    spectator = view_for(hand.events, seat=None)
+    assert not [e for e in spectator if isinstance(e, HoleCardsDealt)]
+    assert all(e.private_to is None for e in spectator)
+
+
+def test_hand_ended_carries_every_final_stack_in_seat_order_from_the_button() -> None:
+    hand = start([1000] * 3, button_seat=0, small_blind_seat=1, big_blind_seat=2)
+    play(hand, (0, Fold()), (1, Fold()))
+    ended = hand.events[-1]
+    assert isinstance(ended, HandEnded)
+    assert ended.stacks == ((1, 995), (2, 1005), (0, 1000)) and ended.rake == 0
