@@ -76,6 +76,13 @@ class BotTable:
     table: Table = field(init=False)
     hands: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(init=False)
+    run: str = ""
+    _hand: Any = field(init=False, default=None)
+    _hand_id: str = field(init=False, default="")
+    _deck: tuple[Card, ...] = field(init=False, default=())
+    _dealt: list[tuple[Card, Recipient]] = field(init=False, default_factory=list)
+    _seeds: dict[Committer, bytes] = field(init=False, default_factory=dict)
+    _commitments: dict[Committer, bytes] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.table = build_engine_table(self.config)
@@ -114,43 +121,71 @@ class BotTable:
             if isinstance(event, ChipsReturned):
                 self.store.cash_out(self.config.id, event.player, event.amount)
 
-    def play_hand(self, started_at: float) -> tuple[str, asyncio.Future[Any] | None]:
-        """Play one whole hand; returns its id and the store's commit future (``None`` when writing directly)."""
+    def begin_hand(self, started_at: float) -> str:
+        """Shuffle (commit–reveal with the bots' secrets), deal, and give the store the start snapshot."""
         self.between_hands()
         table = self.table
-        hand_id = f"{self.config.id}-{table.hand_number + 1}"
+        hand_id = f"{self.config.id}-{self.run}{table.hand_number + 1}"
         players = sorted(seat for seat, seated in table.players.items() if seated.can_play)
         secrets: dict[Committer, bytes] = {HOST: self.rng.randbytes(32)}
         secrets.update({seat: self.rng.randbytes(32) for seat in players})
-        commitments = {who: commit(ROOM_ID, self.config.id, hand_id, who, secret) for who, secret in secrets.items()}
         plan = table.plan_next_hand(drawn_button=players[0] if table.positions is None else None)
         assert plan is not None
         seeds = {who: secret for who, secret in secrets.items() if who == HOST or who in plan.dealt_in}
-        commitments = {who: digest for who, digest in commitments.items() if who in seeds}
+        self._commitments = {who: commit(ROOM_ID, self.config.id, hand_id, who, secret)
+                             for who, secret in seeds.items()}
+        self._seeds = seeds
         cards = table.config.hand.variant.deck
-        deck = derive_deck(hand_id, seeds, cards)
+        self._deck = derive_deck(hand_id, seeds, cards)
         button_deck = derive_deck(hand_id + "/button", seeds, cards) if table.positions is None else None
         self.clock += 1.0
-        events = table.start_hand(deck, self.clock, button_draw_deck=button_deck)
-        hand = table.hand
-        assert hand is not None
+        events = table.start_hand(self._deck, self.clock, button_draw_deck=button_deck)
+        self._hand = table.hand
+        self._hand_id = hand_id
         self.store.hand_started(hand_start_of(table, self.config.id, hand_id, events, started_at, self.settings))
-        dealt = _dealt(events)
-        while table.hand is not None:
-            turn = table.to_act()
-            assert turn is not None, "a running hand without a player to act"
-            options = table.hand.legal_actions()
-            assert options is not None
-            self.clock += 1.0
-            more = table.act(table.players[turn[0]].player, choose(options, self.rng), self.clock)
-            dealt += _dealt(more)
-            self._returned(more)
-        hand_events: list[Event] = list(hand.events)  # type: ignore[attr-defined]
-        transcript = Transcript(ROOM_ID, self.config.id, hand_id, tuple(cards), commitments, seeds,
-                                deals(deck, dealt))
-        future = self.store.hand_finished(hand_id, hand_events, transcript)
-        self.hands.append(hand_id)
-        return hand_id, future
+        self._dealt = _dealt(events)
+        return hand_id
+
+    def step(self) -> bool:
+        """One bot action; ``False`` once the hand is over."""
+        table = self.table
+        if table.hand is None:
+            return False
+        turn = table.to_act()
+        assert turn is not None, "a running hand without a player to act"
+        options = table.hand.legal_actions()
+        assert options is not None
+        self.clock += 1.0
+        more = table.act(table.players[turn[0]].player, choose(options, self.rng), self.clock)
+        self._dealt += _dealt(more)
+        self._returned(more)
+        return table.hand is not None
+
+    def finish_hand(self) -> asyncio.Future[Any] | None:
+        """The result, ledger rows and transcript to the store (one operation)."""
+        hand_events: list[Event] = list(self._hand.events)  # type: ignore[attr-defined]
+        cards = self.table.config.hand.variant.deck
+        transcript = Transcript(ROOM_ID, self.config.id, self._hand_id, tuple(cards), self._commitments,
+                                self._seeds, deals(self._deck, self._dealt))
+        self.hands.append(self._hand_id)
+        return self.store.hand_finished(self._hand_id, hand_events, transcript)
+
+    def play_hand(self, started_at: float) -> tuple[str, asyncio.Future[Any] | None]:
+        """Play one whole hand at once; returns its id and the store's commit future (``None``: written)."""
+        hand_id = self.begin_hand(started_at)
+        while self.step():
+            pass
+        return hand_id, self.finish_hand()
+
+    async def play_hand_slowly(self, started_at: float, think: float) -> str:
+        """Play one hand with ``think`` seconds between actions, then wait for its commit."""
+        hand_id = self.begin_hand(started_at)
+        while self.step():
+            await asyncio.sleep(think)
+        future = self.finish_hand()
+        if future is not None:
+            await future
+        return hand_id
 
 
 def _dealt(events: Sequence[Event]) -> list[tuple[Card, Recipient]]:
@@ -171,7 +206,7 @@ def deals(deck: Sequence[Card], dealt: Sequence[tuple[Card, Recipient]]) -> tupl
 
 
 def open_room(store: Store, tables: int, *, seed: int = 1, players_per_table: int = 6,
-              games: Sequence[tuple[str, str, int, int]] = GAMES) -> list[BotTable]:
+              games: Sequence[tuple[str, str, int, int]] = GAMES, run: str = "") -> list[BotTable]:
     """``tables`` bot tables cycling through ``games``; players registered on first use (1,000 chips)."""
     rng = random.Random(seed)
     room: list[BotTable] = []
@@ -182,5 +217,5 @@ def open_room(store: Store, tables: int, *, seed: int = 1, players_per_table: in
         for name in names:
             if not store.keys(name):
                 store.register(name, f"ssh-ed25519 KEY{index}x{name}")
-        room.append(BotTable(store, config, names, random.Random(rng.random())))
+        room.append(BotTable(store, config, names, random.Random(rng.random()), run=run))
     return room
