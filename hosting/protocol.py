@@ -434,11 +434,15 @@ class TokenBucket:
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-connection limits: message rate (burst, per second) and the error budget before a disconnect."""
+    """Per-connection limits: message rate (burst, per second) and the error budget before a disconnect.
+
+    The rate is far above what a person sends but must leave room for a client at a fast table, which answers
+    every hand with a commit, a reveal and a verification besides its moves.
+    """
 
     max_line_bytes: int = MAX_LINE_BYTES
-    message_burst: float = 40
-    messages_per_second: float = 20
+    message_burst: float = 200
+    messages_per_second: float = 100
     error_burst: float = 20
     errors_per_second: float = 0.2
 

@@ -1,0 +1,182 @@
+"""Bot players over real SSH: they register keys, sit, play, verify every hand's shuffle, and keep score.
+
+Used by ``croupier bots`` (load and smoke runs) and by the integration tests. The strategy is deliberately
+simple (check or bet small, call most bets, sometimes fold or raise the minimum); once in a while a bot sends a
+deliberately illegal action to prove the room rejects it (counted in ``illegal_rejected``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncssh
+
+from hosting.client import ConnectionClosed, RoomClient
+
+
+@dataclass
+class BotReport:
+    """What one bot saw. ``latencies``: seconds from sending an action to the room's first answer to it."""
+
+    name: str
+    hands: set[str] = field(default_factory=set)
+    verified: int = 0
+    failures: int = 0
+    illegal_rejected: int = 0
+    latencies: list[float] = field(default_factory=list)
+    chips_conserved: bool = True
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    refused_moves: list[dict[str, Any]] = field(default_factory=list)
+
+
+def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A simple legal move from an ``action_request``'s ``legal`` options."""
+    roll = rng.random()
+    can_raise = legal.get("min_raise_to") is not None
+    if legal.get("can_show") or legal.get("can_muck"):
+        return {"kind": "show" if legal.get("can_show") else "muck"}
+    if legal.get("can_check"):
+        if can_raise and roll < 0.25:
+            return {"kind": "bet" if legal.get("is_bet") else "raise_to", "amount": legal["min_raise_to"]}
+        return {"kind": "check"}
+    if legal.get("call_amount") is not None:
+        if roll < 0.15:
+            return {"kind": "fold"}
+        if can_raise and roll > 0.9:
+            return {"kind": "raise_to", "amount": legal["min_raise_to"]}
+        return {"kind": "call"}
+    return {"kind": "fold"}
+
+
+async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
+               illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = 60.0) -> BotReport:
+    """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report."""
+    report = BotReport(client.hello.get("name", "?"))
+    info = next(row for row in (await client.request("lobby"))["tables"] if row["id"] == table)
+    await client.request("sit", table=table, buy_in=buy_in or info["buy_in"][1])
+    sent_at: float | None = None
+    started_stacks: dict[str, int] = {}
+    finished = 0
+    pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
+    while finished < hands:
+        message = await client.receive(timeout)
+        kind = message["type"]
+        if sent_at is not None and kind in ("event", "error", "ack"):
+            report.latencies.append(time.perf_counter() - sent_at)
+            sent_at = None
+        if kind == "action_request" and message["seat"] is not None:
+            if rng.random() < illegal_rate:  # out of turn / wrong hand: the room must refuse it
+                await client.send("action", table=table, hand=message["hand"] + "x", kind="fold")
+            action = choose_action(message["legal"], rng)
+            sent_at = time.perf_counter()
+            pending = {"table": table, "hand": message["hand"], "legal": message["legal"]} | action
+            await client.send("action", table=table, hand=message["hand"], **action)
+        elif kind == "error" and message.get("in_reply_to") == "action":
+            report.illegal_rejected += 1
+            if message.get("code") != "no_hand" and pending is not None:
+                # our real move was refused (a bug somewhere): note it and fall back to the safest move
+                report.refused_moves.append({"sent": pending, "reply": message})
+                fallback = "check" if pending["legal"].get("can_check") else "fold"
+                await client.send("action", table=table, hand=pending["hand"], kind=fallback)
+                pending = None
+        elif kind == "event":
+            if message["event"]["kind"] != "turn_started":
+                pending = None  # the move went through
+            body = message["event"]
+            if body["kind"] == "hand_started":
+                started_stacks[message["hand"]] = sum(stack for _, stack in body["stacks"])
+            elif body["kind"] == "hand_ended":
+                before = started_stacks.pop(message["hand"], None)
+                after = sum(stack for _, stack in body["stacks"]) + body["rake"]
+                if before is not None and before != after:
+                    report.chips_conserved = False
+            elif body["kind"] == "hand_finished":
+                finished += 1
+                report.hands.add(message["hand"])
+                await _top_up_if_short(client, table, info)
+        elif kind == "verification_result" and not message["ok"]:
+            report.violations.append(message)
+    await client.request("leave", table=table)
+    assert client.fairness is not None
+    for result in client.fairness.results.values():
+        report.verified += result.ok
+        report.failures += not result.ok
+    return report
+
+
+async def _top_up_if_short(client: RoomClient, table: str, info: dict[str, Any]) -> None:
+    """Between hands: buy back to the maximum when below half of it (ignored if a hand already began)."""
+    state = client.last_table_state(table)
+    me = next((seat for seat in state.get("seats", []) if seat["name"] == client.hello["name"]), None)
+    if me is not None and me["stack"] < info["buy_in"][1] // 2:
+        await client.send("top_up", table=table, amount=info["buy_in"][1] - me["stack"])
+        if me["stack"] == 0 or me.get("sitting_out"):
+            await client.send("sit_out", table=table, on=False)
+
+
+def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
+    """The one-line JSON summary of ``croupier bots``."""
+    latencies = sorted(latency for report in reports for latency in report.latencies)
+
+    def percentile(share: float) -> float | None:
+        if not latencies:
+            return None
+        return round(1000 * latencies[min(len(latencies) - 1, int(share * len(latencies)))], 2)
+
+    return {
+        "players": len(reports),
+        "hands": len(set().union(*(report.hands for report in reports))) if reports else 0,
+        "fairness_verified": sum(report.verified for report in reports),
+        "fairness_failures": sum(report.failures for report in reports),
+        "illegal_rejected": sum(report.illegal_rejected for report in reports),
+        "p50_ms": percentile(0.5),
+        "p99_ms": percentile(0.99),
+        "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
+        "chips_conserved": all(report.chips_conserved for report in reports),
+    }
+
+
+async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
+                   table: str | None = None) -> dict[str, Any]:
+    """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary."""
+    rng = random.Random(seed)
+    token = secrets.token_hex(3)
+    clients = [
+        await RoomClient.connect(host, port, f"bot{index}-{token}",
+                                 client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+        for index in range(count)
+    ]
+    try:
+        lobby = (await clients[0].request("lobby"))["tables"]
+        seating = _assign_tables(lobby, count, table)
+        reports = await asyncio.gather(*(
+            play(client, seat_table, hands, random.Random(rng.random()))
+            for client, seat_table in zip(clients, seating, strict=True)
+        ))
+    except ConnectionClosed as closed:
+        raise RuntimeError(f"the room closed a bot's connection: {closed}") from None
+    finally:
+        for client in clients:
+            await client.close()
+    return summarize(reports)
+
+
+def _assign_tables(lobby: Sequence[dict[str, Any]], count: int, table: str | None) -> list[str]:
+    """Fill the free seats of hold'em tables (or ``table``) in lobby order, at least two bots per table."""
+    rows = [row for row in lobby if (row["id"] == table if table else row["game"] == "texas_holdem")]
+    seating: list[str] = []
+    for row in rows:
+        free = row["seats"] - row["players"]
+        take = min(free, count - len(seating))
+        if take >= 2 or (take == 1 and row["players"] >= 1):
+            seating += [row["id"]] * take
+        if len(seating) == count:
+            return seating
+    raise RuntimeError(f"the room has seats for {len(seating)} of {count} bots at its hold'em tables")

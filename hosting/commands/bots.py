@@ -1,0 +1,36 @@
+"""``croupier bots --connect HOST:PORT --count N --hands H``: N bot clients over real SSH; one JSON line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from hosting.bots import run_bots
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``"host:2222"`` → ``("host", 2222)``; ``ValueError`` with a readable message otherwise."""
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--connect expects HOST:PORT, e.g. localhost:2222, got {text!r}")
+    return host.strip("[]"), int(port)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    try:
+        host, port = parse_address(arguments.connect)
+    except ValueError as problem:
+        print(f"croupier bots: {problem}", file=sys.stderr)
+        return 2
+    if arguments.count < 2 or arguments.hands < 1:
+        print("croupier bots: --count must be at least 2 and --hands at least 1", file=sys.stderr)
+        return 2
+    try:
+        summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands))
+    except (OSError, RuntimeError) as problem:
+        print(f"croupier bots: {problem}", file=sys.stderr)
+        return 1
+    print(json.dumps(summary))
+    return 0 if summary["fairness_failures"] == 0 and summary["chips_conserved"] else 1
