@@ -35,21 +35,31 @@ def holdings(connection: sqlite3.Connection) -> dict[str, int]:
     return dict(totals)
 
 
+def pots_in_play(connection: sqlite3.Connection) -> int:
+    """Chips in the pots of hands still running (a finished or voided hand's pot must be empty)."""
+    value = connection.execute(
+        "SELECT COALESCE(SUM(CASE WHEN destination = 'pot' THEN amount ELSE -amount END), 0) FROM ledger "
+        "WHERE (source = 'pot' OR destination = 'pot') "
+        "AND hand_id IN (SELECT id FROM hands WHERE status = 'running')").fetchone()[0]
+    return int(value)
+
+
 def check_conservation(connection: sqlite3.Connection) -> Iterator[str]:
     held = holdings(connection)
     issued = held.get("issue", 0)
-    in_room = sum(held.get(location, 0) for location in ("balance", "table", "pot", "rake", "jackpot"))
+    in_play = pots_in_play(connection)
+    rake, jackpot = held.get("rake", 0), held.get("jackpot", 0)
+    in_room = held.get("balance", 0) + held.get("table", 0) + in_play + rake + jackpot
     if issued != in_room:
         yield (f"conservation: {issued} chips issued but the ledger holds {in_room} (balances "
-               f"{held.get('balance', 0)}, tables {held.get('table', 0)}, pots {held.get('pot', 0)}, "
-               f"rake {held.get('rake', 0)}, jackpot {held.get('jackpot', 0)})")
+               f"{held.get('balance', 0)}, tables {held.get('table', 0)}, pots in play {in_play}, "
+               f"rake {rake}, jackpot {jackpot})")
     balances = connection.execute("SELECT COALESCE(SUM(amount), 0) FROM balances").fetchone()[0]
     stacks = connection.execute("SELECT COALESCE(SUM(amount), 0) FROM table_stacks").fetchone()[0]
-    stored = balances + stacks + held.get("pot", 0) + held.get("rake", 0) + held.get("jackpot", 0)
+    stored = balances + stacks + in_play + rake + jackpot
     if issued != stored:
         yield (f"conservation: {issued} chips issued but balances {balances} + table stacks {stacks} + pots in "
-               f"play {held.get('pot', 0)} + rake {held.get('rake', 0)} + jackpot pools {held.get('jackpot', 0)} "
-               f"= {stored}")
+               f"play {in_play} + rake {rake} + jackpot pools {jackpot} = {stored}")
 
 
 def check_ledger(connection: sqlite3.Connection) -> Iterator[str]:

@@ -123,7 +123,7 @@ def hand_result(stacks: Mapping[int, int], events: Sequence[Event]) -> HandResul
         if isinstance(event, PotAwarded):
             awarded[event.seat] += event.amount
     final = dict(ended.stacks)
-    put_in = {seat: stacks[seat] - final[seat] + awarded[seat] for seat, _ in started.stacks}
+    put_in = {seat: stacks[seat] - final[seat] + awarded.get(seat, 0) for seat, _ in started.stacks}
     if any(amount < 0 for amount in put_in.values()):
         raise ValueError(f"a seat ended with more than it started with plus its winnings: {put_in}")
     if sum(put_in.values()) != sum(awarded.values()) + ended.rake:
@@ -422,8 +422,6 @@ class Store:
         if chips < 0:
             raise ValueError(f"a new account's chips must be >= 0, got {chips}")
         now = self.clock()
-        self._keys[name] = {public_key}
-        self._balances[name] = chips
 
         def write(connection: sqlite3.Connection) -> None:
             connection.execute("INSERT INTO accounts (name, registered_at) VALUES (?, ?)", (name, now))
@@ -432,7 +430,10 @@ class Store:
             connection.execute("INSERT INTO balances (name, amount) VALUES (?, 0)", (name,))
             move(connection, now, "issue", "balance", chips, "new account", player=name)
 
-        return self._submit(write)
+        future = self._submit(write)
+        self._keys[name] = {public_key}
+        self._balances[name] = chips
+        return future
 
     def add_key(self, name: str, public_key: str) -> asyncio.Future[Any] | None:
         """Another key for a registered name (``KeyError`` if it is not registered)."""
@@ -458,10 +459,11 @@ class Store:
             raise KeyError(f"no account {name!r}")
         if amount <= 0:
             raise ValueError(f"chips issued must be > 0, got {amount}")
-        self._balances[name] += amount
         now = self.clock()
-        return self._submit(lambda connection: move(connection, now, "issue", "balance", amount, reason,
-                                                    player=name))
+        future = self._submit(lambda connection: move(connection, now, "issue", "balance", amount, reason,
+                                                      player=name))
+        self._balances[name] += amount
+        return future
 
     def buy_in(self, table_id: str, name: str, amount: int, reason: str = "buy-in") -> asyncio.Future[Any] | None:
         """``amount`` chips from ``name``'s balance to his stack at ``table_id`` (R-BUYIN-1).
@@ -472,11 +474,12 @@ class Store:
         balance = self._balances.get(name, 0)
         if amount > balance:
             raise NotEnoughChips(f"{name} has {balance} chips in the bank, not {amount}")
+        now = self.clock()
+        future = self._submit(lambda connection: move(connection, now, "balance", "table", amount, reason,
+                                                      player=name, table_id=table_id))
         self._balances[name] = balance - amount
         self._stacks[(table_id, name)] = self._stacks.get((table_id, name), 0) + amount
-        now = self.clock()
-        return self._submit(lambda connection: move(connection, now, "balance", "table", amount, reason,
-                                                    player=name, table_id=table_id))
+        return future
 
     def cash_out(self, table_id: str, name: str, amount: int, reason: str = "left the table",
                  ) -> asyncio.Future[Any] | None:
@@ -488,13 +491,14 @@ class Store:
             raise NotEnoughChips(f"{name} has {stack} chips at {table_id}, not {amount}")
         if amount <= 0:
             return None
+        now = self.clock()
+        future = self._submit(lambda connection: move(connection, now, "table", "balance", amount, reason,
+                                                      player=name, table_id=table_id))
         self._stacks[(table_id, name)] = stack - amount
         if self._stacks[(table_id, name)] == 0:
             del self._stacks[(table_id, name)]
         self._balances[name] = self._balances.get(name, 0) + amount
-        now = self.clock()
-        return self._submit(lambda connection: move(connection, now, "table", "balance", amount, reason,
-                                                    player=name, table_id=table_id))
+        return future
 
     # --- tables and hands ----------------------------------------------------------------------------
 
@@ -534,12 +538,6 @@ class Store:
         that was not started here, ``ValueError`` when the events do not conserve chips (nothing changed)."""
         start = self._running[hand_id]
         result = hand_result(start.stacks, events)
-        del self._running[hand_id]
-        for seat, name in start.players.items():
-            key = (start.table_id, name)
-            self._stacks[key] = result.final[seat]
-            if self._stacks[key] == 0:
-                del self._stacks[key]
         now = self.clock()
         transcript_json = transcript.to_json() if isinstance(transcript, Transcript) else transcript
         body = (json.dumps(events_to_json(events)), json.dumps(result.to_json()),
@@ -562,7 +560,14 @@ class Store:
                 move(connection, now, "pot", "table", amount, "pot won", player=start.players[seat],
                      table_id=table_id, hand_id=hand_id)
 
-        return self._submit(write)
+        future = self._submit(write)
+        del self._running[hand_id]
+        for seat, name in start.players.items():
+            key = (start.table_id, name)
+            self._stacks[key] = result.final[seat]
+            if self._stacks[key] == 0:
+                del self._stacks[key]
+        return future
 
     def running_hands(self) -> list[str]:
         return sorted(self._running)
