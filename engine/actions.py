@@ -49,7 +49,8 @@ class BetOrRaise:
 
 @dataclass(frozen=True, slots=True)
 class BringIn:
-    """Stud: post the bring-in (R-STUD-1) instead of completing. Reserved for the stud/draw games."""
+    """Stud: post the bring-in (R-STUD-1) instead of completing (``BetOrRaise`` to the small bet).
+    ``LegalActions.bring_in_amount`` says how much (capped at the stack)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +58,19 @@ class Draw:
     """Draw games: discard these of the player's own cards (0..N of them) and receive replacements (R-DRAW-1).
 
     ``timed_out`` is set by the caller (hosting owns clocks) when the draw clock expired: the player stands
-    pat and may not bet or raise in the next round. Reserved for the stud/draw games.
+    pat (``discards`` must then be empty) and may not bet or raise in the next betting round; acting in time
+    on the next draw lifts that.
     """
 
     discards: tuple[Card, ...] = ()
     timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """32-card poker (R-STUD-2): offer (first player to act after the draw) or accept to split the pots
+    equally instead of showing down. It counts as a check; any other action declines and ends the offer.
+    A pot is split when every player contesting it accepted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +83,7 @@ class Muck:
     """Showdown: throw the hand away unseen, giving up every pot (R-SHOW-1)."""
 
 
-Action = Fold | Check | Call | BetOrRaise | BringIn | Draw | Show | Muck
+Action = Fold | Check | Call | BetOrRaise | BringIn | Draw | Split | Show | Muck
 """Everything :meth:`engine.hand.Hand.act` accepts."""
 
 
@@ -87,6 +96,7 @@ class LegalActions:
     ``max_raise_to`` (street totals for :class:`BetOrRaise`, ``None`` when no bet or raise is allowed;
     ``min_raise_to == max_raise_to`` in fixed limit or when only an all-in is possible), ``is_bet`` (no bet
     yet this round: the action is a bet, not a raise). Stud: ``bring_in_amount``. Draw: ``max_discards``.
+    32-card poker after the draw: ``can_split`` (R-STUD-2).
     Showdown: ``can_show`` / ``can_muck`` (then no betting fields are set).
     """
 
@@ -99,6 +109,7 @@ class LegalActions:
     is_bet: bool = False
     bring_in_amount: int | None = None
     max_discards: int | None = None
+    can_split: bool = False
     can_show: bool = False
     can_muck: bool = False
 
@@ -135,6 +146,8 @@ class LegalActions:
             return self.bring_in_amount is not None
         if isinstance(action, Draw):
             return self.max_discards is not None and len(action.discards) <= self.max_discards
+        if isinstance(action, Split):
+            return self.can_split
         if isinstance(action, Show):
             return self.can_show
         if isinstance(action, Muck):

@@ -194,6 +194,13 @@ class DrawnCardsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SplitAccepted(Event):
+    """32-card poker: the seat offered (the first one) or accepted to split the pots (R-STUD-2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class TreatedAsAllIn(Event):
     """R-DISC-2 artificial all-in: the disconnected seat stays in for what it has put in and acts no more;
     ``kept`` chips stay behind, out of play, and are back in its stack at the end of the hand."""

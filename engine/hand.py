@@ -42,17 +42,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
 from engine.cards import Card
+from engine.draw import Reshuffle, check_reshuffled, keep_order
 from engine.errors import IllegalAction, InvalidAmount, NotYourTurn
+from engine.evaluate.thirty_two import LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS, SUIT_CODE_SPAN
 from engine.events import (
     AntePosted,
     BetPlaced,
     BettingRoundStarted,
     BlindPosted,
     BoardDealt,
+    BringInPosted,
     Called,
+    CardsDrawn,
     Checked,
+    DrawnCardsDealt,
     Event,
     Folded,
     HandEnded,
@@ -63,14 +68,16 @@ from engine.events import (
     PotAwarded,
     Raised,
     RakeTaken,
+    SplitAccepted,
     TreatedAsAllIn,
     UncalledBetReturned,
     UpCardsDealt,
 )
-from engine.pots import Pot, award_pot, best_of, build_pots
+from engine.pots import Pot, award_pot, best_of, build_pots, split_evenly
 from engine.showdown import can_still_win, high_value, low_value
-from engine.structures import BettingStructure, raise_bounds
-from engine.variants import ForcedBetKind, Opening, Variant, check_player_count
+from engine.structures import BettingStructure, StructureKind, raise_bounds
+from engine.stud import best_showing_position, bring_in_position
+from engine.variants import ForcedBetKind, Opening, Ranking, Variant, check_player_count
 
 
 class RakeSource(Protocol):
@@ -105,8 +112,11 @@ class ForcedBets:
     optional live straddle, normally 2 × big blind by the player left of the big blind (R-BLIND-2).
     ``ante``: every dealt-in player's dead ante. ``dead_small_blinds``: seats of returning players posting a
     dead small blind (``small_blind`` chips, straight into the pot, not a bet). ``big_blinds_out_of_position``:
-    seats posting a live big blind out of position (R-BLIND-3). ``bring_in``: stud (R-STUD-1).
-    Posts are capped at the stack (the player is then all-in).
+    seats posting a live big blind out of position (R-BLIND-3). ``bring_in``: stud (R-STUD-1); stud games
+    have no blinds (``small_blind_seat``/``big_blind_seat`` ``None``). ``big_blind_ante``: the big-blind
+    ante, a dead ante posted by the big-blind seat alone (tournaments). Antes count in the pot (pot-limit
+    maximums) and in the poster's contribution for side pots (PokerKit). Posts are capped at the stack
+    (the player is then all-in).
     """
 
     button_seat: int
@@ -120,12 +130,14 @@ class ForcedBets:
     dead_small_blinds: tuple[int, ...] = ()
     big_blinds_out_of_position: tuple[int, ...] = ()
     bring_in: int = 0
+    big_blind_ante: int = 0
 
 
 class Phase(Enum):
     """Where the hand stands."""
 
     BETTING = "betting"
+    DRAW = "draw"
     SHOWDOWN = "showdown"
     OVER = "over"
 
@@ -142,6 +154,17 @@ class Hand:
         "_aggressor",
         "_auto_muck",
         "_bets",
+        "_bring_in_pending",
+        "_completion_pending",
+        "_draw_pending",
+        "_muck",
+        "_no_betting_street",
+        "_penalized",
+        "_recycled",
+        "_reshuffle",
+        "_reshuffles",
+        "_split_accepted",
+        "_split_open",
         "_big_blind",
         "_board",
         "_contributed",
@@ -184,7 +207,7 @@ class Hand:
     )
 
     def __init__(self, config: HandConfig, seats: Mapping[int, int], deck: Sequence[Card], forced: ForcedBets,
-                 auto_muck: Collection[int]) -> None:
+                 auto_muck: Collection[int], reshuffle: Reshuffle | None = None) -> None:
         """Use :meth:`start`; this only checks the inputs and lays out the state (no event yet)."""
         variant = config.variant
         _check_inputs(variant, seats, deck, forced)
@@ -234,6 +257,17 @@ class Hand:
         self.pot_total = 0
         self.events: list[Event] = []
         self.phase = Phase.BETTING
+        self._bring_in_pending = False
+        self._completion_pending = False
+        self._draw_pending: list[int] = []
+        self._muck: list[Card] = []
+        self._recycled: list[Card] = []
+        self._reshuffle: Reshuffle = reshuffle if reshuffle is not None else keep_order
+        self._reshuffles = 0
+        self._penalized: set[int] = set()
+        self._no_betting_street = False
+        self._split_open = False
+        self._split_accepted: set[int] = set()
 
     @classmethod
     def start(
@@ -244,20 +278,23 @@ class Hand:
         forced_bets: ForcedBets,
         *,
         auto_muck: Collection[int] = (),
+        reshuffle: Reshuffle | None = None,
     ) -> Hand:
         """Start a hand: post forced bets, deal the first street, stop at the first decision.
 
         ``seats``: table seat index → stack (chips, > 0) of every player dealt in; clockwise is increasing seat
         index, wrapping. ``deck``: cards in deal order (the caller shuffles; the engine never randomizes): hole
         cards one at a time clockwise from the first seat left of the button, then board cards street by
-        street, no burns (engine.variants). ``forced_bets``: the plan (:class:`ForcedBets`). ``auto_muck``:
-        seats that muck hands that cannot win at showdown (R-SHOW-1).
+        street, no burns (engine.variants); draw replacements come from the rest of the deck (the stub), then
+        from the reshuffled discards (R-DRAW-1). ``forced_bets``: the plan (:class:`ForcedBets`). ``auto_muck``:
+        seats that muck hands that cannot win at showdown (R-SHOW-1). ``reshuffle``: the order of reshuffled
+        discards (:mod:`engine.draw`; default: the order they were thrown).
 
         Raises ``ValueError`` with a reason on a bad plan: unknown or repeated seats, a non-positive stack,
         a seat count the game does not allow or the deck cannot serve (R-GAME-DECK), duplicate or foreign
-        cards, negative amounts, a game whose streets this engine does not play yet.
+        cards, negative amounts, blinds in a stud game.
         """
-        hand = cls(config, seats, deck, forced_bets, auto_muck)
+        hand = cls(config, seats, deck, forced_bets, auto_muck, reshuffle)
         hand._post_forced_bets()
         hand._next_street()
         return hand
@@ -336,13 +373,24 @@ class Hand:
         In a betting round: fold (always), check (nothing to call), call (``call_amount`` chips, capped at the
         stack), bet or raise to ``min_raise_to..max_raise_to`` (street totals, capped at the stack; absent
         when the cap is reached, the player is covered, nobody could call, or a short all-in did not reopen
-        the action for this player, R-BET-ALLIN). At showdown: show or muck.
+        the action for this player, R-BET-ALLIN; absent too for a player who let the draw clock expire,
+        R-DRAW-1). Stud bring-in (R-STUD-1): only ``bring_in_amount`` or completing (``min_raise_to``).
+        32-card poker after the draw: ``can_split`` (R-STUD-2). Draw: ``max_discards``. At showdown: show or
+        muck.
         """
         if self.phase is Phase.BETTING:
             position = self._pending[0]
             owed = self._highest_bet - self._bets[position]
             stack = self._stacks[position]
             bounds = self._raise_range(position, owed)
+            if self._bring_in_pending:
+                return LegalActions(
+                    seat=self._seats[position],
+                    bring_in_amount=min(self._forced.bring_in, stack),
+                    min_raise_to=bounds[0] if bounds else None,
+                    max_raise_to=bounds[1] if bounds else None,
+                    is_bet=True,
+                )
             return LegalActions(
                 seat=self._seats[position],
                 can_fold=True,
@@ -351,7 +399,11 @@ class Hand:
                 min_raise_to=bounds[0] if bounds else None,
                 max_raise_to=bounds[1] if bounds else None,
                 is_bet=self._highest_bet == 0,
+                can_split=self._split_open and owed <= 0,
             )
+        if self.phase is Phase.DRAW:
+            position = self._draw_pending[0]
+            return LegalActions(seat=self._seats[position], max_discards=self._variant.streets[self._street_index].draw)
         if self.phase is Phase.SHOWDOWN:
             return LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
         return None
@@ -359,7 +411,7 @@ class Hand:
     def _raise_range(self, position: int, owed: int) -> tuple[int, int] | None:
         """``(min_to, max_to)`` for ``position`` now, or ``None``; see :meth:`_why_no_raise`."""
         stack = self._stacks[position]
-        if stack <= owed or self._acted[position]:
+        if stack <= owed or self._acted[position] or position in self._penalized:
             return None
         cap = self._structure.raise_cap(self._in_hand)
         if cap is not None and self._raise_count >= cap:
@@ -374,16 +426,23 @@ class Hand:
         else:
             return None
         street = self._variant.streets[self._street_index]
+        completing = self._bring_in_pending or self._completion_pending
         minimum, maximum = raise_bounds(
             self._structure,
             round_index=self._round_index,
             big_bet_round=street.big_bet,
             big_blind=self._big_blind,
-            highest_bet=highest,
+            highest_bet=0 if completing else highest,
             player_bet=bets[position],
-            last_raise=self._last_raise,
+            last_raise=0 if completing else self._last_raise,
             pot_total=self.pot_total,
         )
+        if completing and minimum <= highest:
+            # R-STUD-1: completing means betting the full small bet; a bring-in at least that large is a bet.
+            minimum, maximum = raise_bounds(
+                self._structure, round_index=self._round_index, big_bet_round=street.big_bet,
+                big_blind=self._big_blind, highest_bet=highest, player_bet=bets[position],
+                last_raise=self._last_raise, pot_total=self.pot_total)
         all_in = stack + bets[position]
         if maximum > all_in:
             maximum = all_in
@@ -397,6 +456,8 @@ class Hand:
             return "you cannot raise: calling already puts you all-in"
         if self._acted[position]:
             return "you cannot raise: a short all-in raise does not reopen the betting (R-BET-ALLIN); call or fold"
+        if position in self._penalized:
+            return "you cannot bet or raise this round: your draw clock expired (R-DRAW-1); check, call or fold"
         cap = self._structure.raise_cap(self._in_hand)
         if cap is not None and self._raise_count >= cap:
             return f"you cannot raise: the betting is capped ({cap} bets and raises this round)"
@@ -418,11 +479,24 @@ class Hand:
             if type(action) is not Show and type(action) is not Muck:
                 raise IllegalAction(f"at showdown you may only show or muck, not {type(action).__name__.lower()}")
             return
+        if self.phase is Phase.DRAW:
+            self._verify_draw(position, action)
+            return
         actor = self._pending[0]
         if position != actor:
             raise NotYourTurn(f"it is seat {self._seats[actor]}'s turn, not seat {seat}'s")
         kind = type(action)
         owed = self._highest_bet - self._bets[position]
+        if self._bring_in_pending and kind is not BringIn and kind is not BetOrRaise:
+            raise IllegalAction("you must post the bring-in or complete the bet (R-STUD-1)")
+        if kind is BringIn:
+            if not self._bring_in_pending:
+                raise IllegalAction("there is no bring-in to post now")
+            return
+        if kind is Split:
+            if not self._split_open or owed > 0:
+                raise IllegalAction("no split is on offer now (R-STUD-2: only before any bet after the draw)")
+            return
         if kind is Fold:
             return
         if kind is Check:
@@ -447,11 +521,32 @@ class Hand:
                     raise InvalidAmount(f"you may only {word} to exactly {bounds[0]}, not {to}")
                 raise InvalidAmount(f"you may {word} to between {bounds[0]} and {bounds[1]}, not {to}")
             return
-        if kind is BringIn or kind is Draw:
-            raise IllegalAction(f"{kind.__name__.lower()} is not possible now: this is a betting round")
+        if kind is Draw:
+            raise IllegalAction("draw is not possible now: this is a betting round")
         if kind is Show or kind is Muck:
             raise IllegalAction("showing or mucking comes at showdown, not during a betting round")
         raise IllegalAction(f"{action!r} is not a poker action")
+
+    def _verify_draw(self, position: int, action: Action) -> None:
+        actor = self._draw_pending[0]
+        if position != actor:
+            raise NotYourTurn(f"it is seat {self._seats[actor]}'s turn to draw, not seat {self._seats[position]}'s")
+        if not isinstance(action, Draw):
+            raise IllegalAction(f"this is a draw: discard 0 or more cards, not {type(action).__name__.lower()}")
+        discards = action.discards
+        if type(discards) is not tuple:
+            raise IllegalAction(f"discards must be a tuple of cards, got {discards!r}")
+        if action.timed_out and discards:
+            raise IllegalAction("a timed-out draw stands pat: it discards nothing (R-DRAW-1)")
+        limit = self._variant.streets[self._street_index].draw
+        if len(discards) > limit:
+            raise IllegalAction(f"you may discard at most {limit} cards, not {len(discards)}")
+        own = self._hole[position]
+        if len(set(discards)) != len(discards):
+            raise IllegalAction("a card cannot be discarded twice")
+        for card in discards:
+            if card not in own:
+                raise IllegalAction(f"you cannot discard {card}: it is not in your hand")
 
     def can_act(self, seat: int, action: Action) -> bool:
         """Whether :meth:`act` would accept ``action`` from ``seat`` now."""
@@ -476,6 +571,12 @@ class Hand:
             self._show_or_muck(position, kind is Show)
             self._continue_showdown()
             return self.events[first:]
+        if self.phase is Phase.DRAW:
+            assert isinstance(action, Draw)
+            self._draw(position, action)
+            return self.events[first:]
+        if kind is not Split and kind is not Fold:
+            self._split_open = False  # R-STUD-2: any other action declines the split offer
         if kind is Fold:
             self._fold(position)
         elif kind is Check:
@@ -484,6 +585,13 @@ class Hand:
             self.events.append(Checked(seat))
         elif kind is Call:
             self._call(position)
+        elif kind is BringIn:
+            self._post_bring_in(position)
+        elif kind is Split:
+            self._pending.pop(0)
+            self._acted[position] = True
+            self._split_accepted.add(position)
+            self.events.append(SplitAccepted(seat))
         else:
             assert isinstance(action, BetOrRaise)
             self._bet_or_raise(position, action.to)
@@ -517,7 +625,17 @@ class Hand:
             return self.events[first:]
         self._folded[position] = True
         self._in_hand -= 1
+        if self.phase is Phase.DRAW:
+            self._draw_pending.remove(position)
+            self.events.append(Folded(seat, left_table=True))
+            if self._in_hand == 1:
+                self._award()
+            elif not self._draw_pending:
+                self._after_draw()
+            return self.events[first:]
         if position in self._pending:
+            if self._bring_in_pending and self._pending[0] == position:
+                self._bring_in_pending = len(self._pending) > 1  # the next player in turn brings in
             self._pending.remove(position)
         self.events.append(Folded(seat, left_table=True))
         bets = self._bets
@@ -592,7 +710,22 @@ class Hand:
         self._put_in(position, amount)
         self.events.append(Called(self._seats[position], amount, amount == stack))
 
+    def _post_bring_in(self, position: int) -> None:
+        """R-STUD-1: the bring-in is a bet below the completion; it does not count toward the cap and the
+        player is not asked again unless someone completes."""
+        self._pending.pop(0)
+        self._acted[position] = True
+        self._bring_in_pending = False
+        amount = min(self._forced.bring_in, self._stacks[position])
+        self._put_in(position, amount)
+        self._completion_pending = True
+        self._last_raise = 0
+        self._highest_bet = max(self._highest_bet, self._bets[position])
+        self.events.append(BringInPosted(self._seats[position], amount, self._stacks[position] == 0))
+
     def _bet_or_raise(self, position: int, to: int) -> None:
+        self._bring_in_pending = False
+        self._completion_pending = False
         added = to - self._bets[position]
         highest = self._highest_bet
         increment = to - highest
@@ -675,8 +808,11 @@ class Hand:
                 self._turn_up_all_in_hands()
 
     def _turn_up_all_in_hands(self) -> None:
-        """R-SHOW-1: all-in with no further betting possible — every hand is turned face up now."""
+        """R-SHOW-1: all-in with no further betting possible — every hand is turned face up now (in draw
+        games the players still draw, so their hands are shown at the showdown instead)."""
         self._running_out = True
+        if self._variant.has_draws:
+            return
         for position in range(len(self._seats)):
             if not self._folded[position] and not self._shown[position]:
                 self._shown[position] = True
@@ -692,17 +828,92 @@ class Hand:
                 return
             street = streets[self._street_index]
             self._deal(street.hole_down, street.hole_up, street.board, street.name)
-            if street.betting:
-                self._round_index += 1
-                if not self._running_out and self._begin_betting(street.opening):
-                    return
-            self._close_bets()
+            if street.draw:
+                self._draw_pending = [position for position in range(len(self._seats)) if not self._folded[position]]
+                self.phase = Phase.DRAW
+                return
+            if self._open_betting():
+                return
+
+    def _open_betting(self) -> bool:
+        """The current street's betting round, if any; ``True`` when it waits for a decision."""
+        street = self._variant.streets[self._street_index]
+        if street.betting and not self._no_betting_street:
+            self._round_index += 1
+            if not self._running_out and self._begin_betting(street.opening):
+                return True
+        self._no_betting_street = False
+        self._close_bets()
+        return False
+
+    def _after_draw(self) -> None:
+        """Everyone still in has drawn: the street's betting round, then the following streets."""
+        self.phase = Phase.BETTING
+        if not self._open_betting():
+            self._next_street()
+
+    def _draw(self, position: int, action: Draw) -> None:
+        """R-DRAW-1: discard, receive replacements from the stub, then from the reshuffled discards (never the
+        player's own discards of this draw: they join the discards only after the replacements are dealt)."""
+        discards = action.discards
+        count = len(discards)
+        deck = self._deck
+        from_stub = min(count, len(deck) - self._deck_index)
+        cards = list(deck[self._deck_index:self._deck_index + from_stub])
+        recycled = self._recycled
+        muck = self._muck
+        taken = 0
+        reshuffled = False
+        if from_stub < count:
+            if len(recycled) < count - from_stub:
+                # Reshuffle every discard thrown so far and not yet dealt again (R-DRAW-1).
+                pool = tuple(recycled) + tuple(muck)
+                order = check_reshuffled(pool, self._reshuffle(pool, self._reshuffles))
+                reshuffled = True
+                recycled = list(order)
+            taken = min(count - from_stub, len(recycled))
+            cards.extend(recycled[:taken])
+        # Everything checked and computed: mutate.
+        if reshuffled:
+            self._recycled = recycled
+            self._muck = []
+            self._reshuffles += 1
+        self._deck_index += from_stub
+        del self._recycled[:taken]
+        hole = self._hole[position]
+        replacements = iter(cards)
+        # Replacements take the discarded cards' places (up to the cards available).
+        new_hole = []
+        for card in hole:
+            if card in discards:
+                replacement = next(replacements, None)
+                if replacement is not None:
+                    new_hole.append(replacement)
+            else:
+                new_hole.append(card)
+        self._hole[position] = new_hole
+        self._muck.extend(discards)
+        self._draw_pending.pop(0)
+        seat = self._seats[position]
+        if action.timed_out:
+            self._penalized.add(position)
+        else:
+            self._penalized.discard(position)
+        self.events.append(CardsDrawn(seat, count, action.timed_out))
+        self.events.append(DrawnCardsDealt(seat, discards, tuple(cards)))
+        if not self._draw_pending:
+            self._after_draw()
 
     def _deal(self, down: int, up: int, board: int, name: str) -> None:
         deck = self._deck
         index = self._deck_index
         seats = self._seats
         live = [position for position in range(len(seats)) if not self._folded[position]]
+        if (down or up) and index + (down + up) * len(live) > len(deck):
+            # R-GAME-DECK: the deck cannot give every player this card: one community card, face up, instead;
+            # RULES' decision: that round has no betting.
+            board, down, up = down + up, 0, 0
+            self._no_betting_street = True
         if down:
             hands: list[list[Card]] = [[] for _ in live]
             for _ in range(down):
@@ -751,12 +962,10 @@ class Hand:
                 self._last_raise = forced.straddle
                 self._raise_count = 2
             opener = (self._position_of[last_blind] + 1) % count if last_blind is not None else 0
-        elif opening is Opening.LEFT_OF_BUTTON:
+        else:
             self._last_raise = 0
             self._raise_count = 0
-            opener = 0
-        else:  # pragma: no cover - stud openings arrive with the stud games
-            raise NotImplementedError(f"opening {opening.value} is not played yet")
+            opener = 0 if opening is Opening.LEFT_OF_BUTTON else self._stud_opener(opening)
         pending = []
         for step in range(count):
             position = (opener + step) % count
@@ -770,10 +979,27 @@ class Hand:
         if len(pending) == 1 and bets[pending[0]] >= highest:
             pending = []
         self._pending = pending
+        # R-STUD-1: the bring-in player (or, if that player is all-in, the next one in turn) must bring in.
+        self._bring_in_pending = opening is Opening.BRING_IN and bool(pending) and self._forced.bring_in > 0
+        self._completion_pending = False
+        street = self._variant.streets[self._street_index]
+        # R-STUD-2: the split offer opens with the betting round after the last draw.
+        self._split_open = self._variant.split_offer and street.draw > 0 and bool(pending)
         self.events.append(
             BettingRoundStarted(self._round_index, self._variant.streets[self._street_index].name, self.pot_total)
         )
         return bool(pending)
+
+    def _stud_opener(self, opening: Opening) -> int:
+        """R-STUD-1: the bring-in card on the first street, the best hand showing afterwards."""
+        thirty_two = self._variant.ranking is Ranking.THIRTY_TWO_CARD
+        ups: list[Sequence[Card] | None] = [
+            None if self._folded[position] else self._up[position] for position in range(len(self._seats))
+        ]
+        if opening is Opening.BRING_IN:
+            lowest = not thirty_two and self._structure.kind is StructureKind.FIXED_LIMIT
+            return bring_in_position(ups, lowest=lowest, thirty_two_card=thirty_two)
+        return best_showing_position(ups, thirty_two)
 
     # ------------------------------------------------------------------ forced bets
 
@@ -788,12 +1014,19 @@ class Hand:
             )
         )
         stacks = self._stacks
-        if forced.ante > 0:
-            for position in range(len(stacks)):
-                amount = min(forced.ante, stacks[position])
-                stacks[position] -= amount
-                self._contributed_dead(amount)
-                self.events.append(AntePosted(self._seats[position], amount, stacks[position] == 0))
+        antes = [forced.ante] * len(stacks)
+        if forced.big_blind_ante > 0 and forced.big_blind_seat is not None:
+            antes[self._position_of[forced.big_blind_seat]] += forced.big_blind_ante
+        for position in range(len(stacks)):
+            if antes[position] <= 0:
+                continue
+            # An ante is dead (not a bet of the round) but counts in the poster's contribution, so a
+            # player all-in on the ante still contests the pot the antes make (PokerKit).
+            amount = min(antes[position], stacks[position])
+            stacks[position] -= amount
+            self._contributed[position] += amount
+            self.pot_total += amount
+            self.events.append(AntePosted(self._seats[position], amount, stacks[position] == 0))
         for seat in forced.dead_small_blinds:
             position = self._position_of[seat]
             amount = min(forced.small_blind, stacks[position])
@@ -816,6 +1049,9 @@ class Hand:
             if amount:
                 self._put_in(position, amount)
                 self.events.append(BlindPosted(poster, kind, amount, True, stacks[position] == 0))
+
+    def _as_seats(self, pot: Pot) -> Pot:
+        return Pot(pot.amount, tuple(self._seats[position] for position in pot.eligible))
 
     def _contributed_dead(self, amount: int) -> None:
         self.dead_money += amount
@@ -842,6 +1078,9 @@ class Hand:
         """R-SHOW-1: last aggressor of the final round first, else the first player left of the button."""
         self.phase = Phase.SHOWDOWN
         self._pending = []
+        if self._split_accepted and all(self._split_pot(pot) for pot in self.pots()):
+            self._award()  # R-STUD-2: every pot split by agreement, nothing to show
+            return
         self._evaluate()
         count = len(self._seats)
         aggressor = self._final_aggressor
@@ -851,6 +1090,29 @@ class Hand:
             if not self._folded[position] and not self._shown[position]
         ]
         self._continue_showdown()
+
+    def _split_pot(self, pot: Pot) -> bool:
+        """R-STUD-2: whether every player contesting ``pot`` (seats) accepted the split."""
+        contenders = [self._position_of[seat] for seat in pot.eligible if not self._folded[self._position_of[seat]]]
+        return len(contenders) > 1 and all(position in self._split_accepted for position in contenders)
+
+    def _pot_high(self, eligible: Sequence[int]) -> dict[int, int | None]:
+        """High strengths for one pot: R-RANK-6 (Telesina) when exactly two players contest it, the lowest
+        straight flush beats the royal flush."""
+        high = self._high
+        if not self._variant.heads_up_exception:
+            return high
+        contenders = [position for position in eligible if high.get(position) is not None]
+        if len(contenders) != 2:
+            return high
+        first, second = contenders
+        classes = {position: (high[position] or 0) // SUIT_CODE_SPAN for position in contenders}
+        if {classes[first], classes[second]} == {LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS}:
+            adjusted = dict(high)
+            low_one = first if classes[first] == LOWEST_STRAIGHT_FLUSH_CLASS else second
+            adjusted[low_one] = (ROYAL_FLUSH_CLASS + 1) * SUIT_CODE_SPAN
+            return adjusted
+        return high
 
     def _contenders(self) -> list[int]:
         return [position for position in range(len(self._seats)) if not self._folded[position]]
@@ -911,7 +1173,10 @@ class Hand:
             # contenders merge, so odd chips are counted once (PokerKit's hand killing; RULES is silent).
             winners: set[int] = set()
             for pot in pots:
-                winners.update(best_of(self._high, pot.eligible))
+                if self._split_accepted and self._split_pot(self._as_seats(pot)):
+                    winners.update(pot.eligible)
+                    continue
+                winners.update(best_of(self._pot_high(pot.eligible), pot.eligible))
                 if self._low is not None:
                     winners.update(best_of(self._low, pot.eligible))
             if any(alive[position] and position not in winners for position in range(count)):
@@ -932,8 +1197,10 @@ class Hand:
                 self._rake_total += rake
                 self.events.append(RakeTaken(index, rake))
             eligible = pot.eligible or tuple(position for position in range(count) if alive[position])
-            if contested and len(eligible) > 1:
-                shares = award_pot(net, eligible, self._high, self._low)
+            if contested and len(eligible) > 1 and self._split_accepted and self._split_pot(self._as_seats(pot)):
+                shares = [(position, chips, "split") for position, chips in split_evenly(net, eligible)]
+            elif contested and len(eligible) > 1:
+                shares = award_pot(net, eligible, self._pot_high(eligible), self._low)
             else:
                 shares = [(eligible[0], net, "whole")] if len(eligible) == 1 else award_pot(net, eligible, {}, None)
             for position, chips, share in shares:
@@ -942,6 +1209,8 @@ class Hand:
                 if contested:
                     if share == "low":
                         description = self._low_names.get(position, "")
+                    elif share == "split":
+                        description = "split by agreement"
                     else:
                         description = self._high_names.get(position, "")
                 self.events.append(PotAwarded(index, self._seats[position], chips, share, net, description))
@@ -961,12 +1230,12 @@ def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Car
     for seat, stack in seats.items():
         if type(stack) is not int or stack <= 0:
             raise ValueError(f"seat {seat} needs a positive whole-chip stack to be dealt in, got {stack!r}")
-    for street in variant.streets:
-        if street.draw or street.opening in (Opening.BRING_IN, Opening.BEST_SHOWING):
-            raise ValueError(f"{variant.name}: draws and stud openings are not played by this engine yet")
-    if variant.forced_bets is not ForcedBetKind.BLINDS:
-        raise ValueError(f"{variant.name}: antes with bring-in are not played by this engine yet")
     needed = variant.cards_needed(len(seats))
+    if variant.forced_bets is ForcedBetKind.ANTE_BRING_IN:
+        if forced.small_blind_seat is not None or forced.big_blind_seat is not None or forced.straddle_seat is not None:
+            raise ValueError(f"{variant.name} uses antes and a bring-in, not blinds (R-STUD-1)")
+        # R-GAME-DECK: when the deck cannot give everyone the last card, it is one community card.
+        needed = min(needed, len(variant.deck))
     if len(deck) < needed:
         raise ValueError(f"{variant.name} for {len(seats)} players needs {needed} cards, the deck has {len(deck)}")
     allowed = set(variant.deck)
@@ -977,7 +1246,7 @@ def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Car
         if card in seen:
             raise ValueError(f"card {card} appears twice in the deck")
         seen.add(card)
-    for name in ("small_blind", "big_blind", "straddle", "ante", "bring_in"):
+    for name in ("small_blind", "big_blind", "straddle", "ante", "bring_in", "big_blind_ante"):
         amount = getattr(forced, name)
         if type(amount) is not int or amount < 0:
             raise ValueError(f"{name.replace('_', ' ')} must be a whole number of chips >= 0, got {amount!r}")

@@ -10,19 +10,31 @@ from collections.abc import Mapping, Sequence
 from engine.cards import Card
 from engine.evaluate import (
     best_low_eight,
+    deuce_to_seven_category,
+    deuce_to_seven_strength,
     high_category,
     high_strength,
     low_eight_strength,
     omaha_high_strength,
     omaha_low_eight_strength,
+    thirty_two_category,
+    thirty_two_strength,
 )
 from engine.pots import Pot
-from engine.variants import Variant
+from engine.variants import Ranking, Variant
 
 
 def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, str]:
     """``(strength, description)`` of the best high hand under the variant's must-use rule (fast int path;
-    the same strength as ``engine.evaluate.best_high``)."""
+    the same strength as ``engine.evaluate.best_high``). Deuce-to-seven (R-RANK-4) judges the five own
+    cards, the 32-card ranking (R-RANK-5) the best five of own and community cards."""
+    ranking = variant.ranking
+    if ranking is Ranking.DEUCE_TO_SEVEN:
+        strength = deuce_to_seven_strength(hole)
+        return strength, deuce_to_seven_category(strength)
+    if ranking is Ranking.THIRTY_TWO_CARD:
+        strength = thirty_two_strength([*hole, *board])
+        return strength, thirty_two_category(strength)
     must_use = variant.must_use_hole
     strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
     return strength, high_category(strength)

@@ -158,8 +158,9 @@ def raise_bounds(
     """
     kind = structure.kind
     if kind is StructureKind.FIXED_LIMIT:
-        size = structure.big_bet if big_bet_round else structure.small_bet
-        to = highest_bet + max(last_raise, size)
+        # Every fixed-limit raise is one bet of the round's size (R-BET-FL), also over a straddle: at 50/100
+        # with a 200 straddle the raise is to 300 (PokerKit); the straddle counts as a raise for the cap.
+        to = highest_bet + (structure.big_bet if big_bet_round else structure.small_bet)
         return to, to
     increment = last_raise if last_raise > big_blind else big_blind
     if kind is StructureKind.NO_LIMIT:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine.cards import Card, full_deck
+from engine.cards import Card, full_deck, short_deck
 
 
 class Opening(Enum):
@@ -84,6 +84,9 @@ class Variant:
     ``ranking``: the high ranking; ``low_eight``: the pot is split high / 8-or-better low (R-RANK-3,
     R-POT-2). ``must_use_hole``: exactly this many hole cards with ``5 - must_use_hole`` board cards
     (Omaha 2); ``None``: best five of all cards. ``min_players``/``max_players``: seat limits (R-GAME-DECK).
+    ``split_offer``: after the last draw the players may agree to split the pots (R-STUD-2, 32-card poker).
+    ``heads_up_exception``: a pot contested by exactly two players ranks the lowest straight flush above the
+    royal flush (R-RANK-6, Telesina).
     """
 
     id: str
@@ -97,6 +100,13 @@ class Variant:
     must_use_hole: int | None = None
     min_players: int = 2
     max_players: int = 10
+    split_offer: bool = False
+    heads_up_exception: bool = False
+
+    @property
+    def has_draws(self) -> bool:
+        """Whether the game has draw rounds (R-DRAW-1)."""
+        return any(street.draw for street in self.streets)
 
     @property
     def hole_card_count(self) -> int:
@@ -156,8 +166,75 @@ def five_card_omaha(*, must_use_hole: int = 2) -> Variant:
     return replace(OMAHA_FIVE_CARD, id="omaha_five_card_3_hole", must_use_hole=3)
 
 
+# Draw games (R-GAME-5D, R-GAME-27, R-GAME-32): five cards down, blinds; each draw street is a draw (in turn
+# from the left of the button, R-DRAW-1) followed by a betting round opened left of the button.
+FIVE_CARD_DRAW = Variant(
+    "five_card_draw", "5-card draw", "R-GAME-5D",
+    (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
+    max_players=6,
+)
+DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
+    "deuce_to_seven_triple_draw", "2-7 Triple Draw", "R-GAME-27",
+    (
+        Street("predraw", hole_down=5, opening=Opening.BLINDS),
+        Street("first_draw", draw=5),
+        Street("second_draw", draw=5, big_bet=True),
+        Street("third_draw", draw=5, big_bet=True),
+    ),
+    ranking=Ranking.DEUCE_TO_SEVEN,
+    max_players=6,
+)
+THIRTY_TWO_CARD_DRAW = Variant(
+    "thirty_two_card_draw", "32-card poker", "R-GAME-32",
+    (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=4, big_bet=True)),
+    deck=short_deck(),
+    ranking=Ranking.THIRTY_TWO_CARD,
+    max_players=5,
+    split_offer=True,
+)
+
+# Stud games (R-GAME-S7, R-GAME-S8): antes and a bring-in; big bets from fifth street (R-BET-FL).
+_STUD_STREETS = (
+    Street("third", hole_down=2, hole_up=1, opening=Opening.BRING_IN),
+    Street("fourth", hole_up=1, opening=Opening.BEST_SHOWING),
+    Street("fifth", hole_up=1, big_bet=True, opening=Opening.BEST_SHOWING),
+    Street("sixth", hole_up=1, big_bet=True, opening=Opening.BEST_SHOWING),
+    Street("seventh", hole_down=1, big_bet=True, opening=Opening.BEST_SHOWING),
+)
+SEVEN_CARD_STUD = Variant(
+    "seven_card_stud", "7-card stud", "R-GAME-S7", _STUD_STREETS,
+    forced_bets=ForcedBetKind.ANTE_BRING_IN, max_players=8,
+)
+SEVEN_CARD_STUD_HI_LO = Variant(
+    "seven_card_stud_hi_lo", "7-card stud Hi/Lo 8-or-better", "R-GAME-S8", _STUD_STREETS,
+    forced_bets=ForcedBetKind.ANTE_BRING_IN, low_eight=True, max_players=8,
+)
+
+# 32-card stud games (R-GAME-AM, R-GAME-TE): one down and one up, then three more up cards, each with a
+# betting round; Telesina adds the community "vela" card and a fifth round. Big bets on the last two
+# rounds of Americana and the last three of Telesina (the rulebooks give no sizes; hold'em's proportion).
+_THIRTY_TWO_STUD_STREETS = (
+    Street("second", hole_down=1, hole_up=1, opening=Opening.BRING_IN),
+    Street("third", hole_up=1, opening=Opening.BEST_SHOWING),
+    Street("fourth", hole_up=1, big_bet=True, opening=Opening.BEST_SHOWING),
+    Street("fifth", hole_up=1, big_bet=True, opening=Opening.BEST_SHOWING),
+)
+AMERICANA = Variant(
+    "americana", "Americana", "R-GAME-AM", _THIRTY_TWO_STUD_STREETS, deck=short_deck(),
+    forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.THIRTY_TWO_CARD, max_players=6,
+)
+TELESINA = Variant(
+    "telesina", "Telesina", "R-GAME-TE",
+    (*_THIRTY_TWO_STUD_STREETS, Street("vela", board=1, big_bet=True, opening=Opening.BEST_SHOWING)),
+    deck=short_deck(), forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.THIRTY_TWO_CARD, max_players=6,
+    heads_up_exception=True,
+)
+
 VARIANTS: dict[str, Variant] = {
-    variant.id: variant for variant in (TEXAS_HOLDEM, OMAHA, OMAHA_FIVE_CARD, OMAHA_HI_LO)
+    variant.id: variant for variant in (
+        TEXAS_HOLDEM, OMAHA, OMAHA_FIVE_CARD, OMAHA_HI_LO, FIVE_CARD_DRAW, DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        THIRTY_TWO_CARD_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, AMERICANA, TELESINA,
+    )
 }
 """Every game the engine plays, by id."""
 

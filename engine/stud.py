@@ -1,0 +1,113 @@
+"""Who opens a stud betting round: the bring-in card and the best hand showing (R-STUD-1).
+
+Cards are :class:`engine.cards.Card` ints, ``(rank - 2) * 4 + suit`` with suits clubs 0, diamonds 1,
+hearts 2, spades 3, so the plain int order is "rank, then clubs < diamonds < hearts < spades" — exactly
+R-STUD-1's limit-stud suit order.
+
+- Limit 7-card stud: the **lowest** up card brings in; equal ranks: the lowest suit (clubs) brings in.
+- No-limit / pot-limit 7-card stud: the **highest** up card brings in (spades highest).
+- Americana and Telesina (32-card deck): the **highest** up card brings in; equal ranks by
+  hearts > diamonds > clubs > spades.
+
+Later streets: the best hand *showing* on the up cards acts first. Only pairs, two pair, trips and quads
+count on a partial board (straights and flushes of up cards do not, as in standard stud rules and
+PokerKit); then the ranks, pairs first. Equal showings: the first such player clockwise from the left of
+the button (PokerKit), except in 32-card games where suits break every tie (hearts > diamonds > clubs >
+spades, highest card first, R-RANK-5).
+
+>>> from engine.cards import parse_cards
+>>> ups = [parse_cards("Kd"), parse_cards("2h"), parse_cards("2c"), parse_cards("As")]
+>>> bring_in_position(ups, lowest=True, thirty_two_card=False)  # 2c: clubs is the lowest suit
+2
+>>> bring_in_position(ups, lowest=False, thirty_two_card=False)
+3
+>>> best_showing_position([parse_cards("Kd Qs"), parse_cards("4c 4h"), parse_cards("Ah Kh")], False)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card
+
+THIRTY_TWO_SUIT_VALUE = (1, 2, 3, 0)
+"""Tie-break value by suit (clubs, diamonds, hearts, spades) in 32-card games: hearts > diamonds > clubs > spades."""
+
+
+def _bring_in_key(card: int, thirty_two_card: bool) -> int:
+    if thirty_two_card:
+        return (card >> 2) * 4 + THIRTY_TWO_SUIT_VALUE[card & 3]
+    return card
+
+
+def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool, thirty_two_card: bool) -> int:
+    """Index of the player who brings in (R-STUD-1), judged on each player's last up card.
+
+    ``up_cards``: per position (clockwise from the left of the button) the up cards, ``None`` for a player
+    out of the hand. ``lowest``: limit 52-card stud (lowest card brings in); otherwise the highest does.
+    ``ValueError`` when nobody shows a card.
+    """
+    best: tuple[int, int] | None = None
+    for position, cards in enumerate(up_cards):
+        if not cards:
+            continue
+        key = _bring_in_key(cards[-1], thirty_two_card)
+        if lowest:
+            key = -key
+        if best is None or key > best[0]:
+            best = (key, position)
+    if best is None:
+        raise ValueError("nobody shows an up card to bring in")
+    return best[1]
+
+
+def showing_key(up_cards: Sequence[Card], thirty_two_card: bool) -> tuple[int, ...]:
+    """A comparable key for the hand showing on ``up_cards`` (1-4 cards; higher is better).
+
+    ``(category, ranks...)`` with category quads 4, trips 3, two pair 2, pair 1, high card 0, ranks by
+    count then rank; 32-card games append the suits as the last tie-break (R-RANK-5).
+
+    >>> from engine.cards import parse_cards
+    >>> showing_key(parse_cards("9c 9d Ah"), False) > showing_key(parse_cards("As Ks Qs"), False)
+    True
+    """
+    counts: dict[int, int] = {}
+    for card in up_cards:
+        rank = card >> 2
+        counts[rank] = counts.get(rank, 0) + 1
+    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    if shape[0] == 4:
+        category = 4
+    elif shape[0] == 3:
+        category = 3
+    elif shape[0] == 2:
+        category = 2 if len(shape) > 1 and shape[1] == 2 else 1
+    else:
+        category = 0
+    key = [category]
+    for rank in ranks:
+        key.extend([rank] * counts[rank])
+    if thirty_two_card:
+        ordered = sorted(up_cards, key=lambda card: (counts[card >> 2], card >> 2, THIRTY_TWO_SUIT_VALUE[card & 3]),
+                         reverse=True)
+        key.extend(THIRTY_TWO_SUIT_VALUE[card & 3] for card in ordered)
+    return tuple(key)
+
+
+def best_showing_position(up_cards: Sequence[Sequence[Card] | None], thirty_two_card: bool) -> int:
+    """Index of the player with the best hand showing (first such player on a tie), ``None`` entries skipped.
+
+    ``ValueError`` when nobody shows a card.
+    """
+    best: tuple[tuple[int, ...], int] | None = None
+    for position, cards in enumerate(up_cards):
+        if not cards:
+            continue
+        key = showing_key(cards, thirty_two_card)
+        if best is None or key > best[0]:
+            best = (key, position)
+    if best is None:
+        raise ValueError("nobody shows an up card")
+    return best[1]
