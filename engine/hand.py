@@ -115,8 +115,10 @@ class ForcedBets:
     seats posting a live big blind out of position (R-BLIND-3). ``bring_in``: stud (R-STUD-1); stud games
     have no blinds (``small_blind_seat``/``big_blind_seat`` ``None``). ``big_blind_ante``: the big-blind
     ante, a dead ante posted by the big-blind seat alone (tournaments). Antes count in the pot (pot-limit
-    maximums) and in the poster's contribution for side pots (PokerKit). Posts are capped at the stack
-    (the player is then all-in).
+    maximums). ``dead_antes``: False (default) — an ante counts in its poster's contribution when side pots
+    are built, so a player all-in on the ante contests the antes matched (PokerKit's ``ante_trimming_status``
+    True); True — antes are dead money in the main pot, contested by everyone still in (PokerKit's False,
+    e.g. a big-blind ante). Posts are capped at the stack (the player is then all-in).
     """
 
     button_seat: int
@@ -131,6 +133,7 @@ class ForcedBets:
     big_blinds_out_of_position: tuple[int, ...] = ()
     bring_in: int = 0
     big_blind_ante: int = 0
+    dead_antes: bool = False
 
 
 class Phase(Enum):
@@ -154,22 +157,14 @@ class Hand:
         "_aggressor",
         "_auto_muck",
         "_bets",
-        "_bring_in_pending",
-        "_completion_pending",
-        "_draw_pending",
-        "_muck",
-        "_no_betting_street",
-        "_penalized",
-        "_recycled",
-        "_reshuffle",
-        "_reshuffles",
-        "_split_accepted",
-        "_split_open",
         "_big_blind",
         "_board",
+        "_bring_in_pending",
+        "_completion_pending",
         "_contributed",
         "_deck",
         "_deck_index",
+        "_draw_pending",
         "_final_aggressor",
         "_folded",
         "_forced",
@@ -181,18 +176,26 @@ class Hand:
         "_last_raise",
         "_low",
         "_low_names",
+        "_muck",
         "_mucked",
+        "_no_betting_street",
+        "_penalized",
         "_pending",
         "_position_of",
         "_raise_count",
         "_rake_total",
+        "_recycled",
         "_reserved",
+        "_reshuffle",
+        "_reshuffles",
         "_round_index",
         "_running_out",
         "_seats",
         "_short_sum",
         "_showdown_order",
         "_shown",
+        "_split_accepted",
+        "_split_open",
         "_stacks",
         "_starting",
         "_street_index",
@@ -1024,8 +1027,11 @@ class Hand:
             # player all-in on the ante still contests the pot the antes make (PokerKit).
             amount = min(antes[position], stacks[position])
             stacks[position] -= amount
-            self._contributed[position] += amount
-            self.pot_total += amount
+            if forced.dead_antes:
+                self._contributed_dead(amount)
+            else:
+                self._contributed[position] += amount
+                self.pot_total += amount
             self.events.append(AntePosted(self._seats[position], amount, stacks[position] == 0))
         for seat in forced.dead_small_blinds:
             position = self._position_of[seat]

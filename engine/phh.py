@@ -54,13 +54,12 @@ from engine.events import (
     HandShown,
     HandStarted,
     HoleCardsDealt,
-    PotAwarded,
     Raised,
     UpCardsDealt,
 )
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.structures import BettingStructure, StructureKind
-from engine.variants import VARIANTS, Variant
+from engine.variants import VARIANTS, ForcedBetKind, Variant
 
 #: PHH action verbs: deal hole / deal board (dealer), fold, check or call, complete/bet/raise to, show or muck,
 #: stand pat or discard, post bring-in.
@@ -383,16 +382,15 @@ def stacks_match(
 # --- replaying a record through the engine --------------------------------------------------------------------
 
 #: PHH variant codes the engine plays: code → (engine variant ids, first one the engine has wins; structure kind).
-#: The stud and draw ids are the expected names of games still being built; a code whose variant the engine
-#: does not have yet is reported as unsupported.
+#: Games PHH has no code for (5-card draw, 32-card games) are exported as PokerStars-style text only.
 ENGINE_VARIANTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
     "NT": (("texas_holdem",), "no_limit"),
     "FT": (("texas_holdem",), "fixed_limit"),
     "PO": (("omaha",), "pot_limit"),
     "FO/8": (("omaha_hi_lo",), "fixed_limit"),
-    "F7S": (("seven_card_stud", "stud"), "fixed_limit"),
-    "F7S/8": (("seven_card_stud_hi_lo", "stud_hi_lo", "seven_card_stud_eight"), "fixed_limit"),
-    "F2L3D": (("deuce_to_seven_triple_draw", "triple_draw", "two_seven_triple_draw"), "fixed_limit"),
+    "F7S": (("seven_card_stud",), "fixed_limit"),
+    "F7S/8": (("seven_card_stud_hi_lo",), "fixed_limit"),
+    "F2L3D": (("deuce_to_seven_triple_draw",), "fixed_limit"),
 }
 
 
@@ -453,11 +451,9 @@ def _structure(kind: str, record: HandRecord, scale: int) -> BettingStructure:
     return BettingStructure.fixed_limit(int(record.small_bet * scale), int(record.big_bet * scale))
 
 
-def _forced_bets(record: HandRecord, scale: int) -> tuple[ForcedBets, int]:
-    """PHH blinds and antes as the engine's plan: seat = player number - 1, the button is the last player.
-
-    Returns the plan and a big-blind ante (0 if none) that the caller must handle: the engine's
-    :class:`ForcedBets` has one ante for everyone (see :func:`replay`)."""
+def _forced_bets(record: HandRecord, scale: int) -> ForcedBets:
+    """PHH blinds and antes as the engine's plan: seat = player number - 1, the button is the last player
+    (stud: seat order). Unequal antes are accepted only as a big-blind ante."""
     count = record.player_count
     antes = [int(ante * scale) for ante in record.antes]
     blinds = [int(blind * scale) for blind in record.blinds_or_straddles or [Fraction(0)] * count]
@@ -496,8 +492,10 @@ def _forced_bets(record: HandRecord, scale: int) -> tuple[ForcedBets, int]:
         straddle=blind(straddle_seat),
         ante=antes[0],
         bring_in=int((record.bring_in or 0) * scale),
+        big_blind_ante=big_blind_ante,
+        dead_antes=not record.ante_trimming_status,
     )
-    return plan, big_blind_ante
+    return plan
 
 
 def _format_list(values: Sequence[Fraction] | None) -> str:
@@ -515,7 +513,11 @@ def _deck(record: HandRecord, variant: Variant) -> list[Card]:
         if action.verb == "sm" and action.cards:
             shown[action.actor] = [card for card in action.cards if card is not None]
     known = {card for action in record.actions for card in action.cards if card is not None}
-    spare = iter([card for card in variant.deck if card not in known])
+    unnamed = [card for card in variant.deck if card not in known]
+    if variant.forced_bets is ForcedBetKind.ANTE_BRING_IN:
+        # Stud: an unknown up card must not steal the bring-in (lowest card) from the player the record names.
+        unnamed.reverse()
+    spare = iter(unnamed)
     dealt_to: dict[int, list[Card]] = {}
 
     def resolve(player: int, cards: tuple[Card | None, ...]) -> list[Card]:
@@ -555,7 +557,7 @@ def _deck(record: HandRecord, variant: Variant) -> list[Card]:
     return order + [card for card in variant.deck if card not in used]
 
 
-def _engine_action(action: PhhAction, legal: LegalActions, scale: int) -> Action:
+def _engine_action(action: PhhAction, legal: LegalActions, scale: int, hand: Hand, named: set[Card]) -> Action:
     if action.verb == "f":
         return Fold()
     if action.verb == "cc":
@@ -566,9 +568,15 @@ def _engine_action(action: PhhAction, legal: LegalActions, scale: int) -> Action
     if action.verb == "pb":
         return BringIn()
     if action.verb == "sd":
-        if any(card is None for card in action.cards):
-            raise PhhError(f"{format_action(action)!r}: unknown discarded cards cannot be replayed")
-        return Draw(tuple(card for card in action.cards if card is not None))
+        discards = [card for card in action.cards if card is not None]
+        unknown = len(action.cards) - len(discards)
+        if unknown:
+            # Unknown discards (``??``) are cards the record never names: the hand's own unknown cards.
+            hidden = [card for card in hand.hole_cards(legal.seat) if card not in named and card not in discards]
+            if len(hidden) < unknown:
+                raise PhhError(f"{format_action(action)!r}: more unknown discards than unknown cards in the hand")
+            discards += hidden[:unknown]
+        return Draw(tuple(discards))
     raise PhhError(f"{format_action(action)!r} is not a player decision")
 
 
@@ -597,18 +605,9 @@ def replay(record: HandRecord) -> ReplayResult:
         scale = _scale_of(record)
         config = HandConfig(variant, _structure(structure_kind, record, scale), rake=None, manual_showdown=True)
         seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
-        forced_bets, big_blind_ante = _forced_bets(record, scale)
-        if big_blind_ante:
-            # Workaround until ForcedBets has a big-blind ante: the big blind's ante leaves its stack before the
-            # hand and is added to the main pot's winners after it (dead money, as the engine treats antes).
-            assert forced_bets.big_blind_seat is not None
-            if seats[forced_bets.big_blind_seat] <= big_blind_ante:
-                raise PhhError("a big blind all-in for the big-blind ante alone cannot be replayed yet")
-            seats[forced_bets.big_blind_seat] -= big_blind_ante
+        forced_bets = _forced_bets(record, scale)
         hand = Hand.start(config, seats, _deck(record, variant), forced_bets)
         stacks = _drive(hand, record, scale)
-        if big_blind_ante:
-            _award_dead_money(hand.events, big_blind_ante, stacks)
     except ValueError as error:  # PhhError and the engine's IllegalAction family are ValueErrors
         return ReplayResult(record.variant, None, expected, None, True, str(error))
     finishing = tuple(Fraction(stack, scale) for stack in stacks)
@@ -619,6 +618,7 @@ def replay(record: HandRecord) -> ReplayResult:
 def _drive(hand: Hand, record: HandRecord, scale: int) -> list[int]:
     """Feed the record's decisions to the hand; returns the final stacks in player order."""
     pending = [action for action in record.actions if action.actor != 0]
+    named = {card for action in record.actions for card in action.cards if card is not None}
     while not hand.is_over:
         legal = hand.legal_actions()
         if legal is None:
@@ -633,7 +633,7 @@ def _drive(hand: Hand, record: HandRecord, scale: int) -> list[int]:
         action = pending.pop(0)
         if action.actor != legal.seat + 1:
             raise PhhError(f"{format_action(action)!r}: the engine expects p{legal.seat + 1} to act")
-        hand.act(legal.seat, _engine_action(action, legal, scale))
+        hand.act(legal.seat, _engine_action(action, legal, scale, hand, named))
     left = [format_action(action) for action in pending if action.verb != "sm"]
     if left:
         raise PhhError(f"the hand ended with actions left in the record: {left[:3]}")
@@ -771,18 +771,3 @@ def record_from_events(
         seats=tuple(seat + 1 for seat in order),
         metadata=extra,
     )
-
-
-def _award_dead_money(events: Sequence[Event], amount: int, stacks: list[int]) -> None:
-    """Share ``amount`` among the main pot's winners in proportion to what they won of it (odd chips to the
-    first award, as the engine orders them); ``stacks`` are indexed by seat."""
-    awards = [(event.seat, event.amount) for event in events if isinstance(event, PotAwarded) and event.pot_index == 0]
-    total = sum(won for _, won in awards)
-    if total == 0:
-        raise PhhError("no main pot was awarded to carry the big-blind ante")
-    given = 0
-    for seat, won in awards:
-        share = amount * won // total
-        stacks[seat] += share
-        given += share
-    stacks[awards[0][0]] += amount - given

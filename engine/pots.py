@@ -29,10 +29,11 @@ class Pot:
 def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money: int = 0) -> list[Pot]:
     """Main pot first, then one side pot per all-in level (R-POT-1).
 
-    ``contributions``: each position's live chips put in over the hand (bets, live blinds), uncalled bets
-    already returned. ``in_hand``: not folded (nor mucked). ``dead_money`` (antes, dead small blinds) goes
-    to the main pot. Adjacent levels with the same eligible players are merged into one pot; a level
-    nobody in the hand reached (only folded money) joins the pot below it, or goes to every player still in
+    ``contributions``: each position's chips put in over the hand (bets, live blinds, antes unless dead),
+    uncalled bets already returned. ``in_hand``: not folded (nor mucked). ``dead_money`` (dead antes, dead
+    small blinds) goes to the main pot, contested by every player still in, even one who put in nothing
+    else. Adjacent levels with the same eligible players are merged into one pot; a level nobody in the
+    hand reached (only folded money) joins the pot below it, or goes to every player still in
     when there is no pot below.
 
     >>> [(pot.amount, pot.eligible) for pot in build_pots([10, 40, 40, 25], [False, True, True, True], 4)]
@@ -42,7 +43,7 @@ def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money
     amount = dead_money
     previous = 0
     for level in sorted(set(contributions)):
-        if level == 0:
+        if level == 0 and not amount:
             continue
         for contribution in contributions:
             if contribution > previous:

@@ -75,7 +75,9 @@ def _start(game: str, stacks: list[int], deck: list[Any]) -> tuple[Hand, Any]:
     plan = ForcedBets(button_seat=count - 1, small_blind_seat=None, small_blind=0, big_blind_seat=None,
                       big_blind=0, ante=ANTE, bring_in=BRING_IN)
     hand = Hand.start(HandConfig(variant, BettingStructure.fixed_limit(SMALL_BET, BIG_BET)), seats, deck, plan)
-    game_class = FixedLimitSevenCardStud if game == "seven_card_stud" else FixedLimitSevenCardStudHighLowSplitEightOrBetter
+    game_class: Any = FixedLimitSevenCardStud
+    if game == "seven_card_stud_hi_lo":
+        game_class = FixedLimitSevenCardStudHighLowSplitEightOrBetter
     state = game_class.create_state(AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, stacks, count)
     return hand, state
 
