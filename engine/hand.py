@@ -1174,7 +1174,9 @@ class Hand:
         alive = [not folded for folded in self._folded]
         pots = build_pots(self._contributed, alive, self.dead_money)
         contested = self._in_hand > 1
-        if contested:
+        # Telesina keeps every pot as contested: R-RANK-6 depends on how many players contest each pot (and
+        # 32-card hands never tie, so killing hands would only merge pots).
+        if contested and not self._variant.heads_up_exception:
             # Hands that cannot win any part of any pot are dead before the split; pots left with the same
             # contenders merge, so odd chips are counted once (PokerKit's hand killing; RULES is silent).
             winners: set[int] = set()
