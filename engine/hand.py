@@ -629,7 +629,8 @@ class Hand:
         self._folded[position] = True
         self._in_hand -= 1
         if self.phase is Phase.DRAW:
-            self._draw_pending.remove(position)
+            if position in self._draw_pending:
+                self._draw_pending.remove(position)
             self.events.append(Folded(seat, left_table=True))
             if self._in_hand == 1:
                 self._award()
