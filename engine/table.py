@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from engine.actions import Action, BetOrRaise, Call, Check, Draw, Fold, LegalActions, Show
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Show
 from engine.artificial_all_in import ArtificialAllInQuota
 from engine.button import BlindPlan, Positions, SeatState, draw_for_button, plan_blinds
 from engine.cards import Card
@@ -123,8 +123,12 @@ class TableConfig:
     """A cash table's settings.
 
     ``seat_count``: 2..10 and at most the game's ``max_players`` (R-GAME-DECK). ``small_blind`` /
-    ``big_blind`` / ``ante`` in chips. ``min_buy_in`` for every structure; ``max_buy_in`` required for pot,
-    half-pot and no limit, optional otherwise (R-BUYIN-1). ``straddle_allowed``: R-BLIND-2.
+    ``big_blind`` / ``ante`` in chips. Stud-family games (ante + bring-in, R-ANTE-1, R-STUD-1) post no blinds:
+    every player ready antes ``ante`` and the bring-in is ``bring_in`` (> 0; about 2 × the ante); their
+    ``big_blind`` is the minimum bet of a no-limit or pot-limit table (fixed limit uses the structure's sizes)
+    and ``small_blind`` is ignored; the button still moves (it only breaks ties). ``min_buy_in`` for every
+    structure; ``max_buy_in`` required for pot, half-pot and no limit, optional otherwise (R-BUYIN-1).
+    ``straddle_allowed``: R-BLIND-2.
     ``artificial_all_in``: R-DISC-2, limit tables only, at most ``quota`` per player per 24 h (the quota
     object may be shared by the room; see :class:`Table`). Raises ``ValueError`` naming a bad setting.
     """
@@ -136,14 +140,25 @@ class TableConfig:
     min_buy_in: int
     max_buy_in: int | None = None
     ante: int = 0
+    bring_in: int = 0
     straddle_allowed: bool = False
     artificial_all_in: bool = False
     clock: ClockSettings = field(default_factory=ClockSettings)
 
+    @property
+    def ante_games(self) -> bool:
+        """Whether the game opens with antes and a bring-in instead of blinds."""
+        return self.hand.variant.forced_bets is ForcedBetKind.ANTE_BRING_IN
+
     def __post_init__(self) -> None:
         variant = self.hand.variant
-        if variant.forced_bets is not ForcedBetKind.BLINDS:
-            raise ValueError(f"{variant.name} opens with antes and a bring-in: cash tables deal blind games only")
+        if self.ante_games:
+            if self.bring_in <= 0 or self.ante < 0:
+                raise ValueError(f"{variant.name} needs a bring-in > 0 chips and an ante >= 0 (R-STUD-1)")
+            if self.straddle_allowed:
+                raise ValueError(f"{variant.name} has no blinds to straddle")
+        elif self.bring_in:
+            raise ValueError(f"{variant.name} uses blinds, not a bring-in")
         limit = min(MAX_SEATS, variant.max_players)
         if not 2 <= self.seat_count <= limit:
             raise ValueError(f"{variant.name} tables have 2 to {limit} seats, not {self.seat_count} (R-GAME-DECK)")
@@ -431,6 +446,9 @@ class Table:
                 else _inactive(seated)
                 for seated in self.players.values()
             ]
+            if self.config.ante_games:
+                # No blinds: nobody owes or waits for one; every player ready is dealt in (R-ANTE-1).
+                states = [replace(state, owes_big_blind=False, owes_small_blind=False, new=False) for state in states]
             if previous is None:
                 active = [state.seat for state in states if state.active]
                 if drawn_button not in active:
@@ -441,8 +459,8 @@ class Table:
                 self.config.seat_count, states, previous,
                 drawn_button=drawn_button, straddle_allowed=self.config.straddle_allowed,
             )
-            if plan is None:
-                return None
+            if plan is None or self.config.ante_games:
+                return plan
             unconfirmed = {
                 seat for seat in _posting_seats(plan)
                 if not self.players[seat].auto_post_blinds and not self.players[seat].blinds_confirmed
@@ -566,6 +584,11 @@ class Table:
         return sorted(seat for seat, seated in self.players.items() if seated.can_play)
 
     def _forced_bets(self, plan: BlindPlan) -> ForcedBets:
+        if self.config.ante_games:
+            return ForcedBets(
+                button_seat=plan.button_seat, small_blind_seat=None, small_blind=0, big_blind_seat=None,
+                big_blind=self.config.big_blind, ante=self.config.ante, bring_in=self.config.bring_in,
+            )
         return ForcedBets(
             button_seat=plan.button_seat,
             small_blind_seat=plan.small_blind_seat,
@@ -581,6 +604,8 @@ class Table:
 
     def _record_blind_debts(self, plan: BlindPlan, first_hand: bool) -> list[Event]:
         events: list[Event] = []
+        if self.config.ante_games:
+            return events
         for seat in plan.settled:
             seated = self.players[seat]
             if seated.owes:
@@ -751,6 +776,8 @@ def _timeout_action(options: LegalActions) -> tuple[Action, str]:
     """What the table does for a player out of time: never fold when a check is free (R-DISC-1)."""
     if options.max_discards is not None:
         return Draw((), timed_out=True), "stand_pat"
+    if options.bring_in_amount is not None:
+        return BringIn(), "bring_in"
     if options.can_show:
         return Show(), "show"
     if options.can_check:

@@ -47,7 +47,7 @@ def test_reshuffled_stub_never_gives_a_player_its_own_discards() -> None:
     assert hand.hole_cards(3) == tuple(deck[45:50])
     hand.act(4, Draw())
     events = hand.act(5, Draw(own[5]))
-    dealt = [event for event in events if isinstance(event, DrawnCardsDealt)][0]
+    dealt = next(event for event in events if isinstance(event, DrawnCardsDealt))
     # Seat 5 gets the last 2 stub cards, then 3 from the reshuffled discards of seats 0-3 (not its own).
     assert dealt.cards[:2] == (deck[50], deck[51])
     assert received == [tuple(card for seat in range(4) for card in own[seat])]

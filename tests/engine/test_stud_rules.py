@@ -125,7 +125,7 @@ def test_eight_players_get_a_community_seventh_card_without_betting() -> None:
         hand.act(legal.seat, BringIn() if legal.bring_in_amount else (Check() if legal.can_check else Call()))
     # 48 cards dealt to 8 players, 4 left: the 7th card is one community card, face up (R-GAME-DECK).
     assert len(hand.board) == 1 and all(len(hand.hole_cards(seat)) == 6 for seat in range(count))
-    assert [event for event in hand.events if isinstance(event, BoardDealt)][0].street == "seventh"
+    assert next(event for event in hand.events if isinstance(event, BoardDealt)).street == "seventh"
     rounds = [event.street for event in hand.events if isinstance(event, BettingRoundStarted)]
     assert rounds == ["third", "fourth", "fifth", "sixth"]  # no betting on the community card
     assert sum(hand.final_stacks().values()) == 8000

@@ -274,12 +274,12 @@ def test_disconnecting_during_a_turn_moves_the_deadline_to_the_disconnection_ban
     assert table.reconnect("ana", 6.0)[-1] == TurnStarted(0, "ana", 0.0, 80.0)
 
 
-def test_ante_and_bring_in_games_are_refused_until_the_table_deals_them():
+def test_ante_and_bring_in_games_need_a_bring_in():
     from dataclasses import replace
 
     from engine.variants import ForcedBetKind
 
     stud_like = replace(TEXAS_HOLDEM, forced_bets=ForcedBetKind.ANTE_BRING_IN)
-    with pytest.raises(ValueError, match="antes and a bring-in: cash tables deal blind games only"):
+    with pytest.raises(ValueError, match="needs a bring-in > 0 chips"):
         TableConfig(HandConfig(stud_like, BettingStructure.fixed_limit(10)), seat_count=6, small_blind=5,
                     big_blind=10, min_buy_in=100)
