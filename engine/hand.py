@@ -904,7 +904,8 @@ class Hand:
         else:
             self._penalized.discard(position)
         self.events.append(CardsDrawn(seat, count, action.timed_out))
-        self.events.append(DrawnCardsDealt(seat, discards, tuple(cards)))
+        if count:
+            self.events.append(DrawnCardsDealt(seat, discards, tuple(cards)))
         if not self._draw_pending:
             self._after_draw()
 
@@ -927,6 +928,8 @@ class Hand:
             for slot, position in enumerate(live):
                 self._hole[position].extend(hands[slot])
                 self.events.append(HoleCardsDealt(seats[position], tuple(hands[slot])))
+                # Stud run-out: a hand turned up at the all-in gets new cards, so it is shown again at showdown.
+                self._shown[position] = False
         if up:
             ups: list[list[Card]] = [[] for _ in live]
             for _ in range(up):
@@ -937,6 +940,7 @@ class Hand:
                 self._hole[position].extend(ups[slot])
                 self._up[position].extend(ups[slot])
                 self.events.append(UpCardsDealt(seats[position], tuple(ups[slot])))
+                self._shown[position] = False
         if board:
             cards = deck[index:index + board]
             index += board

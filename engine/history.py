@@ -25,6 +25,7 @@ from engine.events import (
     BoardDealt,
     BringInPosted,
     Called,
+    CardsDealtFaceDown,
     CardsDrawn,
     Checked,
     DrawnCardsDealt,
@@ -53,6 +54,9 @@ _GAME_NAMES = {
     "seven_card_stud_hi_lo": "7 Card Stud Hi/Lo",
     "deuce_to_seven_triple_draw": "Triple Draw 2-7 Lowball",
     "five_card_draw": "5 Card Draw",
+    "thirty_two_card_draw": "32 Card Draw",
+    "americana": "Americana",
+    "telesina": "Telesina",
 }
 _STRUCTURE_NAMES = {
     StructureKind.NO_LIMIT: "No Limit",
@@ -61,7 +65,13 @@ _STRUCTURE_NAMES = {
     StructureKind.FIXED_LIMIT: "Limit",
     StructureKind.SPREAD_LIMIT: "Spread Limit",
 }
-_STREET_HEADERS = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+_STREET_HEADERS = {
+    "flop": "FLOP", "turn": "TURN", "river": "RIVER",
+    # Stud streets and draws, as PokerStars titles them; Americana/Telesina's second street and the vela.
+    "second": "2nd STREET", "third": "3rd STREET", "fourth": "4th STREET", "fifth": "5th STREET",
+    "sixth": "6th STREET", "seventh": "RIVER", "vela": "VELA",
+    "draw": "DRAW", "first_draw": "FIRST DRAW", "second_draw": "SECOND DRAW", "third_draw": "THIRD DRAW",
+}
 
 
 class HistoryError(ValueError):
@@ -181,7 +191,34 @@ class _BodyWriter:
         folded_on: dict[int, str] = {}
         street = "Flop"
         board_so_far: list[Card] = []
+        streets = self.config.variant.streets
+        stud = any(street_data.hole_up for street_data in streets)
+        street_index = -1
+        dealing = drawing = False
         for index, event in enumerate(self.events):
+            # Stud streets and draw rounds get their own headers (hold'em keeps HOLE CARDS + board streets).
+            if isinstance(event, HoleCardsDealt | UpCardsDealt | CardsDealtFaceDown):
+                if not dealing and stud:
+                    street_index += 1
+                    if street_index < len(streets):
+                        title = _STREET_HEADERS.get(streets[street_index].name, streets[street_index].name.upper())
+                        out.append(f"*** {title} ***")
+                        street = title.capitalize()
+                        dealt_header = True
+                dealing = True
+            elif not isinstance(event, CardsDrawn | DrawnCardsDealt):
+                dealing = False
+            if isinstance(event, CardsDrawn | DrawnCardsDealt) and not drawing:
+                drawing = True
+                street_index = next((number for number in range(street_index + 1, len(streets))
+                                     if streets[number].draw), street_index)
+                title = _STREET_HEADERS.get(streets[street_index].name, streets[street_index].name.upper())
+                out.append(f"*** {title} ***")
+                street = title.capitalize()
+            elif not isinstance(event, CardsDrawn | DrawnCardsDealt):
+                drawing = False
+            if isinstance(event, BoardDealt) and stud:
+                street_index += 1
             if isinstance(event, AntePosted):
                 out.append(f"{self.name(event.seat)}: posts the ante {self.money(event.amount)}"
                            + (" and is all-in" if event.all_in else ""))
@@ -212,7 +249,9 @@ class _BodyWriter:
                 highest = 0
             elif isinstance(event, Folded):
                 out.append(f"{self.name(event.seat)}: folds")
-                folded_on[event.seat] = "before Flop" if not board_so_far else f"on the {street}"
+                early = not board_so_far and street_index <= 0
+                first_street = "on 3rd Street" if stud else "before Flop"
+                folded_on[event.seat] = first_street if early else f"on the {street}"
             elif isinstance(event, Checked):
                 out.append(f"{self.name(event.seat)}: checks")
             elif isinstance(event, Called):

@@ -38,6 +38,7 @@ from typing import Final
 
 from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
 from engine.cards import Card
+from engine.draw import Reshuffle
 from engine.events import (
     BetPlaced,
     BoardDealt,
@@ -502,9 +503,10 @@ def _format_list(values: Sequence[Fraction] | None) -> str:
     return "[" + ", ".join(_format_number(value) for value in values or ()) + "]"
 
 
-def _deck(record: HandRecord, variant: Variant) -> list[Card]:
+def _deck(record: HandRecord, variant: Variant) -> tuple[list[Card], list[Card]]:
     """The deck in the engine's deal order (R-BLIND-1, engine.variants): hole cards one at a time clockwise
-    from p1, round after round; board cards as dealt; draw replacements one player after another.
+    from p1, round after round; board cards as dealt; draw replacements one player after another. Also the
+    cards dealt a second time (discards reshuffled when the stub ran out, R-DRAW-1), in the order dealt.
 
     Unknown cards (``??``) are the player's shown cards when the record shows them, else the lowest cards of
     the deck that the record does not name (deterministic; such hands are never shown)."""
@@ -540,8 +542,11 @@ def _deck(record: HandRecord, variant: Variant) -> list[Card]:
             for _, cards in block:
                 order.extend(cards)
         else:
-            for index in range(max((len(cards) for _, cards in block), default=0)):
-                order.extend(cards[index] for _, cards in sorted(block) if index < len(cards))
+            merged: dict[int, list[Card]] = {}
+            for player, cards in block:
+                merged.setdefault(player, []).extend(cards)
+            for index in range(max((len(cards) for cards in merged.values()), default=0)):
+                order.extend(cards[index] for _, cards in sorted(merged.items()) if index < len(cards))
         block.clear()
 
     for action in record.actions:
@@ -553,8 +558,31 @@ def _deck(record: HandRecord, variant: Variant) -> list[Card]:
             order.extend(card if card is not None else next(spare) for card in action.cards)
         after_draw = action.verb == "sd" or (after_draw and action.verb not in ("cc", "cbr", "f", "pb"))
     flush()
-    used = set(order)
-    return order + [card for card in variant.deck if card not in used]
+    unique: list[Card] = []
+    reused: list[Card] = []
+    seen: set[Card] = set()
+    for card in order:
+        if card in seen:
+            reused.append(card)
+        else:
+            seen.add(card)
+            unique.append(card)
+    return unique + [card for card in variant.deck if card not in seen], reused
+
+
+def _replay_reshuffle(reused: list[Card]) -> Reshuffle:
+    """The reshuffle that deals the record's reused discards in the record's order (the rest after them)."""
+    waiting = list(reused)
+
+    def reshuffle(discards: tuple[Card, ...], reshuffle_number: int) -> list[Card]:
+        first = []
+        for card in list(waiting):
+            if card in discards and card not in first:
+                first.append(card)
+                waiting.remove(card)
+        return first + [card for card in discards if card not in first]
+
+    return reshuffle
 
 
 def _engine_action(action: PhhAction, legal: LegalActions, scale: int, hand: Hand, named: set[Card]) -> Action:
@@ -606,7 +634,8 @@ def replay(record: HandRecord) -> ReplayResult:
         config = HandConfig(variant, _structure(structure_kind, record, scale), rake=None, manual_showdown=True)
         seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
         forced_bets = _forced_bets(record, scale)
-        hand = Hand.start(config, seats, _deck(record, variant), forced_bets)
+        deck, reused = _deck(record, variant)
+        hand = Hand.start(config, seats, deck, forced_bets, reshuffle=_replay_reshuffle(reused))
         stacks = _drive(hand, record, scale)
     except ValueError as error:  # PhhError and the engine's IllegalAction family are ValueErrors
         return ReplayResult(record.variant, None, expected, None, True, str(error))
@@ -666,17 +695,30 @@ class _ActionWriter:
         self.player_of = player_of
         self.actions: list[PhhAction] = []
         self.dealing: dict[int, list[Card | None]] = {}
+        self.last_dealt: int | None = None
+        self.drawn: set[int] = set()
 
     def flush(self) -> None:
         for player in sorted(self.dealing):
             self.actions.append(PhhAction(0, "dh", tuple(self.dealing[player]), target=player))
         self.dealing.clear()
+        self.drawn.clear()
 
     def deal(self, seat: int, cards: Sequence[Card | None]) -> None:
-        self.dealing.setdefault(self.player_of[seat], []).extend(cards)
+        player = self.player_of[seat]
+        if player in self.dealing and self.last_dealt != player:
+            # A new round of dealing (stud up cards, streets dealt out after an all-in): one line per round.
+            self.flush()
+        self.dealing.setdefault(player, []).extend(cards)
+        self.last_dealt = player
 
     def add(self, seat: int, verb: str, cards: Sequence[Card | None] = (), amount: int | None = None) -> None:
-        self.flush()
+        player = self.player_of[seat]
+        if verb != "sd" or player in self.drawn or (self.dealing and not self.drawn):
+            # Every discard of a draw round comes before its replacements (PHH and PokerKit deal them after).
+            self.flush()
+        if verb == "sd":
+            self.drawn.add(player)
         value = None if amount is None else Fraction(amount)
         self.actions.append(PhhAction(self.player_of[seat], verb, tuple(cards), value))
 
@@ -720,11 +762,13 @@ def record_from_events(
         if seat is not None and amount and seat in player_of:
             blinds[player_of[seat] - 1] = amount
     antes = [forced_bets.ante] * count
+    if forced_bets.big_blind_ante and forced_bets.big_blind_seat in player_of:
+        antes[player_of[forced_bets.big_blind_seat] - 1] += forced_bets.big_blind_ante
     if count == 2:  # PHH heads-up: listed as [small blind, big blind] although p1 is the big blind
         blinds.reverse()
         antes.reverse()
     writer = _ActionWriter(player_of)
-    for event in events:
+    for index, event in enumerate(events):
         if isinstance(event, HoleCardsDealt | UpCardsDealt):
             writer.deal(event.seat, event.cards)
         elif isinstance(event, CardsDealtFaceDown):
@@ -742,8 +786,14 @@ def record_from_events(
         elif isinstance(event, DrawnCardsDealt):
             writer.add(event.seat, "sd", event.discarded)
             writer.deal(event.seat, event.cards)
-        elif isinstance(event, CardsDrawn) and event.count == 0:
-            writer.add(event.seat, "sd")
+        elif isinstance(event, CardsDrawn):
+            following = events[index + 1] if index + 1 < len(events) else None
+            if event.count == 0:
+                writer.add(event.seat, "sd")
+            elif not (isinstance(following, DrawnCardsDealt) and following.seat == event.seat):
+                # Another seat's draw in one player's view: only the count is known.
+                writer.add(event.seat, "sd", [None] * event.count)
+                writer.deal(event.seat, [None] * event.count)
         elif isinstance(event, HandShown):
             writer.add(event.seat, "sm", event.cards)
         elif isinstance(event, HandMucked):
@@ -760,12 +810,12 @@ def record_from_events(
         antes=tuple(Fraction(ante) for ante in antes),
         starting_stacks=tuple(Fraction(stack) for _, stack in started.stacks),
         actions=tuple(writer.actions),
-        blinds_or_straddles=tuple(Fraction(blind) for blind in blinds),
+        blinds_or_straddles=None if forced_bets.bring_in else tuple(Fraction(blind) for blind in blinds),
         bring_in=Fraction(forced_bets.bring_in) if forced_bets.bring_in else None,
         small_bet=Fraction(structure.small_bet) if fixed else None,
         big_bet=Fraction(structure.big_bet) if fixed else None,
         min_bet=None if fixed else Fraction(forced_bets.big_blind),
-        ante_trimming_status=False,
+        ante_trimming_status=not forced_bets.dead_antes,
         finishing_stacks=tuple(Fraction(final[seat]) for seat in order),
         players=None if players is None else tuple(players.get(seat, f"seat {seat + 1}") for seat in order),
         seats=tuple(seat + 1 for seat in order),
