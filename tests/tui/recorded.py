@@ -1,0 +1,123 @@
+"""Recorded protocol v1 message sequences (as the room sends them) and a connection that replays them.
+
+Used where a live room's random cards would make the picture change from run to run: the snapshot tests.
+The messages have exactly the shapes ``hosting.room`` / ``hosting.table_runner`` send (captured from a
+real room, cards fixed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tui.connection import ConnectionLost
+
+
+def msg(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"v": 1, "type": kind, **fields}
+
+
+def event(table: str, hand: str, kind: str, **fields: Any) -> dict[str, Any]:
+    return msg("event", table=table, hand=hand, event={"kind": kind, **fields})
+
+
+class ReplayConnection:
+    """Gives the app ``messages`` one by one, then waits forever; records what the app sends."""
+
+    def __init__(self, messages: list[dict[str, Any]], name: str = "me") -> None:
+        self.name = name
+        self.messages = list(messages)
+        self.sent: list[dict[str, Any]] = []
+        self._closed = asyncio.Event()
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        self.sent.append({"type": message_type, **fields})
+
+    async def receive(self) -> dict[str, Any]:
+        if self.messages:
+            return self.messages.pop(0)
+        await self._closed.wait()
+        raise ConnectionLost("closed")
+
+    async def close(self) -> None:
+        self._closed.set()
+
+
+def lobby_rows() -> list[dict[str, Any]]:
+    def row(id: str, name: str, game: str, structure: str, blinds: tuple[int, int], players: int, seats: int,
+            average_pot: int, hands: int, waiting: int = 0) -> dict[str, Any]:
+        return {"id": id, "name": name, "game": game, "structure": structure, "stakes": list(blinds),
+                "buy_in": [40 * blinds[1], 100 * blinds[1]], "players": players, "seats": seats,
+                "average_pot": average_pot, "hands_per_hour": hands, "waiting": waiting, "watchers": 0}
+
+    return [
+        row("holdem-1-2", "Hold'em 1/2 NL", "texas_holdem", "no_limit", (1, 2), 5, 6, 38, 84),
+        row("holdem-5-10", "Hold'em 5/10 NL", "texas_holdem", "no_limit", (5, 10), 9, 9, 212, 61, 2),
+        row("holdem-25-50", "Hold'em 25/50 NL", "texas_holdem", "no_limit", (25, 50), 0, 6, 0, 0),
+        row("omaha-1-2", "Omaha 1/2 PL", "omaha", "pot_limit", (1, 2), 4, 6, 55, 70),
+        row("omaha-5-10", "Omaha 5/10 PL", "omaha", "pot_limit", (5, 10), 2, 6, 140, 45),
+        row("omaha8-2-4", "Omaha Hi/Lo 2/4 PL", "omaha_hi_lo", "pot_limit", (2, 4), 6, 6, 90, 66, 1),
+    ]
+
+
+def hello(name: str = "me") -> dict[str, Any]:
+    return msg("hello", server="croupier", protocol=1, room="Friday night", room_id="c04ac384c010f43e", name=name,
+               registered=False, needs=[])
+
+
+def side_pot_hand(table: str = "holdem-1-2", hand: str = "holdem-1-2-9a611a-7", me: str = "me") -> list[dict[str, Any]]:
+    """A four-handed hand on the turn: two short stacks all-in (a main pot and two side pots), me to act."""
+    seats = [("ana", 60), (me, 200), ("bruno", 25), ("carla", 180)]
+    snapshot = msg("table", table=table, seats=[
+        {"seat": seat, "name": name, "stack": stack, "sitting_out": False, "away": False,
+         "wait_for_big_blind": False} for seat, (name, stack) in enumerate(seats)
+    ], max_seats=6, waiting=[], hand_running=True)
+    return [
+        snapshot,
+        event(table, hand, "hand_planned", hand_number=7, button_seat=3, small_blind_seat=0, big_blind_seat=1,
+              straddle_seat=None, dealt_in=[0, 1, 2, 3], heads_up=False, button_is_dead=False,
+              big_blinds_out_of_position=[], dead_small_blinds=[], blinds_forgiven=[]),
+        event(table, hand, "hand_started", variant="texas_holdem", structure="no_limit", button_seat=3,
+              stacks=[[0, 60], [1, 200], [2, 25], [3, 180]]),
+        event(table, hand, "small_blind", seat=0, amount=1, live=True, all_in=False),
+        event(table, hand, "big_blind", seat=1, amount=2, live=True, all_in=False),
+        event(table, hand, "cards_dealt_face_down", seat=0, count=2),
+        event(table, hand, "hole_cards_dealt", seat=1, cards=["Ah", "Kd"]),
+        event(table, hand, "cards_dealt_face_down", seat=2, count=2),
+        event(table, hand, "cards_dealt_face_down", seat=3, count=2),
+        event(table, hand, "betting_round_started", round_index=0, street="preflop", pot=3),
+        event(table, hand, "raised", seat=2, to=25, added=25, all_in=True, full=True),
+        event(table, hand, "called", seat=3, amount=25, all_in=False),
+        event(table, hand, "raised", seat=0, to=60, added=59, all_in=True, full=True),
+        event(table, hand, "called", seat=1, amount=58, all_in=False),
+        event(table, hand, "called", seat=3, amount=35, all_in=False),
+        event(table, hand, "board_dealt", street="flop", cards=["Qs", "Jd", "4c"], board=["Qs", "Jd", "4c"]),
+        event(table, hand, "betting_round_started", round_index=1, street="flop", pot=205),
+        event(table, hand, "checked", seat=1),
+        event(table, hand, "bet_placed", seat=3, to=40, added=40, all_in=False),
+        event(table, hand, "called", seat=1, amount=40, all_in=False),
+        event(table, hand, "board_dealt", street="turn", cards=["Tc"], board=["Qs", "Jd", "4c", "Tc"]),
+        event(table, hand, "betting_round_started", round_index=2, street="turn", pot=285),
+        event(table, hand, "turn_started", seat=1, player=me, started_at=100.0, deadline=120.0),
+        msg("action_request", table=table, hand=hand, seat=1,
+            legal={"seat": 1, "can_fold": True, "can_check": True, "call_amount": None, "min_raise_to": 2,
+                   "max_raise_to": 100, "is_bet": True, "bring_in_amount": None, "max_discards": None,
+                   "can_show": False, "can_muck": False}, deadline=20.0),
+    ]
+
+
+def finished_hand(table: str, hand: str, me: str = "me", verified: bool = True) -> list[dict[str, Any]]:
+    """A short heads-up hand that ends before the flop, then its fairness verdict."""
+    return [
+        event(table, hand, "hand_started", variant="texas_holdem", structure="no_limit", button_seat=0,
+              stacks=[[0, 200], [1, 200]]),
+        event(table, hand, "small_blind", seat=0, amount=1, live=True, all_in=False),
+        event(table, hand, "big_blind", seat=1, amount=2, live=True, all_in=False),
+        event(table, hand, "folded", seat=0, left_table=False),
+        event(table, hand, "uncalled_bet_returned", seat=1, amount=1),
+        event(table, hand, "pot_awarded", pot_index=0, seat=1, amount=2, share="whole", pot_total=2,
+              description=""),
+        event(table, hand, "hand_ended", stacks=[[0, 199], [1, 201]], rake=0),
+        msg("fairness", table=table, hand=hand, ok=verified,
+            violations=[] if verified else [{"kind": "card_mismatch", "message": "board card 1 is not where the deck says"}]),
+    ]

@@ -1,0 +1,308 @@
+"""Pilot tests against a real in-process room (hosting.room.Room + TableRunner, commit–reveal shuffle) with bots.
+
+The app is :class:`tui.app.CroupierApp` over :class:`tui.connection.LocalConnection` — the transport of
+``croupier play`` — so every message on screen came out of the real room.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Button, DataTable, Input, Label, Tabs
+
+from tests.tui.helpers import actions_sent, notifications, wait_until
+from tests.tui.roombots import table
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.table_view import TableView
+
+
+def hands_done(app: Any, table_id: str) -> int:
+    model = app.models.get(table_id)
+    return 0 if model is None else sum(1 for summary in model.hands if summary.fairness is not None)
+
+
+async def join(pilot: Any, app: Any, table_id: str, buy_in: int | None = None) -> None:
+    """Pick ``table_id`` in the lobby with the keyboard, press J, confirm the buy-in."""
+    lobby_table = app.query_one("#table-list", DataTable)
+    await wait_until(pilot, lambda: lobby_table.row_count > 0, what="lobby rows")
+    app.query_one(Tabs).active = "tab-lobby"
+    await pilot.pause()
+    lobby_table.focus()
+    lobby_table.move_cursor(row=lobby_table.get_row_index(table_id))
+    await pilot.press("j")
+    await wait_until(pilot, lambda: app.screen.__class__.__name__ == "AmountScreen", what="buy-in screen")
+    if buy_in is not None:
+        amount = app.screen.query_one(Input)
+        amount.value = str(buy_in)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: table_id in app.models and app.models[table_id].seated, what=f"seat at {table_id}")
+
+
+async def test_join_and_play_twenty_hands_with_keys_and_mouse(room_setup: Any) -> None:
+    setup = await room_setup([table("t1"), table("t2")])
+    await setup.bot("bob", ["t1"])
+    await setup.bot("cat", ["t1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        model = app.models["t1"]
+        assert app.query_one(Tabs).active == "tab-t1"
+        by_key = by_mouse = 0
+        while hands_done(app, "t1") < 20:
+            await wait_until(pilot, lambda: model.needs_action or hands_done(app, "t1") >= 20, timeout=20,
+                             what="my turn")
+            if not model.needs_action:
+                break
+            # while the hand waits for me, every chip is in a stack or in the pot (no rake here)
+            assert sum(info.stack for info in model.seats.values()) + model.pot_total == 600
+            before = len(actions_sent(app, "t1"))
+            requests = model.requests
+            legal = dict(model.legal or {})
+            if (by_key + by_mouse) % 2:
+                await pilot.click("#view-t1 #call")
+                by_mouse += 1
+            else:
+                await pilot.press("c")
+                by_key += 1
+            await wait_until(pilot, lambda: len(actions_sent(app, "t1")) == before + 1, what="the action sent")
+            sent = actions_sent(app, "t1")[-1]
+            assert sent["kind"] == ("check" if legal.get("can_check") else "call")
+            await wait_until(pilot, lambda: not model.needs_action or model.requests > requests, what="act")
+        assert hands_done(app, "t1") >= 20
+        assert by_key >= 5 and by_mouse >= 5
+        # every finished hand was verified by this client's own fairness check (R-FAIR-1)
+        finished = [summary for summary in model.hands if summary.fairness is not None]
+        assert finished and all(summary.fairness is True for summary in finished)
+        assert {info.name for info in model.seats.values()} == {"me", "bob", "cat"}
+        assert app.internal_errors == []
+
+
+async def test_presets_typed_amounts_and_an_invalid_amount_sends_nothing(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        model = app.models["t1"]
+        await wait_until(pilot, lambda: model.needs_action and model.legal is not None
+                         and model.legal.get("min_raise_to") is not None, what="a turn where I may raise")
+        legal = dict(model.legal or {})
+        amount_box = app.query_one("#view-t1 #amount", Input)
+        sent_before = len(actions_sent(app))
+        # an amount below the minimum: inline error, nothing sent, the turn is still mine
+        amount_box.value = str(int(legal["min_raise_to"]) - 1)
+        await pilot.press("r")
+        error = app.query_one("#view-t1 #error", Label)
+        assert str(error.content) == f"the amount must be between {legal['min_raise_to']} and {legal['max_raise_to']}"
+        assert len(actions_sent(app)) == sent_before and model.needs_action
+        # above the maximum, typed with the keyboard
+        amount_box.value = ""
+        amount_box.focus()
+        await pilot.press(*str(int(legal["max_raise_to"]) + 1))
+        await pilot.press("enter")
+        assert "between" in str(error.content) and len(actions_sent(app)) == sent_before
+        # presets: 4 = pot, 5 = min; then a typed amount in range is sent as the street total
+        app.query_one("#view-t1", TableView).focus()
+        await pilot.press("5")
+        assert amount_box.value == str(legal["min_raise_to"])
+        await pilot.press("4")
+        call = int(legal.get("call_amount") or 0)
+        mine = model.seats[model.my_seat or 0].bet
+        expected_pot = min(int(legal["max_raise_to"]), mine + call + model.pot_total + call)
+        assert amount_box.value == str(max(int(legal["min_raise_to"]), expected_pot))
+        await pilot.click("#view-t1 #preset-half")
+        half = mine + call + (model.pot_total + call) // 2
+        assert amount_box.value == str(max(int(legal["min_raise_to"]), min(int(legal["max_raise_to"]), half)))
+        target = int(legal["min_raise_to"]) + 2
+        amount_box.value = str(target)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: len(actions_sent(app)) == sent_before + 1, what="the raise sent")
+        sent = actions_sent(app)[-1]
+        assert sent["kind"] == ("bet" if legal.get("is_bet") else "raise_to") and sent["amount"] == target
+        verb = "bets" if legal.get("is_bet") else "raises to"
+        await wait_until(pilot, lambda: f"me {verb} {target}" in model.log, what="the room's bet event")
+        assert str(error.content) == ""
+        assert app.internal_errors == []
+
+
+async def test_three_tables_flag_the_hidden_turn_jump_to_it_and_leave(room_setup: Any) -> None:
+    setup = await room_setup([table("t1"), table("t2"), table("t3")])
+    for table_id in ("t1", "t2", "t3"):
+        await setup.bot(f"bot-{table_id}", [table_id])
+    app = setup.app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await app.connected.wait()
+        bells: list[int] = []
+        app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
+        for table_id in ("t1", "t2", "t3"):
+            await join(pilot, app, table_id)
+        assert [tab.id for tab in app.query_one(Tabs).query("Tab")] == ["tab-lobby", "tab-t1", "tab-t2", "tab-t3"]
+        app.show_table("t1")
+        await pilot.pause()
+        # answer what the other tables asked while they were on screen, then look only at t1
+        for table_id in ("t2", "t3"):
+            model = app.models[table_id]
+            if model.legal is not None:
+                kind = "check" if model.legal.get("can_check") else "call"
+                await app.send("action", table=table_id, hand=model.legal_hand, kind=kind)
+                model.legal = None
+        bells.clear()
+        # act on t1 whenever asked; wait for another table (hidden behind its tab) to want us
+        for _ in range(200):
+            hidden = [table_id for table_id in app.waiting_tables() if table_id != "t1"]
+            if hidden:
+                break
+            if app.models["t1"].needs_action:
+                await pilot.press("c")
+            await pilot.pause(0.05)
+        assert hidden, "no hidden table asked for an action"
+        target = hidden[0]
+        await wait_until(pilot, lambda: bool(bells), what="the bell")
+        assert any(f"Your turn at Table {target}" in text for text in notifications(app))
+        tab = app.query_one(f"#tab-{target}")
+        assert tab.has_class("-needs-action")
+        if app.models["t1"].needs_action:
+            await pilot.press("c")
+        await pilot.press("n")
+        assert app.query_one(Tabs).active in {f"tab-{table_id}" for table_id in app.waiting_tables()}
+        jumped = app.query_one(Tabs).active.removeprefix("tab-")
+        assert app.current_view() is not None and app.current_view().table_id == jumped
+        await pilot.press("c")
+        assert actions_sent(app, jumped)
+        # tiles: all three tables on screen at once
+        await pilot.press("t")
+        assert app.screen.has_class("-tiled")
+        assert all(view.display for view in app.query(TableView))
+        await pilot.press("t")
+        # leave every table (X, or the Leave button) and keep acting until the room lets us go
+        for table_id in ("t1", "t2", "t3"):
+            app.show_table(table_id)
+            await pilot.pause()
+            if table_id == "t2":
+                await pilot.click(f"#view-{table_id} #leave")
+            else:
+                await pilot.press("x")
+            for _ in range(300):
+                if table_id not in app.models:
+                    break
+                if app.models[table_id].needs_action:
+                    app.query_one(f"#view-{table_id}", TableView).focus()
+                    await pilot.press("f")
+                await pilot.pause(0.05)
+            assert table_id not in app.models, (app.models[table_id].log[-6:], app.models[table_id].to_act, app.models[table_id].legal, app.models[table_id].hand_running)
+            assert setup.room.tables[table_id].engine.seat_of("me") is None
+        assert [tab.id for tab in app.query_one(Tabs).query("Tab")] == ["tab-lobby"]
+        assert app.internal_errors == []
+
+
+async def test_room_errors_are_shown_in_words(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await wait_until(pilot, lambda: bool(app.lobby_rows), what="lobby")
+        app.open_table("t1", sit=False)
+        await wait_until(pilot, lambda: "t1" in app.models, what="watching t1")
+        view = app.query_one("#view-t1", TableView)
+        view.focus()
+        await pilot.press("o")  # sit out, but we are only watching: the buttons say so and nothing is sent
+        assert not [item for item in app.sent if item["type"] == "sit_out"]
+        await app.send("sit_out", table="t1", on=True)  # the room refuses: its words reach the screen
+        await wait_until(pilot, lambda: any("not" in text and "seated" in text for text in notifications(app)),
+                         what=f"the room's refusal in {notifications(app)}")
+        await app.send("top_up", table="nowhere", amount=5)
+        await wait_until(pilot, lambda: any("there is no table 'nowhere'" in text for text in notifications(app)),
+                         what="no such table")
+        assert app.internal_errors == []
+
+
+async def test_reconnect_resyncs_the_open_tables(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        session = setup.room.sessions["me"]
+        session.transport.close("network down")  # the room side drops us, as a dead TCP link would
+        setup.room.disconnect(session)
+        await wait_until(pilot, lambda: "Connection lost: network down" in str(app.query_one("#notice").content)
+                         or setup.room.sessions.get("me") not in (None, session), what="the lost notice")
+        await wait_until(pilot, lambda: setup.room.sessions.get("me") not in (None, session), what="reconnect")
+        await wait_until(pilot, lambda: str(app.query_one("#notice").content) == "", what="notice cleared")
+        resync = [item for item in app.sent[-3:] if item["type"] in ("lobby", "watch")]
+        assert {"type": "watch", "table": "t1"} in resync
+        model = app.models["t1"]
+        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn after the reconnect")
+        await pilot.press("c")
+        assert app.internal_errors == []
+
+
+async def test_a_fairness_violation_raises_the_alarm(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    bob = await setup.bot("bob", ["t1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        await bob.connection.send("verification", table="t1", hand="t1-x-1", ok=False,
+                                  violations=[{"kind": "card_mismatch", "message": "the flop is not in the deck"}])
+        model = app.models["t1"]
+        await wait_until(pilot, lambda: bool(model.alarm), what="alarm")
+        assert model.alarm == "FAIRNESS VIOLATION reported by bob on hand t1-x-1"
+        alarm = app.query_one("#view-t1 #alarm")
+        assert alarm.display and "bob" in str(alarm.content)
+        assert any(summary.fairness is False and "the flop is not in the deck" in " ".join(summary.violations)
+                   for summary in model.hands)
+
+
+async def test_lobby_sorts_filters_and_watches(room_setup: Any) -> None:
+    setup = await room_setup([table("a", blinds=(5, 10)), table("b", blinds=(1, 2)),
+                              table("c", blinds=(2, 4), game="omaha", structure="pot_limit")])
+    await setup.bot("bob", ["c"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        grid = app.query_one("#table-list", DataTable)
+        await wait_until(pilot, lambda: grid.row_count == 3, what="three rows")
+
+        def order() -> list[str]:
+            return [str(grid.coordinate_to_cell_key((row, 0)).row_key.value) for row in range(grid.row_count)]
+
+        assert order() == ["b", "c", "a"]  # by stakes, smallest first
+        await pilot.click("#table-list", offset=(3, 0))  # the first header: sort by table name
+        assert order() == ["a", "b", "c"]
+        await pilot.click("#table-list", offset=(3, 0))
+        assert order() == ["c", "b", "a"]
+        await pilot.click("#hide-empty")
+        assert order() == ["c"]
+        await pilot.click("#hide-empty")
+        grid.focus()
+        grid.move_cursor(row=order().index("c"))
+        await pilot.press("w")
+        await wait_until(pilot, lambda: "c" in app.models and app.models["c"].seats, what="watching c")
+        assert app.query_one(Tabs).active == "tab-c" and not app.models["c"].seated
+        assert app.query_one("#view-c #fold", Button).disabled
+        assert app.internal_errors == []
+
+
+async def test_pre_action_box_acts_when_the_turn_comes(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"], delay=0.4)
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        model = app.models["t1"]
+        await wait_until(pilot, lambda: model.needs_action, what="turn")
+        await pilot.press("c")
+        await wait_until(pilot, lambda: not model.needs_action, timeout=20, what="not my turn (bob thinks)")
+        bar = app.query_one("#view-t1", TableView).query_one(ActionBar)
+        await pilot.click("#view-t1 #pre-call-any")
+        assert bar.query_one("#pre-call-any").value
+        before = len(actions_sent(app))
+        await wait_until(pilot, lambda: len(actions_sent(app)) > before, timeout=20, what="the pre-action")
+        assert actions_sent(app)[-1]["kind"] in ("check", "call")
+        assert not bar.query_one("#pre-call-any").value

@@ -1,0 +1,600 @@
+"""The croupier Textual app: lobby and tables, tabs or tiles, over any :class:`tui.connection.Connection`.
+
+    app = CroupierApp(lambda: SshConnection.open("room.example", 2222, "ana"))
+    app.run()
+
+The app never knows the transport. A worker reads the room's messages and hands each to :meth:`dispatch`,
+which updates the lobby rows or a :class:`~tui.model.TableModel` and pushes it down into the widgets. When
+the connection drops the app says so, reconnects with a growing pause and resyncs (lobby, open tables).
+Errors from the room are shown in words; an internal error is logged (``log_path``), never shown as a
+traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Container
+from textual.screen import Screen
+from textual.theme import Theme
+from textual.widgets import Footer, Static, Tab, Tabs
+
+from tui.connection import Connection, ConnectionLost
+from tui.model import TableModel
+from tui.screens import AmountScreen, HelpScreen
+from tui.widgets.lobby import Lobby, game_name, stakes_text
+from tui.widgets.table_view import TableView
+
+log = logging.getLogger("croupier.tui")
+
+Connector = Callable[[], Awaitable[Connection]]
+
+HIGH_CONTRAST = Theme(
+    name="croupier-high-contrast", primary="#ffff00", secondary="#00ffff", accent="#ff00ff",
+    foreground="#ffffff", background="#000000", surface="#000000", panel="#202020", boost="#303030",
+    success="#00ff00", warning="#ffff00", error="#ff3030", dark=True,
+)
+FELT = Theme(
+    name="croupier-felt", primary="#2e8b57", secondary="#c9a227", accent="#e0c060", foreground="#f0f0e0",
+    background="#0b2b1a", surface="#123824", panel="#1b4a31", success="#3cb371", warning="#ffb000",
+    error="#ff4040", dark=True,
+)
+COMPACT_WIDTH = 100
+COMPACT_HEIGHT = 32
+RECONNECT_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
+
+
+def table_tab_id(table_id: str) -> str:
+    return f"tab-{table_id}"
+
+
+class CroupierApp(App[int]):
+    """The player's app. ``connect`` opens (and, after a drop, re-opens) the connection to the room."""
+
+    TITLE = "croupier"
+    CSS = """
+    Screen { layout: vertical; }
+    #tabs { height: 2; }
+    .-compact #tabs { height: 1; }
+    Tab.-needs-action { background: $warning 50%; text-style: bold; }
+    #lobby-pane { height: 1fr; }
+    #tables { height: 1fr; }
+    #tables > TableView { display: none; }
+    #tables > TableView.-active { display: block; }
+    .-tiled #tables { layout: grid; grid-size: 2; grid-gutter: 0; }
+    .-tiled #tables > TableView { display: block; }
+    .-hidden { display: none; }
+    #notice { height: auto; background: $error 70%; color: $text; padding: 0 1; text-style: bold; }
+    #notice.-none { display: none; }
+    """
+    BINDINGS = [
+        Binding("n", "jump", "Next turn", priority=False),
+        Binding("t", "toggle_tiles", "Tiles"),
+        Binding("l", "lobby", "Lobby"),
+        Binding("h", "toggle_log", "Log", show=False),
+        Binding("k", "four_colour", "4-colour", show=False),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+right", "next_table(1)", "Next table", show=False),
+        Binding("ctrl+left", "next_table(-1)", "Previous table", show=False),
+    ]
+
+    def __init__(self, connect: Connector, *, log_path: Path | None = None, theme: str | None = None,
+                 four_colour: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self._connect = connect
+        self.connection: Connection | None = None
+        self.clock = clock
+        self.models: dict[str, TableModel] = {}
+        self.lobby_rows: dict[str, dict[str, Any]] = {}
+        self.me = ""
+        self.room_name = ""
+        self.tiled = False
+        self.four_colour = four_colour
+        self.internal_errors: list[str] = []
+        self.sent: list[dict[str, Any]] = []
+        self.notices: list[str] = []  # every notice shown, in order (tests and the log read them)
+        self.connected = asyncio.Event()
+        self._last_table: str | None = None
+        self._leaving: set[str] = set()
+        self._notice = ""
+        if log_path is not None:
+            handler = logging.FileHandler(log_path)
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            log.addHandler(handler)
+            log.setLevel(logging.INFO)
+        self.register_theme(HIGH_CONTRAST)
+        self.register_theme(FELT)
+        self.theme = theme or "croupier-felt"
+
+    # --- layout --------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Tabs(Tab("Lobby", id="tab-lobby"), id="tabs")
+        yield Static("", id="notice", classes="-none")
+        with Container(id="lobby-pane"):
+            yield Lobby(id="lobby")
+        yield Container(id="tables", classes="-hidden")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._relayout(self.size.width, self.size.height)
+        self.query_one("#tables").can_focus = False
+        self.pump()
+
+    def on_resize(self, event: Any) -> None:
+        self._relayout(event.size.width, event.size.height)
+
+    def _relayout(self, width: int, height: int) -> None:
+        self.screen.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+
+    def show_notice(self, text: str) -> None:
+        self._notice = text
+        notice = self.query_one("#notice", Static)
+        notice.update(text)
+        notice.set_class(not text, "-none")
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Show a toast (plain text: room and player words are never markup) and keep it in :attr:`notices`."""
+        self.notices.append(f"{title}: {message}" if title else message)
+        del self.notices[:-200]
+        log.info("notice: %s %s", title, message)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    # --- the connection ------------------------------------------------------------------------------
+
+    @work(exclusive=True, group="connection")
+    async def pump(self) -> None:
+        """Connect, read messages until the room goes, then reconnect with growing pauses and resync."""
+        attempt = 0
+        while True:
+            try:
+                self.connection = await self._connect()
+            except Exception as problem:  # every way a connection can fail is shown in words
+                pause = RECONNECT_PAUSES[min(attempt, len(RECONNECT_PAUSES) - 1)]
+                self.show_notice(f"Cannot reach the room: {_words(problem)} — retrying in {pause:g}s")
+                log.warning("connect failed: %r", problem)
+                attempt += 1
+                await asyncio.sleep(pause)
+                continue
+            resync = attempt > 0 or bool(self.models)
+            attempt = 0
+            self.show_notice("")
+            self.connected.set()
+            if resync:
+                await self._resync()
+            try:
+                while True:
+                    message = await self.connection.receive()
+                    self.dispatch(message)
+                    await asyncio.sleep(0)  # let the screen mount and paint between messages
+            except ConnectionLost as lost:
+                self.connected.clear()
+                reason = str(lost)
+                log.warning("connection lost: %s", reason)
+                if "another connection" in reason:
+                    self.show_notice(f"Disconnected: {reason}.")
+                    return
+                self.show_notice(f"Connection lost: {reason} — reconnecting…")
+                for model in self.models.values():
+                    model.legal = None
+                    model.hand_running = False
+                    self._push(model.table_id)
+                attempt = 1
+                await asyncio.sleep(RECONNECT_PAUSES[0])
+
+    async def _resync(self) -> None:
+        """After a reconnect: the lobby again, and each open table's state (the room resends the snapshot)."""
+        await self.send("lobby")
+        for table_id, model in self.models.items():
+            model.note("reconnected: the table is back; the hand in play resumes with its next event")
+            await self.send("watch", table=table_id)
+
+    async def send(self, message_type: str, **fields: Any) -> bool:
+        """Send to the room; a closed connection is reported, never raised."""
+        if self.connection is None:
+            self.notify("Not connected to the room yet.", severity="warning")
+            return False
+        self.sent.append({"type": message_type, **fields})
+        if "table" in fields:
+            self._last_table = str(fields["table"])
+        try:
+            await self.connection.send(message_type, **fields)
+        except ConnectionLost as lost:
+            self.notify(f"Not sent: {lost}", severity="error")
+            return False
+        return True
+
+    # --- messages from the room ----------------------------------------------------------------------
+
+    def dispatch(self, message: dict[str, Any]) -> None:
+        """Apply one room message; an internal error is logged and reported, the app keeps running."""
+        try:
+            self._dispatch(message)
+        except Exception as problem:
+            log.exception("could not handle %s", str(message)[:300])
+            self.internal_errors.append(f"{type(problem).__name__}: {problem}")
+            self.notify("An internal error happened; it was logged. The table goes on.", severity="error")
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        table_id = message.get("table")
+        if kind == "hello":
+            self.me = str(message.get("name", ""))
+            self.room_name = str(message.get("room", ""))
+            self.title = f"croupier — {self.room_name}" if self.room_name else "croupier"
+            self.sub_title = self.me
+            for model in self.models.values():
+                model.me = self.me
+            if message.get("needs"):
+                self.show_notice(f"This room needs {', '.join(message['needs'])}: ask the host.")
+            if message.get("motd"):
+                self.notify(str(message["motd"]), title=self.room_name)
+            self.run_worker(self.send("lobby"), group="send")
+        elif kind == "lobby":
+            rows = [dict(row) for row in message.get("tables", [])]
+            self.lobby_rows = {str(row["id"]): row for row in rows}
+            self.query_one(Lobby).rows = rows
+            for row in rows:
+                model = self.models.get(str(row["id"]))
+                if model is not None:
+                    self._describe(model, row)
+            if "balance" in message:
+                self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
+        elif kind == "error":
+            self._room_error(message)
+        elif kind == "ack":
+            self._ack(message)
+        elif kind == "chat" and table_id is None:
+            self.notify(f"{message.get('sender')}: {message.get('text')}", title="lobby chat", timeout=6)
+        elif kind == "seat_available":
+            self.notify(f"A seat is free for you at {table_id}: join it from the lobby.", title="waiting list")
+        elif kind == "bye":
+            self.show_notice(f"The room closed the connection: {message.get('reason')}")
+        elif kind == "balance":
+            self.query_one(Lobby).balance = f"Balance: {message.get('balance')} chips"
+        elif isinstance(table_id, str):
+            self._table_message(table_id, message)
+
+    def _table_message(self, table_id: str, message: dict[str, Any]) -> None:
+        model = self.models.get(table_id)
+        if model is None:
+            if message.get("type") != "table" or not any(row.get("name") == self.me for row in message.get("seats", [])):
+                return  # a table we closed; its last messages are not for us
+            model = self._open_table(table_id)
+        was_waiting = model.needs_action
+        model.apply(message, self.clock())
+        if table_id in self._leaving and not model.seated:
+            self._leaving.discard(table_id)
+            self.close_table(table_id)
+            return
+        if message.get("type") == "verification_result" and not message.get("ok"):
+            self.bell()
+            self.notify(model.alarm, title="fairness", severity="error", timeout=30)
+        if message.get("type") == "fairness" and not message.get("ok"):
+            self.bell()
+            self.notify(f"Hand {message.get('hand')} at {table_id} failed this client's fairness check.",
+                        title="FAIRNESS VIOLATION", severity="error", timeout=30)
+        if model.needs_action and not was_waiting and not self.is_visible(table_id):
+            self.bell()
+            self.notify(f"Your turn at {model.name or table_id} — press N to jump there.", title="your turn",
+                        severity="warning")
+        self._push(table_id)
+
+    def _room_error(self, message: dict[str, Any]) -> None:
+        text = str(message.get("message") or message.get("code") or "the room refused that")
+        about = message.get("in_reply_to")
+        table_id = self._last_table
+        if table_id in self.models and about in ("action", "sit_out", "wait_for_big_blind", "top_up", "chat", "leave"):
+            self.models[table_id].error = text
+            self._push(table_id)
+        if about == "sit" and table_id in self.models and not self.models[table_id].seated:
+            self.models[table_id].error = text
+            self._push(table_id)
+        self.notify(text, title=f"room: {message.get('code', 'error')}", severity="error", timeout=8)
+
+    def _ack(self, message: dict[str, Any]) -> None:
+        about = message.get("in_reply_to")
+        table_id = str(message.get("table", ""))
+        if about == "leave":
+            if message.get("after_hand"):
+                self._leaving.add(table_id)
+                self.notify(f"You will leave {table_id} after this hand.", title="leave")
+            else:
+                chips = message.get("chips")
+                self.notify(f"You left {table_id}" + (f" with {chips} chips." if chips is not None else "."))
+                self.close_table(table_id)
+            self.run_worker(self.send("lobby"), group="send")
+        elif about == "top_up":
+            self.notify(f"Stack at {table_id}: {message.get('stack')} chips.", title="top-up")
+        elif about == "sit":
+            self.notify(f"Seated at {table_id} (seat {int(message.get('seat', 0)) + 1}) with {message.get('stack')}.")
+            self.run_worker(self.send("lobby"), group="send")
+        elif about == "waiting_list":
+            self.notify(f"Waiting list for {table_id}: position {message.get('position')}.")
+
+    # --- tables --------------------------------------------------------------------------------------
+
+    def _describe(self, model: TableModel, row: dict[str, Any]) -> None:
+        model.name = str(row.get("name") or row.get("id"))
+        stakes = row.get("stakes") or [0, 0]
+        model.stakes = (int(stakes[0]), int(stakes[1]))
+        model.max_seats = int(row.get("seats", model.max_seats))
+
+    def _open_table(self, table_id: str) -> TableModel:
+        model = TableModel(table_id, self.me)
+        if table_id in self.lobby_rows:
+            self._describe(model, self.lobby_rows[table_id])
+        self.models[table_id] = model
+        view = TableView(table_id, id=f"view-{table_id}")
+        view.four_colour = self.four_colour
+        self.query_one("#tables").mount(view)
+        label = f"{model.name or table_id}"
+        self.query_one(Tabs).add_tab(Tab(label, id=table_tab_id(table_id)))
+        self.call_after_refresh(self._push, table_id)
+        return model
+
+    def view_of(self, table_id: str) -> TableView | None:
+        views = self.query(f"#view-{table_id}").results(TableView)
+        return next(iter(views), None)
+
+    def _push(self, table_id: str) -> None:
+        """Send a table's model down into its view and flag its tab."""
+        model = self.models.get(table_id)
+        view = self.view_of(table_id)
+        if model is None or view is None:
+            return
+        view.model = model
+        tabs = self.query_one(Tabs)
+        tab = next(iter(tabs.query(f"#{table_tab_id(table_id)}").results(Tab)), None)
+        if tab is not None:
+            tab.set_class(model.needs_action, "-needs-action")
+            tab.label = ("● " if model.needs_action else "") + (model.name or table_id)
+
+    def close_table(self, table_id: str) -> None:
+        self.models.pop(table_id, None)
+        view = self.view_of(table_id)
+        if view is not None:
+            view.remove()
+        tabs = self.query_one(Tabs)
+        if tabs.query(f"#{table_tab_id(table_id)}"):
+            tabs.remove_tab(table_tab_id(table_id))
+        if not self.models:
+            tabs.active = "tab-lobby"
+
+    def show_table(self, table_id: str) -> None:
+        self.query_one(Tabs).active = table_tab_id(table_id)
+
+    def is_visible(self, table_id: str) -> bool:
+        """Whether the player can see the table now (its tab is active, or tiles are shown)."""
+        active = self.query_one(Tabs).active
+        if active == "tab-lobby" or active is None:
+            return False
+        return self.tiled or active == table_tab_id(table_id)
+
+    def current_view(self) -> TableView | None:
+        """The table hotkeys and palette actions act on: the focused tile, else the active tab's table."""
+        node: Any = self.focused
+        while node is not None and not isinstance(node, TableView):
+            node = node.parent
+        if isinstance(node, TableView) and (self.tiled or node.has_class("-active")):
+            return node
+        active = self.query_one(Tabs).active or ""
+        if active.startswith("tab-") and active != "tab-lobby":
+            return self.view_of(active.removeprefix("tab-"))
+        return None
+
+    @on(Tabs.TabActivated)
+    def _tab_changed(self, event: Tabs.TabActivated) -> None:
+        tab_id = event.tab.id or ""
+        lobby = tab_id == "tab-lobby"
+        self.query_one("#lobby-pane").set_class(not lobby, "-hidden")
+        self.query_one("#tables").set_class(lobby, "-hidden")
+        for view in self.query(TableView):
+            view.set_class(table_tab_id(view.table_id) == tab_id, "-active")
+        if lobby:
+            self.query_one("#tables", Container).blur()
+            self.call_after_refresh(self._focus_lobby)
+        else:
+            view = self.view_of(tab_id.removeprefix("tab-"))
+            if view is not None:
+                self.call_after_refresh(view.focus)
+
+    def _focus_lobby(self) -> None:
+        from textual.widgets import DataTable
+
+        self.query_one(Lobby).query_one(DataTable).focus()
+
+    # --- requests from widgets -----------------------------------------------------------------------
+
+    @on(Lobby.Chosen)
+    def _lobby_choice(self, event: Lobby.Chosen) -> None:
+        self.open_table(event.table_id, sit=event.sit)
+
+    @work(group="requests")
+    async def open_table(self, table_id: str, sit: bool) -> None:
+        """Watch a table (open its tab) and, to join, ask the buy-in and sit down."""
+        row = self.lobby_rows.get(table_id, {})
+        model = self.models.get(table_id)
+        if model is not None and (model.seated or not sit):
+            self.show_table(table_id)
+            return
+        if sit:
+            minimum, maximum = (row.get("buy_in") or [1, 1])[:2]
+            if row.get("players", 0) >= row.get("seats", 1):
+                await self.send("waiting_list", table=table_id, on=True)
+                return
+            amount = await self.push_screen_wait(AmountScreen(f"Buy-in at {row.get('name', table_id)}",
+                                                              int(minimum), int(maximum), int(maximum)))
+            if amount is None:
+                return
+        if model is None:
+            self._open_table(table_id)
+            await self.send("watch", table=table_id)
+        self.show_table(table_id)
+        if sit:
+            await self.send("sit", table=table_id, buy_in=amount)
+
+    @on(Lobby.Refresh)
+    def _refresh_lobby(self) -> None:
+        self.run_worker(self.send("lobby"), group="send")
+
+    @on(Lobby.Refill)
+    def _refill(self) -> None:
+        # protocol v1 has no refill request yet: say so instead of pretending
+        self.notify("This room does not offer play-money refills (protocol v1 has no refill request yet).",
+                    title="refill", severity="warning")
+
+    @on(TableView.Request)
+    def _table_request(self, event: TableView.Request) -> None:
+        fields = dict(event.fields)
+        model = self.models.get(event.table_id)
+        if event.message_type == "leave" and model is not None and not model.seated:
+            self.run_worker(self.send("unwatch", table=event.table_id), group="send")
+            self.close_table(event.table_id)
+            return
+        if event.message_type == "action" and model is not None:
+            model.legal = None  # answered: the bar greys out until the room asks again
+            model.error = ""
+            self._push(event.table_id)
+        self.run_worker(self.send(event.message_type, table=event.table_id, **fields), group="send")
+
+    @on(TableView.TopUpWanted)
+    def _top_up(self, event: TableView.TopUpWanted) -> None:
+        self.top_up(event.table_id)
+
+    @work(group="requests")
+    async def top_up(self, table_id: str) -> None:
+        model = self.models.get(table_id)
+        row = self.lobby_rows.get(table_id, {})
+        if model is None or model.my_seat is None:
+            return
+        stack = model.seats[model.my_seat].stack
+        maximum = int((row.get("buy_in") or [0, 0])[1])
+        if stack >= maximum:
+            self.notify(f"Your stack ({stack}) is already at the table maximum ({maximum}).", severity="warning")
+            return
+        amount = await self.push_screen_wait(AmountScreen("Top-up", 1, maximum - stack, maximum - stack))
+        if amount is not None:
+            await self.send("top_up", table=table_id, amount=amount)
+
+    # --- app actions ---------------------------------------------------------------------------------
+
+    def waiting_tables(self) -> list[str]:
+        return [table_id for table_id, model in self.models.items() if model.needs_action]
+
+    def action_jump(self) -> None:
+        """Go to the next table that waits for your action."""
+        waiting = self.waiting_tables()
+        if not waiting:
+            self.notify("No table is waiting for you.", timeout=2)
+            return
+        current = self.current_view()
+        order = list(self.models)
+        start = order.index(current.table_id) + 1 if current is not None and current.table_id in order else 0
+        ordered = order[start:] + order[:start]
+        target = next(table_id for table_id in ordered if table_id in waiting)
+        self.show_table(target)
+        view = self.view_of(target)
+        if view is not None:
+            view.focus()
+
+    def action_toggle_tiles(self) -> None:
+        self.tiled = not self.tiled
+        self.screen.set_class(self.tiled, "-tiled")
+        if self.models and self.query_one(Tabs).active == "tab-lobby":
+            self.show_table(next(iter(self.models)))
+
+    def action_lobby(self) -> None:
+        self.query_one(Tabs).active = "tab-lobby"
+        self.run_worker(self.send("lobby"), group="send")
+
+    def action_toggle_log(self) -> None:
+        self.screen.toggle_class("-show-log")
+
+    def action_four_colour(self) -> None:
+        self.four_colour = not self.four_colour
+        for view in self.query(TableView):
+            view.four_colour = self.four_colour
+            view.model = view.model
+        self.notify("Four-colour deck " + ("on" if self.four_colour else "off"), timeout=2)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_next_table(self, step: int) -> None:
+        order = ["lobby", *self.models]
+        active = (self.query_one(Tabs).active or "tab-lobby").removeprefix("tab-")
+        index = order.index(active) if active in order else 0
+        target = order[(index + step) % len(order)]
+        self.query_one(Tabs).active = f"tab-{target}"
+
+    def table_action(self, name: str, *arguments: Any) -> None:
+        view = self.current_view()
+        if view is None:
+            self.notify("Open a table first.", severity="warning", timeout=3)
+            return
+        getattr(view, f"action_{name}")(*arguments)
+
+    # --- the command palette -------------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        table_commands = [
+            ("Fold", "fold this hand (F)", "fold", ()), ("Check or call", "check, or call the bet (C)", "check_call", ()),
+            ("Bet or raise", "to the amount in the box (R)", "raise", ()), ("All-in", "bet or call everything (A)", "all_in", ()),
+            ("Half pot", "amount preset (1)", "preset", ("half",)), ("Two-thirds pot", "amount preset (2)", "preset", ("two_thirds",)),
+            ("Three-quarters pot", "amount preset (3)", "preset", ("three_quarters",)),
+            ("Pot", "amount preset (4)", "preset", ("pot",)), ("Minimum raise", "amount preset (5)", "preset", ("min",)),
+            ("Maximum raise", "amount preset (6)", "preset", ("all_in",)), ("Type an amount", "focus the amount box (E)", "amount", ()),
+            ("Show cards", "at showdown (S)", "show", ()), ("Muck cards", "at showdown (M)", "muck", ()),
+            ("Sit out / sit in", "toggle (O)", "sit_out", ()), ("Wait for big blind", "toggle (B)", "wait_big_blind", ()),
+            ("Top-up", "add chips between hands (U)", "top_up", ()), ("Leave table", "stand up (X)", "leave", ()),
+        ]
+        for title, help_text, name, arguments in table_commands:
+            yield SystemCommand(title, help_text, lambda name=name, arguments=arguments: self.table_action(name, *arguments))
+        yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)
+        yield SystemCommand("Tabs / tiles", "switch the multi-table layout (T)", self.action_toggle_tiles)
+        yield SystemCommand("Lobby", "the table list (L)", self.action_lobby)
+        yield SystemCommand("Hand log and chat", "show or hide on compact screens (H)", self.action_toggle_log)
+        yield SystemCommand("Four-colour deck", "toggle (K)", self.action_four_colour)
+        yield SystemCommand("High-contrast theme", "black, white and bright colours",
+                            lambda: setattr(self, "theme", "croupier-high-contrast"))
+        yield SystemCommand("Felt theme", "the default theme", lambda: setattr(self, "theme", "croupier-felt"))
+        yield SystemCommand("Keys", "the help screen (?)", self.action_help)
+        yield SystemCommand("Refresh lobby", "ask the room again", lambda: self.run_worker(self.send("lobby")))
+        yield SystemCommand("Play-money refill", "ask for chips", lambda: self.post_message(Lobby.Refill()))
+        for table_id, row in self.lobby_rows.items():
+            label = f"{row.get('name', table_id)} ({game_name(str(row.get('game')))} {stakes_text(row)})"
+            yield SystemCommand(f"Join {label}", "sit down", lambda table_id=table_id: self.open_table(table_id, True))
+            yield SystemCommand(f"Watch {label}", "open without sitting",
+                                lambda table_id=table_id: self.open_table(table_id, False))
+        for table_id, model in self.models.items():
+            yield SystemCommand(f"Go to {model.name or table_id}", "show this table",
+                                lambda table_id=table_id: self.show_table(table_id))
+
+    # --- never a traceback on the player's screen ----------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        log.error("internal error", exc_info=error)
+        self.internal_errors.append(f"{type(error).__name__}: {error}")
+        if getattr(self, "strict", False):
+            super()._handle_exception(error)
+            return
+        try:
+            self.notify("An internal error happened; it was logged.", severity="error")
+        except Exception:  # the app is too broken to say so: leave quietly, the log has the details
+            self.exit(1)
+
+
+def _words(problem: BaseException) -> str:
+    text = str(problem) or type(problem).__name__
+    return text.splitlines()[0][:200]

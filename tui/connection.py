@@ -1,0 +1,289 @@
+"""How the TUI reaches a room: one small interface, three transports (DESIGN.md "tui/ client").
+
+- :class:`LocalConnection`: in the room's own process (``croupier play``, tests). The connection is a
+  :class:`hosting.room.Transport`; outbound messages go straight into :meth:`Room.receive` after the same
+  validation a remote line gets (:func:`hosting.protocol.validate`).
+- :class:`SshConnection`: the ``croupier`` SSH subsystem through :class:`hosting.client.RoomClient`
+  (``croupier join``).
+- :class:`StreamConnection`: protocol lines over any asyncio stream pair, e.g. the local socket a served
+  TUI (``hosting.pty_session``) connects back to with its one-time token.
+
+Every transport takes part in the commit–reveal shuffle (:class:`hosting.client.FairnessParticipant`) and,
+after each hand's ``seeds``, hands the UI a synthetic ``{"type": "fairness", "table", "hand", "ok",
+"violations"}`` message with this client's own verdict: the fairness badge of the hand log.
+The UI sees only :meth:`Connection.send`, :meth:`Connection.receive` and :meth:`Connection.close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from hosting import protocol
+from hosting.client import FairnessParticipant
+
+
+class ConnectionLost(Exception):
+    """The room is gone (its ``bye`` reason, or the transport's)."""
+
+
+class Connection(Protocol):
+    """What the app needs from a transport."""
+
+    name: str
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        """Send one protocol message (``v`` and ``type`` are added). Raises :class:`ConnectionLost`."""
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message from the room. Raises :class:`ConnectionLost` when the room is gone."""
+
+    async def close(self) -> None: ...
+
+
+def fairness_verdicts(participant: FairnessParticipant | None, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """After a ``seeds`` message, this client's verdict on the hand as a ``fairness`` message for the UI."""
+    if participant is None or message.get("type") != "seeds":
+        return []
+    key = (str(message.get("table")), str(message.get("hand")))
+    result = participant.results.get(key)
+    if result is None:  # the transcript did not parse: the participant already reported bad_transcript
+        return [protocol.message("fairness", table=key[0], hand=key[1], ok=False,
+                                 violations=[{"kind": "bad_transcript", "message": "unreadable transcript"}])]
+    return [protocol.message("fairness", table=key[0], hand=key[1], ok=result.ok,
+                             violations=[violation.to_json() for violation in result.violations])]
+
+
+class _Queued:
+    """An inbox shared by the transports: messages, then ``None`` once the connection ended."""
+
+    def __init__(self) -> None:
+        self._inbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._front: list[dict[str, Any]] = []
+        self.closed_reason: str | None = None
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "bye":
+            self.closed_reason = str(message.get("reason") or "the room closed the connection")
+        self._inbox.put_nowait(message)
+
+    def _end(self, reason: str) -> None:
+        if self.closed_reason is None:
+            self.closed_reason = reason
+        self._inbox.put_nowait(None)
+
+    async def receive(self) -> dict[str, Any]:
+        if self._front:
+            return self._front.pop(0)
+        message = await self._inbox.get()
+        if message is None:
+            self._inbox.put_nowait(None)  # every later receive ends the same way
+            raise ConnectionLost(self.closed_reason or "connection closed")
+        return message
+
+
+class LocalConnection(_Queued):
+    """A player inside the room's process. Build with :meth:`attach`."""
+
+    def __init__(self, room: Any, name: str) -> None:
+        super().__init__()
+        self.room = room
+        self.name = name
+        self.session: Any = None
+        self.fairness: FairnessParticipant | None = FairnessParticipant(str(room.room_id))
+        self._loop = asyncio.get_running_loop()
+        self._open = True
+
+    @classmethod
+    async def attach(cls, room: Any, name: str, public_key: str | None = None) -> LocalConnection:
+        """Log ``name`` into ``room`` (a :class:`hosting.room.Room`) as its SSH server would, key included.
+
+        Raises :class:`ConnectionLost` when the room's gates refuse the name or the key.
+        """
+        if public_key is None:
+            import asyncssh
+
+            public_key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+        refusal = room.gatekeeper.name_allowed(name)
+        if refusal is not None:
+            raise ConnectionLost(refusal)
+        decision = room.gatekeeper.check_key(name, public_key)
+        if not decision.allowed:
+            raise ConnectionLost(decision.reason)
+        connection = cls(room, name)
+        connection.session = room.connect(name, public_key, decision, _RoomSide(connection))
+        return connection
+
+    def from_room(self, message: Mapping[str, Any]) -> None:
+        """The room → client direction (called by the room through :class:`_RoomSide`)."""
+        if not self._open:
+            return
+        plain: dict[str, Any] = json.loads(json.dumps(message))  # exactly what a remote client would read
+        self._deliver(plain)
+        if self.fairness is not None:
+            for reply in self.fairness.handle(plain):
+                # never re-enter the room from inside its own send: answer on the next loop turn
+                self._loop.call_soon(self._to_room, reply)
+            for verdict in fairness_verdicts(self.fairness, plain):
+                self._deliver(verdict)
+
+    def closed_by_room(self, reason: str) -> None:
+        if self._open:
+            self._open = False
+            self._end(reason)
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        if not self._open:
+            raise ConnectionLost(self.closed_reason or "connection closed")
+        self._to_room(protocol.message(message_type, **fields))
+
+    def _to_room(self, message: dict[str, Any]) -> None:
+        if not self._open:
+            return
+        try:
+            inbound = protocol.validate(json.loads(json.dumps(message)))
+        except protocol.ProtocolError as problem:
+            self._deliver(problem.reply())
+            return
+        self.room.receive(self.session, inbound)
+
+    async def close(self) -> None:
+        if self._open:
+            self._open = False
+            self._end("you left the room")
+            if self.session is not None:
+                self.room.disconnect(self.session)
+
+
+class _RoomSide:
+    """The :class:`hosting.room.Transport` the room holds for a :class:`LocalConnection`."""
+
+    def __init__(self, connection: LocalConnection) -> None:
+        self._connection = connection
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        self._connection.from_room(message)
+
+    def close(self, reason: str) -> None:
+        self._connection.closed_by_room(reason)
+
+
+class SshConnection:
+    """The ``croupier`` subsystem through :class:`hosting.client.RoomClient`."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.name = str(client.hello.get("name", ""))
+        self._pending: list[dict[str, Any]] = [dict(client.hello)]
+
+    @classmethod
+    async def open(cls, host: str, port: int, name: str, *, client_keys: Any = (), known_hosts: Any = (),
+                   agent_path: Any = None, timeout: float = 15.0) -> SshConnection:
+        """Connect and log in; ``known_hosts`` as asyncssh's option (a path pins the host key)."""
+        import asyncssh
+
+        from hosting.client import RoomClient
+        from hosting.server import SUBSYSTEM
+
+        options: dict[str, Any] = {"username": name, "known_hosts": known_hosts, "config": [],
+                                   "password": None, "kbdint_auth": False, "gss_auth": False}
+        if client_keys:
+            options["client_keys"] = list(client_keys)
+        if agent_path is not None:
+            options["agent_path"] = agent_path
+        connection = await asyncio.wait_for(asyncssh.connect(host, port, **options), timeout)
+        writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
+        client = RoomClient(connection, writer, reader)
+        client.hello = await client.wait_for("hello", timeout=timeout)
+        client.fairness = FairnessParticipant(str(client.hello["room_id"]))
+        return cls(client)
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        try:
+            await self.client.send(message_type, **fields)
+        except Exception as problem:  # asyncssh raises several kinds once the channel is gone
+            raise ConnectionLost(f"connection lost: {problem}") from None
+
+    async def receive(self) -> dict[str, Any]:
+        from hosting.client import ConnectionClosed
+
+        if self._pending:
+            return self._pending.pop(0)
+        try:
+            message = await self.client.receive(timeout=3600.0)
+        except ConnectionClosed as problem:
+            raise ConnectionLost(str(problem)) from None
+        except TimeoutError:
+            return protocol.message("idle")
+        self._pending.extend(fairness_verdicts(self.client.fairness, message))
+        return message
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.client.close()
+
+
+class StreamConnection(_Queued):
+    """Protocol lines over an asyncio stream pair (the served TUI's local socket). Build with :meth:`open_unix`."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str = "") -> None:
+        super().__init__()
+        self.name = name
+        self._reader = reader
+        self._writer = writer
+        self.fairness: FairnessParticipant | None = None
+        self._task = asyncio.get_running_loop().create_task(self._read_loop())
+
+    @classmethod
+    async def open_unix(cls, path: str, token: str) -> StreamConnection:
+        """Connect to the room's local socket and present the one-time ``token``; waits for ``hello``."""
+        try:
+            reader, writer = await asyncio.open_unix_connection(path, limit=1 << 20)
+        except OSError as problem:
+            raise ConnectionLost(f"cannot reach the room: {problem.strerror or problem}") from None
+        writer.write(json.dumps({"token": token}).encode() + b"\n")
+        await writer.drain()
+        connection = cls(reader, writer)
+        hello = await connection.receive()
+        if hello.get("type") != "hello":
+            raise ConnectionLost(str(hello.get("reason") or hello.get("message") or "the room refused the token"))
+        connection.name = str(hello.get("name", ""))
+        connection.fairness = FairnessParticipant(str(hello.get("room_id", "")))
+        connection._front.append(hello)
+        return connection
+
+    async def _read_loop(self) -> None:
+        try:
+            while True:
+                line = await self._reader.readline()
+                if not line:
+                    break
+                message = json.loads(line)
+                self._deliver(message)
+                if self.fairness is not None:
+                    for reply in self.fairness.handle(message):
+                        self._writer.write(protocol.encode(reply))
+                    for verdict in fairness_verdicts(self.fairness, message):
+                        self._deliver(verdict)
+        except (ConnectionError, ValueError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self._end("the room closed the connection")
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        if self._writer.is_closing():
+            raise ConnectionLost(self.closed_reason or "connection closed")
+        self._writer.write(protocol.encode(protocol.message(message_type, **fields)))
+        try:
+            await self._writer.drain()
+        except ConnectionError as problem:
+            raise ConnectionLost(f"connection lost: {problem}") from None
+
+    async def close(self) -> None:
+        self._task.cancel()
+        self._writer.close()
+        with contextlib.suppress(Exception):
+            await self._writer.wait_closed()

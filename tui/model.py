@@ -1,0 +1,405 @@
+"""What the client knows about one table, rebuilt from the room's messages (protocol v1, hosting/protocol.py).
+
+Pure and synchronous: :meth:`TableModel.apply` takes one decoded message (``table``, ``event``,
+``action_request``, ``seeds``, ``fairness``, ``verification_result``, ``chat``, ``error``, ``ack``) and
+updates the state; widgets only read it. Times are seconds from the caller's ``now`` (the room's clock is
+never compared with ours: the room sends how many seconds are left, we count down locally).
+
+Chips are integers. Pots during a hand are computed from each seat's chips in (R-POT-1, via
+:func:`engine.pots.build_pots`), so the main and side pots are on screen as soon as someone is all-in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.pots import build_pots
+
+BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_blind", "dead_big_blind",
+                         "missed_blind", "blind_posted"})
+LOG_LIMIT = 400
+
+
+@dataclass
+class SeatInfo:
+    """One seat as shown: ``bet`` is this street's chips in front of the player, ``committed`` the hand's."""
+
+    seat: int
+    name: str
+    stack: int = 0
+    sitting_out: bool = False
+    away: bool = False
+    wait_for_big_blind: bool = False
+    bet: int = 0
+    committed: int = 0
+    in_hand: bool = False
+    folded: bool = False
+    all_in: bool = False
+    cards: list[str] = field(default_factory=list)
+    face_down: int = 0
+    last_action: str = ""
+    won: int = 0
+
+    @property
+    def state(self) -> str:
+        """``"folded"``, ``"all-in"``, ``"away"``, ``"sitting out"`` or ``""``."""
+        if self.away:
+            return "away"
+        if self.sitting_out:
+            return "sitting out"
+        if self.all_in:
+            return "all-in"
+        if self.folded:
+            return "folded"
+        return ""
+
+
+@dataclass
+class HandSummary:
+    """One finished (or running) hand for the hand log: its id, a one-line result, the fairness verdict."""
+
+    hand_id: str
+    number: int
+    result: str = ""
+    fairness: bool | None = None  # None: not checked yet; True: verified; False: violation
+    violations: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TableModel:
+    """Client-side state of one table seen by ``me`` (a player name)."""
+
+    table_id: str
+    me: str
+    max_seats: int = 6
+    name: str = ""
+    stakes: tuple[int, int] = (0, 0)
+    seats: dict[int, SeatInfo] = field(default_factory=dict)
+    hand_id: str = ""
+    hand_number: int = 0
+    hand_running: bool = False
+    button_seat: int | None = None
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    board: list[str] = field(default_factory=list)
+    street: str = ""
+    dead_money: int = 0
+    to_act: int | None = None
+    turn_seconds: float = 0.0
+    turn_started: float = 0.0
+    time_bank: float | None = None
+    legal: dict[str, Any] | None = None
+    legal_hand: str = ""
+    log: list[str] = field(default_factory=list)
+    hands: list[HandSummary] = field(default_factory=list)
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    error: str = ""
+    watching: bool = False
+    waiting: list[str] = field(default_factory=list)
+    alarm: str = ""
+    revision: int = 0
+    requests: int = 0
+
+    # --- derived -------------------------------------------------------------------------------------
+
+    @property
+    def my_seat(self) -> int | None:
+        return next((info.seat for info in self.seats.values() if info.name == self.me), None)
+
+    @property
+    def seated(self) -> bool:
+        return self.my_seat is not None
+
+    @property
+    def needs_action(self) -> bool:
+        return self.legal is not None
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle and in front of the players (R-POT-1)."""
+        return self.dead_money + sum(info.committed for info in self.seats.values())
+
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Main pot then side pots as ``(amount, eligible seats)``; empty when nothing is in."""
+        order = sorted(self.seats)
+        contributions = [self.seats[seat].committed for seat in order]
+        if not any(contributions) and not self.dead_money:
+            return []
+        alive = [self.seats[seat].in_hand and not self.seats[seat].folded for seat in order]
+        if not any(alive):
+            alive = [True] * len(order)
+        return [(pot.amount, tuple(order[index] for index in pot.eligible))
+                for pot in build_pots(contributions, alive, self.dead_money)]
+
+    def seconds_left(self, now: float) -> float:
+        return max(0.0, self.turn_seconds - (now - self.turn_started))
+
+    def current_bet(self) -> int:
+        return max((info.bet for info in self.seats.values()), default=0)
+
+    # --- updates -------------------------------------------------------------------------------------
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-LOG_LIMIT]
+
+    def _seat(self, number: int) -> SeatInfo:
+        info = self.seats.get(number)
+        if info is None:
+            info = self.seats[number] = SeatInfo(number, f"seat {number + 1}")
+        return info
+
+    def _name(self, number: int | None) -> str:
+        if number is None:
+            return "?"
+        info = self.seats.get(number)
+        return info.name if info is not None else f"seat {number + 1}"
+
+    def apply(self, message: dict[str, Any], now: float = 0.0) -> None:
+        """Update from one room message about this table. Unknown kinds are ignored (newer rooms)."""
+        kind = message.get("type")
+        self.revision += 1
+        if kind == "table":
+            self._snapshot(message)
+        elif kind == "event":
+            hand = str(message.get("hand") or "")
+            self._event(message.get("event") or {}, hand, now)
+        elif kind == "action_request":
+            self.legal = dict(message.get("legal") or {})
+            self.requests += 1
+            self.legal_hand = str(message.get("hand"))
+            self.to_act = int(message.get("seat", self.my_seat or 0))
+            self.turn_seconds = float(message.get("deadline") or 0.0)
+            self.turn_started = now
+            self.error = ""
+        elif kind == "fairness":
+            self._fairness(str(message.get("hand")), bool(message.get("ok")), message.get("violations") or [])
+        elif kind == "verification_result" and not message.get("ok"):
+            who = message.get("name", "a player")
+            self.alarm = f"FAIRNESS VIOLATION reported by {who} on hand {message.get('hand')}"
+            self._fairness(str(message.get("hand")), False, message.get("violations") or [], reporter=str(who))
+        elif kind == "chat":
+            self.chat.append((str(message.get("sender", "")), str(message.get("text", ""))))
+            del self.chat[:-200]
+        elif kind == "error":
+            self.error = str(message.get("message") or message.get("code") or "the room refused that")
+
+    def _snapshot(self, message: dict[str, Any]) -> None:
+        self.max_seats = int(message.get("max_seats", self.max_seats))
+        self.waiting = [str(name) for name in message.get("waiting", [])]
+        running = bool(message.get("hand_running"))
+        present = set()
+        for row in message.get("seats", []):
+            number = int(row["seat"])
+            present.add(number)
+            info = self.seats.get(number)
+            if info is None or info.name != row.get("name"):
+                info = self.seats[number] = SeatInfo(number, str(row.get("name", "")))
+            if not (running and self.hand_running and info.in_hand):  # in a hand, the events keep the stacks
+                info.stack = int(row.get("stack", info.stack))
+            info.sitting_out = bool(row.get("sitting_out"))
+            info.away = bool(row.get("away"))
+            info.wait_for_big_blind = bool(row.get("wait_for_big_blind"))
+        for number in [seat for seat in self.seats if seat not in present]:
+            del self.seats[number]
+        if self.hand_running and not running:
+            self.to_act = None
+        self.hand_running = running
+
+    def _new_hand(self, hand: str) -> None:
+        self.hand_id = hand
+        self.hand_number += 1
+        self.board = []
+        self.street = "preflop"
+        self.dead_money = 0
+        self.to_act = None
+        self.legal = None
+        self.small_blind_seat = None
+        self.big_blind_seat = None
+        for info in self.seats.values():
+            info.bet = info.committed = info.face_down = info.won = 0
+            info.in_hand = info.folded = info.all_in = False
+            info.cards = []
+            info.last_action = ""
+        self.hands.append(HandSummary(hand, self.hand_number))
+        del self.hands[:-100]
+        self.note(f"── hand {self.hand_number} ({hand}) ──")
+
+    def _put_in(self, number: int, added: int, street_total: int | None = None, all_in: bool = False) -> None:
+        info = self._seat(number)
+        info.stack -= added
+        info.committed += added
+        info.bet = street_total if street_total is not None else info.bet + added
+        info.all_in = info.all_in or all_in or info.stack <= 0
+
+    def _event(self, event: dict[str, Any], hand: str, now: float) -> None:
+        kind = str(event.get("kind", ""))
+        seat = event.get("seat")
+        name = self._name(seat) if isinstance(seat, int) else str(event.get("player", ""))
+        if kind == "hand_planned":
+            self.button_seat = event.get("button_seat")
+            self.small_blind_seat = event.get("small_blind_seat")
+            self.big_blind_seat = event.get("big_blind_seat")
+        elif kind == "hand_started":
+            if hand != self.hand_id:
+                plan = (self.small_blind_seat, self.big_blind_seat)
+                self._new_hand(hand)
+                self.small_blind_seat, self.big_blind_seat = plan
+            self.button_seat = event.get("button_seat", self.button_seat)
+            self.hand_running = True
+            for number, stack in event.get("stacks", []):
+                info = self._seat(int(number))
+                info.stack = int(stack)
+                info.in_hand = True
+        elif kind == "ante_posted":
+            info = self._seat(int(seat))
+            info.stack -= int(event["amount"])
+            self.dead_money += int(event["amount"])
+            info.all_in = info.all_in or bool(event.get("all_in"))
+            self.note(f"{name} posts the ante {event['amount']}")
+        elif kind in BLIND_KINDS and "amount" in event:
+            amount = int(event["amount"])
+            if event.get("live", True):
+                self._put_in(int(seat), amount, all_in=bool(event.get("all_in")))
+            else:
+                info = self._seat(int(seat))
+                info.stack -= amount
+                self.dead_money += amount
+            if kind == "small_blind":
+                self.small_blind_seat = seat
+            elif kind == "big_blind":
+                self.big_blind_seat = seat
+            self.note(f"{name} posts the {kind.replace('_', ' ')} {amount}")
+        elif kind == "hole_cards_dealt":
+            info = self._seat(int(seat))
+            info.cards = list(event.get("cards", []))
+            info.in_hand = True
+            if info.name == self.me:
+                self.note(f"Dealt to you: {' '.join(info.cards)}")
+        elif kind == "cards_dealt_face_down":
+            info = self._seat(int(seat))
+            info.face_down += int(event.get("count", 0))
+            info.in_hand = True
+        elif kind == "up_cards_dealt":
+            self._seat(int(seat)).cards += list(event.get("cards", []))
+        elif kind == "board_dealt":
+            self.board = list(event.get("board", []))
+            self.street = str(event.get("street", ""))
+            self.note(f"{self.street.capitalize()}: {' '.join(self.board)}")
+        elif kind == "betting_round_started":
+            self.street = str(event.get("street", self.street))
+            for info in self.seats.values():
+                info.bet = 0
+                if not info.folded and not info.all_in:
+                    info.last_action = ""
+        elif kind == "folded":
+            info = self._seat(int(seat))
+            info.folded = True
+            info.last_action = "fold"
+            self.note(f"{name} folds")
+        elif kind == "checked":
+            self._seat(int(seat)).last_action = "check"
+            self.note(f"{name} checks")
+        elif kind == "called":
+            self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
+            self._seat(int(seat)).last_action = "call"
+            self.note(f"{name} calls {event['amount']}" + (" (all-in)" if event.get("all_in") else ""))
+        elif kind in ("bet_placed", "raised"):
+            self._put_in(int(seat), int(event["added"]), int(event["to"]), bool(event.get("all_in")))
+            verb = "bets" if kind == "bet_placed" else "raises to"
+            self._seat(int(seat)).last_action = "bet" if kind == "bet_placed" else "raise"
+            self.note(f"{name} {verb} {event['to']}" + (" (all-in)" if event.get("all_in") else ""))
+        elif kind == "bring_in_posted":
+            self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
+            self.note(f"{name} brings in {event['amount']}")
+        elif kind == "cards_drawn":
+            self._seat(int(seat)).last_action = f"draws {event.get('count', 0)}"
+            self.note(f"{name} draws {event.get('count', 0)}")
+        elif kind == "drawn_cards_dealt":
+            info = self._seat(int(seat))
+            discarded = set(event.get("discarded", []))
+            info.cards = [card for card in info.cards if card not in discarded] + list(event.get("cards", []))
+        elif kind == "uncalled_bet_returned":
+            info = self._seat(int(seat))
+            amount = int(event["amount"])
+            info.stack += amount
+            info.committed -= amount
+            info.bet = max(0, info.bet - amount)
+            self.note(f"Uncalled bet of {amount} returned to {name}")
+        elif kind == "hand_shown":
+            info = self._seat(int(seat))
+            info.cards = list(event.get("cards", []))
+            description = event.get("description") or ""
+            self.note(f"{name} shows {' '.join(info.cards)}" + (f" ({description})" if description else ""))
+        elif kind == "hand_mucked":
+            self._seat(int(seat)).last_action = "muck"
+            self.note(f"{name} mucks")
+        elif kind == "rake_taken":
+            self.note(f"Rake {event.get('amount')}")
+        elif kind == "pot_awarded":
+            info = self._seat(int(seat))
+            amount = int(event["amount"])
+            info.stack += amount
+            info.won += amount
+            index = int(event.get("pot_index", 0))
+            pot = "the main pot" if index == 0 else f"side pot {index}"
+            share = event.get("share", "whole")
+            share_text = "" if share == "whole" else f" ({share})"
+            description = event.get("description") or ""
+            line = f"{name} wins {amount} from {pot}{share_text}" + (f" with {description}" if description else "")
+            self.note(line)
+            if self.hands and self.hands[-1].hand_id == hand:
+                summary = self.hands[-1]
+                summary.result = (summary.result + "; " if summary.result else "") + f"{name} +{amount}"
+        elif kind == "hand_ended":
+            for number, stack in event.get("stacks", []):
+                self._seat(int(number)).stack = int(stack)
+            for info in self.seats.values():
+                info.bet = 0
+            self.to_act = None
+            self.legal = None
+        elif kind == "hand_finished":
+            self.to_act = None
+            self.legal = None
+        elif kind == "turn_started":
+            self.to_act = int(seat) if isinstance(seat, int) else None
+            self.turn_seconds = max(0.0, float(event.get("deadline", 0.0)) - float(event.get("started_at", 0.0)))
+            self.turn_started = now
+            if self.to_act != self.my_seat:
+                self.legal = None
+        elif kind == "time_bank_used":
+            self.time_bank = float(event.get("left", 0.0))
+            self.note(f"{name} uses the time bank ({float(event.get('left', 0.0)):.0f}s left)")
+        elif kind == "time_banks_refilled" and event.get("player") == self.me:
+            self.time_bank = float(event.get("time_bank", 0.0))
+        elif kind == "timed_out":
+            self.note(f"{name} ran out of time ({event.get('action', '')})")
+            if event.get("player") == self.me:
+                self.legal = None
+        elif kind in ("player_seated", "seat_freed", "player_sat_out", "player_sat_in", "player_away",
+                      "player_disconnected", "player_reconnected", "leaving_after_hand", "chips_added"):
+            who = event.get("player", name)
+            text = {"player_seated": "sits down", "seat_freed": "leaves the table", "player_sat_out": "sits out",
+                    "player_sat_in": "is back", "player_away": "is away", "player_disconnected": "lost connection",
+                    "player_reconnected": "reconnected", "leaving_after_hand": "will leave after this hand",
+                    "chips_added": f"adds {event.get('amount', 0)} chips"}[kind]
+            self.note(f"{who} {text}")
+            if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:
+                self.seats.pop(seat, None)
+
+    def _fairness(self, hand: str, ok: bool, violations: list[Any], reporter: str | None = None) -> None:
+        summary = next((item for item in reversed(self.hands) if item.hand_id == hand), None)
+        if summary is None:
+            summary = HandSummary(hand, 0)
+            self.hands.append(summary)
+        texts = [str(item.get("message", item.get("kind", item))) if isinstance(item, dict) else str(item)
+                 for item in violations]
+        if reporter is not None:  # another client's alarm never overrides our own failed check
+            summary.fairness = False
+            summary.violations += [f"{reporter}: {text}" for text in texts] or [f"{reporter}: check failed"]
+        elif summary.fairness is not False:
+            summary.fairness = ok
+            summary.violations += texts
+        if not ok:
+            self.note(f"FAIRNESS VIOLATION on hand {hand}: {'; '.join(texts) or 'check failed'}")

@@ -1,0 +1,93 @@
+"""Small modal screens: the buy-in / top-up amount and the help screen."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+
+class AmountScreen(ModalScreen[int | None]):
+    """Ask for a chip amount between ``minimum`` and ``maximum`` (buy-in R-BUYIN-1, top-up). Escape cancels."""
+
+    DEFAULT_CSS = """
+    AmountScreen { align: center middle; }
+    AmountScreen > Vertical { width: 50; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    AmountScreen Input { width: 100%; }
+    AmountScreen #amount-error { color: $error; height: auto; }
+    AmountScreen Horizontal { height: auto; margin-top: 1; }
+    AmountScreen Button { margin-right: 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, minimum: int, maximum: int, default: int) -> None:
+        super().__init__()
+        self.title_text = title
+        self.minimum = minimum
+        self.maximum = maximum
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"{self.title_text}: {self.minimum}–{self.maximum} chips")
+            yield Input(str(self.default), id="amount-input", restrict=r"[0-9]*")
+            yield Label("", id="amount-error")
+            with Horizontal():
+                yield Button("OK", id="ok", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def _submit(self) -> None:
+        text = self.query_one(Input).value.strip()
+        if not text.isdigit() or not self.minimum <= int(text) <= self.maximum:
+            self.query_one("#amount-error", Label).update(
+                f"type a whole number between {self.minimum} and {self.maximum}")
+            return
+        self.dismiss(int(text))
+
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        self._submit()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+HELP = """\
+[b]croupier — keys[/b]  (everything is also in the command palette: Ctrl+P; the mouse works everywhere)
+
+[b]Lobby[/b]     J/Enter join (sit) · W/O watch · S sort by next column (or click a header) · G refresh · P refill
+[b]Table[/b]     F fold · C check/call · R bet/raise to the typed amount · A all-in · E type an amount
+          1 ½ pot · 2 ⅔ pot · 3 ¾ pot · 4 pot · 5 min · 6 max (presets fill the amount; R or Enter sends)
+          ←/→ on the slider · S show · M muck · O sit out/in · B wait for big blind · U top-up · X leave
+          Not your turn: F ticks check/fold, C ticks call any (pre-actions)
+[b]Tables[/b]    N jump to the table waiting for you · T tabs ⇄ tiles · L lobby · Ctrl+←/→ previous/next table
+          H hand log and chat (compact screens) · K four-colour deck · ? this help · Ctrl+Q quit
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Static { width: auto; max-width: 100%; height: auto; border: thick $accent;
+                          background: $surface; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(HELP)
+
+    def on_click(self) -> None:
+        self.dismiss()

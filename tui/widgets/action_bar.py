@@ -1,0 +1,285 @@
+"""The action bar: fold, check/call, bet/raise with a typed amount, slider and pot presets, pre-actions.
+
+Amounts are street totals (``raise_to``, R-BET-*), bounded by the room's legal ``min_raise_to`` /
+``max_raise_to``. An amount out of range or not a whole number is refused here with an inline error and
+nothing is sent. Decisions go up as :class:`ActionBar.Act` messages.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label
+
+from tui.widgets.slider import Slider
+from tui.widgets.time_bar import TimeBar
+
+PRESETS: list[tuple[str, str, Fraction | str]] = [
+    ("half", "½", Fraction(1, 2)), ("two_thirds", "⅔", Fraction(2, 3)), ("three_quarters", "¾", Fraction(3, 4)),
+    ("pot", "pot", Fraction(1)), ("min", "min", "min"), ("all_in", "all-in", "max"),
+]
+
+
+def preset_amount(preset: Fraction | str, legal: dict[str, Any], pot: int, my_bet: int) -> int | None:
+    """The street total a preset stands for, clamped to the legal range; ``None`` if no bet/raise is allowed.
+
+    A pot-fraction raise is: call first, then raise by the fraction of the pot after the call.
+
+    >>> legal = {"call_amount": 10, "min_raise_to": 20, "max_raise_to": 500}
+    >>> preset_amount(Fraction(1), legal, pot=25, my_bet=0), preset_amount("min", legal, 25, 0)
+    (45, 20)
+    """
+    low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+    if low is None or high is None:
+        return None
+    if preset == "min":
+        return int(low)
+    if preset == "max":
+        return int(high)
+    assert isinstance(preset, Fraction)
+    call = int(legal.get("call_amount") or 0)
+    target = my_bet + call + int(preset * (pot + call))
+    return max(int(low), min(int(high), target))
+
+
+def check_amount(text: str, legal: dict[str, Any]) -> tuple[int | None, str]:
+    """Parse a typed amount: ``(amount, "")`` when legal, else ``(None, reason)``.
+
+    >>> check_amount("30", {"min_raise_to": 4, "max_raise_to": 200})
+    (30, '')
+    >>> check_amount("3", {"min_raise_to": 4, "max_raise_to": 200})[1]
+    'the amount must be between 4 and 200'
+    """
+    low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+    if low is None or high is None:
+        return None, "you cannot bet or raise now"
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned.isdigit():
+        return None, f"type a whole number of chips between {low} and {high}"
+    amount = int(cleaned)
+    if not low <= amount <= high:
+        return None, f"the amount must be between {low} and {high}"
+    return amount, ""
+
+
+class ActionBar(Widget):
+    """Everything to act with. :attr:`legal` (the room's ``action_request.legal``) None means not your turn."""
+
+    DEFAULT_CSS = """
+    ActionBar { height: auto; padding: 0 1; background: $panel; }
+    ActionBar Horizontal { height: auto; }
+    ActionBar Button { min-width: 6; width: auto; height: 1; border: none; margin: 0 1 0 0; }
+    ActionBar #fold { background: $error 60%; }
+    ActionBar #call { background: $success 60%; }
+    ActionBar #raise { background: $warning 60%; }
+    ActionBar Input { width: 12; height: 1; border: none; padding: 0 1; }
+    ActionBar Input.-invalid { background: $error 40%; }
+    ActionBar Checkbox { height: 1; border: none; padding: 0; margin: 0 1 0 0; background: transparent; }
+    ActionBar #error { color: $error; text-style: bold; width: 1fr; height: auto; }
+    ActionBar .-hidden { display: none; }
+    ActionBar Slider { margin: 0 1; }
+    """
+
+    class Act(Message):
+        """The player chose ``kind`` (protocol action kind) with ``amount`` for bets and raises."""
+
+        def __init__(self, kind: str, amount: int | None = None) -> None:
+            super().__init__()
+            self.kind = kind
+            self.amount = amount
+
+    legal: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    pot: reactive[int] = reactive(0)
+    my_bet: reactive[int] = reactive(0)
+    big_blind: reactive[int] = reactive(1)
+    error: reactive[str] = reactive("")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main-actions"):
+            yield Button("Fold (F)", id="fold", compact=True)
+            yield Button("Check (C)", id="call", compact=True)
+            yield Button("Raise (R)", id="raise", compact=True)
+            yield Input(placeholder="amount", id="amount", restrict=r"[0-9,_ ]*", compact=True)
+            yield Button("Show", id="show", classes="-hidden", compact=True)
+            yield Button("Muck", id="muck", classes="-hidden", compact=True)
+        with Horizontal(id="sizing"):
+            for preset_id, label, _ in PRESETS:
+                yield Button(label, id=f"preset-{preset_id}", classes="preset", compact=True)
+            yield Slider(id="slider")
+        with Horizontal(id="pre-actions"):
+            yield Checkbox("check/fold", id="pre-check-fold", compact=True)
+            yield Checkbox("call any", id="pre-call-any", compact=True)
+            yield Checkbox("fold to any bet", id="pre-fold", compact=True)
+            yield TimeBar(id="clock")
+        yield Label("", id="error")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.watch_legal, self.legal)
+
+    # --- data in -------------------------------------------------------------------------------------
+
+    def watch_legal(self, legal: dict[str, Any] | None) -> None:
+        if not self.is_mounted:
+            return
+        mine = legal is not None
+        showdown = bool(legal and (legal.get("can_show") or legal.get("can_muck")))
+        for button_id in ("fold", "call", "raise"):
+            self.query_one(f"#{button_id}", Button).disabled = not mine or showdown
+        for button_id in ("show", "muck"):
+            self.query_one(f"#{button_id}", Button).set_class(not showdown, "-hidden")
+        self.query_one("#pre-actions").set_class(mine, "-hidden-pre")
+        if legal is None:
+            self.query_one("#call", Button).label = "Check (C)"
+            self.query_one("#raise", Button).label = "Raise (R)"
+            return
+        call = legal.get("call_amount")
+        self.query_one("#call", Button).label = f"Call {call} (C)" if call is not None else "Check (C)"
+        self.query_one("#call", Button).disabled = showdown or (call is None and not legal.get("can_check"))
+        self.query_one("#fold", Button).disabled = showdown or not legal.get("can_fold")
+        low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+        can_raise = low is not None and high is not None
+        self.query_one("#raise", Button).disabled = not can_raise
+        self.query_one("#raise", Button).label = ("Bet (R)" if legal.get("is_bet") else "Raise to (R)")
+        for button in self.query(".preset").results(Button):
+            button.disabled = not can_raise
+        slider = self.query_one(Slider)
+        if can_raise:
+            slider.minimum, slider.maximum = int(low), int(high)
+            slider.step = max(1, self.big_blind)
+            slider.set_value(int(low), announce=False)
+            self.query_one("#amount", Input).value = str(low)
+        self.error = ""
+        self._maybe_pre_act(legal)
+
+    def watch_error(self, error: str) -> None:
+        if self.is_mounted:
+            self.query_one("#error", Label).update(error)
+            self.query_one("#amount", Input).set_class(bool(error), "-invalid")
+
+    def set_clock(self, seconds: float, started: float, time_bank: float | None, label: str) -> None:
+        clock = self.query_one(TimeBar)
+        clock.seconds, clock.started, clock.time_bank, clock.label = seconds, started, time_bank, label
+
+    # --- pre-actions ---------------------------------------------------------------------------------
+
+    def _maybe_pre_act(self, legal: dict[str, Any]) -> None:
+        """Fire a ticked pre-action box now that it is our turn; each box is used once."""
+        boxes = {name: self.query_one(f"#pre-{name}", Checkbox) for name in ("check-fold", "call-any", "fold")}
+        kind: str | None = None
+        if boxes["check-fold"].value:
+            kind = "check" if legal.get("can_check") else "fold"
+        elif boxes["call-any"].value:
+            kind = "check" if legal.get("can_check") else "call" if legal.get("call_amount") is not None else None
+        elif boxes["fold"].value and not legal.get("can_check"):
+            kind = "fold"
+        if kind is not None:
+            for box in boxes.values():
+                box.value = False
+            self.post_message(self.Act(kind))
+
+    @on(Checkbox.Changed)
+    def _one_box_at_a_time(self, event: Checkbox.Changed) -> None:
+        if event.value:
+            for box in self.query(Checkbox):
+                if box is not event.checkbox:
+                    box.value = False
+
+    def clear_pre_actions(self) -> None:
+        for box in self.query(Checkbox):
+            box.value = False
+
+    # --- actions (buttons, keys through the table view, the command palette) -------------------------
+
+    def fold(self) -> None:
+        if self.legal is not None and self.legal.get("can_fold"):
+            self.post_message(self.Act("fold"))
+        elif self.legal is None:
+            box = self.query_one("#pre-check-fold", Checkbox)
+            box.value = not box.value  # not our turn: F ticks check/fold instead
+
+    def check_or_call(self) -> None:
+        legal = self.legal
+        if legal is None:
+            box = self.query_one("#pre-call-any", Checkbox)
+            box.value = not box.value
+            return
+        if legal.get("can_check"):
+            self.post_message(self.Act("check"))
+        elif legal.get("call_amount") is not None:
+            self.post_message(self.Act("call"))
+
+    def raise_typed(self) -> None:
+        """Bet/raise to the typed amount; an invalid amount shows why and sends nothing."""
+        if self.legal is None:
+            self.error = "it is not your turn"
+            return
+        amount, reason = check_amount(self.query_one("#amount", Input).value, self.legal)
+        if amount is None:
+            self.error = reason
+            return
+        self.error = ""
+        self.post_message(self.Act("bet" if self.legal.get("is_bet") else "raise_to", amount))
+
+    def all_in(self) -> None:
+        if self.legal is None:
+            return
+        if self.legal.get("max_raise_to") is not None:
+            self.apply_preset("all_in")
+            self.raise_typed()
+        elif self.legal.get("call_amount") is not None:
+            self.post_message(self.Act("call"))
+
+    def apply_preset(self, preset_id: str) -> None:
+        """Put a preset's amount in the box and on the slider (not sent: R or Enter sends)."""
+        if self.legal is None:
+            return
+        preset = next(value for key, _, value in PRESETS if key == preset_id)
+        amount = preset_amount(preset, self.legal, self.pot, self.my_bet)
+        if amount is None:
+            self.error = "you cannot bet or raise now"
+            return
+        self.query_one("#amount", Input).value = str(amount)
+        self.query_one(Slider).set_value(amount, announce=False)
+        self.error = ""
+
+    def focus_amount(self) -> None:
+        self.query_one("#amount", Input).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button_id = event.button.id or ""
+        if button_id == "fold":
+            self.fold()
+        elif button_id == "call":
+            self.check_or_call()
+        elif button_id == "raise":
+            self.raise_typed()
+        elif button_id in ("show", "muck"):
+            self.post_message(self.Act(button_id))
+        elif button_id.startswith("preset-"):
+            self.apply_preset(button_id.removeprefix("preset-"))
+
+    @on(Input.Submitted, "#amount")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.raise_typed()
+
+    @on(Input.Changed, "#amount")
+    def _typed(self, event: Input.Changed) -> None:
+        self.error = ""
+        if self.legal is not None and event.value.strip().isdigit():
+            self.query_one(Slider).set_value(int(event.value.strip()), announce=False)
+
+    @on(Slider.Changed)
+    def _slid(self, event: Slider.Changed) -> None:
+        event.stop()
+        self.query_one("#amount", Input).value = str(event.value)
+        self.error = ""

@@ -1,0 +1,110 @@
+"""The felt: seats placed clockwise around the board and pots, your own seat at the bottom."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from tui.model import TableModel
+from tui.widgets.cards import cards_text
+from tui.widgets.seat import SeatView
+
+# Ten places on a 4×3 grid, clockwise from the bottom middle: (row, column); the middle row's centre is the board.
+PLACES = [(2, 1), (2, 0), (1, 0), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (2, 2)]
+
+
+def places_for(max_seats: int, my_seat: int | None) -> dict[int, int]:
+    """Seat number → place index, spreading ``max_seats`` evenly and putting ``my_seat`` at the bottom.
+
+    >>> places_for(2, None)
+    {0: 0, 1: 5}
+    """
+    start = my_seat or 0
+    return {(start + step) % max_seats: round(step * len(PLACES) / max_seats) % len(PLACES)
+            for step in range(max_seats)}
+
+
+class BoardView(Static):
+    """The middle of the table: board cards, main and side pots, street."""
+
+    DEFAULT_CSS = """
+    BoardView { column-span: 2; height: 100%; content-align: center middle; text-align: center;
+                background: $success 20%; border: round $success; }
+    .-compact BoardView { border: none; }
+    """
+
+    model: reactive[TableModel | None] = reactive(None, always_update=True)
+    four_colour: reactive[bool] = reactive(False)
+
+    def render(self) -> Text:
+        model = self.model
+        if model is None:
+            return Text("")
+        lines = []
+        if model.board:
+            lines.append(cards_text(model.board, self.four_colour))
+        elif model.hand_running:
+            lines.append(Text(model.street or "dealing", style="italic"))
+        else:
+            lines.append(Text("waiting for the next hand", style="dim italic"))
+        pots = model.pots()
+        if pots:
+            names = ["main pot"] + [f"side pot {index}" for index in range(1, len(pots))]
+            lines.append(Text("  ".join(f"{name} {amount}" for name, (amount, _) in zip(names, pots, strict=True)),
+                              style="bold"))
+            lines.append(Text(f"total {model.pot_total}", style="dim"))
+        return Text("\n").join(lines)
+
+
+class Felt(Grid):
+    """Ten seat slots and the board; :attr:`model` and :attr:`four_colour` come down from the table view."""
+
+    DEFAULT_CSS = """
+    Felt { grid-size: 4 3; grid-gutter: 0 1; height: auto; grid-rows: 4 5 4; }
+    .-compact Felt { grid-rows: 3 3 3; grid-gutter: 0 1; }
+    """
+
+    model: reactive[TableModel | None] = reactive(None, always_update=True)
+    four_colour: reactive[bool] = reactive(False)
+
+    def compose(self) -> ComposeResult:
+        cells: dict[tuple[int, int], int] = {place: index for index, place in enumerate(PLACES)}
+        for row in range(3):
+            for column in range(4):
+                if (row, column) == (1, 1):
+                    yield BoardView(id="board")
+                elif (row, column) == (1, 2):
+                    continue
+                else:
+                    yield SeatView(id=f"place-{cells[(row, column)]}")
+
+    def watch_model(self, model: TableModel | None) -> None:
+        if model is None or not self.is_mounted:
+            return
+        places = places_for(model.max_seats, model.my_seat)
+        used = {place: seat for seat, place in places.items()}
+        for index in range(len(PLACES)):
+            view = self.query_one(f"#place-{index}", SeatView)
+            seat = used.get(index)
+            view.set_class(seat is None, "-unused")
+            if seat is None:
+                continue
+            info = model.seats.get(seat)
+            view.four_colour = self.four_colour
+            view.mine = info is not None and info.name == model.me
+            view.to_act = info is not None and model.to_act == seat and model.hand_running
+            markers = ("D" if model.button_seat == seat else "") + (
+                "SB" if model.small_blind_seat == seat and model.hand_running else "") + (
+                "BB" if model.big_blind_seat == seat and model.hand_running else "")
+            view.markers = markers
+            view.tooltip = f"seat {seat + 1}"
+            view.info = info
+        board = self.query_one(BoardView)
+        board.four_colour = self.four_colour
+        board.model = model
+
+    def on_mount(self) -> None:
+        self.watch_model(self.model)

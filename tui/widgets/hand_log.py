@@ -1,0 +1,85 @@
+"""The hand log with a fairness badge per hand (verified / violation), and the table chat."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Input, Static
+
+from tui.model import HandSummary, TableModel
+
+
+def badge(summary: HandSummary) -> Text:
+    """``✔ verified``, ``✘ VIOLATION`` or ``… checking`` for one hand."""
+    if summary.fairness is True:
+        return Text("✔ verified", style="bold green")
+    if summary.fairness is False:
+        return Text("✘ VIOLATION", style="bold white on red")
+    return Text("… checking", style="dim")
+
+
+class HandLog(Static):
+    """The last hands with their badges, then the running hand's lines."""
+
+    DEFAULT_CSS = """
+    HandLog { height: 1fr; overflow-y: auto; padding: 0 1; }
+    """
+
+    model: reactive[TableModel | None] = reactive(None, always_update=True)
+    lines: reactive[int] = reactive(14)
+
+    def render(self) -> Text:
+        model = self.model
+        if model is None:
+            return Text("")
+        text = Text()
+        for summary in model.hands[-4:]:
+            text.append(f"#{summary.number} ", style="bold")
+            text.append_text(badge(summary))
+            if summary.result:
+                text.append(f" {summary.result}")
+            text.append("\n")
+        for line in model.log[-self.lines:]:
+            text.append(line + "\n", style="bold red" if line.startswith("FAIRNESS") else "")
+        return text
+
+
+class ChatPanel(Vertical):
+    """Chat lines and an input; sending posts :class:`ChatPanel.Say`."""
+
+    DEFAULT_CSS = """
+    ChatPanel { height: 8; }
+    ChatPanel Static { height: 1fr; padding: 0 1; }
+    ChatPanel Input { height: 1; border: none; }
+    """
+
+    class Say(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    model: reactive[TableModel | None] = reactive(None, always_update=True)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="chat-lines")
+        yield Input(placeholder="chat…", id="chat-input", max_length=280, compact=True)
+
+    def watch_model(self, model: TableModel | None) -> None:
+        if model is None or not self.is_mounted:
+            return
+        text = Text()
+        for sender, line in model.chat[-5:]:
+            text.append(f"{sender}: ", style="bold")
+            text.append(line + "\n")
+        self.query_one("#chat-lines", Static).update(text)
+
+    @on(Input.Submitted, "#chat-input")
+    def _send(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.Say(event.value.strip()))
+        event.input.value = ""

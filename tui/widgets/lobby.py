@@ -1,0 +1,220 @@
+"""The lobby (R-LOBBY-1): cash tables with game, structure, stakes, players/seats, average pot, hands per
+hour and waiting list; sorting by any column, filters (game, stakes, hide full, hide empty); open (watch) or
+join (sit) the highlighted table; the balance and the play-money refill."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Button, Checkbox, DataTable, Label, Select
+
+GAME_NAMES = {"texas_holdem": "Hold'em", "omaha": "Omaha", "omaha_hi_lo": "Omaha Hi/Lo",
+              "five_card_omaha": "5-card Omaha", "seven_card_stud": "7-card Stud", "five_card_draw": "5-card Draw"}
+STRUCTURE_NAMES = {"no_limit": "NL", "pot_limit": "PL", "half_pot_limit": "½PL", "fixed_limit": "FL",
+                   "spread_limit": "SL"}
+COLUMNS = [("name", "Table"), ("game", "Game"), ("structure", "Limit"), ("stakes", "Stakes"),
+           ("players", "Plrs"), ("average_pot", "Avg pot"), ("hands_per_hour", "Hands/h"), ("waiting", "Wait")]
+
+
+def game_name(game: str) -> str:
+    return GAME_NAMES.get(game, game.replace("_", " ").title())
+
+
+def stakes_text(row: dict[str, Any]) -> str:
+    small, big = (row.get("stakes") or [0, 0])[:2]
+    return f"{small}/{big}"
+
+
+def sort_key(row: dict[str, Any], column: str) -> Any:
+    if column == "stakes":
+        return tuple(row.get("stakes") or [0, 0])[::-1]
+    if column == "players":
+        return (row.get("players", 0), row.get("seats", 0))
+    value = row.get(column)
+    return value if value is not None else ""
+
+
+def visible_rows(rows: list[dict[str, Any]], game: str | None, stakes: str | None, hide_full: bool,
+                 hide_empty: bool, sort_by: str, descending: bool) -> list[dict[str, Any]]:
+    """The lobby rows after filters and sorting.
+
+    >>> rows = [{"id": "a", "game": "omaha", "stakes": [1, 2], "players": 6, "seats": 6},
+    ...         {"id": "b", "game": "texas_holdem", "stakes": [5, 10], "players": 0, "seats": 9}]
+    >>> [row["id"] for row in visible_rows(rows, None, None, True, False, "stakes", True)]
+    ['b']
+    """
+    kept = [row for row in rows
+            if (game is None or row.get("game") == game)
+            and (stakes is None or stakes_text(row) == stakes)
+            and not (hide_full and row.get("players", 0) >= row.get("seats", 0))
+            and not (hide_empty and row.get("players", 0) == 0)]
+    return sorted(kept, key=lambda row: sort_key(row, sort_by), reverse=descending)
+
+
+class Lobby(Vertical, can_focus=False):
+    """The table list. :attr:`rows` comes down from the room's ``lobby`` message."""
+
+    DEFAULT_CSS = """
+    Lobby { height: 1fr; }
+    Lobby #filters { height: 1; }
+    Lobby #filters Select { width: 22; }
+    Lobby #filters Checkbox { width: auto; }
+    Lobby #commands { height: 1; }
+    Lobby #commands Button { margin: 0 1 0 0; min-width: 10; }
+    Lobby #balance { width: 1fr; content-align: right middle; height: 1; padding: 0 1; }
+    Lobby DataTable { height: 1fr; }
+    .-compact Lobby #filters { height: 1; }
+    .-compact Lobby #filters Select { width: 18; }
+    .-compact Lobby #commands { height: 1; }
+    .-compact Lobby #commands Button { height: 1; border: none; }
+    .-compact Lobby #balance { height: 1; }
+    .-compact Lobby #filters Checkbox { height: 1; border: none; padding: 0; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "join", "Join", show=False),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("o", "watch", "Open", show=False),
+        Binding("s", "cycle_sort", "Sort"),
+        Binding("g", "refresh", "Refresh"),
+        Binding("p", "refill", "Refill"),
+    ]
+
+    class Chosen(Message):
+        """Open ``table_id``: ``sit`` True to join (sit down), False to watch."""
+
+        def __init__(self, table_id: str, sit: bool) -> None:
+            super().__init__()
+            self.table_id = table_id
+            self.sit = sit
+
+    class Refresh(Message):
+        pass
+
+    class Refill(Message):
+        pass
+
+    rows: reactive[list[dict[str, Any]]] = reactive(list, always_update=True)
+    balance: reactive[str] = reactive("")
+    sort_by: reactive[str] = reactive("stakes")
+    descending: reactive[bool] = reactive(False)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="filters"):
+            yield Select([], prompt="any game", id="game-filter", allow_blank=True, compact=True)
+            yield Select([], prompt="any stakes", id="stakes-filter", allow_blank=True, compact=True)
+            yield Checkbox("hide full", id="hide-full", compact=True)
+            yield Checkbox("hide empty", id="hide-empty", compact=True)
+        table: DataTable[str] = DataTable(id="table-list", cursor_type="row", zebra_stripes=True)
+        yield table
+        with Horizontal(id="commands"):
+            yield Button("Join (J)", id="join", variant="success", compact=True)
+            yield Button("Watch (W)", id="watch", compact=True)
+            yield Button("Refill (P)", id="refill", compact=True)
+            yield Label("", id="balance")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        self._fill()
+
+    def watch_rows(self, rows: list[dict[str, Any]]) -> None:
+        if not self.is_mounted:
+            return
+        games = sorted({str(row.get("game")) for row in rows})
+        stakes = sorted({stakes_text(row) for row in rows}, key=lambda text: [int(part) for part in text.split("/")])
+        game_select: Select[str] = self.query_one("#game-filter", Select)
+        stakes_select: Select[str] = self.query_one("#stakes-filter", Select)
+        if [option for option in games] != getattr(self, "_games", None):
+            self._games = games
+            game_select.set_options([(game_name(game), game) for game in games])
+        if stakes != getattr(self, "_stakes", None):
+            self._stakes = stakes
+            stakes_select.set_options([(text, text) for text in stakes])
+        self._fill()
+
+    def watch_balance(self, balance: str) -> None:
+        if self.is_mounted:
+            self.query_one("#balance", Label).update(balance)
+
+    def _filter_value(self, selector: str) -> str | None:
+        value = self.query_one(selector, Select).value
+        return value if isinstance(value, str) else None
+
+    def _fill(self) -> None:
+        table = self.query_one(DataTable)
+        keep = None
+        if table.row_count and table.cursor_row >= 0:
+            try:
+                keep = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+            except Exception:  # the cursor was on a row that is gone
+                keep = None
+        table.clear()
+        shown = visible_rows(list(self.rows), self._filter_value("#game-filter"), self._filter_value("#stakes-filter"),
+                             self.query_one("#hide-full", Checkbox).value, self.query_one("#hide-empty", Checkbox).value,
+                             self.sort_by, self.descending)
+        for row in shown:
+            table.add_row(str(row.get("name", row.get("id"))), game_name(str(row.get("game", ""))),
+                          STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
+                          stakes_text(row), f"{row.get('players', 0)}/{row.get('seats', 0)}",
+                          str(row.get("average_pot", 0)), str(row.get("hands_per_hour", 0)),
+                          str(row.get("waiting", 0)), key=str(row["id"]))
+        if keep is not None and keep in {str(row["id"]) for row in shown}:
+            table.move_cursor(row=table.get_row_index(keep))
+
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _filters_changed(self) -> None:
+        self._fill()
+
+    @on(DataTable.HeaderSelected)
+    def _sort_by_header(self, event: DataTable.HeaderSelected) -> None:
+        column = str(event.column_key.value)
+        self.descending = not self.descending if column == self.sort_by else False
+        self.sort_by = column
+        self._fill()
+
+    def action_cycle_sort(self) -> None:
+        keys = [key for key, _ in COLUMNS]
+        self.sort_by = keys[(keys.index(self.sort_by) + 1) % len(keys)]
+        self._fill()
+
+    def highlighted(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+
+    def action_join(self) -> None:
+        table_id = self.highlighted()
+        if table_id is not None:
+            self.post_message(self.Chosen(table_id, sit=True))
+
+    def action_watch(self) -> None:
+        table_id = self.highlighted()
+        if table_id is not None:
+            self.post_message(self.Chosen(table_id, sit=False))
+
+    def action_refresh(self) -> None:
+        self.post_message(self.Refresh())
+
+    def action_refill(self) -> None:
+        self.post_message(self.Refill())
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(str(event.row_key.value), sit=True))
+
+    @on(Button.Pressed, "#commands Button")
+    def _command(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"join": self.action_join, "watch": self.action_watch, "refill": self.action_refill}[event.button.id or ""]()

@@ -1,0 +1,249 @@
+"""One table: the felt, the action bar, the hand log and chat, and the seat controls.
+
+Data comes down as :attr:`TableView.model` (set by the app after each room message); requests go up as
+:class:`TableView.Request` (a protocol message type and its fields). The view owns the table hotkeys, so the
+footer shows them whenever this table has the focus.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from tui.model import TableModel
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.felt import Felt
+from tui.widgets.hand_log import ChatPanel, HandLog
+
+
+class TableView(Widget, can_focus=True):
+    """A table the player has open (seated or watching)."""
+
+    DEFAULT_CSS = """
+    TableView { height: 1fr; width: 1fr; layout: vertical; border: round $panel; }
+    TableView:focus-within { border: round $accent; }
+    TableView.-needs-action { border: heavy $warning; }
+    TableView #title { height: 1; padding: 0 1; background: $boost; }
+    TableView #alarm { height: auto; background: $error; color: $text; text-style: bold; padding: 0 1; }
+    TableView #alarm.-none { display: none; }
+    TableView #body { height: 1fr; }
+    TableView #play { width: 1fr; height: 1fr; }
+    TableView #side { width: 38; height: 1fr; border-left: solid $panel; }
+    TableView #controls { height: 1; }
+    TableView #controls Button { height: 1; border: none; min-width: 8; width: auto; margin: 0 1 0 0; }
+    TableView #status { height: 1; padding: 0 1; color: $warning; }
+    .-compact TableView #side { display: none; }
+    .-compact TableView { border: none; }
+    .-tiled TableView #side { display: none; }
+    .-tiled TableView #controls { display: none; }
+    .-tiled TableView #sizing { display: none; }
+    .-tiled TableView #pre-actions { display: none; }
+    .-show-log TableView #side { display: block; width: 1fr; }
+    .-show-log TableView #play { display: none; }
+    """
+
+    BINDINGS = [
+        Binding("f", "fold", "Fold"),
+        Binding("c", "check_call", "Check/Call"),
+        Binding("r", "raise", "Raise"),
+        Binding("a", "all_in", "All-in"),
+        Binding("1", "preset('half')", "½ pot", show=False),
+        Binding("2", "preset('two_thirds')", "⅔ pot", show=False),
+        Binding("3", "preset('three_quarters')", "¾ pot", show=False),
+        Binding("4", "preset('pot')", "Pot", show=False),
+        Binding("5", "preset('min')", "Min", show=False),
+        Binding("6", "preset('all_in')", "Max", show=False),
+        Binding("e", "amount", "Amount", show=False),
+        Binding("s", "show", "Show", show=False),
+        Binding("m", "muck", "Muck", show=False),
+        Binding("o", "sit_out", "Sit out", show=False),
+        Binding("b", "wait_big_blind", "Wait BB", show=False),
+        Binding("u", "top_up", "Top-up", show=False),
+        Binding("x", "leave", "Leave"),
+        Binding("escape", "focus_table", "Table keys", show=False),
+    ]
+
+    class Request(Message):
+        """Send ``message_type`` with ``fields`` (the table id is added by the app)."""
+
+        def __init__(self, view: TableView, message_type: str, **fields: Any) -> None:
+            super().__init__()
+            self.view = view
+            self.table_id = view.table_id
+            self.message_type = message_type
+            self.fields = fields
+
+    class TopUpWanted(Message):
+        def __init__(self, view: TableView) -> None:
+            super().__init__()
+            self.table_id = view.table_id
+
+    model: reactive[TableModel | None] = reactive(None, always_update=True)
+    four_colour: reactive[bool] = reactive(False)
+
+    def __init__(self, table_id: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.table_id = table_id
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="alarm", classes="-none")
+        with Horizontal(id="body"):
+            with Vertical(id="play"):
+                yield Felt(id="felt")
+                yield Static(id="status")
+                yield ActionBar(id="actions")
+                with Horizontal(id="controls"):
+                    yield Button("Sit out (O)", id="sit-out", compact=True)
+                    yield Button("Wait BB (B)", id="wait-bb", compact=True)
+                    yield Button("Top-up (U)", id="top-up", compact=True)
+                    yield Button("Leave (X)", id="leave", compact=True)
+            with Vertical(id="side"):
+                yield HandLog(id="log")
+                yield ChatPanel(id="chat")
+
+    def watch_model(self, model: TableModel | None) -> None:
+        if model is None or not self.is_mounted:
+            return
+        title = Text()
+        title.append(f"{model.name or model.table_id}", style="bold")
+        if model.stakes != (0, 0):
+            title.append(f"  {model.stakes[0]}/{model.stakes[1]}")
+        if model.hand_number:
+            title.append(f"  hand #{model.hand_number}")
+        if not model.seated:
+            title.append("  (watching)", style="italic")
+        if model.needs_action:
+            title.append("  YOUR TURN", style="bold reverse yellow")
+        self.query_one("#title", Static).update(title)
+        alarm = self.query_one("#alarm", Static)
+        alarm.update(model.alarm)
+        alarm.set_class(not model.alarm, "-none")
+        self.set_class(model.needs_action, "-needs-action")
+        felt = self.query_one(Felt)
+        felt.four_colour = self.four_colour
+        felt.model = model
+        self.query_one("#status", Static).update(model.error)
+        bar = self.query_one(ActionBar)
+        mine = model.my_seat
+        bar.pot = model.pot_total
+        bar.my_bet = model.seats[mine].bet if mine is not None and mine in model.seats else 0
+        bar.big_blind = max(1, model.stakes[1])
+        if bar.legal != model.legal:
+            bar.legal = model.legal
+        if model.to_act is not None and model.hand_running:
+            who = "your turn" if model.to_act == mine else f"{model.seats[model.to_act].name if model.to_act in model.seats else '?'}"
+            bar.set_clock(model.turn_seconds, _local_start(model), model.time_bank, f"{who[:12]} ")
+        else:
+            bar.set_clock(0.0, 0.0, None, "")
+        self.query_one(HandLog).model = model
+        self.query_one(ChatPanel).model = model
+        if mine is not None and mine in model.seats:
+            info = model.seats[mine]
+            self.query_one("#sit-out", Button).label = "Sit in (O)" if info.sitting_out else "Sit out (O)"
+            self.query_one("#wait-bb", Button).label = "Post (B)" if info.wait_for_big_blind else "Wait BB (B)"
+        for button_id in ("sit-out", "wait-bb", "top-up", "leave"):
+            self.query_one(f"#{button_id}", Button).disabled = mine is None and button_id != "leave"
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.watch_model, self.model)
+
+    # --- requests up ---------------------------------------------------------------------------------
+
+    def _request(self, message_type: str, **fields: Any) -> None:
+        self.post_message(self.Request(self, message_type, **fields))
+
+    @on(ActionBar.Act)
+    def _act(self, event: ActionBar.Act) -> None:
+        event.stop()
+        model = self.model
+        if model is None or model.legal is None:
+            return
+        fields: dict[str, Any] = {"hand": model.legal_hand, "kind": event.kind}
+        if event.amount is not None:
+            fields["amount"] = event.amount
+        self._request("action", **fields)
+        self.focus()  # the pressed button is about to be disabled: keep the table hotkeys live
+
+    @on(ChatPanel.Say)
+    def _say(self, event: ChatPanel.Say) -> None:
+        event.stop()
+        self._request("chat", text=event.text)
+
+    @on(Button.Pressed, "#controls Button")
+    def _control(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions = {"sit-out": self.action_sit_out, "wait-bb": self.action_wait_big_blind,
+                   "top-up": self.action_top_up, "leave": self.action_leave}
+        actions[event.button.id or ""]()
+
+    # --- hotkeys (also the command palette's targets) ------------------------------------------------
+
+    @property
+    def bar(self) -> ActionBar:
+        return self.query_one(ActionBar)
+
+    def action_fold(self) -> None:
+        self.bar.fold()
+
+    def action_check_call(self) -> None:
+        self.bar.check_or_call()
+
+    def action_raise(self) -> None:
+        self.bar.raise_typed()
+
+    def action_all_in(self) -> None:
+        self.bar.all_in()
+
+    def action_preset(self, preset_id: str) -> None:
+        self.bar.apply_preset(preset_id)
+
+    def action_amount(self) -> None:
+        self.bar.focus_amount()
+
+    def action_show(self) -> None:
+        if self.model is not None and self.model.legal and self.model.legal.get("can_show"):
+            self.bar.post_message(ActionBar.Act("show"))
+
+    def action_muck(self) -> None:
+        if self.model is not None and self.model.legal and self.model.legal.get("can_muck"):
+            self.bar.post_message(ActionBar.Act("muck"))
+
+    def _my_info(self) -> Any:
+        model = self.model
+        if model is None or model.my_seat is None:
+            return None
+        return model.seats.get(model.my_seat)
+
+    def action_sit_out(self) -> None:
+        info = self._my_info()
+        if info is not None:
+            self._request("sit_out", on=not info.sitting_out)
+
+    def action_wait_big_blind(self) -> None:
+        info = self._my_info()
+        if info is not None:
+            self._request("wait_for_big_blind", on=not info.wait_for_big_blind)
+
+    def action_top_up(self) -> None:
+        self.post_message(self.TopUpWanted(self))
+
+    def action_focus_table(self) -> None:
+        self.focus()
+
+    def action_leave(self) -> None:
+        self._request("leave")
+
+
+def _local_start(model: TableModel) -> float:
+    """The model keeps turn starts on the caller's clock: the app passes ``time.monotonic()``."""
+    return model.turn_started
