@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Protocol
 
 from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
@@ -174,6 +175,8 @@ class Hand:
         "_hole",
         "_in_hand",
         "_last_raise",
+        "_legal",
+        "_legal_at",
         "_low",
         "_low_names",
         "_muck",
@@ -271,6 +274,8 @@ class Hand:
         self._no_betting_street = False
         self._split_open = False
         self._split_accepted: set[int] = set()
+        self._legal: LegalActions | None = None
+        self._legal_at = -1
 
     @classmethod
     def start(
@@ -381,6 +386,14 @@ class Hand:
         32-card poker after the draw: ``can_split`` (R-STUD-2). Draw: ``max_discards``. At showdown: show or
         muck.
         """
+        # Every change of the hand appends an event: the answer is cached until the next one.
+        if self._legal_at == len(self.events):
+            return self._legal
+        self._legal = legal = self._compute_legal_actions()
+        self._legal_at = len(self.events)
+        return legal
+
+    def _compute_legal_actions(self) -> LegalActions | None:
         if self.phase is Phase.BETTING:
             position = self._pending[0]
             owed = self._highest_bet - self._bets[position]
@@ -515,9 +528,11 @@ class Hand:
             to = action.to
             if type(to) is not int:
                 raise InvalidAmount(f"a bet or raise must be a whole number of chips, got {to!r}")
-            bounds = self._raise_range(position, owed)
-            if bounds is None:
+            legal = self.legal_actions()
+            assert legal is not None
+            if legal.min_raise_to is None or legal.max_raise_to is None:
                 raise IllegalAction(self._why_no_raise(position, owed))
+            bounds = (legal.min_raise_to, legal.max_raise_to)
             word = "bet" if self._highest_bet == 0 else "raise"
             if to < bounds[0] or to > bounds[1]:
                 if bounds[0] == bounds[1]:
@@ -919,28 +934,28 @@ class Hand:
             # RULES' decision: that round has no betting.
             board, down, up = down + up, 0, 0
             self._no_betting_street = True
+        players = len(live)
+        events = self.events
+        hole = self._hole
+        shown = self._shown
         if down:
-            hands: list[list[Card]] = [[] for _ in live]
-            for _ in range(down):
-                for slot in range(len(live)):
-                    hands[slot].append(deck[index])
-                    index += 1
+            end = index + down * players
             for slot, position in enumerate(live):
-                self._hole[position].extend(hands[slot])
-                self.events.append(HoleCardsDealt(seats[position], tuple(hands[slot])))
+                cards = deck[index + slot:end:players]  # one card at a time, round after round
+                hole[position].extend(cards)
+                events.append(HoleCardsDealt(seats[position], cards))
                 # Stud run-out: a hand turned up at the all-in gets new cards, so it is shown again at showdown.
-                self._shown[position] = False
+                shown[position] = False
+            index = end
         if up:
-            ups: list[list[Card]] = [[] for _ in live]
-            for _ in range(up):
-                for slot in range(len(live)):
-                    ups[slot].append(deck[index])
-                    index += 1
+            end = index + up * players
             for slot, position in enumerate(live):
-                self._hole[position].extend(ups[slot])
-                self._up[position].extend(ups[slot])
-                self.events.append(UpCardsDealt(seats[position], tuple(ups[slot])))
-                self._shown[position] = False
+                cards = deck[index + slot:end:players]
+                hole[position].extend(cards)
+                self._up[position].extend(cards)
+                events.append(UpCardsDealt(seats[position], cards))
+                shown[position] = False
+            index = end
         if board:
             cards = deck[index:index + board]
             index += board
@@ -1237,6 +1252,11 @@ class Hand:
         self.events.append(HandEnded(final, self._rake_total))
 
 
+@lru_cache(maxsize=16)
+def _deck_set(deck: tuple[Card, ...]) -> frozenset[int]:
+    return frozenset(deck)
+
+
 def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Card], forced: ForcedBets) -> None:
     """Raise ``ValueError`` naming the first problem with a hand's inputs."""
     check_player_count(variant, len(seats))
@@ -1251,14 +1271,16 @@ def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Car
         needed = min(needed, len(variant.deck))
     if len(deck) < needed:
         raise ValueError(f"{variant.name} for {len(seats)} players needs {needed} cards, the deck has {len(deck)}")
-    allowed = set(variant.deck)
-    seen: set[int] = set()
-    for card in deck:
-        if card not in allowed:
-            raise ValueError(f"card {card} is not in the {variant.name} deck")
-        if card in seen:
-            raise ValueError(f"card {card} appears twice in the deck")
-        seen.add(card)
+    allowed = _deck_set(variant.deck)
+    unique = set(deck)
+    if len(unique) != len(deck) or not unique <= allowed:  # the fast check; the loop names the first problem
+        seen: set[int] = set()
+        for card in deck:
+            if card not in allowed:
+                raise ValueError(f"card {card} is not in the {variant.name} deck")
+            if card in seen:
+                raise ValueError(f"card {card} appears twice in the deck")
+            seen.add(card)
     for name in ("small_blind", "big_blind", "straddle", "ante", "bring_in", "big_blind_ante"):
         amount = getattr(forced, name)
         if type(amount) is not int or amount < 0:

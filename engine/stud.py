@@ -28,6 +28,7 @@ spades, highest card first, R-RANK-5).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.cards import Card
 
@@ -72,6 +73,12 @@ def showing_key(up_cards: Sequence[Card], thirty_two_card: bool) -> tuple[int, .
     >>> showing_key(parse_cards("9c 9d Ah"), False) > showing_key(parse_cards("As Ks Qs"), False)
     True
     """
+    return _showing_key(tuple(up_cards), thirty_two_card)
+
+
+@lru_cache(maxsize=1 << 16)
+def _showing_key(up_cards: tuple[Card, ...], thirty_two_card: bool) -> tuple[int, ...]:
+    """Cached body of :func:`showing_key` (the same few up-card sets recur hand after hand)."""
     counts: dict[int, int] = {}
     for card in up_cards:
         rank = card >> 2
