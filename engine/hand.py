@@ -1212,7 +1212,10 @@ class Hand:
                 pots = build_pots(self._contributed, alive, self.dead_money)
         rake_source = self.config.rake
         if rake_source is not None and pots:
-            saw_flop = not self._variant.has_board or len(self._board) > 0
+            # "No flop, no drop" (R-RAKE-1) is for flop games only: stud, draw and Telesina (whose one community
+            # card is no flop) are always raked.
+            flop_game = any(street.board >= 3 for street in self._variant.streets)
+            saw_flop = not flop_game or len(self._board) > 0
             rakes = rake_source.rake_for_pots([pot.amount for pot in pots], count, saw_flop)
         else:
             rakes = [0] * len(pots)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.actions import BetOrRaise, BringIn, Call, Check
+from engine.actions import BetOrRaise, BringIn, Call, Check, Fold
 from engine.events import BettingRoundStarted, BoardDealt, PotAwarded
 from engine.hand import ForcedBets, Hand, HandConfig
+from engine.rake import WHITE_LABEL_DEFAULT
 from engine.structures import BettingStructure
 from engine.variants import TELESINA
 from tests.engine.deal_helpers import stacked_deck
@@ -53,3 +54,17 @@ def test_heads_up_pot_lowest_straight_flush_wins() -> None:
     hand.act(1, Call())
     _check_down(hand)
     assert hand.final_stacks() == {0: 965, 1: 1035}
+
+
+def test_telesina_is_raked_even_before_the_vela() -> None:
+    deck = stacked_deck(TELESINA, HANDS[1:], board="9c")
+    plan = ForcedBets(button_seat=1, small_blind_seat=None, small_blind=0, big_blind_seat=None, big_blind=0,
+                      ante=10, bring_in=25)
+    hand = Hand.start(HandConfig(TELESINA, LIMIT, rake=WHITE_LABEL_DEFAULT), {0: 1000, 1: 1000}, deck, plan)
+    hand.act(0, BringIn())
+    hand.act(1, BetOrRaise(100))
+    hand.act(0, Call())
+    hand.act(0, BetOrRaise(100))
+    hand.act(1, Fold())
+    # Pot 220 (2 antes + 2 x 100; the uncalled 100 returned): 2.5 % = 5 chips, not "no flop, no drop" (R-RAKE-1).
+    assert hand.rake == 5 and hand.final_stacks() == {0: 1105, 1: 890}
