@@ -121,9 +121,10 @@ class TableModel:
         return self.dead_money + sum(info.committed for info in self.seats.values())
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
-        """Main pot then side pots as ``(amount, eligible seats)``; empty when nothing is in."""
+        """Main pot then side pots as ``(amount, eligible seats)`` from the chips gathered in at the end of the
+        previous betting rounds (this round's bets are still in front of the players); empty when none."""
         order = sorted(self.seats)
-        contributions = [self.seats[seat].committed for seat in order]
+        contributions = [self.seats[seat].committed - self.seats[seat].bet for seat in order]
         if not any(contributions) and not self.dead_money:
             return []
         alive = [self.seats[seat].in_hand and not self.seats[seat].folded for seat in order]

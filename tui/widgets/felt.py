@@ -30,6 +30,8 @@ def places_for(max_seats: int, my_seat: int | None) -> dict[int, int]:
 class BoardView(Static):
     """The middle of the table: board cards, main and side pots, street."""
 
+    SCOPED_CSS = False  # its rules also depend on the screen's -compact / -tiled classes
+
     DEFAULT_CSS = """
     BoardView { column-span: 2; height: 100%; content-align: center middle; text-align: center;
                 background: $success 20%; border: round $success; }
@@ -52,19 +54,22 @@ class BoardView(Static):
             lines.append(Text("waiting for the next hand", style="dim italic"))
         pots = model.pots()
         if pots:
-            names = ["main pot"] + [f"side pot {index}" for index in range(1, len(pots))]
-            lines.append(Text("  ".join(f"{name} {amount}" for name, (amount, _) in zip(names, pots, strict=True)),
+            names = ["main"] + [f"side {index}" for index in range(1, len(pots))]
+            lines.append(Text(" · ".join(f"{name} {amount}" for name, (amount, _) in zip(names, pots, strict=True)),
                               style="bold"))
-            lines.append(Text(f"total {model.pot_total}", style="dim"))
+        if model.pot_total:
+            lines.append(Text(f"pot total {model.pot_total}", style="dim"))
         return Text("\n").join(lines)
 
 
 class Felt(Grid):
     """Ten seat slots and the board; :attr:`model` and :attr:`four_colour` come down from the table view."""
 
+    SCOPED_CSS = False  # its rules also depend on the screen's -compact / -tiled classes
+
     DEFAULT_CSS = """
     Felt { grid-size: 4 3; grid-gutter: 0 1; height: auto; grid-rows: 4 5 4; }
-    .-compact Felt { grid-rows: 3 3 3; grid-gutter: 0 1; }
+    .-compact Felt { grid-rows: 2 3 2; grid-gutter: 1 1; }
     """
 
     model: reactive[TableModel | None] = reactive(None, always_update=True)

@@ -60,6 +60,8 @@ def visible_rows(rows: list[dict[str, Any]], game: str | None, stakes: str | Non
 class Lobby(Vertical, can_focus=False):
     """The table list. :attr:`rows` comes down from the room's ``lobby`` message."""
 
+    SCOPED_CSS = False  # its rules also depend on the screen's -compact / -tiled classes
+
     DEFAULT_CSS = """
     Lobby { height: 1fr; }
     Lobby #filters { height: 1; }

@@ -13,6 +13,7 @@ from tui.widgets.cards import cards_text
 class SeatView(Static):
     """Renders one :class:`SeatInfo`; empty seats show "empty". Data comes in through :attr:`info`."""
 
+    SCOPED_CSS = False  # its rules also depend on the screen's -compact class
     DEFAULT_CSS = """
     SeatView { width: 1fr; height: 4; border: round $panel; padding: 0 1; content-align: center middle; }
     SeatView.-empty { color: $text-disabled; border: round $panel-darken-1; }
@@ -21,7 +22,7 @@ class SeatView(Static):
     SeatView.-me.-to-act { border: heavy $warning; }
     SeatView.-folded { color: $text-muted; }
     SeatView.-unused { visibility: hidden; }
-    .-compact SeatView { height: 3; border: none; padding: 0; background: $boost; }
+    .-compact SeatView { height: 2; border: none; padding: 0 1; background: $boost; }
     .-compact SeatView.-to-act { border: none; background: $warning 40%; }
     """
 

@@ -28,6 +28,8 @@ from tui.widgets.hand_log import ChatPanel, HandLog
 class TableView(Widget, can_focus=True):
     """A table the player has open (seated or watching)."""
 
+    SCOPED_CSS = False  # its rules also depend on the screen's -compact / -tiled classes
+
     DEFAULT_CSS = """
     TableView { height: 1fr; width: 1fr; layout: vertical; border: round $panel; }
     TableView:focus-within { border: round $accent; }
