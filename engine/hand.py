@@ -7,6 +7,18 @@ it caused. Nothing else mutates a hand (except :meth:`Hand.leave`, a player fold
 Positions: internally players are numbered 0..n-1 clockwise from the first seat left of the button (so
 the button, when dealt in, is last). Everything public speaks in table seats.
 
+Stud, draw and 32-card games are the same machine driven by the variant's data (issue 4):
+- stud (R-STUD-1): antes, then the bring-in player (lowest up card in fixed limit, clubs lowest; highest in
+  no/pot limit; highest with hearts > diamonds > clubs > spades in 32-card games, :mod:`engine.stud`) must
+  post :class:`~engine.actions.BringIn` or complete to the small bet; later streets open with the best hand
+  showing; a last card the deck cannot give everyone is one community card, with no betting (R-GAME-DECK);
+- draws (R-DRAW-1): the hand enters :attr:`Phase.DRAW`; each player still in, from the left of the button,
+  acts :class:`~engine.actions.Draw`; replacements come from the stub, then from the discards reshuffled
+  by the caller's :data:`engine.draw.Reshuffle` (never the drawing player's own discards of that draw); a
+  ``timed_out`` draw stands pat and bars that player from betting or raising in the next round;
+- 32-card poker's split offer (R-STUD-2, :class:`~engine.actions.Split`) and Telesina's heads-up exception
+  (R-RANK-6, per pot).
+
 Follows R-BLIND-1..3, R-BET-* (structures in :mod:`engine.structures`), R-POT-1/2 (:mod:`engine.pots`),
 R-SHOW-1/2 and R-RAKE-1 (through ``engine.rake.RakeSchedule.rake_for_pots``). Where RULES.md is silent the
 behaviour is PokerKit's: the amount to call is the largest bet actually in front (a short all-in big

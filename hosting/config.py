@@ -175,7 +175,8 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     reader = _Reader(source, data, path)
     reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock"))
     table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
-    game = reader.choice("game", tuple(sorted(VARIANTS)))
+    # Only the flop games for now: stud/draw games need room settings (ante, bring-in) and client support.
+    game = reader.choice("game", tuple(sorted(v.id for v in VARIANTS.values() if v.board_card_count == 5)))
     structure = reader.choice("structure", STRUCTURE_IDS)
     small_blind, big_blind = reader.pair("stakes", "small_blind, big_blind")
     if small_blind > big_blind:

@@ -16,7 +16,7 @@ from hosting.cli import main
 from hosting.commands.replay import replay_file, replay_paths
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
-SUPPORTED = {"NT", "FT", "PO", "FO/8"}
+SUPPORTED = {"NT", "FT", "PO", "FO/8", "F7S", "F7S/8", "F2L3D"}  # stud and triple draw since issue 4
 
 GOOD = """variant = 'NT'
 antes = [0, 0, 0]
