@@ -87,9 +87,11 @@ class CroupierApp(App[int]):
     ]
 
     def __init__(self, connect: Connector, *, log_path: Path | None = None, theme: str | None = None,
-                 four_colour: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+                 four_colour: bool = False, clock: Callable[[], float] = time.monotonic,
+                 reconnect: bool = True) -> None:
         super().__init__()
         self._connect = connect
+        self._reconnect = reconnect
         self.connection: Connection | None = None
         self.clock = clock
         self.models: dict[str, TableModel] = {}
@@ -180,8 +182,10 @@ class CroupierApp(App[int]):
                 self.connected.clear()
                 reason = str(lost)
                 log.warning("connection lost: %s", reason)
-                if "another connection" in reason:
+                if "another connection" in reason or not self._reconnect:
                     self.show_notice(f"Disconnected: {reason}.")
+                    if not self._reconnect:
+                        self.exit(0)
                     return
                 self.show_notice(f"Connection lost: {reason} — reconnecting…")
                 for model in self.models.values():

@@ -1,0 +1,270 @@
+"""Plain ``ssh -p PORT name@host`` players: the TUI as a child process on its own pseudo-terminal (DESIGN.md
+"hosting/", way 1).
+
+Two parts:
+
+- :class:`LocalGate` — a Unix socket (mode 600, in a private directory) where served TUIs connect back to the
+  room. Each child presents a one-time token (``{"token": "…"}`` as its first line); the gate swaps it for
+  the SSH login it was issued for and from then on speaks protocol v1 exactly like the ``croupier``
+  subsystem (same :class:`~hosting.protocol.InboundStream` limits, same :meth:`Room.receive`).
+- :func:`serve_pty` — one SSH session with a pty: ``os.openpty()``, the child (``python -m tui.served``)
+  gets the slave as stdin/stdout/stderr and as its controlling terminal (``setsid`` then ``TIOCSCTTY``);
+  bytes are pumped both ways; window changes are forwarded with ``TIOCSWINSZ`` on the master (the kernel
+  sends the child SIGWINCH); ``TERM`` and ``COLORTERM`` are passed on, ``COLUMNS``/``LINES`` never are.
+  When the session ends the child's process group is terminated (then killed); when the child exits the
+  session ends with its exit status.
+
+The SSH server calls, for a session with a pty and no subsystem::
+
+    gate = await LocalGate.start(room)                     # once, next to the listener
+    await serve_pty(process, gate, name, public_key, decision)
+
+A crashed or stuck TUI harms only its player: it is a separate process, killed with its session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import json
+import os
+import secrets
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from hosting import protocol
+from hosting.protocol import InboundStream, Limits, ProtocolError
+
+TOKEN_SECONDS = 30.0
+"""A token not used within this many seconds is refused (the child connects back at once)."""
+READ_CHUNK = 65_536
+KILL_GRACE_SECONDS = 2.0
+PASSED_ENVIRONMENT = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")
+
+
+class _StreamTransport:
+    """A room :class:`~hosting.room.Transport` writing JSON lines to a local socket."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+        self.closed: str | None = None
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        if self.closed is None and not self._writer.is_closing():
+            self._writer.write(protocol.encode(message))
+
+    def close(self, reason: str) -> None:
+        if self.closed is None:
+            self.closed = reason
+            self._writer.close()
+
+
+class LocalGate:
+    """The Unix socket served TUIs connect back to, with one-time tokens. Build with :meth:`start`."""
+
+    def __init__(self, room: Any, path: Path, limits: Limits | None = None) -> None:
+        self.room = room
+        self.path = path
+        self.limits = limits or Limits()
+        self._tokens: dict[str, tuple[float, str, str, Any]] = {}
+        self._server: asyncio.AbstractServer | None = None
+        self.children: list[int] = []  # pids of the TUIs started for this room (tests check none survives)
+
+    @classmethod
+    async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None) -> LocalGate:
+        """Listen on ``directory/room.sock`` (default: a fresh private temporary directory)."""
+        folder = Path(tempfile.mkdtemp(prefix="croupier-")) if directory is None else directory
+        folder.mkdir(parents=True, exist_ok=True)
+        os.chmod(folder, 0o700)
+        gate = cls(room, folder / "room.sock", limits)
+        with contextlib.suppress(FileNotFoundError):
+            gate.path.unlink()
+        gate._server = await asyncio.start_unix_server(gate._serve, path=str(gate.path), limit=1 << 20)
+        os.chmod(gate.path, 0o600)
+        return gate
+
+    def issue(self, name: str, public_key: str, decision: Any) -> str:
+        """A one-time token standing for this SSH login (valid :data:`TOKEN_SECONDS`)."""
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = (time.monotonic() + TOKEN_SECONDS, name, public_key, decision)
+        return token
+
+    def _redeem(self, token: str) -> tuple[str, str, Any] | None:
+        entry = self._tokens.pop(token, None)
+        now = time.monotonic()
+        for stale in [key for key, value in self._tokens.items() if value[0] < now]:
+            del self._tokens[stale]
+        if entry is None or entry[0] < now:
+            return None
+        return entry[1], entry[2], entry[3]
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            first = await asyncio.wait_for(reader.readline(), TOKEN_SECONDS)
+            token = json.loads(first or b"{}").get("token", "")
+        except (TimeoutError, ValueError, AttributeError, ConnectionError, asyncio.LimitOverrunError):
+            token = ""
+        login = self._redeem(str(token)) if isinstance(token, str) else None
+        if login is None:
+            writer.write(protocol.encode(protocol.bye("unknown or used session token")))
+            writer.close()
+            return
+        name, public_key, decision = login
+        transport = _StreamTransport(writer)
+        session = self.room.connect(name, public_key, decision, transport)
+        stream = InboundStream(self.room.clock(), self.limits)
+        try:
+            while transport.closed is None:
+                data = await reader.read(READ_CHUNK)
+                if not data:
+                    break
+                for item in stream.feed(data, self.room.clock()).items:
+                    if isinstance(item, ProtocolError):
+                        transport.send(item.reply())
+                    else:
+                        self.room.receive(session, item)
+                if stream.disconnect_reason is not None:
+                    transport.send(protocol.bye(stream.disconnect_reason))
+                    transport.close(stream.disconnect_reason)
+        except ConnectionError:
+            pass
+        finally:
+            self.room.disconnect(session)
+            transport.close("connection ended")
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+
+def set_window_size(fd: int, columns: int, rows: int) -> None:
+    """``TIOCSWINSZ`` on the pty master: the kernel tells the child's foreground group (SIGWINCH)."""
+    if columns > 0 and rows > 0:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def child_environment(term: str | None, colorterm: str | None, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The child's environment: a few locale/path variables, ``TERM`` and ``COLORTERM``; never COLUMNS/LINES.
+
+    >>> sorted(child_environment("xterm-256color", None, {"COLUMNS": "80", "LINES": "24", "LANG": "C.UTF-8"}))
+    ['LANG', 'TERM']
+    """
+    source = os.environ if base is None else base
+    environment = {key: source[key] for key in PASSED_ENVIRONMENT if key in source}
+    environment["TERM"] = term or "xterm-256color"
+    if colorterm:
+        environment["COLORTERM"] = colorterm
+    return environment
+
+
+def _become_terminal_owner() -> None:  # pragma: no cover - runs in the child between fork and exec
+    # start_new_session already made the child a session leader; the slave pty (fd 0) becomes its
+    # controlling terminal, so job control and SIGWINCH reach the TUI.
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def spawn_tui(socket_path: Path, token: str, columns: int, rows: int, term: str | None, colorterm: str | None,
+              command: list[str] | None = None, log_path: Path | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """Start the served TUI on a new pty; returns the child and the master fd (the caller closes it)."""
+    master, slave = os.openpty()
+    set_window_size(master, columns, rows)
+    arguments = command or [sys.executable, "-m", "tui.served", "--socket", str(socket_path), "--token", token]
+    if log_path is not None and command is None:
+        arguments += ["--log", str(log_path)]
+    try:
+        child = subprocess.Popen(arguments, stdin=slave, stdout=slave, stderr=slave, close_fds=True,
+                                 start_new_session=True, preexec_fn=_become_terminal_owner,
+                                 env=child_environment(term, colorterm))
+    finally:
+        os.close(slave)
+    os.set_blocking(master, False)
+    return child, master
+
+
+def stop_child(child: subprocess.Popen[bytes]) -> None:
+    """Terminate the child's whole process group, then kill it if it lingers (no orphans)."""
+    if child.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(child.pid, signal.SIGTERM)
+    try:
+        child.wait(KILL_GRACE_SECONDS)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
+async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, decision: Any, *,
+                    command: list[str] | None = None, log_path: Path | None = None) -> int:
+    """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
+    ``encoding=None``); returns the child's exit status, which also ends the session."""
+    import asyncssh
+
+    columns, rows, _, _ = process.term_size
+    colorterm = (process.env or {}).get("COLORTERM")
+    token = gate.issue(name, public_key, decision)
+    child, master = spawn_tui(gate.path, token, columns or 80, rows or 24, process.term_type, colorterm,
+                              command, log_path)
+    gate.children.append(child.pid)
+    loop = asyncio.get_running_loop()
+    finished = asyncio.Event()
+
+    def from_child() -> None:
+        try:
+            data = os.read(master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the child closed its side of the pty
+            data = b""
+        if not data:
+            loop.remove_reader(master)
+            finished.set()
+            return
+        process.stdout.write(data)
+
+    async def to_child() -> None:
+        while True:
+            try:
+                data = await process.stdin.read(READ_CHUNK)
+            except asyncssh.TerminalSizeChanged as change:
+                set_window_size(master, change.width, change.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (asyncssh.Error, ConnectionError):
+                break
+            if not data:
+                break
+            with contextlib.suppress(BlockingIOError):
+                os.write(master, data)
+        finished.set()
+
+    loop.add_reader(master, from_child)
+    typing_task = loop.create_task(to_child())
+    waiting = loop.run_in_executor(None, child.wait)
+    try:
+        await asyncio.wait([loop.create_task(finished.wait()), waiting], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        typing_task.cancel()
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(master)
+        await loop.run_in_executor(None, stop_child, child)
+        with contextlib.suppress(OSError):
+            os.close(master)
+    status = child.returncode if child.returncode is not None and child.returncode >= 0 else 1
+    with contextlib.suppress(Exception):
+        process.exit(status)
+    return status

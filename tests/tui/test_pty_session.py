@@ -1,0 +1,114 @@
+"""Plain-ssh serving (hosting/pty_session.py) over a real asyncssh loopback: an ssh client with a pty sees
+the lobby drawn by a TUI child process on its own pseudo-terminal, a resize reaches the child, keys reach
+the app, and closing the session ends the child (no orphan)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from hosting.pty_session import LocalGate, child_environment, serve_pty
+from hosting.server import LoginServer
+from tests.tui.roombots import make_room, table
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with contextlib.suppress(ChildProcessError):
+        finished, _ = os.waitpid(pid, os.WNOHANG)
+        return finished == 0
+    return True
+
+
+async def read_until(process: Any, needle: bytes, seen: bytearray, timeout: float = 30.0) -> None:
+    async def scan() -> None:
+        while needle not in seen:
+            chunk = await process.stdout.read(65536)
+            if not chunk:
+                raise AssertionError(f"session ended before {needle!r}; got {bytes(seen[-400:])!r}")
+            seen.extend(chunk)
+
+    await asyncio.wait_for(scan(), timeout)
+
+
+def test_child_environment_passes_term_and_colorterm_but_never_the_size() -> None:
+    environment = child_environment("screen-256color", "truecolor",
+                                    {"COLUMNS": "80", "LINES": "24", "PATH": "/bin", "SECRET": "x"})
+    assert environment == {"PATH": "/bin", "TERM": "screen-256color", "COLORTERM": "truecolor"}
+
+
+async def test_plain_ssh_session_runs_the_tui_on_a_pty_and_ends_with_the_session(tmp_path: Path) -> None:
+    room = make_room(tmp_path / "room", [table("t1")])
+    room.start()
+    gate = await LocalGate.start(room, tmp_path / "sockets")
+    host_key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
+        login = process.get_extra_info("connection").get_owner().login
+        await serve_pty(process, gate, *login)
+
+    server = await asyncssh.create_server(lambda: LoginServer(room.gatekeeper, room.clock), "127.0.0.1", 0,
+                                          server_host_keys=[host_key], process_factory=session, encoding=None)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        async with asyncssh.connect("127.0.0.1", port, username="ana", known_hosts=None,
+                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                    agent_path=None, config=[]) as connection:
+            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                      env={"COLORTERM": "truecolor"}, encoding=None)
+            seen = bytearray()
+            await read_until(process, b"Lobby", seen)
+            await read_until(process, b"Table t1", seen)  # the lobby row came from the room over the socket
+            assert "ana" in room.sessions
+            pid = gate.children[-1]
+            assert alive(pid)
+            process.change_terminal_size(140, 40)  # the child re-lays out for the new size
+            seen.clear()
+            await read_until(process, b"Lobby", seen)
+            process.stdin.write(b"w")  # watch the highlighted table: the room hears the key
+            for _ in range(200):
+                if "ana" in room.tables["t1"].watchers:
+                    break
+                await asyncio.sleep(0.05)
+            assert "ana" in room.tables["t1"].watchers
+            process.close()
+        for _ in range(100):
+            if not alive(pid):
+                break
+            await asyncio.sleep(0.05)
+        assert not alive(pid), "the TUI outlived its ssh session"
+        for _ in range(100):
+            if "ana" not in room.sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert "ana" not in room.sessions
+    finally:
+        server.close()
+        await gate.close()
+        await room.stop()
+
+
+async def test_a_token_works_once(tmp_path: Path) -> None:
+    from tui.connection import ConnectionLost, StreamConnection
+
+    room = make_room(tmp_path / "room", [table("t1")])
+    gate = await LocalGate.start(room, tmp_path / "sockets")
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    token = gate.issue("bea", key, room.gatekeeper.check_key("bea", key))
+    try:
+        first = await StreamConnection.open_unix(str(gate.path), token)
+        assert first.name == "bea" and "bea" in room.sessions
+        with pytest.raises(ConnectionLost, match="unknown or used session token"):
+            await StreamConnection.open_unix(str(gate.path), token)
+        await first.close()
+    finally:
+        await gate.close()
