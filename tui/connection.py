@@ -180,21 +180,18 @@ class SshConnection:
         self._pending: list[dict[str, Any]] = [dict(client.hello)]
 
     @classmethod
-    async def open(cls, host: str, port: int, name: str, *, client_keys: Any = (), known_hosts: Any = (),
-                   agent_path: Any = None, timeout: float = 15.0) -> SshConnection:
-        """Connect and log in; ``known_hosts`` as asyncssh's option (a path pins the host key)."""
+    async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, **options: Any) -> SshConnection:
+        """Connect as ``name`` and open the ``croupier`` subsystem; ``options`` go to ``asyncssh.connect``
+        (``client_keys``, ``known_hosts``, ``agent_path``…; by default the keys in ``~/.ssh`` and the agent,
+        and the host key checked against ``~/.ssh/known_hosts``)."""
         import asyncssh
 
         from hosting.client import RoomClient
         from hosting.server import SUBSYSTEM
 
-        options: dict[str, Any] = {"username": name, "known_hosts": known_hosts, "config": [],
-                                   "password": None, "kbdint_auth": False, "gss_auth": False}
-        if client_keys:
-            options["client_keys"] = list(client_keys)
-        if agent_path is not None:
-            options["agent_path"] = agent_path
-        connection = await asyncio.wait_for(asyncssh.connect(host, port, **options), timeout)
+        settings: dict[str, Any] = {"username": name, "password": None, "kbdint_auth": False, "gss_auth": False}
+        settings.update(options)
+        connection = await asyncio.wait_for(asyncssh.connect(host, port, **settings), timeout)
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = RoomClient(connection, writer, reader)
         client.hello = await client.wait_for("hello", timeout=timeout)

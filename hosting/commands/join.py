@@ -1,0 +1,147 @@
+"""``croupier join [user@]host[:port]``: the TUI on this machine, talking to a room over the ``croupier`` SSH
+subsystem (DESIGN.md "hosting/", way 2).
+
+Keys: those in ``~/.ssh`` and the SSH agent (asyncssh's defaults). The room's host key is checked against
+``~/.ssh/known_hosts``; on the first visit its fingerprint is shown and, if you accept, pinned there (as
+``[host]:port``). A changed host key is refused. Failures are one line in words, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PORT = 2222
+KNOWN_HOSTS = Path.home() / ".ssh" / "known_hosts"
+
+
+class JoinError(Exception):
+    """Why joining failed, in words for the player."""
+
+
+def parse_address(address: str, default_user: str | None = None) -> tuple[str, str, int]:
+    """``[user@]host[:port]`` → ``(user, host, port)``; IPv6 as ``[::1]:2222``.
+
+    >>> parse_address("ana@poker.example:2300")
+    ('ana', 'poker.example', 2300)
+    >>> parse_address("[::1]", "bea")
+    ('bea', '::1', 2222)
+    """
+    user, _, rest = address.rpartition("@")
+    user = user or default_user or getpass.getuser()
+    if rest.startswith("["):
+        host, _, tail = rest[1:].partition("]")
+        port_text = tail.removeprefix(":")
+    elif rest.count(":") == 1:
+        host, _, port_text = rest.partition(":")
+    else:
+        host, port_text = rest, ""
+    if not host:
+        raise JoinError(f"no host in {address!r}: write [user@]host[:port]")
+    try:
+        port = int(port_text) if port_text else DEFAULT_PORT
+    except ValueError:
+        raise JoinError(f"the port in {address!r} is not a number") from None
+    if not 0 < port < 65536:
+        raise JoinError(f"the port {port} is out of range")
+    return user, host, port
+
+
+def known_hosts_name(host: str, port: int) -> str:
+    return host if port == 22 else f"[{host}]:{port}"
+
+
+def pin_host_key(path: Path, host: str, port: int, key: Any) -> None:
+    """Append the room's host key to ``known_hosts`` (created with mode 600)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    line = f"{known_hosts_name(host, port)} {key.export_public_key().decode().strip()}\n"
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(line)
+    path.chmod(0o600)
+
+
+def has_entry(path: Path, host: str, port: int) -> bool:
+    """Whether ``known_hosts`` already names this host (so a failed check means the key changed)."""
+    if not path.exists():
+        return False
+    wanted = known_hosts_name(host, port)
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        names = line.split(" ", 1)[0].split(",") if line and not line.startswith("#") else []
+        if wanted in names:
+            return True
+    return False
+
+
+async def open_connection(user: str, host: str, port: int, known_hosts: Path,
+                          confirm: Callable[[str], bool], **options: Any) -> Any:
+    """Connect, asking ``confirm(fingerprint text)`` to pin an unknown host key. Raises :class:`JoinError`."""
+    import asyncssh
+
+    from tui.connection import SshConnection
+
+    for attempt in range(2):
+        try:
+            return await SshConnection.open(host, port, user, known_hosts=str(known_hosts) if known_hosts.exists()
+                                            else (), **options)
+        except asyncssh.HostKeyNotVerifiable:
+            if attempt or has_entry(known_hosts, host, port):
+                raise JoinError(f"the host key of {host}:{port} does not match the one pinned in {known_hosts}: "
+                                "someone may be impersonating the room. Ask the host for the fingerprint.") from None
+            key = await asyncssh.get_server_host_key(host, port)
+            if key is None:
+                raise JoinError(f"{host}:{port} sent no host key") from None
+            fingerprint = key.get_fingerprint("sha256")
+            if not confirm(f"The room {host}:{port} has host key {fingerprint}.\n"
+                           "Compare it with the one the host shared. Trust it and remember it? [y/N] "):
+                raise JoinError("host key not accepted") from None
+            pin_host_key(known_hosts, host, port, key)
+        except asyncssh.PermissionDenied as problem:
+            raise JoinError(f"the room refused the login as {user!r}: {problem.reason or 'no key it accepts'} "
+                            "(your keys come from ~/.ssh and the SSH agent)") from None
+        except asyncssh.Error as problem:
+            raise JoinError(f"SSH error with {host}:{port}: {problem.reason}") from None
+        except (OSError, TimeoutError) as problem:
+            reason = getattr(problem, "strerror", None) or str(problem) or "timed out"
+            raise JoinError(f"cannot reach {host}:{port}: {reason}") from None
+    raise JoinError("could not connect")  # pragma: no cover - the loop returns or raises
+
+
+def _ask(question: str) -> bool:
+    try:
+        return input(question).strip().lower() in ("y", "yes")
+    except EOFError:
+        return False
+
+
+def run(arguments: argparse.Namespace) -> int:
+    from tui.app import CroupierApp
+
+    try:
+        user, host, port = parse_address(arguments.address)
+    except JoinError as problem:
+        print(f"croupier join: {problem}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING)
+    try:
+        first = asyncio.run(open_connection(user, host, port, KNOWN_HOSTS, _ask))
+    except JoinError as problem:
+        print(f"croupier join: {problem}", file=sys.stderr)
+        return 1
+    # the first connection was opened outside the app's loop: the app opens its own (the key is pinned now)
+    asyncio.run(first.close())
+
+    async def connect() -> Any:
+        try:
+            return await open_connection(user, host, port, KNOWN_HOSTS, lambda question: False)
+        except JoinError as problem:
+            raise ConnectionError(str(problem)) from None
+
+    app = CroupierApp(connect)
+    app.run()
+    return app.return_code or 0
