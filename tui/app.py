@@ -17,11 +17,11 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.screen import Screen
 from textual.theme import Theme
@@ -75,7 +75,7 @@ class CroupierApp(App[int]):
     #notice { height: auto; background: $error 70%; color: $text; padding: 0 1; text-style: bold; }
     #notice.-none { display: none; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "jump", "Next turn", priority=False),
         Binding("t", "toggle_tiles", "Tiles"),
         Binding("l", "lobby", "Lobby"),
@@ -271,7 +271,8 @@ class CroupierApp(App[int]):
     def _table_message(self, table_id: str, message: dict[str, Any]) -> None:
         model = self.models.get(table_id)
         if model is None:
-            if message.get("type") != "table" or not any(row.get("name") == self.me for row in message.get("seats", [])):
+            seated_here = any(row.get("name") == self.me for row in message.get("seats", []))
+            if message.get("type") != "table" or not seated_here:
                 return  # a table we closed; its last messages are not for us
             model = self._open_table(table_id)
         was_waiting = model.needs_action
@@ -553,18 +554,27 @@ class CroupierApp(App[int]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         table_commands = [
-            ("Fold", "fold this hand (F)", "fold", ()), ("Check or call", "check, or call the bet (C)", "check_call", ()),
-            ("Bet or raise", "to the amount in the box (R)", "raise", ()), ("All-in", "bet or call everything (A)", "all_in", ()),
-            ("Half pot", "amount preset (1)", "preset", ("half",)), ("Two-thirds pot", "amount preset (2)", "preset", ("two_thirds",)),
+            ("Fold", "fold this hand (F)", "fold", ()),
+            ("Check or call", "check, or call the bet (C)", "check_call", ()),
+            ("Bet or raise", "to the amount in the box (R)", "raise", ()),
+            ("All-in", "bet or call everything (A)", "all_in", ()),
+            ("Half pot", "amount preset (1)", "preset", ("half",)),
+            ("Two-thirds pot", "amount preset (2)", "preset", ("two_thirds",)),
             ("Three-quarters pot", "amount preset (3)", "preset", ("three_quarters",)),
-            ("Pot", "amount preset (4)", "preset", ("pot",)), ("Minimum raise", "amount preset (5)", "preset", ("min",)),
-            ("Maximum raise", "amount preset (6)", "preset", ("all_in",)), ("Type an amount", "focus the amount box (E)", "amount", ()),
-            ("Show cards", "at showdown (S)", "show", ()), ("Muck cards", "at showdown (M)", "muck", ()),
-            ("Sit out / sit in", "toggle (O)", "sit_out", ()), ("Wait for big blind", "toggle (B)", "wait_big_blind", ()),
-            ("Top-up", "add chips between hands (U)", "top_up", ()), ("Leave table", "stand up (X)", "leave", ()),
+            ("Pot", "amount preset (4)", "preset", ("pot",)),
+            ("Minimum raise", "amount preset (5)", "preset", ("min",)),
+            ("Maximum raise", "amount preset (6)", "preset", ("all_in",)),
+            ("Type an amount", "focus the amount box (E)", "amount", ()),
+            ("Show cards", "at showdown (S)", "show", ()),
+            ("Muck cards", "at showdown (M)", "muck", ()),
+            ("Sit out / sit in", "toggle (O)", "sit_out", ()),
+            ("Wait for big blind", "toggle (B)", "wait_big_blind", ()),
+            ("Top-up", "add chips between hands (U)", "top_up", ()),
+            ("Leave table", "stand up (X)", "leave", ()),
         ]
         for title, help_text, name, arguments in table_commands:
-            yield SystemCommand(title, help_text, lambda name=name, arguments=arguments: self.table_action(name, *arguments))
+            yield SystemCommand(title, help_text,
+                                lambda name=name, arguments=arguments: self.table_action(name, *arguments))
         yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)
         yield SystemCommand("Tabs / tiles", "switch the multi-table layout (T)", self.action_toggle_tiles)
         yield SystemCommand("Lobby", "the table list (L)", self.action_lobby)

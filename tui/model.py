@@ -236,7 +236,7 @@ class TableModel:
 
     def _event(self, event: dict[str, Any], hand: str, now: float) -> None:
         kind = str(event.get("kind", ""))
-        seat = event.get("seat")
+        seat: Any = event.get("seat")
         name = self._name(seat) if isinstance(seat, int) else str(event.get("player", ""))
         if kind == "hand_planned":
             self.button_seat = event.get("button_seat")

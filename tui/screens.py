@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -21,7 +23,7 @@ class AmountScreen(ModalScreen[int | None]):
     AmountScreen Horizontal { height: auto; margin-top: 1; }
     AmountScreen Button { margin-right: 2; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, minimum: int, maximum: int, default: int) -> None:
         super().__init__()
@@ -84,7 +86,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > Static { width: auto; max-width: 100%; height: auto; border: thick $accent;
                           background: $surface; padding: 1 2; }
     """
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
         yield Static(HELP)

@@ -119,5 +119,6 @@ def finished_hand(table: str, hand: str, me: str = "me", verified: bool = True) 
               description=""),
         event(table, hand, "hand_ended", stacks=[[0, 199], [1, 201]], rake=0),
         msg("fairness", table=table, hand=hand, ok=verified,
-            violations=[] if verified else [{"kind": "card_mismatch", "message": "board card 1 is not where the deck says"}]),
+            violations=[] if verified else [{"kind": "card_mismatch",
+                                             "message": "board card 1 is not where the deck says"}]),
     ]

@@ -143,7 +143,8 @@ class ActionBar(Widget):
         self.query_one("#call", Button).label = f"Call {call} (C)" if call is not None else "Check (C)"
         self.query_one("#call", Button).disabled = showdown or (call is None and not legal.get("can_check"))
         self.query_one("#fold", Button).disabled = showdown or not legal.get("can_fold")
-        low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+        low: Any = legal.get("min_raise_to")
+        high: Any = legal.get("max_raise_to")
         can_raise = low is not None and high is not None
         self.query_one("#raise", Button).disabled = not can_raise
         self.query_one("#raise", Button).label = ("Bet (R)" if legal.get("is_bet") else "Raise to (R)")

@@ -4,12 +4,13 @@ join (sit) the highlighted table; the balance and the play-money refill."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, DataTable, Label, Select
@@ -79,7 +80,7 @@ class Lobby(Vertical, can_focus=False):
     .-compact Lobby #filters Checkbox { height: 1; border: none; padding: 0; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Join", show=False),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
@@ -156,13 +157,14 @@ class Lobby(Vertical, can_focus=False):
         keep = None
         if table.row_count and table.cursor_row >= 0:
             try:
-                keep = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+                keep = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
             except Exception:  # the cursor was on a row that is gone
                 keep = None
         table.clear()
+        hide_full = self.query_one("#hide-full", Checkbox).value
+        hide_empty = self.query_one("#hide-empty", Checkbox).value
         shown = visible_rows(list(self.rows), self._filter_value("#game-filter"), self._filter_value("#stakes-filter"),
-                             self.query_one("#hide-full", Checkbox).value, self.query_one("#hide-empty", Checkbox).value,
-                             self.sort_by, self.descending)
+                             hide_full, hide_empty, self.sort_by, self.descending)
         for row in shown:
             table.add_row(str(row.get("name", row.get("id"))), game_name(str(row.get("game", ""))),
                           STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
@@ -193,7 +195,7 @@ class Lobby(Vertical, can_focus=False):
         table = self.query_one(DataTable)
         if not table.row_count:
             return None
-        return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+        return str(table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value)
 
     def action_join(self) -> None:
         table_id = self.highlighted()

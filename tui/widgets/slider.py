@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -18,7 +20,7 @@ class Slider(Widget, can_focus=True):
     Slider:focus { background: $boost; }
     Slider.-disabled { color: $text-disabled; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "less", show=False),
         Binding("right", "move(1)", "more", show=False),
         Binding("shift+left", "move(-10)", show=False),

@@ -7,12 +7,12 @@ footer shows them whenever this table has the focus.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
@@ -53,7 +53,7 @@ class TableView(Widget, can_focus=True):
     .-show-log TableView #play { display: none; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "fold", "Fold"),
         Binding("c", "check_call", "Check/Call"),
         Binding("r", "raise", "Raise"),
@@ -143,8 +143,9 @@ class TableView(Widget, can_focus=True):
         if bar.legal != model.legal:
             bar.legal = model.legal
         if model.to_act is not None and model.hand_running:
-            who = "your turn" if model.to_act == mine else f"{model.seats[model.to_act].name if model.to_act in model.seats else '?'}"
-            bar.set_clock(model.turn_seconds, _local_start(model), model.time_bank, f"{who[:12]} ")
+            acting = model.seats.get(model.to_act)
+            who = "your turn" if model.to_act == mine else acting.name if acting is not None else "?"
+            bar.set_clock(model.turn_seconds, model.turn_started, model.time_bank, f"{who[:12]} ")
         else:
             bar.set_clock(0.0, 0.0, None, "")
         self.query_one(HandLog).model = model
@@ -245,7 +246,3 @@ class TableView(Widget, can_focus=True):
     def action_leave(self) -> None:
         self._request("leave")
 
-
-def _local_start(model: TableModel) -> float:
-    """The model keeps turn starts on the caller's clock: the app passes ``time.monotonic()``."""
-    return model.turn_started
