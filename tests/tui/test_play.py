@@ -59,16 +59,18 @@ async def test_join_and_play_twenty_hands_with_keys_and_mouse(room_setup: Any) -
             before = len(actions_sent(app, "t1"))
             requests = model.requests
             legal = dict(model.legal or {})
+            # check when it is free (C or a click on Check), fold to a bet (F or a click on Fold): short hands
+            free = bool(legal.get("can_check"))
             if (by_key + by_mouse) % 2:
-                await pilot.click("#view-t1 #call")
+                await pilot.click("#view-t1 #call" if free else "#view-t1 #fold")
                 by_mouse += 1
             else:
-                await pilot.press("c")
+                await pilot.press("c" if free else "f")
                 by_key += 1
             await wait_until(pilot, lambda before=before: len(actions_sent(app, "t1")) == before + 1,
                              what="the action sent")
             sent = actions_sent(app, "t1")[-1]
-            assert sent["kind"] == ("check" if legal.get("can_check") else "call")
+            assert sent["kind"] == ("check" if free else "fold")
             await wait_until(pilot, lambda requests=requests: not model.needs_action or model.requests > requests,
                              what="act")
         assert hands_done(app, "t1") >= 20

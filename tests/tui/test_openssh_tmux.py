@@ -1,0 +1,89 @@
+"""The served TUI seen through a real OpenSSH client in tmux (issue 8 "Must show"): ``ssh -p PORT name@host``
+shows the lobby, ``tmux resize-window`` re-lays the screen, keys reach the app, and killing the ssh client
+ends the TUI child (no orphan). The room answers plain ssh the way ``hosting.server`` should (subsystem →
+protocol, pty → :func:`hosting.pty_session.serve_pty`); see tests/tui/conftest.py ``plain_ssh_room``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.tui.roombots import table
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("ssh") is None or shutil.which("ssh-keygen") is None or shutil.which("tmux") is None,
+    reason="needs the OpenSSH client and tmux (apt-get install openssh-client tmux)",
+)
+
+
+async def run(*command: str) -> str:
+    process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE,
+                                                   stderr=asyncio.subprocess.STDOUT)
+    out, _ = await asyncio.wait_for(process.communicate(), 20)
+    return out.decode(errors="replace")
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        finished, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return finished == 0
+
+
+async def screen_until(session: str, condition: Any, timeout: float = 30.0) -> str:
+    text = ""
+    for _ in range(int(timeout / 0.1)):
+        text = await run("tmux", "capture-pane", "-p", "-t", session)
+        if condition(text):
+            return text
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the screen never matched; last screen:\n{text}")
+
+
+async def test_openssh_in_tmux_sees_the_lobby_resizes_types_and_leaves_no_orphan(plain_ssh_room: Any,
+                                                                                  tmp_path: Path) -> None:
+    served = await plain_ssh_room([table("t1"), table("t2")])
+    key = tmp_path / "id_ed25519"
+    await run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key))
+    ssh = (f"ssh -F /dev/null -tt -p {served.port} -i {key} -o IdentitiesOnly=yes -o BatchMode=yes "
+           f"-o StrictHostKeyChecking=no -o UserKnownHostsFile={tmp_path / 'known'} -o IdentityAgent=none "
+           f"carol@127.0.0.1")
+    session = f"croupier-test-{uuid.uuid4().hex[:8]}"
+    await run("tmux", "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+              f"TERM=xterm-256color {ssh}")
+    try:
+        screen = await screen_until(session, lambda text: "Table t1" in text and "Table t2" in text)
+        assert "Lobby" in screen
+        assert max(len(line) for line in screen.splitlines()) <= 100
+        await run("tmux", "resize-window", "-t", session, "-x", "150", "-y", "40")
+        screen = await screen_until(session, lambda text: max(len(line) for line in text.splitlines()) > 110)
+        assert len(screen.splitlines()) >= 38
+        await run("tmux", "send-keys", "-t", session, "w")  # watch the highlighted table
+        for _ in range(200):
+            if "carol" in served.room.tables["t1"].watchers:
+                break
+            await asyncio.sleep(0.05)
+        assert "carol" in served.room.tables["t1"].watchers
+        await screen_until(session, lambda text: "(watching)" in text)
+        assert served.gate.children
+        pid = served.gate.children[-1]
+        assert alive(pid)
+    finally:
+        await run("tmux", "kill-session", "-t", session)
+    for _ in range(200):
+        if not alive(pid) and "carol" not in served.room.sessions:
+            break
+        await asyncio.sleep(0.05)
+    assert not alive(pid), "the TUI child outlived the ssh session"
+    assert "carol" not in served.room.sessions
