@@ -87,7 +87,7 @@ Action = Fold | Check | Call | BetOrRaise | BringIn | Draw | Split | Show | Muck
 """Everything :meth:`engine.hand.Hand.act` accepts."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LegalActions:
     """Who is to act and what they may do now.
 
@@ -98,6 +98,9 @@ class LegalActions:
     yet this round: the action is a bet, not a raise). Stud: ``bring_in_amount``. Draw: ``max_discards``.
     32-card poker after the draw: ``can_split`` (R-STUD-2).
     Showdown: ``can_show`` / ``can_muck`` (then no betting fields are set).
+
+    Read-only by contract: :meth:`engine.hand.Hand.legal_actions` caches the instance until the hand changes
+    (not frozen only because building a frozen instance costs a fifth of a simulated action).
     """
 
     seat: int

@@ -455,6 +455,13 @@ class Hand:
             return None
         street = self._variant.streets[self._street_index]
         completing = self._bring_in_pending or self._completion_pending
+        structure = self._structure
+        all_in = stack + bets[position]
+        if structure.kind is StructureKind.FIXED_LIMIT:
+            # The common case inlined (raise_bounds' fixed-limit formula): one bet of the round's size.
+            size = structure.big_bet if street.big_bet else structure.small_bet
+            to = size if completing and size > highest else highest + size
+            return (to, to) if to <= all_in else (all_in, all_in)
         minimum, maximum = raise_bounds(
             self._structure,
             round_index=self._round_index,
@@ -471,7 +478,6 @@ class Hand:
                 self._structure, round_index=self._round_index, big_bet_round=street.big_bet,
                 big_blind=self._big_blind, highest_bet=highest, player_bet=bets[position],
                 last_raise=self._last_raise, pot_total=self.pot_total)
-        all_in = stack + bets[position]
         if maximum > all_in:
             maximum = all_in
         if minimum > all_in:
@@ -593,10 +599,15 @@ class Hand:
         Raises ``NotYourTurn``, ``IllegalAction`` or ``InvalidAmount`` (engine.errors) with a human message,
         leaving the hand unchanged (everything is checked before anything changes).
         """
-        self.verify_action(seat, action)
-        first = len(self.events)
-        position = self._position_of[seat]
         kind = type(action)
+        legal = self._legal
+        first = len(self.events)
+        # Fast path: a fold, check or call the cached legal actions already allow needs no further check.
+        if not (self._legal_at == first and legal is not None and legal.seat == seat and (
+                (kind is Call and legal.call_amount is not None) or (kind is Check and legal.can_check)
+                or (kind is Fold and legal.can_fold))):
+            self.verify_action(seat, action)
+        position = self._position_of[seat]
         if self.phase is Phase.SHOWDOWN:
             self._show_or_muck(position, kind is Show)
             self._continue_showdown()
@@ -775,15 +786,13 @@ class Hand:
             if increment > self._last_raise:
                 self._last_raise = increment
             self._short_sum = 0
-            for other in range(len(acted)):
-                acted[other] = False
+            acted[:] = [False] * len(acted)
         else:
             # R-BET-ALLIN: short all-ins reopen the action only once they add up to a full raise.
             self._short_sum += increment
             if self._short_sum >= self._last_raise:
                 self._short_sum = 0
-                for other in range(len(acted)):
-                    acted[other] = False
+                acted[:] = [False] * len(acted)
         acted[position] = True
         self._raise_count += 1
         self._highest_bet = to
@@ -1001,16 +1010,24 @@ class Hand:
             self._last_raise = 0
             self._raise_count = 0
             opener = 0 if opening is Opening.LEFT_OF_BUTTON else self._stud_opener(opening)
+        # The two largest "could put in" totals among players still in (one pass instead of n^2).
+        top = second = -1
+        top_position = -1
+        for position in range(count):
+            if not folded[position]:
+                reach = stacks[position] + bets[position]
+                if reach > top:
+                    top, second, top_position = reach, top, position
+                elif reach > second:
+                    second = reach
         pending = []
         for step in range(count):
             position = (opener + step) % count
             if folded[position] or stacks[position] == 0:
                 continue
             # Nobody else could put in more than this player already has: nothing to decide.
-            for other in range(count):
-                if other != position and not folded[other] and stacks[other] + bets[other] > bets[position]:
-                    pending.append(position)
-                    break
+            if (second if position == top_position else top) > bets[position]:
+                pending.append(position)
         if len(pending) == 1 and bets[pending[0]] >= highest:
             pending = []
         self._pending = pending
