@@ -135,8 +135,8 @@ class LocalGate:
                 if stream.disconnect_reason is not None:
                     transport.send(protocol.bye(stream.disconnect_reason))
                     transport.close(stream.disconnect_reason)
-        except ConnectionError:
-            pass
+        except (ConnectionError, asyncio.CancelledError):
+            pass  # the child went away, or the room is shutting down: either way this connection is over
         finally:
             self.room.disconnect(session)
             transport.close("connection ended")

@@ -12,6 +12,7 @@ import pytest
 
 from hosting.config import TableConfig
 from hosting.room import Room
+from tests.tui.plain_ssh import PlainSshRoom, start_plain_ssh_room
 from tests.tui.roombots import Bot, make_room, table
 from tui.app import CroupierApp
 from tui.connection import LocalConnection
@@ -58,45 +59,17 @@ async def room_setup(tmp_path: Path) -> AsyncIterator[Callable[[list[TableConfig
         await asyncio.wait_for(setup.room.stop(), 5)
 
 
-class PlainSshRoom:
-    """A room listening for both ways in, as ``hosting.server`` should wire them (see hosting/pty_session.py)."""
-
-    def __init__(self, room: Room, gate: Any, server: Any) -> None:
-        self.room = room
-        self.gate = gate
-        self.server = server
-        self.port = int(server.sockets[0].getsockname()[1])
-
 
 @pytest.fixture
 async def plain_ssh_room(tmp_path: Path) -> AsyncIterator[Callable[[list[TableConfig]], Any]]:
-    from hosting.protocol import Limits
-    from hosting.pty_session import LocalGate, serve_pty
-    from hosting.server import LoginServer, serve_subsystem
-
+    """``await plain_ssh_room(tables)``: a room answering plain ssh (pty) and the subsystem; closed after."""
     made: list[PlainSshRoom] = []
 
     async def start(tables: list[TableConfig]) -> PlainSshRoom:
-        room = make_room(tmp_path / f"plain{len(made)}", tables)
-        room.start()
-        gate = await LocalGate.start(room, tmp_path / f"sockets{len(made)}")
-
-        async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
-            owner = process.get_extra_info("connection").get_owner()
-            if process.subsystem is None and process.term_type and owner.login is not None:
-                await serve_pty(process, gate, *owner.login)
-            else:
-                await serve_subsystem(room, process, Limits())
-
-        server = await asyncssh.create_server(lambda: LoginServer(room.gatekeeper, room.clock), "127.0.0.1", 0,
-                                              server_host_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                                              process_factory=session, encoding=None)
-        served = PlainSshRoom(room, gate, server)
+        served = await start_plain_ssh_room(tmp_path / f"plain{len(made)}", tables)
         made.append(served)
         return served
 
     yield start
     for served in made:
-        served.server.close()
-        await served.gate.close()
-        await asyncio.wait_for(served.room.stop(), 5)
+        await served.close()
