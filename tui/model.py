@@ -291,7 +291,8 @@ class TableModel:
         elif kind == "betting_round_started":
             self.street = str(event.get("street", self.street))
             for info in self.seats.values():
-                info.bet = 0
+                if int(event.get("round_index", 1)) > 0:  # the blinds stay in front for the first round
+                    info.bet = 0
                 if not info.folded and not info.all_in:
                     info.last_action = ""
         elif kind == "folded":

@@ -1,0 +1,128 @@
+"""The client's table model on recorded protocol messages, the amount rules of the action bar, and the app's
+palette, help, themes, four-colour deck, compact layout and fairness badges (no room needed)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from tests.tui.helpers import wait_until
+from tests.tui.recorded import ReplayConnection, finished_hand, hello, lobby_rows, msg, side_pot_hand
+from tui.app import CroupierApp
+from tui.model import TableModel
+from tui.screens import HelpScreen
+from tui.widgets.action_bar import check_amount, preset_amount
+from tui.widgets.cards import card_text
+from tui.widgets.felt import places_for
+from tui.widgets.hand_log import HandLog, badge
+
+
+def model_after(messages: list[dict[str, Any]], table: str = "holdem-1-2") -> TableModel:
+    model = TableModel(table, "me")
+    for message in messages:
+        model.apply(message, now=100.0)
+    return model
+
+
+def test_side_pots_of_the_recorded_hand_match_r_pot_1() -> None:
+    model = model_after(side_pot_hand())
+    # ana 60, me 100, bruno 25, carla 100 in: main 4×25, side 3×35 (ana, me, carla), side 2×40 (me, carla)
+    assert model.pots() == [(100, (0, 1, 2, 3)), (105, (0, 1, 3)), (80, (1, 3))]
+    assert model.pot_total == 285
+    assert {seat: info.stack for seat, info in model.seats.items()} == {0: 0, 1: 100, 2: 0, 3: 80}
+    assert sum(info.stack for info in model.seats.values()) + model.pot_total == 465  # chips conserved
+    assert model.seats[0].all_in and model.seats[2].all_in and not model.seats[1].all_in
+    assert model.needs_action and model.legal_hand == "holdem-1-2-9a611a-7"
+    assert (model.button_seat, model.small_blind_seat, model.big_blind_seat) == (3, 0, 1)
+    assert model.seats[1].cards == ["Ah", "Kd"] and model.seats[3].face_down == 2
+
+
+def test_bets_of_the_current_round_are_not_yet_in_a_pot() -> None:
+    model = model_after(side_pot_hand()[:13])  # preflop: bruno all-in for 25, ana all-in for 60, not called yet
+    assert model.pots() == []
+    assert [model.seats[seat].bet for seat in range(4)] == [60, 2, 25, 25]
+    assert model.pot_total == 112
+
+
+def test_a_finished_hand_gets_its_fairness_badge() -> None:
+    model = model_after(finished_hand("t1", "t1-h-1") + finished_hand("t1", "t1-h-2", verified=False), "t1")
+    assert [(summary.hand_id, summary.fairness) for summary in model.hands] == [("t1-h-1", True), ("t1-h-2", False)]
+    assert badge(model.hands[0]).plain == "✔ verified" and badge(model.hands[1]).plain == "✘ VIOLATION"
+    assert model.hands[0].result == "seat 2 +2"
+    assert model.log[-1] == "FAIRNESS VIOLATION on hand t1-h-2: board card 1 is not where the deck says"
+
+
+def test_presets_are_pot_fractions_bounded_by_the_legal_range() -> None:
+    legal = {"call_amount": 10, "min_raise_to": 20, "max_raise_to": 100}
+    # facing 10 into a pot of 30: call 10 makes 40; a pot raise is to 10 + 40 = 50, half pot to 10 + 20 = 30
+    assert preset_amount(Fraction(1), legal, pot=30, my_bet=0) == 50
+    assert preset_amount(Fraction(1, 2), legal, pot=30, my_bet=0) == 30
+    assert preset_amount(Fraction(1, 4), legal, pot=30, my_bet=0) == 20  # below the minimum: the minimum
+    assert preset_amount(Fraction(3), legal, pot=30, my_bet=0) == 100  # above the maximum: all-in
+    assert preset_amount("min", legal, 30, 0) == 20 and preset_amount("max", legal, 30, 0) == 100
+    assert preset_amount(Fraction(1), {"call_amount": 10}, 30, 0) is None
+
+
+def test_typed_amounts_are_checked_before_anything_is_sent() -> None:
+    legal = {"min_raise_to": 4, "max_raise_to": 200}
+    assert check_amount(" 1,000 ", {"min_raise_to": 4, "max_raise_to": 2000}) == (1000, "")
+    assert check_amount("201", legal) == (None, "the amount must be between 4 and 200")
+    assert check_amount("abc", legal) == (None, "type a whole number of chips between 4 and 200")
+    assert check_amount("10", {"call_amount": 2}) == (None, "you cannot bet or raise now")
+
+
+def test_cards_and_seat_places() -> None:
+    assert card_text("Ah").plain == "A♥" and "red" in str(card_text("Ah").style)
+    assert "blue" in str(card_text("Td", four_colour=True).style)
+    assert "green" in str(card_text("2c", four_colour=True).style)
+    assert card_text("??").plain == "▒▒"
+    places = places_for(6, my_seat=3)
+    assert places[3] == 0 and len(set(places.values())) == 6
+
+
+def replay_app(messages: list[dict[str, Any]]) -> CroupierApp:
+    async def connect() -> ReplayConnection:
+        return ReplayConnection(messages)
+
+    app = CroupierApp(connect, clock=lambda: 100.0)
+    app.strict = True  # type: ignore[attr-defined]
+    return app
+
+
+async def test_palette_help_themes_four_colours_and_compact_layout() -> None:
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand()])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "holdem-1-2" in app.models and app.models["holdem-1-2"].needs_action,
+                         what="the recorded hand")
+        assert app.screen.has_class("-compact")
+        app.show_table("holdem-1-2")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"four-colour")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.four_colour, what="four-colour deck from the palette")
+        await pilot.press("ctrl+p")
+        await pilot.press(*"high-contrast")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.theme == "croupier-high-contrast", what="high-contrast theme")
+        await pilot.press("ctrl+p")
+        await pilot.press(*"check or call")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        connection = app.connection
+        assert isinstance(connection, ReplayConnection)
+        await wait_until(pilot, lambda: any(item["type"] == "action" for item in connection.sent),
+                         what="an action from the palette")
+        assert [item for item in connection.sent if item["type"] == "action"] == [
+            {"type": "action", "table": "holdem-1-2", "hand": "holdem-1-2-9a611a-7", "kind": "check"}]
+        await pilot.resize_terminal(140, 45)
+        await pilot.pause()
+        assert not app.screen.has_class("-compact")
+        assert app.query_one("#view-holdem-1-2 HandLog", HandLog).display
+        assert app.internal_errors == []
