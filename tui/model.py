@@ -260,6 +260,8 @@ class TableModel:
             info.all_in = info.all_in or bool(event.get("all_in"))
             self.note(f"{name} posts the ante {event['amount']}")
         elif kind in BLIND_KINDS and "amount" in event:
+            # {"kind": "blind_posted", "blind": "big_blind", …}; older rooms sent the blind as the kind itself
+            kind = str(event.get("blind", kind))
             amount = int(event["amount"])
             if event.get("live", True):
                 self._put_in(int(seat), amount, all_in=bool(event.get("all_in")))

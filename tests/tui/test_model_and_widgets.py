@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from tests.tui.helpers import wait_until
-from tests.tui.recorded import ReplayConnection, finished_hand, hello, lobby_rows, msg, side_pot_hand
+from tests.tui.recorded import ReplayConnection, event, finished_hand, hello, lobby_rows, msg, side_pot_hand
 from tui.app import CroupierApp
 from tui.model import TableModel
 from tui.screens import HelpScreen
@@ -126,3 +126,14 @@ async def test_palette_help_themes_four_colours_and_compact_layout() -> None:
         assert not app.screen.has_class("-compact")
         assert app.query_one("#view-holdem-1-2 HandLog", HandLog).display
         assert app.internal_errors == []
+
+
+def test_blinds_in_both_event_shapes() -> None:
+    for shape in ({"kind": "blind_posted", "blind": "big_blind"}, {"kind": "big_blind"}):
+        model = model_after([event("t1", "h1", "hand_started", variant="texas_holdem", structure="no_limit",
+                                   button_seat=0, stacks=[[0, 100], [1, 100]]),
+                             msg("event", table="t1", hand="h1",
+                                 event={**shape, "seat": 1, "amount": 2, "live": True})],
+                            "t1")
+        assert model.big_blind_seat == 1 and model.seats[1].bet == 2 and model.seats[1].stack == 98
+        assert model.log[-1] == "seat 2 posts the big blind 2"
