@@ -18,6 +18,12 @@ committed shuffle a burn protects nothing, and 9-handed 5-card Omaha needs 50 of
 ['preflop', 'flop', 'turn', 'river']
 >>> five_card_omaha(must_use_hole=3).must_use_hole
 3
+>>> [street.name for street in SEVEN_CARD_STUD.streets]
+['third', 'fourth', 'fifth', 'sixth', 'seventh']
+>>> [(street.name, street.draw) for street in DEUCE_TO_SEVEN_TRIPLE_DRAW.streets]
+[('predraw', 0), ('first_draw', 5), ('second_draw', 5), ('third_draw', 5)]
+>>> len(TELESINA.deck), TELESINA.board_card_count, TELESINA.max_players
+(32, 1, 6)
 """
 
 from __future__ import annotations
