@@ -112,7 +112,7 @@ def best_showing_position(up_cards: Sequence[Sequence[Card] | None], thirty_two_
     for position, cards in enumerate(up_cards):
         if not cards:
             continue
-        key = showing_key(cards, thirty_two_card)
+        key = _showing_key(tuple(cards), thirty_two_card)
         if best is None or key > best[0]:
             best = (key, position)
     if best is None:
