@@ -7,7 +7,16 @@ import pytest
 from engine.actions import BetOrRaise, BringIn, Call, Check, Fold
 from engine.cards import parse_cards
 from engine.errors import IllegalAction, InvalidAmount
-from engine.events import BettingRoundStarted, BoardDealt, BringInPosted, PotAwarded
+from engine.events import (
+    BettingRoundStarted,
+    BoardDealt,
+    BringInPosted,
+    CardsDealtFaceDown,
+    HoleCardsDealt,
+    PotAwarded,
+    UpCardsDealt,
+    view_for,
+)
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.structures import BettingStructure
 from engine.stud import best_showing_position, bring_in_position, showing_key
@@ -169,3 +178,13 @@ def test_player_all_in_on_the_ante_still_contests_the_antes() -> None:
         hand.act(legal.seat, BringIn() if legal.bring_in_amount else (Check() if legal.can_check else Call()))
     finals = hand.final_stacks()
     assert finals[0] == 30 and sum(finals.values()) == 2010
+
+
+def test_up_cards_are_public_and_down_cards_private() -> None:
+    hand = _four_handed()
+    view = view_for(hand.events, 0)
+    others_down = [event for event in view if isinstance(event, CardsDealtFaceDown)]
+    assert [(event.seat, event.count) for event in others_down] == [(1, 2), (2, 2), (3, 2)]
+    ups = {event.seat: event.cards for event in view if isinstance(event, UpCardsDealt)}
+    assert ups == {0: parse_cards("2h"), 1: parse_cards("2c"), 2: parse_cards("Kd"), 3: parse_cards("5s")}
+    assert [event.cards for event in view if isinstance(event, HoleCardsDealt)] == [parse_cards("As Ks")]
