@@ -199,6 +199,8 @@ class Table:
         self.hand: HandEngine | None = None
         self.hand_number = 0
         self.last_plan: BlindPlan | None = None
+        self.last_forced_bets: ForcedBets | None = None
+        """The exact forced bets of the last hand started (stud tables: antes and bring-in, no blinds)."""
         self.rake_taken = 0
         self._dealt_in: tuple[int, ...] = ()
         self._folded: set[int] = set()
@@ -507,6 +509,7 @@ class Table:
         self.hand = hand
         self.hand_number += 1
         self.last_plan = plan
+        self.last_forced_bets = forced_bets
         self.positions = plan.positions
         self._dealt_in = plan.dealt_in
         self._folded, self._all_in = set(), set()

@@ -90,3 +90,13 @@ def test_draw_table_stands_pat_on_a_timed_out_draw() -> None:
     legal = table.hand.legal_actions()
     assert legal is not None and legal.max_discards == 5
     table.act(table.players[legal.seat].player, Draw(), turn[1] + 2)
+
+
+def test_the_table_keeps_the_exact_forced_bets_of_the_hand() -> None:
+    table = _stud_table()
+    table.sit("ana", 500, 0.0)
+    table.sit("bob", 500, 0.0)
+    table.start_hand(list(full_deck()), 0.0, button_draw_deck=list(full_deck()))
+    forced = table.last_forced_bets
+    assert forced is not None
+    assert (forced.ante, forced.bring_in, forced.small_blind_seat, forced.big_blind_seat) == (5, 10, None, None)
