@@ -260,6 +260,16 @@ class VerificationReport(Inbound):
 
 
 @dataclass(frozen=True)
+class ReportHand(Inbound):
+    """R-AUDIT-1: flag a finished hand for the host's review; the room stores the report with the hand's full
+    history (``croupier reports`` lists them). ``reason``: the player's words, may be empty."""
+
+    type: ClassVar[str] = "report_hand"
+    hand: str = field(metadata=HAND)
+    reason: str = field(default="", metadata={"max_length": 500})
+
+
+@dataclass(frozen=True)
 class Ping(Inbound):
     type: ClassVar[str] = "ping"
     id: int | None = field(default=None, metadata={"minimum": 0, "maximum": 2**53})
@@ -268,7 +278,7 @@ class Ping(Inbound):
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, TopUp,
-                    WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, Ping)
+                    WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand, Ping)
 }
 
 
@@ -441,8 +451,8 @@ class Limits:
     """
 
     max_line_bytes: int = MAX_LINE_BYTES
-    message_burst: float = 200
-    messages_per_second: float = 100
+    message_burst: float = 400
+    messages_per_second: float = 200
     error_burst: float = 20
     errors_per_second: float = 0.2
 

@@ -17,7 +17,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import rake
 from engine.clock import ClockSettings
@@ -44,6 +44,7 @@ from hosting.protocol import (
     Leave,
     LobbyRequest,
     Ping,
+    ReportHand,
     Reveal,
     Sit,
     SitOut,
@@ -54,6 +55,9 @@ from hosting.protocol import (
     WaitingList,
     Watch,
 )
+
+if TYPE_CHECKING:
+    from hosting.store import Store
 
 STATS_WINDOW_SECONDS = 3600.0
 
@@ -218,8 +222,10 @@ class Room:
     """The room's state and its message handlers. One instance per ``croupier host``."""
 
     def __init__(self, config: RoomConfig, room_id: str, gatekeeper: Gatekeeper,
-                 clock: Callable[[], float] = time.monotonic, driver_factory: DriverFactory | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, driver_factory: DriverFactory | None = None,
+                 store: Store | None = None) -> None:
         self.config = config
+        self.store = store  # balances, ledger, hands, chat, reports (hosting.store); None: nothing is kept
         self.room_id = room_id
         self.gatekeeper = gatekeeper
         self.clock = clock
@@ -256,6 +262,10 @@ class Room:
         registered = self._register_if_ready(session)
         session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=name, registered=registered,
                                     needs=session.needs))
+        if self.store is not None and session.authenticated:  # e.g. hands voided by a restart (R-CRASH-1)
+            for text in self.store.pending_notices(name):
+                session.send(protocol.message("notice", text=text))
+            self.store.notices_delivered(name)
         for table in self.tables.values():
             if table.engine.seat_of(name) is not None:
                 self._publish(table, table.engine.reconnect(name, self.clock()))
@@ -301,7 +311,7 @@ class Room:
             SitOut: self._sit_out, WaitForBigBlind: self._wait_for_big_blind, TopUp: self._top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
-            VerificationReport: self._verification,
+            VerificationReport: self._verification, ReportHand: self._report_hand,
         }
 
     def table(self, table_id: str) -> TableState:
@@ -321,10 +331,23 @@ class Room:
     def _publish(self, table: TableState, events: list[Event]) -> None:
         driver = self.drivers.get(table.config.id)
         if driver is not None:
-            driver.publish(events)
+            driver.publish(events)  # the runner settles returned chips (settle_chips)
             driver.wake()
         else:
+            self.settle_chips(table, events)
             self.broadcast_table(table)
+
+    def settle_chips(self, table: TableState, events: Iterable[Event]) -> None:
+        """Chips a player's stack gave back (he left, or his seat was freed) go to his balance in the store."""
+        if self.store is None:
+            return
+        for event in events:
+            if isinstance(event, ChipsReturned):
+                self.store.cash_out(table.config.id, event.player, event.amount)
+
+    def _check_balance(self, name: str, amount: int) -> None:
+        if self.store is not None and amount > self.store.balance(name):
+            raise RoomError(BAD_AMOUNT, f"you have {self.store.balance(name)} chips in the bank, not {amount}")
 
     def _engine(self, table: TableState, change: Callable[[Table], list[Event]]) -> list[Event]:
         """Apply a seat change to the engine's table; engine refusals become :class:`RoomError`."""
@@ -379,7 +402,10 @@ class Room:
     def _sit(self, session: Session, message: Sit, now: float) -> None:
         table = self.table(message.table)
         name = session.name
+        self._check_balance(name, message.buy_in)
         self._engine(table, lambda engine: engine.sit(name, message.buy_in, now, seat=message.seat))
+        if self.store is not None:
+            self.store.buy_in(table.config.id, name, message.buy_in)
         seat = table.engine.seat_of(name)
         session.send(protocol.ack("sit", table=table.config.id, seat=seat, stack=message.buy_in))
 
@@ -411,7 +437,10 @@ class Room:
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         table = self.table(message.table)
+        self._check_balance(session.name, message.amount)
         self._engine(table, lambda engine: engine.top_up(session.name, message.amount, now))
+        if self.store is not None:
+            self.store.buy_in(table.config.id, session.name, message.amount, "top-up")
         session.send(protocol.ack("top_up", table=table.config.id, stack=table.engine.player(session.name).stack))
 
     def _waiting_list(self, session: Session, message: WaitingList, now: float) -> None:
@@ -437,6 +466,8 @@ class Room:
             if table.engine.seat_of(session.name) is None and session.name not in table.watchers:
                 raise RoomError(NOT_SEATED, f"sit at or watch {table.config.id} to chat there")
             listeners = list(self.audience(table))
+        if self.store is not None:
+            self.store.chat(session.name, message.table, text)
         for listener in listeners:
             listener.send(outbound)
 
@@ -461,3 +492,21 @@ class Room:
         if driver is not None:
             driver.handle(session, message, now)
         session.send(protocol.ack("verification", table=table.config.id, hand=message.hand))
+
+    def _report_hand(self, session: Session, message: ReportHand, now: float) -> None:
+        """R-AUDIT-1: store the report with the hand's full history; ack with the report id once it is kept."""
+        if self.store is None:
+            raise RoomError(NO_HAND, "this room keeps no hand records")
+        future = self.store.report_hand(session.name, message.hand, message.reason)
+        if future is None:  # written at once (no writer task running)
+            session.send(protocol.ack("report_hand", hand=message.hand))
+            return
+
+        def reported(done: Any) -> None:
+            problem = done.exception()
+            if problem is None:
+                session.send(protocol.ack("report_hand", hand=message.hand, report=done.result()))
+            else:
+                session.send(protocol.error(NO_HAND, str(problem).strip("'\""), in_reply_to="report_hand"))
+
+        future.add_done_callback(reported)

@@ -9,6 +9,7 @@ directory and the listener together. Everything about the room's rules lives in 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,9 +20,10 @@ import asyncssh
 
 from hosting import datadir, protocol
 from hosting.config import RoomConfig
-from hosting.identity import AccountStore, Gatekeeper, LoginDecision
+from hosting.identity import Gatekeeper, LoginDecision
 from hosting.protocol import InboundStream, Limits, ProtocolError
 from hosting.room import Room
+from hosting.store import Store, StoreAccounts, table_settings
 from hosting.table_runner import RunnerSettings, TableRunner
 
 SUBSYSTEM = "croupier"
@@ -175,9 +177,12 @@ class RunningRoom:
         return f"ssh -p {self.port} {host}" if self.port != 22 else f"ssh {host}"
 
     async def close(self) -> None:
-        self.acceptor.close()
-        await self.acceptor.wait_closed()
         await self.room.stop()
+        self.acceptor.close()
+        with contextlib.suppress(TimeoutError):  # a client that never closes must not keep the host up
+            await asyncio.wait_for(self.acceptor.wait_closed(), 5.0)
+        if self.room.store is not None:
+            await self.room.store.close()
 
 
 async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
@@ -188,12 +193,16 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     ``port=0`` picks a free port (tests). ``deal=False`` runs the room without table runners (seating and
     chat only; tests of the plumbing). Raises ``OSError`` if the port cannot be bound.
     """
+    store = Store.open(data_dir)  # StoreError (one line) for a bad data directory; recovers an unclean stop
     datadir.prepare(data_dir)
     key = datadir.host_key(data_dir)
-    accounts = AccountStore(data_dir / datadir.ACCOUNTS_FILE)
-    gatekeeper = Gatekeeper(config.access, accounts)
+    accounts = StoreAccounts(store, legacy=data_dir / datadir.ACCOUNTS_FILE)
+    gatekeeper = Gatekeeper(config.access, accounts)  # type: ignore[arg-type]
     room = Room(config, datadir.room_id(data_dir), gatekeeper, clock,
-                driver_factory=(lambda room, state: TableRunner(room, state, runner_settings)) if deal else None)
+                driver_factory=(lambda room, state: TableRunner(room, state, runner_settings)) if deal else None,
+                store=store)
+    for table in config.tables:
+        store.save_table(table.id, table_settings(table))
     channel_limits = limits or Limits()
 
     async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
@@ -205,6 +214,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
         login_timeout=30,
     )
+    store.start()
     room.start()
     return RunningRoom(room, acceptor, key, data_dir)
 

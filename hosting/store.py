@@ -650,3 +650,49 @@ def hand_start_of(table: Any, table_id: str, hand_id: str, events: Sequence[Even
     stacks = dict(started.stacks)
     return HandStart(hand_id, table_id, table.hand_number, started_at,
                      {seat: table.players[seat].player for seat in stacks}, stacks, forced_bets_of(table), settings)
+
+
+class StoreAccounts:
+    """:class:`hosting.identity.AccountStore`'s interface (names bound to SSH keys) kept in the store, so that
+    a new account and the chips issued to it (R-PLAY-1) are one transaction. ``legacy``: an ``accounts.json``
+    from before the store; its accounts are imported once (each with ``chips``), the file is left as it was."""
+
+    def __init__(self, store: Store, *, chips: int = NEW_ACCOUNT_CHIPS, legacy: Path | None = None) -> None:
+        self.store = store
+        self.chips = chips
+        if legacy is not None and legacy.exists():
+            data = json.loads(legacy.read_text(encoding="utf-8"))
+            for name, account in sorted(data.get("accounts", {}).items()):
+                keys = list(account.get("keys", []))
+                if keys and not store.keys(name):
+                    store.register(name, keys[0], chips=chips)
+                    for key in keys[1:]:
+                        store.add_key(name, key)
+
+    def status(self, name: str, public_key: str) -> Any:
+        from hosting.identity import KeyStatus, normalize_key
+
+        keys = self.store.keys(name)
+        if not keys:
+            return KeyStatus.NEW_NAME
+        return KeyStatus.KNOWN if normalize_key(public_key) in keys else KeyStatus.TAKEN
+
+    def is_registered(self, name: str) -> bool:
+        return bool(self.store.keys(name))
+
+    def register(self, name: str, public_key: str, now: float) -> None:
+        """Bind ``name`` to ``public_key`` and issue the new account's chips; ``ValueError`` if the name is bad or
+        taken by another key (nothing changed)."""
+        from hosting.identity import KeyStatus, check_name, normalize_key
+
+        problem = check_name(name)
+        if problem:
+            raise ValueError(problem)
+        status = self.status(name, public_key)
+        if status is KeyStatus.TAKEN:
+            raise ValueError(f"the name {name!r} is registered to another key")
+        if status is KeyStatus.NEW_NAME:
+            self.store.register(name, normalize_key(public_key), chips=self.chips)
+
+    def names(self) -> Iterator[str]:
+        return iter(self.store.names())

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -40,9 +41,11 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.fairness import HOST, Committer, Deal, Recipient, Transcript, commit, derive_deck
-from engine.table_events import HandFinished, TurnStarted
+from engine.table import Table
+from engine.table_events import HandFinished, LeavingAfterHand, TurnStarted
 from hosting import protocol
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
+from hosting.store import hand_start_of, table_settings
 from hosting.views import event_to_json, view_bodies
 
 if TYPE_CHECKING:
@@ -92,6 +95,31 @@ def to_engine_action(message: ActionMessage, options: LegalActions | None) -> Ac
     return Show() if kind == "show" else Muck()
 
 
+async def cancel_and_wait(task: asyncio.Task[Any]) -> None:
+    """Cancel ``task`` until it is done: on Python 3.11 ``asyncio.wait_for`` can swallow a cancellation that
+    arrives just as its inner wait completes, so one ``cancel()`` is not always enough."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=0.1)
+    if not task.cancelled() and task.exception() is not None:
+        with contextlib.suppress(Exception):
+            task.result()
+
+
+def fold_out(table: Table, player: str, now: float) -> list[Event]:
+    """Fold ``player`` out of turn in the running hand but keep his seat (a non-revealer, DESIGN.md step 3).
+
+    ``engine.table.Table`` has no such call yet: :meth:`Table.leave` folds him at once and frees the seat
+    after the hand; we take back the "leaving" mark so only the fold remains. (Asked of engine.table: a
+    ``fold_out`` of its own.)
+    """
+    events = [event for event in table.leave(player, now) if not isinstance(event, LeavingAfterHand)]
+    seat = table.seat_of(player)
+    if seat is not None:
+        table.players[seat].leaving = False
+    return events
+
+
 def legal_to_json(options: LegalActions) -> dict[str, Any]:
     return {key: value for key, value in event_to_json(options).items() if key != "kind"}  # type: ignore[arg-type]
 
@@ -109,6 +137,9 @@ class TableRunner:
         self._hand_id: str | None = None
         self._deck: tuple[Card, ...] = ()
         self._dealt: list[tuple[Card, Recipient]] = []
+        self._seeds: dict[Committer, bytes] = {}
+        self._stored_hand: Any = None  # the engine hand whose result the store still awaits
+        self._store_future: asyncio.Future[Any] | None = None
         self._run_token = secrets.token_hex(3)
         self.hands_played = 0
         self.failure: BaseException | None = None
@@ -121,9 +152,7 @@ class TableRunner:
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel_and_wait(self._task)
             self._task = None
 
     def wake(self) -> None:
@@ -171,28 +200,51 @@ class TableRunner:
         self._deck = derive_deck(hand_id, seeds, cards)
         self._dealt = []
         self._hand_id = hand_id
+        self._seeds = seeds
         button_deck = derive_deck(hand_id + "/button", seeds, cards) if table.positions is None else None
         try:
             events = table.start_hand(self._deck, self.room.clock(), button_draw_deck=button_deck)
         except TableRuleError:
             self._hand_id = None
             return  # someone left during the phases; try again
+        store = self.room.store
+        if store is not None:  # the start snapshot; the result follows in one transaction (hosting.store)
+            self._stored_hand = table.hand
+            store.hand_started(hand_start_of(table, self.state.config.id, hand_id, events, time.time(),
+                                             table_settings(self.state.config)))
         self.publish(events)
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
             if table.seat_of(name) is not None and table.in_hand(name):
-                self.publish(table.leave(name, self.room.clock()))
+                self.publish(fold_out(table, name, self.room.clock()))
         while table.hand_running:
             await self._sleep(table.next_deadline())
             if table.hand_running:
                 self.publish(table.tick(self.room.clock()))
-        forfeited_seats = tuple(sorted(int(seat) for seat in fairness.commitments
-                                       if seat != HOST and seat not in fairness.seeds))
-        transcript = Transcript(self.room.room_id, self.state.config.id, hand_id, tuple(cards),
-                                dict(fairness.commitments), seeds, self._deals(), forfeited_seats)
+        transcript = self._transcript()
+        if self._store_future is not None:  # the result is committed before the next hand: never lost
+            future, self._store_future = self._store_future, None
+            await future
         self._send_to_audience(protocol.seeds(self.state.config.id, hand_id, transcript.to_json()))
         self._fairness = None
         self._hand_id = None
         self.hands_played += 1
+
+    def _transcript(self) -> Transcript:
+        fairness = self._fairness
+        assert fairness is not None and self._hand_id is not None
+        forfeited_seats = tuple(sorted(int(seat) for seat in fairness.commitments
+                                       if seat != HOST and seat not in fairness.seeds))
+        return Transcript(self.room.room_id, self.state.config.id, self._hand_id,
+                          tuple(self.state.engine.config.hand.variant.deck), dict(fairness.commitments),
+                          self._seeds, self._deals(), forfeited_seats)
+
+    def _store_result(self) -> None:
+        """The finished hand's events, result and transcript to the store (one transaction, with its ledger
+        rows), before any chips it returned to a leaving player are settled."""
+        store = self.room.store
+        hand, self._stored_hand = self._stored_hand, None
+        if store is not None and hand is not None and self._hand_id is not None:
+            self._store_future = store.hand_finished(self._hand_id, list(hand.events), self._transcript())
 
     def _commit(self, hand_id: str, committer: Committer, secret: bytes) -> bytes:
         return commit(self.room.room_id, self.state.config.id, hand_id, committer, secret)
@@ -259,6 +311,9 @@ class TableRunner:
         if not events:
             return
         self._note_dealt(events)
+        if any(isinstance(event, HandFinished) for event in events):
+            self._store_result()
+        self.room.settle_chips(self.state, events)
         table = self.state.engine
         hand_id = self._hand_id or ""
         audience = list(self.room.audience(self.state))

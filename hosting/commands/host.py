@@ -11,6 +11,7 @@ from pathlib import Path
 from hosting import datadir
 from hosting.config import ConfigError, RoomConfig, default_room, load_room
 from hosting.server import RunningRoom, serve_forever, start_room
+from hosting.store import StoreError
 
 
 def share_host() -> str:
@@ -62,6 +63,9 @@ def run(arguments: argparse.Namespace) -> int:
     data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
     try:
         return asyncio.run(_run(config, data_dir, arguments.port))
+    except StoreError as problem:  # bad data directory, corrupted or newer database: nothing was changed
+        print(f"croupier host: {problem}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("croupier host: room closed.", file=sys.stderr)
         return 0

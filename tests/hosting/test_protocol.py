@@ -51,6 +51,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "verification", "table": "t1", "hand": "t1-h7", "ok": True},
     {"type": "verification", "table": "t1", "hand": "t1-h7", "ok": False,
      "violations": [{"kind": "card_mismatch", "message": "…", "evidence": {"position": 3}}]},
+    {"type": "report_hand", "hand": "t1-h7", "reason": "the river card looked odd"},
     {"type": "ping", "id": 12},
 ]
 

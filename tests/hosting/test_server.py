@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import asyncssh
@@ -32,8 +31,10 @@ async def test_first_login_registers_the_key_and_it_is_kept(room: RunningRoom, c
     assert first.hello["type"] == "hello" and first.hello["v"] == 1
     assert (first.hello["name"], first.hello["registered"], first.hello["needs"]) == ("ana", True, [])
     assert first.hello["room_id"] == room.room.room_id
-    accounts = json.loads((room.data_dir / "accounts.json").read_text())
-    assert accounts["accounts"]["ana"]["keys"] == [" ".join(key.export_public_key().decode().split()[:2])]
+    store = room.room.store  # accounts live in the store (issue 7), with the new account's chips (R-PLAY-1)
+    assert store is not None
+    assert store.keys("ana") == {" ".join(key.export_public_key().decode().split()[:2])}
+    assert store.balance("ana") == 1000
     await first.close()
     again: RoomClient = await connect(room, "ana", key)
     assert again.hello["registered"] is False
