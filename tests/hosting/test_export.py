@@ -51,7 +51,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for name in names:
             store.register(name, f"ssh-ed25519 K{name}", chips=200 * big_blind)
         tables.append(BotTable(store, config, names, random.Random(rng.random())))
-    store.start_time = time.time()  # type: ignore[attr-defined]
     no_limit_holdem = [table for table in tables if table.config.game == "texas_holdem"
                        and table.config.structure == "no_limit"]
     started = 1_700_000_000.0
