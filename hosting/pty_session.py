@@ -180,9 +180,10 @@ def spawn_tui(socket_path: Path, token: str, columns: int, rows: int, term: str 
     """Start the served TUI on a new pty; returns the child and the master fd (the caller closes it)."""
     master, slave = os.openpty()
     set_window_size(master, columns, rows)
-    arguments = command or [sys.executable, "-m", "tui.served", "--socket", str(socket_path), "--token", token]
+    # "--token=…" in one word: a token may start with "-", which argparse would take for an option
+    arguments = command or [sys.executable, "-m", "tui.served", f"--socket={socket_path}", f"--token={token}"]
     if log_path is not None and command is None:
-        arguments += ["--log", str(log_path)]
+        arguments.append(f"--log={log_path}")
     try:
         child = subprocess.Popen(arguments, stdin=slave, stdout=slave, stderr=slave, close_fds=True,
                                  start_new_session=True, preexec_fn=_become_terminal_owner,

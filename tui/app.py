@@ -88,10 +88,11 @@ class CroupierApp(App[int]):
 
     def __init__(self, connect: Connector, *, log_path: Path | None = None, theme: str | None = None,
                  four_colour: bool = False, clock: Callable[[], float] = time.monotonic,
-                 reconnect: bool = True) -> None:
+                 reconnect: bool = True, start_table: str | None = None) -> None:
         super().__init__()
         self._connect = connect
         self._reconnect = reconnect
+        self._start_table = start_table  # croupier play: show this table as soon as the room sends it
         self.connection: Connection | None = None
         self.clock = clock
         self.models: dict[str, TableModel] = {}
@@ -130,6 +131,16 @@ class CroupierApp(App[int]):
         self._relayout(self.size.width, self.size.height)
         self.query_one("#tables").can_focus = False
         self.pump()
+        if self._start_table is not None:
+            self.call_after_refresh(self._open_start_table)
+
+    def _open_start_table(self) -> None:
+        """``croupier play`` seats the player before the app starts: watch that table to get its state."""
+        table_id = self._start_table
+        if table_id is not None and table_id not in self.models:
+            self._open_table(table_id)
+            self.call_after_refresh(self.show_table, table_id)
+            self.run_worker(self.send("watch", table=table_id), group="send")
 
     def on_resize(self, event: Any) -> None:
         self._relayout(event.size.width, event.size.height)
@@ -275,6 +286,8 @@ class CroupierApp(App[int]):
             if message.get("type") != "table" or not seated_here:
                 return  # a table we closed; its last messages are not for us
             model = self._open_table(table_id)
+            if table_id == self._start_table:
+                self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
         model.apply(message, self.clock())
         if table_id in self._leaving and not model.seated:
@@ -375,8 +388,14 @@ class CroupierApp(App[int]):
         if not self.models:
             tabs.active = "tab-lobby"
 
-    def show_table(self, table_id: str) -> None:
-        self.query_one(Tabs).active = table_tab_id(table_id)
+    def show_table(self, table_id: str, tries: int = 40) -> None:
+        """Make ``table_id``'s tab the active one (waiting a moment for a tab that is still being added)."""
+        tabs = self.query_one(Tabs)
+        if not tabs.query(f"#{table_tab_id(table_id)}"):
+            if tries and table_id in self.models:
+                self.set_timer(0.05, lambda: self.show_table(table_id, tries - 1))
+            return
+        tabs.active = table_tab_id(table_id)
 
     def is_visible(self, table_id: str) -> bool:
         """Whether the player can see the table now (its tab is active, or tiles are shown)."""

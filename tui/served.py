@@ -15,12 +15,16 @@ from tui.app import CroupierApp
 from tui.connection import StreamConnection
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="croupier-served-tui")
     parser.add_argument("--socket", required=True)
-    parser.add_argument("--token", required=True)
+    parser.add_argument("--token", required=True, help="give it as --token=VALUE (a token may start with '-')")
     parser.add_argument("--log")
-    arguments = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = build_parser().parse_args(argv)
 
     async def connect() -> StreamConnection:
         return await StreamConnection.open_unix(arguments.socket, arguments.token)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Button, DataTable, Input, Label, Tabs
+from textual.widgets import Button, DataTable, Input, Label, Tab, Tabs
 
 from tests.tui.helpers import actions_sent, notifications, wait_until
 from tests.tui.roombots import table
@@ -239,7 +239,7 @@ async def test_reconnect_resyncs_the_open_tables(room_setup: Any) -> None:
         resync = [item for item in app.sent[-3:] if item["type"] in ("lobby", "watch")]
         assert {"type": "watch", "table": "t1"} in resync
         model = app.models["t1"]
-        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn after the reconnect")
+        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn")
         await pilot.press("c")
         assert app.internal_errors == []
 
@@ -294,15 +294,21 @@ async def test_lobby_sorts_filters_and_watches(room_setup: Any) -> None:
 
 async def test_pre_action_box_acts_when_the_turn_comes(room_setup: Any) -> None:
     setup = await room_setup([table("t1")])
-    await setup.bot("bob", ["t1"], delay=0.4)
+    await setup.bot("bob", ["t1"], delay=1.5)
     app = setup.app()
     async with app.run_test(size=(120, 40)) as pilot:
         await app.connected.wait()
         await join(pilot, app, "t1")
         model = app.models["t1"]
         await wait_until(pilot, lambda: model.needs_action, what="turn")
-        await pilot.press("c")
-        await wait_until(pilot, lambda: not model.needs_action, timeout=20, what="not my turn (bob thinks)")
+        for _ in range(12):  # act until it is bob's turn (he thinks 1.5 s); heads-up I may act twice in a row
+            requests = model.requests
+            await pilot.press("c")
+            await wait_until(pilot, lambda requests=requests: not model.needs_action or model.requests > requests,
+                             what="my action taken")
+            if not model.needs_action:
+                break
+        assert not model.needs_action
         bar = app.query_one("#view-t1", TableView).query_one(ActionBar)
         await pilot.click("#view-t1 #pre-call-any")
         assert bar.query_one("#pre-call-any").value
@@ -310,3 +316,31 @@ async def test_pre_action_box_acts_when_the_turn_comes(room_setup: Any) -> None:
         await wait_until(pilot, lambda: len(actions_sent(app)) > before, timeout=20, what="the pre-action")
         assert actions_sent(app)[-1]["kind"] in ("check", "call")
         assert not bar.query_one("#pre-call-any").value
+
+
+async def test_play_mode_opens_at_the_seated_table(room_setup: Any) -> None:
+    """``croupier play`` seats the player first, then starts the app on that table (issue 9 uses this)."""
+    from tui.app import CroupierApp
+    from tui.connection import LocalConnection
+
+    setup = await room_setup([table("t1"), table("t2")])
+    await setup.bot("bob", ["t2"])
+    seated = False
+
+    async def connect() -> LocalConnection:  # as croupier play does: log in, sit down, hand it to the app
+        nonlocal seated
+        connection = await LocalConnection.attach(setup.room, "me")
+        if not seated:
+            await connection.send("sit", table="t2", buy_in=150)
+            seated = True
+        return connection
+
+    app = CroupierApp(connect, start_table="t2")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: "t2" in app.models and app.models["t2"].seated, what="the seated table")
+        await wait_until(pilot, lambda: app.query_one(Tabs).active == "tab-t2",
+                         what=f"the table on screen, tabs {[tab.id for tab in app.query(Tab)]}")
+        model = app.models["t2"]
+        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn")
+        await pilot.press("c")
+        assert app.internal_errors == []

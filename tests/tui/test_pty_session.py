@@ -112,3 +112,15 @@ async def test_a_token_works_once(tmp_path: Path) -> None:
         await first.close()
     finally:
         await gate.close()
+
+
+def test_a_token_that_looks_like_an_option_still_reaches_the_child() -> None:
+    from hosting.pty_session import spawn_tui
+    from tui.served import build_parser
+
+    child, master = spawn_tui(Path("/nonexistent/room.sock"), "-abc", 80, 24, "xterm", None,
+                              command=["true"])
+    child.wait()
+    os.close(master)
+    arguments = build_parser().parse_args(["--socket=/nonexistent/room.sock", "--token=-abc"])
+    assert arguments.token == "-abc"
