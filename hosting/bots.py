@@ -8,6 +8,7 @@ deliberately illegal action to prove the room rejects it (counted in ``illegal_r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 import statistics
@@ -56,8 +57,14 @@ def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
-               illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = 60.0) -> BotReport:
-    """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report."""
+               illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = 60.0,
+               done: asyncio.Event | None = None) -> BotReport:
+    """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report.
+
+    Bots sharing a table share ``done``: the first to count ``hands`` sets it and the others leave too (they
+    wake on the seat change), so nobody is left alone waiting for a hand that cannot start.
+    """
+    done = done if done is not None else asyncio.Event()
     report = BotReport(client.hello.get("name", "?"))
     info = next(row for row in (await client.request("lobby"))["tables"] if row["id"] == table)
     await client.request("sit", table=table, buy_in=buy_in or info["buy_in"][1])
@@ -65,7 +72,7 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
     started_stacks: dict[str, int] = {}
     finished = 0
     pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
-    while finished < hands:
+    while not done.is_set():
         message = await client.receive(timeout)
         kind = message["type"]
         if sent_at is not None and kind in ("event", "error", "ack"):
@@ -78,6 +85,10 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
             sent_at = time.perf_counter()
             pending = {"table": table, "hand": message["hand"], "legal": message["legal"]} | action
             await client.send("action", table=table, hand=message["hand"], **action)
+        elif kind == "error" and message.get("code") == "rate_limited" and pending is not None:
+            await asyncio.sleep(0.05)  # our move was dropped by the room's rate limit: send it again
+            move = {key: value for key, value in pending.items() if key not in ("table", "hand", "legal")}
+            await client.send("action", table=table, hand=pending["hand"], **move)
         elif kind == "error" and message.get("in_reply_to") == "action":
             report.illegal_rejected += 1
             if message.get("code") != "no_hand" and pending is not None:
@@ -100,11 +111,19 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
             elif body["kind"] == "hand_finished":
                 finished += 1
                 report.hands.add(message["hand"])
-                await _top_up_if_short(client, table, info)
+                if finished >= hands:
+                    done.set()
+                else:
+                    await _top_up_if_short(client, table, info)
         elif kind == "verification_result" and not message["ok"]:
             report.violations.append(message)
-    await client.request("leave", table=table)
     assert client.fairness is not None
+    verified = {hand for _, hand in client.fairness.results}
+    with contextlib.suppress(TimeoutError):  # the transcript follows the hand's end: wait for the last ones
+        while not report.hands <= verified:
+            message = await client.wait_for("seeds", timeout=5.0)
+            verified.add(message["hand"])
+    await client.request("leave", table=table)
     for result in client.fairness.results.values():
         report.verified += result.ok
         report.failures += not result.ok
@@ -156,8 +175,9 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
     try:
         lobby = (await clients[0].request("lobby"))["tables"]
         seating = _assign_tables(lobby, count, table)
+        finished = {name: asyncio.Event() for name in set(seating)}
         reports = await asyncio.gather(*(
-            play(client, seat_table, hands, random.Random(rng.random()))
+            play(client, seat_table, hands, random.Random(rng.random()), done=finished[seat_table])
             for client, seat_table in zip(clients, seating, strict=True)
         ))
     except ConnectionClosed as closed:

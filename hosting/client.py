@@ -14,6 +14,7 @@ every published transcript against the cards it saw, sending its ``verification`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections.abc import Callable, Sequence
@@ -228,10 +229,15 @@ class RoomClient:
         :class:`RequestRefused` on an ``error`` reply."""
         answers = {"lobby": ("lobby",), "ping": ("pong",), "auth": ("auth_result",)}.get(message_type, ("ack",))
         await self.send(message_type, **fields)
-        reply = await self.wait_for(
-            *answers, "error", timeout=timeout,
-            where=lambda message: message["type"] in answers or message.get("in_reply_to") in (message_type, None),
-        )
+
+        def answers_this(message: dict[str, Any]) -> bool:
+            if message["type"] == "ack":
+                return bool(message.get("in_reply_to") == message_type)
+            if message["type"] == "error":
+                return message.get("in_reply_to") in (message_type, None)
+            return True
+
+        reply = await self.wait_for(*answers, "error", timeout=timeout, where=answers_this)
         if reply["type"] == "error":
             raise RequestRefused(reply)
         return reply
@@ -239,5 +245,6 @@ class RoomClient:
     async def close(self) -> None:
         self._writer.close()
         self._connection.close()
-        await self._connection.wait_closed()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._connection.wait_closed(), 5.0)
         self._reading.cancel()

@@ -37,10 +37,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_RENAMED = {"kind": "blind"}
+"""Event fields whose name would clash with the body's ``kind`` (``BlindPosted.kind`` is sent as ``blind``)."""
+
+
 def event_to_json(event: Event) -> dict[str, Any]:
-    """One event as a JSON-ready dict with its ``kind``."""
+    """One event as a JSON-ready dict with its ``kind``, e.g. ``{"kind": "blind_posted", "blind": "big_blind",
+    "seat": 3, "amount": 2, …}``."""
     body = {"kind": kind_of(event)}
-    body.update({item.name: _plain(getattr(event, item.name)) for item in dataclasses.fields(event)})
+    body.update({_RENAMED.get(item.name, item.name): _plain(getattr(event, item.name))
+                 for item in dataclasses.fields(event)})
     return body
 
 
