@@ -2,6 +2,11 @@
 at random moments and restarted; after every restart ``croupier audit`` is clean, every hand announced as
 finished before the kill is stored intact, and every unfinished hand is voided with its chips returned.
 
+Two hosts: the real room (``start_room``: SSH, table runners, commit–reveal, the store) with six bots over
+SSH (:mod:`tests.hosting.fault_room`), and four bot tables driving the store directly at a higher hand rate
+(:mod:`tests.hosting.fault_host`). A hand counts as announced once a bot received its transcript, which the
+table runner sends only after the store committed the hand.
+
 ``CROUPIER_FAULT_KILLS`` sets the number of kills (default 20, the issue's minimum for CI; the benchmark run
 uses 50: ``CROUPIER_FAULT_KILLS=50``).
 """
@@ -27,8 +32,15 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("CROUPIER_FAULT_KILLS", "20"))
 
 
-def _start(data_dir: Path, run: str) -> tuple[subprocess.Popen[str], dict[str, object]]:
-    host = subprocess.Popen([sys.executable, "-m", "tests.hosting.fault_host", str(data_dir), "4", run, "0.002"],
+HOSTS: dict[str, tuple[list[str], tuple[float, float]]] = {  # command (DATA and RUN filled in), play between kills
+    "bot tables on the store": (["tests.hosting.fault_host", "DATA", "4", "RUN", "0.002"], (0.05, 0.4)),
+    "the SSH room with bots": (["tests.hosting.fault_room", "DATA", "RUN"], (0.2, 1.0)),
+}
+
+
+def _start(data_dir: Path, run: str, host_kind: str) -> tuple[subprocess.Popen[str], dict[str, object]]:
+    command = [{"DATA": str(data_dir), "RUN": run}.get(part, part) for part in HOSTS[host_kind][0]]
+    host = subprocess.Popen([sys.executable, "-m", *command],
                             cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(REPOSITORY)})
     assert host.stdout is not None
@@ -49,16 +61,18 @@ def _audit(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert captured.out == ""
 
 
+@pytest.mark.parametrize("host_kind", sorted(HOSTS))
 def test_sigkill_at_random_moments_loses_no_chip_and_no_finished_hand(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        host_kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data_dir = tmp_path / "room"
     rng = random.Random(7)
     announced: set[str] = set()
     voided_total = 0
-    host, recovery = _start(data_dir, "r0")
+    host, recovery = _start(data_dir, "r0", host_kind)
+    pause = HOSTS[host_kind][1]
     assert recovery == {"voided": [], "returned": 0}
     for kill in range(KILLS):
-        time.sleep(rng.uniform(0.05, 0.4))
+        time.sleep(rng.uniform(*pause))
         host.send_signal(signal.SIGKILL)
         out, _ = host.communicate()
         announced |= {line.split()[1] for line in out.splitlines() if line.startswith("finished ")}
@@ -69,7 +83,7 @@ def test_sigkill_at_random_moments_loses_no_chip_and_no_finished_hand(
         running = {hand_id for hand_id, status in before.items() if status == "running"}
         assert announced <= {hand_id for hand_id, status in before.items() if status == "finished"}
 
-        host, recovery = _start(data_dir, f"r{kill + 1}")  # the restart recovers
+        host, recovery = _start(data_dir, f"r{kill + 1}", host_kind)  # the restart recovers
         assert set(recovery["voided"]) == running  # type: ignore[arg-type]
         assert recovery["returned"] == at_tables  # every stack (start-of-hand stacks in voided hands) went home
         voided_total += len(running)
