@@ -168,6 +168,8 @@ def test_a_newer_schema_is_refused_and_left_untouched(played: Path, capsys: pyte
         Store.open(played)
     assert main(["audit", "--data", str(played)]) == 2
     assert "schema version 99" in capsys.readouterr().err
+    assert main(["host", "--port", "0", "--data", str(played)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
     assert path.read_bytes() == before
 
 
@@ -182,6 +184,9 @@ def test_a_data_directory_that_is_a_file_is_refused(tmp_path: Path, capsys: pyte
         Store.open(not_a_directory / "inside")
     assert main(["audit", "--data", str(not_a_directory)]) == 2
     assert capsys.readouterr().err.strip().endswith("is not a directory")
+    assert main(["host", "--port", "0", "--data", str(not_a_directory)]) == 2  # the room refuses to start
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("croupier host: data directory") and "is not a directory" in err
     assert not_a_directory.read_text() == "hello"
 
 
