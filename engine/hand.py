@@ -158,6 +158,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+# Module-level aliases: a global lookup is cheaper than an Enum class attribute on the hot path.
+_BETTING, _DRAW, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
+_FIXED_LIMIT = StructureKind.FIXED_LIMIT
+
+
 class Hand:
     """A hand in progress. Build with :meth:`start`; drive with :meth:`legal_actions` and :meth:`act`.
 
@@ -170,15 +175,18 @@ class Hand:
         "_aggressor",
         "_auto_muck",
         "_bets",
+        "_big_bet",
         "_big_blind",
         "_board",
         "_bring_in_pending",
+        "_cap",
         "_completion_pending",
         "_contributed",
         "_deck",
         "_deck_index",
         "_draw_pending",
         "_final_aggressor",
+        "_fixed_limit",
         "_folded",
         "_forced",
         "_high",
@@ -209,12 +217,15 @@ class Hand:
         "_short_sum",
         "_showdown_order",
         "_shown",
+        "_small_bet",
         "_split_accepted",
         "_split_open",
         "_stacks",
         "_starting",
         "_street_index",
+        "_streets",
         "_structure",
+        "_uncapped_heads_up",
         "_up",
         "_variant",
         "config",
@@ -234,7 +245,15 @@ class Hand:
         count = len(ordered)
         self.config = config
         self._variant = variant
-        self._structure = config.structure
+        structure = config.structure
+        self._structure = structure
+        self._streets = variant.streets
+        self._fixed_limit = structure.kind is _FIXED_LIMIT
+        self._small_bet = structure.small_bet
+        self._big_bet = structure.big_bet
+        # raise_cap() unrolled: bets plus raises a round allows (None: unlimited), lifted heads-up if asked.
+        self._cap = None if structure.max_raises is None else structure.max_raises + 1
+        self._uncapped_heads_up = structure.uncapped_heads_up
         self._forced = forced
         self._seats: tuple[int, ...] = tuple(ordered)
         self._position_of: dict[int, int] = {seat: position for position, seat in enumerate(ordered)}
@@ -274,7 +293,7 @@ class Hand:
         self.dead_money = 0
         self.pot_total = 0
         self.events: list[Event] = []
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self._bring_in_pending = False
         self._completion_pending = False
         self._draw_pending: list[int] = []
@@ -406,60 +425,52 @@ class Hand:
         return legal
 
     def _compute_legal_actions(self) -> LegalActions | None:
-        if self.phase is Phase.BETTING:
+        phase = self.phase
+        if phase is _BETTING:
             position = self._pending[0]
             owed = self._highest_bet - self._bets[position]
             stack = self._stacks[position]
             bounds = self._raise_range(position, owed)
+            low, high = bounds if bounds is not None else (None, None)
+            # Positional arguments, in LegalActions' field order (seat, can_fold, can_check, call_amount,
+            # min_raise_to, max_raise_to, is_bet, bring_in_amount, max_discards, can_split).
             if self._bring_in_pending:
-                return LegalActions(
-                    seat=self._seats[position],
-                    bring_in_amount=min(self._forced.bring_in, stack),
-                    min_raise_to=bounds[0] if bounds else None,
-                    max_raise_to=bounds[1] if bounds else None,
-                    is_bet=True,
-                )
+                bring_in = self._forced.bring_in
+                return LegalActions(self._seats[position], False, False, None, low, high, True,
+                                    bring_in if bring_in < stack else stack)
             return LegalActions(
-                seat=self._seats[position],
-                can_fold=True,
-                can_check=owed <= 0,
-                call_amount=(owed if owed < stack else stack) if owed > 0 else None,
-                min_raise_to=bounds[0] if bounds else None,
-                max_raise_to=bounds[1] if bounds else None,
-                is_bet=self._highest_bet == 0,
-                can_split=self._split_open and owed <= 0,
-            )
-        if self.phase is Phase.DRAW:
+                self._seats[position], True, owed <= 0, (owed if owed < stack else stack) if owed > 0 else None,
+                low, high, self._highest_bet == 0, None, None, self._split_open and owed <= 0)
+        if phase is _DRAW:
             position = self._draw_pending[0]
-            return LegalActions(seat=self._seats[position], max_discards=self._variant.streets[self._street_index].draw)
-        if self.phase is Phase.SHOWDOWN:
+            return LegalActions(seat=self._seats[position], max_discards=self._streets[self._street_index].draw)
+        if phase is _SHOWDOWN:
             return LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
         return None
 
     def _raise_range(self, position: int, owed: int) -> tuple[int, int] | None:
         """``(min_to, max_to)`` for ``position`` now, or ``None``; see :meth:`_why_no_raise`."""
-        stack = self._stacks[position]
+        stacks = self._stacks
+        stack = stacks[position]
         if stack <= owed or self._acted[position] or position in self._penalized:
             return None
-        cap = self._structure.raise_cap(self._in_hand)
-        if cap is not None and self._raise_count >= cap:
+        cap = self._cap
+        if cap is not None and self._raise_count >= cap and not (self._uncapped_heads_up and self._in_hand == 2):
             return None
         highest = self._highest_bet
         bets = self._bets
-        stacks = self._stacks
         folded = self._folded
         for other in range(len(bets)):
             if other != position and not folded[other] and stacks[other] + bets[other] > highest:
                 break
         else:
             return None
-        street = self._variant.streets[self._street_index]
+        street = self._streets[self._street_index]
         completing = self._bring_in_pending or self._completion_pending
-        structure = self._structure
         all_in = stack + bets[position]
-        if structure.kind is StructureKind.FIXED_LIMIT:
+        if self._fixed_limit:
             # The common case inlined (raise_bounds' fixed-limit formula): one bet of the round's size.
-            size = structure.big_bet if street.big_bet else structure.small_bet
+            size = self._big_bet if street.big_bet else self._small_bet
             to = size if completing and size > highest else highest + size
             return (to, to) if to <= all_in else (all_in, all_in)
         minimum, maximum = raise_bounds(
@@ -601,43 +612,68 @@ class Hand:
         """
         kind = type(action)
         legal = self._legal
-        first = len(self.events)
-        # Fast path: a fold, check or call the cached legal actions already allow needs no further check.
-        if not (self._legal_at == first and legal is not None and legal.seat == seat and (
-                (kind is Call and legal.call_amount is not None) or (kind is Check and legal.can_check)
-                or (kind is Fold and legal.can_fold))):
+        events = self.events
+        first = len(events)
+        # Fast path: an action the cached legal actions (computed for this very state) already allow needs
+        # no further check; everything else goes through the full verification and its messages.
+        if self._legal_at != first or legal is None or legal.seat != seat:
+            self.verify_action(seat, action)
+        elif kind is Call:
+            if legal.call_amount is None:
+                self.verify_action(seat, action)
+        elif kind is Check:
+            if not legal.can_check:
+                self.verify_action(seat, action)
+        elif kind is Fold:
+            if not legal.can_fold:
+                self.verify_action(seat, action)
+        elif kind is BetOrRaise:
+            assert isinstance(action, BetOrRaise)
+            to = action.to
+            low = legal.min_raise_to
+            high = legal.max_raise_to
+            if low is None or high is None or type(to) is not int or not low <= to <= high:
+                self.verify_action(seat, action)
+        elif kind is not BringIn or legal.bring_in_amount is None:
             self.verify_action(seat, action)
         position = self._position_of[seat]
-        if self.phase is Phase.SHOWDOWN:
-            self._show_or_muck(position, kind is Show)
-            self._continue_showdown()
-            return self.events[first:]
-        if self.phase is Phase.DRAW:
+        phase = self.phase
+        if phase is not _BETTING:
+            if phase is _SHOWDOWN:
+                self._show_or_muck(position, kind is Show)
+                self._continue_showdown()
+                return events[first:]
             assert isinstance(action, Draw)
             self._draw(position, action)
-            return self.events[first:]
-        if kind is not Split and kind is not Fold:
-            self._split_open = False  # R-STUD-2: any other action declines the split offer
+            return events[first:]
         if kind is Fold:
             self._fold(position)
-        elif kind is Check:
-            self._pending.pop(0)
-            self._acted[position] = True
-            self.events.append(Checked(seat))
-        elif kind is Call:
-            self._call(position)
-        elif kind is BringIn:
-            self._post_bring_in(position)
-        elif kind is Split:
-            self._pending.pop(0)
-            self._acted[position] = True
-            self._split_accepted.add(position)
-            self.events.append(SplitAccepted(seat))
         else:
-            assert isinstance(action, BetOrRaise)
-            self._bet_or_raise(position, action.to)
-        self._advance()
-        return self.events[first:]
+            if kind is not Split:
+                self._split_open = False  # R-STUD-2: any other action declines the split offer
+            if kind is Check:
+                self._pending.pop(0)
+                self._acted[position] = True
+                events.append(Checked(seat))
+            elif kind is Call:
+                self._call(position)
+            elif kind is BetOrRaise:
+                assert isinstance(action, BetOrRaise)
+                self._bet_or_raise(position, action.to)
+            elif kind is BringIn:
+                self._post_bring_in(position)
+            else:
+                self._pending.pop(0)
+                self._acted[position] = True
+                self._split_accepted.add(position)
+                events.append(SplitAccepted(seat))
+        # _advance() inlined: end the hand, the round, or wait for the next player.
+        if self._in_hand == 1:
+            self._return_uncalled()
+            self._award()
+        elif not self._pending:
+            self._end_betting_round()
+        return events[first:]
 
     def leave(self, seat: int) -> list[Event]:
         """Fold ``seat`` out of turn because it left the table (R-BET-UNCALLED: the part of its bet nobody

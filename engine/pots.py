@@ -39,6 +39,26 @@ def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money
     >>> [(pot.amount, pot.eligible) for pot in build_pots([10, 40, 40, 25], [False, True, True, True], 4)]
     [(89, (1, 2, 3)), (30, (1, 2))]
     """
+    # Fast path (every showdown without an all-in, every uncontested hand): all players still in put in the
+    # same amount, at least as much as anyone — the level loop below would merge everything into one pot
+    # for them, so build that pot directly.
+    top = -1
+    level_of_alive = -1
+    uniform = True
+    for position, contribution in enumerate(contributions):
+        if contribution > top:
+            top = contribution
+        if in_hand[position]:
+            if level_of_alive < 0:
+                level_of_alive = contribution
+            elif contribution != level_of_alive:
+                uniform = False
+                break
+    if uniform and level_of_alive == top:
+        total = sum(contributions) + dead_money
+        if not total:
+            return []
+        return [Pot(total, tuple(position for position, alive in enumerate(in_hand) if alive))]
     pots: list[Pot] = []
     amount = dead_money
     previous = 0
