@@ -20,10 +20,12 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hosting import protocol
-from hosting.client import FairnessParticipant
+
+if TYPE_CHECKING:
+    from hosting.client import FairnessParticipant
 
 
 class ConnectionLost(Exception):
@@ -42,6 +44,14 @@ class Connection(Protocol):
         """The next message from the room. Raises :class:`ConnectionLost` when the room is gone."""
 
     async def close(self) -> None: ...
+
+
+def participant(room_id: str) -> FairnessParticipant:
+    """This client's side of the commit–reveal shuffle. Imported on first use: ``hosting.client`` pulls in the
+    SSH stack, which a served TUI does not need before its first frame."""
+    from hosting.client import FairnessParticipant
+
+    return FairnessParticipant(room_id)
 
 
 def fairness_verdicts(participant: FairnessParticipant | None, message: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -93,7 +103,7 @@ class LocalConnection(_Queued):
         self.room = room
         self.name = name
         self.session: Any = None
-        self.fairness: FairnessParticipant | None = FairnessParticipant(str(room.room_id))
+        self.fairness: FairnessParticipant | None = participant(str(room.room_id))
         self._loop = asyncio.get_running_loop()
         self._open = True
 
@@ -195,7 +205,7 @@ class SshConnection:
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = RoomClient(connection, writer, reader)
         client.hello = await client.wait_for("hello", timeout=timeout)
-        client.fairness = FairnessParticipant(str(client.hello["room_id"]))
+        client.fairness = participant(str(client.hello["room_id"]))
         return cls(client)
 
     async def send(self, message_type: str, **fields: Any) -> None:
@@ -248,7 +258,7 @@ class StreamConnection(_Queued):
         if hello.get("type") != "hello":
             raise ConnectionLost(str(hello.get("reason") or hello.get("message") or "the room refused the token"))
         connection.name = str(hello.get("name", ""))
-        connection.fairness = FairnessParticipant(str(hello.get("room_id", "")))
+        connection.fairness = participant(str(hello.get("room_id", "")))
         connection._front.append(hello)
         return connection
 
