@@ -17,6 +17,7 @@ Two parts:
 The SSH server calls, for a session with a pty and no subsystem::
 
     gate = await LocalGate.start(room)                     # once, next to the listener
+    gate.fork_server = await TuiForkServer.start(folder)   # optional: fork TUIs from a warm process
     await serve_pty(process, gate, name, public_key, decision)
 
 A crashed or stuck TUI harms only its player: it is a separate process, killed with its session.
@@ -78,6 +79,7 @@ class LocalGate:
         self._tokens: dict[str, tuple[float, str, str, Any]] = {}
         self._server: asyncio.AbstractServer | None = None
         self.children: list[int] = []  # pids of the TUIs started for this room (tests check none survives)
+        self.fork_server: TuiForkServer | None = None  # set it to fork TUIs instead of starting interpreters
 
     @classmethod
     async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None) -> LocalGate:
@@ -208,6 +210,86 @@ def stop_child(child: subprocess.Popen[bytes]) -> None:
         child.wait()
 
 
+class TuiForkServer:
+    """The room's handle on ``python -m tui.zygote``: TUIs forked from a process that imported them once.
+
+    Start it once with the room (:meth:`start`), give it to :class:`LocalGate` (``gate.fork_server``), and
+    :func:`serve_pty` forks each session's TUI from it instead of starting a fresh interpreter.
+    """
+
+    def __init__(self, process: asyncio.subprocess.Process, control: Path) -> None:
+        self.process = process
+        self.control = control
+
+    @classmethod
+    async def start(cls, directory: Path, timeout: float = 60.0) -> TuiForkServer:
+        control = directory / "zygote.sock"
+        with contextlib.suppress(FileNotFoundError):
+            control.unlink()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.zygote", f"--control={control}", stdout=asyncio.subprocess.PIPE,
+            stdin=asyncio.subprocess.DEVNULL, env=child_environment(os.environ.get("TERM"), None))
+        assert process.stdout is not None
+        ready = await asyncio.wait_for(process.stdout.readline(), timeout)
+        if ready.strip() != b"ready":
+            raise RuntimeError("the TUI fork server did not start")
+        return cls(process, control)
+
+    async def spawn(self, slave: int, socket_path: Path, token: str, term: str | None, colorterm: str | None,
+                    log_path: Path | None) -> int:
+        """Fork a TUI on ``slave`` (the pty's slave fd); returns its pid (its own session and process group)."""
+        import socket
+
+        request = json.dumps({"socket": str(socket_path), "token": token, "term": term, "colorterm": colorterm,
+                              "log": str(log_path) if log_path else None}).encode()
+        loop = asyncio.get_running_loop()
+
+        def ask() -> int:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as channel:
+                channel.settimeout(10)
+                channel.connect(str(self.control))
+                socket.send_fds(channel, [request], [slave])
+                reply = channel.makefile("rb").readline()
+            return int(json.loads(reply)["pid"])
+
+        return await loop.run_in_executor(None, ask)
+
+    async def close(self) -> None:
+        if self.process.returncode is None:
+            self.process.terminate()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.process.wait(), 5)
+        with contextlib.suppress(FileNotFoundError):
+            self.control.unlink()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - another user's process reused the pid
+        return False
+    try:  # our own child (no fork server): reap it if it has exited
+        finished, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return finished == 0
+
+
+def stop_process_group(pid: int) -> None:
+    """End a forked TUI and its process group: SIGTERM, then SIGKILL after :data:`KILL_GRACE_SECONDS`."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGTERM)
+    deadline = time.monotonic() + KILL_GRACE_SECONDS
+    while _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if _running(pid):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+
+
+
 async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, decision: Any, *,
                     command: list[str] | None = None, log_path: Path | None = None) -> int:
     """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
@@ -217,9 +299,20 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
     columns, rows, _, _ = process.term_size
     colorterm = (process.env or {}).get("COLORTERM")
     token = gate.issue(name, public_key, decision)
-    child, master = spawn_tui(gate.path, token, columns or 80, rows or 24, process.term_type, colorterm,
-                              command, log_path)
-    gate.children.append(child.pid)
+    child: subprocess.Popen[bytes] | None = None
+    if gate.fork_server is not None and command is None:
+        master, slave = os.openpty()
+        set_window_size(master, columns or 80, rows or 24)
+        try:
+            pid = await gate.fork_server.spawn(slave, gate.path, token, process.term_type, colorterm, log_path)
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+    else:
+        child, master = spawn_tui(gate.path, token, columns or 80, rows or 24, process.term_type, colorterm,
+                                  command, log_path)
+        pid = child.pid
+    gate.children.append(pid)
     loop = asyncio.get_running_loop()
     finished = asyncio.Event()
 
@@ -255,17 +348,25 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
 
     loop.add_reader(master, from_child)
     typing_task = loop.create_task(to_child())
-    waiting = loop.run_in_executor(None, child.wait)
+    watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait())]
+    if child is not None:
+        watchers.append(loop.run_in_executor(None, child.wait))
     try:
-        await asyncio.wait([loop.create_task(finished.wait()), waiting], return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
     finally:
         typing_task.cancel()
         with contextlib.suppress(ValueError, OSError):
             loop.remove_reader(master)
-        await loop.run_in_executor(None, stop_child, child)
+        if child is not None:
+            await loop.run_in_executor(None, stop_child, child)
+        else:
+            await loop.run_in_executor(None, stop_process_group, pid)
         with contextlib.suppress(OSError):
             os.close(master)
-    status = child.returncode if child.returncode is not None and child.returncode >= 0 else 1
+    # a forked TUI's status belongs to the fork server: the session just ends
+    status = 0 if child is None or ((child.returncode or 0) >= 0 and child.returncode is not None) else 1
+    if child is not None and child.returncode is not None and child.returncode > 0:
+        status = child.returncode
     with contextlib.suppress(Exception):
         process.exit(status)
     return status

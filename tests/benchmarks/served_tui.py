@@ -55,9 +55,9 @@ async def one_session(port: int, name: str) -> tuple[float, float, asyncssh.SSHC
     return first_frame or lobby, lobby, connection, process
 
 
-async def main(sessions: int) -> dict[str, object]:
+async def main(sessions: int, fork: bool) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as folder:
-        served = await start_plain_ssh_room(Path(folder), [table("t1"), table("t2")])
+        served = await start_plain_ssh_room(Path(folder), [table("t1"), table("t2")], fork=fork)
         try:
             results = await asyncio.gather(*(one_session(served.port, f"player{index}") for index in range(sessions)))
             await asyncio.sleep(1.0)  # settle after the first frame
@@ -69,10 +69,11 @@ async def main(sessions: int) -> dict[str, object]:
         finally:
             await served.close()
     return {
-        "benchmark": "served_tui", "sessions": sessions,
+        "benchmark": "served_tui", "sessions": sessions, "fork_server": fork,
         "first_frame_ms": {"median": round(statistics.median(frames)), "max": round(max(frames))},
         "lobby_rows_ms": {"median": round(statistics.median(lobbies)), "max": round(max(lobbies))},
-        "pss_mib": {"median": round(statistics.median(memory), 1), "max": round(max(memory), 1)} if memory else None,
+        "pss_mib": {"median": round(statistics.median(memory), 1), "max": round(max(memory), 1),
+                    "children": len(memory)} if memory else None,
         "targets": {"first_frame_ms": 300, "pss_mib": 30},
     }
 
@@ -80,4 +81,6 @@ async def main(sessions: int) -> dict[str, object]:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=10)
-    print(json.dumps(asyncio.run(main(parser.parse_args().sessions))))
+    parser.add_argument("--no-fork-server", action="store_true", help="start a fresh interpreter per session")
+    options = parser.parse_args()
+    print(json.dumps(asyncio.run(main(options.sessions, not options.no_fork_server))))

@@ -65,8 +65,8 @@ async def plain_ssh_room(tmp_path: Path) -> AsyncIterator[Callable[[list[TableCo
     """``await plain_ssh_room(tables)``: a room answering plain ssh (pty) and the subsystem; closed after."""
     made: list[PlainSshRoom] = []
 
-    async def start(tables: list[TableConfig]) -> PlainSshRoom:
-        served = await start_plain_ssh_room(tmp_path / f"plain{len(made)}", tables)
+    async def start(tables: list[TableConfig], fork: bool = False) -> PlainSshRoom:
+        served = await start_plain_ssh_room(tmp_path / f"plain{len(made)}", tables, fork=fork)
         made.append(served)
         return served
 

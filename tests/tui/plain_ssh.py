@@ -12,7 +12,7 @@ import asyncssh
 
 from hosting.config import TableConfig
 from hosting.protocol import Limits
-from hosting.pty_session import LocalGate, serve_pty
+from hosting.pty_session import LocalGate, TuiForkServer, serve_pty
 from hosting.room import Room
 from hosting.server import LoginServer, serve_subsystem
 from tests.tui.roombots import make_room
@@ -27,14 +27,18 @@ class PlainSshRoom:
 
     async def close(self) -> None:
         self.server.close()
+        if self.gate.fork_server is not None:
+            await self.gate.fork_server.close()
         await self.gate.close()
         await asyncio.wait_for(self.room.stop(), 5)
 
 
-async def start_plain_ssh_room(data_dir: Path, tables: Sequence[TableConfig]) -> PlainSshRoom:
+async def start_plain_ssh_room(data_dir: Path, tables: Sequence[TableConfig], fork: bool = False) -> PlainSshRoom:
     room = make_room(data_dir, tables)
     room.start()
     gate = await LocalGate.start(room, data_dir / "sockets")
+    if fork:
+        gate.fork_server = await TuiForkServer.start(data_dir / "sockets")
 
     async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
         owner = process.get_extra_info("connection").get_owner()

@@ -51,9 +51,10 @@ async def screen_until(session: str, condition: Any, timeout: float = 30.0) -> s
     raise AssertionError(f"the screen never matched; last screen:\n{text}")
 
 
+@pytest.mark.parametrize("fork", [False, True], ids=["fresh-interpreter", "fork-server"])
 async def test_openssh_in_tmux_sees_the_lobby_resizes_types_and_leaves_no_orphan(plain_ssh_room: Any,
-                                                                                  tmp_path: Path) -> None:
-    served = await plain_ssh_room([table("t1"), table("t2")])
+                                                                                  tmp_path: Path, fork: bool) -> None:
+    served = await plain_ssh_room([table("t1"), table("t2")], fork=fork)
     key = tmp_path / "id_ed25519"
     await run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key))
     ssh = (f"ssh -F /dev/null -tt -p {served.port} -i {key} -o IdentitiesOnly=yes -o BatchMode=yes "

@@ -1,0 +1,94 @@
+"""``python -m tui.zygote --control PATH``: a fork server for served TUIs (hosting/pty_session.py).
+
+It imports the whole TUI once, then forks one child per plain-ssh session: the child starts at once (no imports)
+and shares the imported code's memory pages with its siblings (copy-on-write, after ``gc.freeze()``), which keeps
+the per-player memory and the time to the first frame low.
+
+Protocol on the control socket (Unix, one request per connection): the room sends one JSON line
+``{"socket", "token", "term", "colorterm", "log"}`` with the pty slave fd attached (SCM_RIGHTS); the zygote
+answers ``{"pid": N}``. The child makes the slave its controlling terminal in a new session (``setsid`` +
+``TIOCSCTTY``), uses it as stdin/stdout/stderr, and runs :func:`tui.served.main`. Children are reaped
+automatically (SIGCHLD ignored); the room ends a session's child with ``killpg``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import gc
+import json
+import os
+import signal
+import socket
+import sys
+import termios
+from typing import Any
+
+import tui.app
+import tui.connection
+import tui.served
+
+PASSED = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME")
+
+
+def _child(slave: int, request: dict[str, Any], listener: socket.socket, connection: socket.socket) -> None:
+    listener.close()
+    connection.close()
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    os.setsid()
+    for target in (0, 1, 2):
+        os.dup2(slave, target)
+    if slave > 2:
+        os.close(slave)
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    environment = {key: os.environ[key] for key in PASSED if key in os.environ}
+    environment["TERM"] = str(request.get("term") or "xterm-256color")
+    if request.get("colorterm"):
+        environment["COLORTERM"] = str(request["colorterm"])
+    os.environ.clear()
+    os.environ.update(environment)  # never COLUMNS/LINES: the size comes from the pty
+    arguments = [f"--socket={request['socket']}", f"--token={request['token']}"]
+    if request.get("log"):
+        arguments.append(f"--log={request['log']}")
+    code = 1
+    try:
+        code = tui.served.main(arguments)
+    finally:
+        os._exit(code)
+
+
+def serve(control: str) -> None:
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(control)
+    os.chmod(control, 0o600)
+    listener.listen(64)
+    gc.freeze()  # keep the imported objects' pages shared with every child
+    print("ready", flush=True)
+    while True:
+        connection, _ = listener.accept()
+        try:
+            data, fds, _, _ = socket.recv_fds(connection, 65536, 1)
+            if not fds:
+                continue
+            request = json.loads(data.decode())
+            pid = os.fork()
+            if pid == 0:
+                _child(fds[0], request, listener, connection)
+            os.close(fds[0])
+            connection.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+        except (OSError, ValueError):
+            pass
+        finally:
+            connection.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="croupier-tui-zygote")
+    parser.add_argument("--control", required=True)
+    serve(parser.parse_args(argv).control)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
