@@ -52,7 +52,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import Protocol
 
 from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
@@ -887,7 +886,7 @@ class Hand:
         """R-SHOW-1: all-in with no further betting possible — every hand is turned face up now (in draw
         games the players still draw, so their hands are shown at the showdown instead)."""
         self._running_out = True
-        if self._variant.has_draws:
+        if _facts(self._variant).has_draws:
             return
         for position in range(len(self._seats)):
             if not self._folded[position] and not self._shown[position]:
@@ -1279,8 +1278,7 @@ class Hand:
         if rake_source is not None and pots:
             # "No flop, no drop" (R-RAKE-1) is for flop games only: stud, draw and Telesina (whose one community
             # card is no flop) are always raked.
-            flop_game = any(street.board >= 3 for street in self._variant.streets)
-            saw_flop = not flop_game or len(self._board) > 0
+            saw_flop = not _facts(self._variant).flop_game or len(self._board) > 0
             rakes = rake_source.rake_for_pots([pot.amount for pot in pots], count, saw_flop)
         else:
             rakes = [0] * len(pots)
@@ -1320,26 +1318,52 @@ class Hand:
         self.events.append(HandEnded(final, self._rake_total))
 
 
-@lru_cache(maxsize=16)
-def _deck_set(deck: tuple[Card, ...]) -> frozenset[int]:
-    return frozenset(deck)
+class _VariantFacts:
+    """What a hand needs to know about its variant, computed once per variant (hands start often)."""
+
+    __slots__ = ("board_cards", "deck_set", "flop_game", "has_draws", "hole_cards", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant  # keeps the variant alive, so its id() is not reused while cached
+        self.hole_cards = variant.hole_card_count
+        self.board_cards = variant.board_card_count
+        self.deck_set = frozenset(variant.deck)
+        self.has_draws = variant.has_draws
+        self.flop_game = any(street.board >= 3 for street in variant.streets)
+
+
+_FACTS: dict[int, _VariantFacts] = {}
+
+
+def _facts(variant: Variant) -> _VariantFacts:
+    """The cached :class:`_VariantFacts` of ``variant`` (by identity: hashing a variant hashes its deck)."""
+    facts = _FACTS.get(id(variant))
+    if facts is None or facts.variant is not variant:
+        if len(_FACTS) >= 64:  # variants are few; a caller building many must not grow this forever
+            _FACTS.clear()
+        facts = _FACTS[id(variant)] = _VariantFacts(variant)
+    return facts
 
 
 def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Card], forced: ForcedBets) -> None:
     """Raise ``ValueError`` naming the first problem with a hand's inputs."""
-    check_player_count(variant, len(seats))
+    facts = _facts(variant)
+    players = len(seats)
+    needed = players * facts.hole_cards + facts.board_cards
+    blinds = variant.forced_bets is ForcedBetKind.BLINDS
+    if not variant.min_players <= players <= variant.max_players or (blinds and needed > len(variant.deck)):
+        check_player_count(variant, players)  # raises with the reason
     for seat, stack in seats.items():
         if type(stack) is not int or stack <= 0:
             raise ValueError(f"seat {seat} needs a positive whole-chip stack to be dealt in, got {stack!r}")
-    needed = variant.cards_needed(len(seats))
-    if variant.forced_bets is ForcedBetKind.ANTE_BRING_IN:
+    if not blinds:
         if forced.small_blind_seat is not None or forced.big_blind_seat is not None or forced.straddle_seat is not None:
             raise ValueError(f"{variant.name} uses antes and a bring-in, not blinds (R-STUD-1)")
         # R-GAME-DECK: when the deck cannot give everyone the last card, it is one community card.
         needed = min(needed, len(variant.deck))
     if len(deck) < needed:
-        raise ValueError(f"{variant.name} for {len(seats)} players needs {needed} cards, the deck has {len(deck)}")
-    allowed = _deck_set(variant.deck)
+        raise ValueError(f"{variant.name} for {players} players needs {needed} cards, the deck has {len(deck)}")
+    allowed = facts.deck_set
     unique = set(deck)
     if len(unique) != len(deck) or not unique <= allowed:  # the fast check; the loop names the first problem
         seen: set[int] = set()
@@ -1349,19 +1373,26 @@ def _check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Car
             if card in seen:
                 raise ValueError(f"card {card} appears twice in the deck")
             seen.add(card)
-    for name in ("small_blind", "big_blind", "straddle", "ante", "bring_in", "big_blind_ante"):
-        amount = getattr(forced, name)
+    amounts = (forced.small_blind, forced.big_blind, forced.straddle, forced.ante, forced.bring_in,
+               forced.big_blind_ante)
+    for name, amount in zip(_FORCED_AMOUNTS, amounts, strict=True):
         if type(amount) is not int or amount < 0:
             raise ValueError(f"{name.replace('_', ' ')} must be a whole number of chips >= 0, got {amount!r}")
-    posting: list[int | None] = [forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat,
-               *forced.dead_small_blinds, *forced.big_blinds_out_of_position]
+    if forced.dead_small_blinds or forced.big_blinds_out_of_position:
+        posting: list[int | None] = [forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat,
+                                     *forced.dead_small_blinds, *forced.big_blinds_out_of_position]
+    else:
+        posting = [forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat]
     for poster in posting:
         if poster is not None and poster not in seats:
             raise ValueError(f"seat {poster} must post a blind but is not dealt in")
     live = [seat for seat in (forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat) if seat is not None]
-    live += list(forced.big_blinds_out_of_position)
+    live += forced.big_blinds_out_of_position
     if len(set(live)) != len(live):
         raise ValueError(f"a seat cannot post two live blinds in one hand: {live}")
+
+
+_FORCED_AMOUNTS = ("small_blind", "big_blind", "straddle", "ante", "bring_in", "big_blind_ante")
 
 
 __all__ = ["ForcedBets", "Hand", "HandConfig", "Phase", "RakeSource"]
