@@ -270,6 +270,8 @@ class CroupierApp(App[int]):
             self._ack(message)
         elif kind == "chat" and table_id is None:
             self.notify(f"{message.get('sender')}: {message.get('text')}", title="lobby chat", timeout=6)
+        elif kind == "notice":
+            self.notify(str(message.get("text", "")), title="room", timeout=10)
         elif kind == "seat_available":
             self.notify(f"A seat is free for you at {table_id}: join it from the lobby.", title="waiting list")
         elif kind == "bye":
@@ -561,6 +563,18 @@ class CroupierApp(App[int]):
         target = order[(index + step) % len(order)]
         self.query_one(Tabs).active = f"tab-{target}"
 
+    def report_last_hand(self) -> None:
+        """R-AUDIT-1: ask the host to review the last finished hand of the current table."""
+        view = self.current_view()
+        model = self.models.get(view.table_id) if view is not None else None
+        finished = [summary for summary in model.hands if summary.fairness is not None] if model else []
+        if not finished:
+            self.notify("No finished hand to report at this table yet.", severity="warning")
+            return
+        self.run_worker(self.send("report_hand", hand=finished[-1].hand_id, reason="reported from the table"),
+                        group="send")
+        self.notify(f"Hand {finished[-1].hand_id} reported to the host.", title="report")
+
     def table_action(self, name: str, *arguments: Any) -> None:
         view = self.current_view()
         if view is None:
@@ -594,6 +608,8 @@ class CroupierApp(App[int]):
         for title, help_text, name, arguments in table_commands:
             yield SystemCommand(title, help_text,
                                 lambda name=name, arguments=arguments: self.table_action(name, *arguments))
+        yield SystemCommand("Report the last hand", "flag it for the host's review (R-AUDIT-1)",
+                            self.report_last_hand)
         yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)
         yield SystemCommand("Tabs / tiles", "switch the multi-table layout (T)", self.action_toggle_tiles)
         yield SystemCommand("Lobby", "the table list (L)", self.action_lobby)

@@ -137,3 +137,23 @@ def test_blinds_in_both_event_shapes() -> None:
                             "t1")
         assert model.big_blind_seat == 1 and model.seats[1].bet == 2 and model.seats[1].stack == 98
         assert model.log[-1] == "seat 2 posts the big blind 2"
+
+
+async def test_room_notices_are_shown_and_a_finished_hand_can_be_reported() -> None:
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), msg("notice", text="Welcome back, me."),
+                      msg("table", table="t1", seats=[{"seat": 1, "name": "me", "stack": 200, "sitting_out": False,
+                                                       "away": False, "wait_for_big_blind": False}],
+                          max_seats=2, waiting=[], hand_running=False),
+                      *finished_hand("t1", "t1-h-1")])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "room: Welcome back, me." in app.notices, what="the room's notice")
+        await wait_until(pilot, lambda: "t1" in app.models and app.models["t1"].hands, what="the hand")
+        app.show_table("t1")
+        await pilot.pause(0.2)
+        app.report_last_hand()
+        connection = app.connection
+        assert isinstance(connection, ReplayConnection)
+        await wait_until(pilot, lambda: any(item["type"] == "report_hand" for item in connection.sent),
+                         what="the report")
+        report = next(item for item in connection.sent if item["type"] == "report_hand")
+        assert report == {"type": "report_hand", "hand": "t1-h-1", "reason": "reported from the table"}
