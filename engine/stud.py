@@ -79,11 +79,27 @@ def showing_key(up_cards: Sequence[Card], thirty_two_card: bool) -> tuple[int, .
 @lru_cache(maxsize=1 << 16)
 def _showing_key(up_cards: tuple[Card, ...], thirty_two_card: bool) -> tuple[int, ...]:
     """Cached body of :func:`showing_key` (the same few up-card sets recur hand after hand)."""
+    if not thirty_two_card:
+        # Without suits the key depends only on the ranks: a second, much smaller cache keyed by them.
+        return _ranks_showing_key(tuple(sorted([card >> 2 for card in up_cards])))
     counts: dict[int, int] = {}
     for card in up_cards:
         rank = card >> 2
         counts[rank] = counts.get(rank, 0) + 1
-    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    key = list(_ranks_showing_key(tuple(sorted(card >> 2 for card in up_cards))))
+    ordered = sorted(up_cards, key=lambda card: (counts[card >> 2], card >> 2, THIRTY_TWO_SUIT_VALUE[card & 3]),
+                     reverse=True)
+    key.extend(THIRTY_TWO_SUIT_VALUE[card & 3] for card in ordered)
+    return tuple(key)
+
+
+@lru_cache(maxsize=1 << 13)
+def _ranks_showing_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """``(category, ranks by count then rank...)`` for the sorted ``ranks`` of the up cards."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    ordered = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     shape = sorted(counts.values(), reverse=True)
     if shape[0] == 4:
         category = 4
@@ -94,12 +110,8 @@ def _showing_key(up_cards: tuple[Card, ...], thirty_two_card: bool) -> tuple[int
     else:
         category = 0
     key = [category]
-    for rank in ranks:
+    for rank in ordered:
         key.extend([rank] * counts[rank])
-    if thirty_two_card:
-        ordered = sorted(up_cards, key=lambda card: (counts[card >> 2], card >> 2, THIRTY_TWO_SUIT_VALUE[card & 3]),
-                         reverse=True)
-        key.extend(THIRTY_TWO_SUIT_VALUE[card & 3] for card in ordered)
     return tuple(key)
 
 
