@@ -34,6 +34,7 @@ from tui.widgets.lobby import Lobby, game_name, stakes_text
 from tui.widgets.table_view import TableView
 
 log = logging.getLogger("croupier.tui")
+log.addHandler(logging.NullHandler())  # never Python's last-resort handler: stderr is the player's screen
 
 Connector = Callable[[], Awaitable[Connection]]
 
@@ -113,6 +114,7 @@ class CroupierApp(App[int]):
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
             log.addHandler(handler)
             log.setLevel(logging.INFO)
+            log.propagate = False  # the file has it; nothing goes to the terminal the app draws on
         self.register_theme(HIGH_CONTRAST)
         self.register_theme(FELT)
         self.theme = theme or "croupier-felt"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
-import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -127,7 +126,6 @@ def run(arguments: argparse.Namespace) -> int:
     except JoinError as problem:
         print(f"croupier join: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.WARNING)
     try:
         first = asyncio.run(open_connection(user, host, port, KNOWN_HOSTS, _ask))
     except JoinError as problem:
@@ -142,6 +140,13 @@ def run(arguments: argparse.Namespace) -> int:
         except JoinError as problem:
             raise ConnectionError(str(problem)) from None
 
-    app = CroupierApp(connect)
+    from hosting import datadir
+
+    log_path: Path | None = None
+    try:
+        log_path = datadir.prepare(datadir.default_data_dir()) / "join.log"
+    except OSError:
+        log_path = None  # no writable data directory: no log, still no traceback on screen
+    app = CroupierApp(connect, log_path=log_path)
     app.run()
     return app.return_code or 0
