@@ -36,12 +36,6 @@ THIRTY_TWO_SUIT_VALUE = (1, 2, 3, 0)
 """Tie-break value by suit (clubs, diamonds, hearts, spades) in 32-card games: hearts > diamonds > clubs > spades."""
 
 
-def _bring_in_key(card: int, thirty_two_card: bool) -> int:
-    if thirty_two_card:
-        return (card >> 2) * 4 + THIRTY_TWO_SUIT_VALUE[card & 3]
-    return card
-
-
 def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool, thirty_two_card: bool) -> int:
     """Index of the player who brings in (R-STUD-1), judged on each player's last up card.
 
@@ -49,18 +43,21 @@ def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool
     out of the hand. ``lowest``: limit 52-card stud (lowest card brings in); otherwise the highest does.
     ``ValueError`` when nobody shows a card.
     """
-    best: tuple[int, int] | None = None
+    best_key = 0
+    best_position = -1
     for position, cards in enumerate(up_cards):
         if not cards:
             continue
-        key = _bring_in_key(cards[-1], thirty_two_card)
+        card = cards[-1]
+        # The plain int order is R-STUD-1's limit-stud order; 32-card games rank suits hearts > … > spades.
+        key = (card >> 2) * 4 + THIRTY_TWO_SUIT_VALUE[card & 3] if thirty_two_card else card
         if lowest:
             key = -key
-        if best is None or key > best[0]:
-            best = (key, position)
-    if best is None:
+        if best_position < 0 or key > best_key:
+            best_key, best_position = key, position
+    if best_position < 0:
         raise ValueError("nobody shows an up card to bring in")
-    return best[1]
+    return best_position
 
 
 def showing_key(up_cards: Sequence[Card], thirty_two_card: bool) -> tuple[int, ...]:
@@ -120,13 +117,18 @@ def best_showing_position(up_cards: Sequence[Sequence[Card] | None], thirty_two_
 
     ``ValueError`` when nobody shows a card.
     """
-    best: tuple[tuple[int, ...], int] | None = None
+    best_key: tuple[int, ...] | None = None
+    best_position = -1
     for position, cards in enumerate(up_cards):
         if not cards:
             continue
-        key = _showing_key(tuple(cards), thirty_two_card)
-        if best is None or key > best[0]:
-            best = (key, position)
-    if best is None:
+        if thirty_two_card:
+            key = _showing_key(tuple(cards), True)
+        else:
+            # Ranks only (what _showing_key would look up): skips a card-level cache that mostly misses.
+            key = _ranks_showing_key(tuple(sorted([card >> 2 for card in cards])))
+        if best_key is None or key > best_key:
+            best_key, best_position = key, position
+    if best_key is None:
         raise ValueError("nobody shows an up card")
-    return best[1]
+    return best_position
