@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import Protocol
 
 from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
@@ -832,15 +833,11 @@ class Hand:
         self._raise_count += 1
         self._highest_bet = to
         self._aggressor = position
-        count = len(acted)
         folded = self._folded
         stacks = self._stacks
-        pending = []
-        for step in range(1, count):
-            other = (position + step) % count
-            if not folded[other] and stacks[other] > 0:
-                pending.append(other)
-        self._pending = pending
+        self._pending = [
+            other for other in _clockwise(len(acted), position)[1:] if not folded[other] and stacks[other] > 0
+        ]
 
     def _advance(self) -> None:
         """After a betting action: end the hand, the round, or wait for the next player."""
@@ -1055,14 +1052,12 @@ class Hand:
                     top, second, top_position = reach, top, position
                 elif reach > second:
                     second = reach
-        pending = []
-        for step in range(count):
-            position = (opener + step) % count
-            if folded[position] or stacks[position] == 0:
-                continue
-            # Nobody else could put in more than this player already has: nothing to decide.
-            if (second if position == top_position else top) > bets[position]:
-                pending.append(position)
+        # Nobody else could put in more than this player already has: nothing to decide.
+        pending = [
+            position for position in _clockwise(count, opener)
+            if not folded[position] and stacks[position] != 0
+            and (second if position == top_position else top) > bets[position]
+        ]
         if len(pending) == 1 and bets[pending[0]] >= highest:
             pending = []
         self._pending = pending
@@ -1316,6 +1311,12 @@ class Hand:
         final = tuple(zip(self._seats, self._stacks, strict=True))
         assert sum(self._stacks) + self._rake_total == sum(self._starting), "chips were created or lost"
         self.events.append(HandEnded(final, self._rake_total))
+
+
+@cache
+def _clockwise(count: int, start: int) -> tuple[int, ...]:
+    """Positions ``start, start + 1, …`` around a table of ``count`` players (each once)."""
+    return tuple((start + step) % count for step in range(count))
 
 
 class _VariantFacts:
