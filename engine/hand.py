@@ -443,7 +443,8 @@ class Hand:
                 low, high, self._highest_bet == 0, None, None, self._split_open and owed <= 0)
         if phase is _DRAW:
             position = self._draw_pending[0]
-            return LegalActions(seat=self._seats[position], max_discards=self._streets[self._street_index].draw)
+            return LegalActions(self._seats[position], False, False, None, None, None, False, None,
+                                self._streets[self._street_index].draw)
         if phase is _SHOWDOWN:
             return LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
         return None
@@ -634,6 +635,10 @@ class Hand:
             high = legal.max_raise_to
             if low is None or high is None or type(to) is not int or not low <= to <= high:
                 self.verify_action(seat, action)
+        elif kind is Draw and legal.max_discards is not None:
+            # The cached legal actions say this seat is the one to draw: only the discards need checking.
+            assert isinstance(action, Draw)
+            self._verify_draw(self._position_of[seat], action)
         elif kind is not BringIn or legal.bring_in_amount is None:
             self.verify_action(seat, action)
         position = self._position_of[seat]
@@ -1087,44 +1092,53 @@ class Hand:
 
     def _post_forced_bets(self) -> None:
         forced = self._forced
-        self.events.append(
+        seats = self._seats
+        events = self.events
+        events.append(
             HandStarted(
                 self._variant.id,
-                self._structure.id,
+                self._structure.kind.value,
                 forced.button_seat,
-                tuple(zip(self._seats, self._starting, strict=True)),
+                tuple(zip(seats, self._starting, strict=True)),
             )
         )
         stacks = self._stacks
-        antes = [forced.ante] * len(stacks)
+        ante = forced.ante
+        big_blind_ante_position = -1
         if forced.big_blind_ante > 0 and forced.big_blind_seat is not None:
-            antes[self._position_of[forced.big_blind_seat]] += forced.big_blind_ante
-        for position in range(len(stacks)):
-            if antes[position] <= 0:
-                continue
-            # An ante is dead (not a bet of the round) but counts in the poster's contribution, so a
-            # player all-in on the ante still contests the pot the antes make (PokerKit).
-            amount = min(antes[position], stacks[position])
-            stacks[position] -= amount
-            if forced.dead_antes:
-                self._contributed_dead(amount)
-            else:
-                self._contributed[position] += amount
-                self.pot_total += amount
-            self.events.append(AntePosted(self._seats[position], amount, stacks[position] == 0))
+            big_blind_ante_position = self._position_of[forced.big_blind_seat]
+        if ante > 0 or big_blind_ante_position >= 0:
+            contributed = self._contributed
+            dead_antes = forced.dead_antes
+            for position, stack in enumerate(stacks):
+                wanted = ante + forced.big_blind_ante if position == big_blind_ante_position else ante
+                if wanted <= 0:
+                    continue
+                # An ante is dead (not a bet of the round) but counts in the poster's contribution, so a
+                # player all-in on the ante still contests the pot the antes make (PokerKit).
+                amount = wanted if wanted < stack else stack
+                stack -= amount
+                stacks[position] = stack
+                if dead_antes:
+                    self._contributed_dead(amount)
+                else:
+                    contributed[position] += amount
+                    self.pot_total += amount
+                events.append(AntePosted(seats[position], amount, stack == 0))
         for seat in forced.dead_small_blinds:
             position = self._position_of[seat]
             amount = min(forced.small_blind, stacks[position])
             if amount:
                 stacks[position] -= amount
                 self._contributed_dead(amount)
-                self.events.append(BlindPosted(seat, "dead_small_blind", amount, False, stacks[position] == 0))
+                events.append(BlindPosted(seat, "dead_small_blind", amount, False, stacks[position] == 0))
         live_posts: list[tuple[int | None, str, int]] = [
             (forced.small_blind_seat, "small_blind", forced.small_blind),
             (forced.big_blind_seat, "big_blind", forced.big_blind),
         ]
-        live_posts += [(seat, "big_blind_out_of_position", forced.big_blind)
-                       for seat in forced.big_blinds_out_of_position]
+        if forced.big_blinds_out_of_position:
+            live_posts += [(seat, "big_blind_out_of_position", forced.big_blind)
+                           for seat in forced.big_blinds_out_of_position]
         live_posts.append((forced.straddle_seat, "straddle", forced.straddle))
         for poster, kind, wanted in live_posts:
             if poster is None or wanted <= 0:
@@ -1133,7 +1147,7 @@ class Hand:
             amount = min(wanted, stacks[position])
             if amount:
                 self._put_in(position, amount)
-                self.events.append(BlindPosted(poster, kind, amount, True, stacks[position] == 0))
+                events.append(BlindPosted(poster, kind, amount, True, stacks[position] == 0))
 
     def _as_seats(self, pot: Pot) -> Pot:
         return Pot(pot.amount, tuple(self._seats[position] for position in pot.eligible))
