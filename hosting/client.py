@@ -37,7 +37,7 @@ from engine.fairness import (
     verify,
 )
 from hosting import protocol
-from hosting.server import SUBSYSTEM
+from hosting.protocol import SUBSYSTEM
 
 
 class RequestRefused(Exception):

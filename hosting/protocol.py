@@ -26,6 +26,8 @@ from typing import Any, ClassVar, Final, Literal, Union
 from engine.cards import Card
 
 VERSION: Final = 1
+SUBSYSTEM: Final = "croupier"
+"""The SSH subsystem name speaking this protocol (``ssh -s -p PORT name@host croupier``)."""
 MAX_LINE_BYTES: Final = 16_384
 """Longest inbound line accepted, newline excluded; a longer one is refused with ``line_too_long``."""
 MAX_CHIPS: Final = 10**15

@@ -80,6 +80,9 @@ class LocalGate:
         self._server: asyncio.AbstractServer | None = None
         self.children: list[int] = []  # pids of the TUIs started for this room (tests check none survives)
         self.fork_server: TuiForkServer | None = None  # set it to fork TUIs instead of starting interpreters
+        self.fork_policy: bool | None = False  # True: started; None: start on first use; False: never
+        self._private_folder: Path | None = None  # the temporary directory we made (removed on close)
+        self._warming: asyncio.Task[None] | None = None
 
     @classmethod
     async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None) -> LocalGate:
@@ -88,6 +91,8 @@ class LocalGate:
         folder.mkdir(parents=True, exist_ok=True)
         os.chmod(folder, 0o700)
         gate = cls(room, folder / "room.sock", limits)
+        if directory is None:
+            gate._private_folder = folder
         with contextlib.suppress(FileNotFoundError):
             gate.path.unlink()
         gate._server = await asyncio.start_unix_server(gate._serve, path=str(gate.path), limit=1 << 20)
@@ -143,12 +148,39 @@ class LocalGate:
             self.room.disconnect(session)
             transport.close("connection ended")
 
+    async def ensure_fork_server(self) -> None:
+        """Start the TUI fork server next to the socket unless it runs already (idempotent)."""
+        if self._warming is None:
+            self._warming = asyncio.get_running_loop().create_task(self._start_fork_server())
+        await asyncio.shield(self._warming)
+
+    def warm_fork_server(self) -> None:
+        """Start the fork server in the background; sessions use it once it is up, fresh TUIs until then."""
+        if self._warming is None:
+            self._warming = asyncio.get_running_loop().create_task(self._start_fork_server())
+
+    async def _start_fork_server(self) -> None:
+        try:
+            self.fork_server = await TuiForkServer.start(self.path.parent)
+        except (OSError, RuntimeError, TimeoutError):  # a fresh interpreter per session still works
+            self.fork_policy = False
+
     async def close(self) -> None:
+        """Stop listening, stop the fork server (if any) and remove the private directory made by start."""
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
+            with contextlib.suppress(TimeoutError):  # connected TUIs end with their ssh sessions
+                await asyncio.wait_for(self._server.wait_closed(), 5.0)
+        if self._warming is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._warming), 60.0)
+        if self.fork_server is not None:
+            await self.fork_server.close()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
+        if self._private_folder is not None:
+            with contextlib.suppress(OSError):
+                self._private_folder.rmdir()
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:

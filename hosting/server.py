@@ -21,13 +21,18 @@ import asyncssh
 from hosting import datadir, protocol
 from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, LoginDecision
-from hosting.protocol import InboundStream, Limits, ProtocolError
+from hosting.protocol import SUBSYSTEM, InboundStream, Limits, ProtocolError
+from hosting.pty_session import LocalGate, serve_pty
 from hosting.room import Room
 from hosting.store import Store, StoreAccounts, table_settings
 from hosting.table_runner import RunnerSettings, TableRunner
 
-SUBSYSTEM = "croupier"
 READ_CHUNK = 65_536
+NO_TERMINAL_MESSAGE = (
+    b"croupier: this room needs a terminal: connect with `ssh -t -p PORT name@host` (no command), "
+    b"or use `croupier join` / `ssh -s ... croupier`.\r\n"
+)
+"""What a session with neither a pty nor the ``croupier`` subsystem gets (one line on stderr, exit status 1)."""
 MAX_PENDING_OUTPUT = 1 << 20
 """A client that lets more than this many bytes of output pile up is too slow to follow a table: dropped."""
 
@@ -125,9 +130,7 @@ async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes],
     """Run one channel: greet, then read lines until EOF, the abuse budget runs out, or the room closes it."""
     server = process.get_extra_info("connection").get_owner()
     if process.subsystem != SUBSYSTEM or not isinstance(server, LoginServer) or server.login is None:
-        process.stderr.write(
-            b"croupier: this room speaks the 'croupier' subsystem: use `croupier join` or `ssh -s ... croupier`.\r\n"
-        )
+        process.stderr.write(NO_TERMINAL_MESSAGE)
         process.exit(1)
         return
     name, public_key, decision = server.login
@@ -162,6 +165,8 @@ class RunningRoom:
     acceptor: asyncssh.SSHAcceptor
     host_key: asyncssh.SSHKey
     data_dir: Path
+    gate: LocalGate | None = None
+    """Where served TUIs (plain ``ssh`` with a pty) connect back; ``None`` when the room serves no TUI."""
 
     @property
     def port(self) -> int:
@@ -173,12 +178,19 @@ class RunningRoom:
         return datadir.fingerprint(self.host_key)
 
     def share_line(self, host: str) -> str:
-        """The exact command to give friends (the subsystem form until the served TUI exists)."""
+        """The exact command to give friends: plain ssh shows the room's screen (the served TUI)."""
         return f"ssh -p {self.port} {host}" if self.port != 22 else f"ssh {host}"
+
+    async def fork_server_ready(self) -> None:
+        """Wait until the TUI fork server is up (started with the first pty session, or now)."""
+        if self.gate is not None:
+            await self.gate.ensure_fork_server()
 
     async def close(self) -> None:
         await self.room.stop()
         self.acceptor.close()
+        if self.gate is not None:
+            await self.gate.close()  # the fork server too; TUIs end with their ssh sessions
         with contextlib.suppress(TimeoutError):  # a client that never closes must not keep the host up
             await asyncio.wait_for(self.acceptor.wait_closed(), 5.0)
         if self.room.store is not None:
@@ -187,11 +199,16 @@ class RunningRoom:
 
 async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
                      clock: Callable[[], float] = time.monotonic, limits: Limits | None = None,
-                     runner_settings: RunnerSettings | None = None, deal: bool = True) -> RunningRoom:
+                     runner_settings: RunnerSettings | None = None, deal: bool = True,
+                     served_tui: bool = True, fork_server: bool | None = None) -> RunningRoom:
     """Create the data directory's host key, room id and accounts if needed, and listen on ``host:port``.
 
     ``port=0`` picks a free port (tests). ``deal=False`` runs the room without table runners (seating and
-    chat only; tests of the plumbing). Raises ``OSError`` if the port cannot be bound.
+    chat only; tests of the plumbing). ``served_tui``: plain ``ssh`` sessions with a pty get the TUI
+    (DESIGN.md hosting way 1; :mod:`hosting.pty_session`); a session with neither a pty nor the subsystem
+    gets one line. ``fork_server``: ``True`` starts the TUI fork server now, ``None`` with the first pty
+    session (in the background), ``False`` never (each TUI is a fresh interpreter).
+    Raises ``OSError`` if the port cannot be bound.
     """
     store = Store.open(data_dir)  # StoreError (one line) for a bad data directory; recovers an unclean stop
     datadir.prepare(data_dir)
@@ -204,9 +221,22 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     for table in config.tables:
         store.save_table(table.id, table_settings(table))
     channel_limits = limits or Limits()
+    gate = await LocalGate.start(room, limits=channel_limits) if served_tui else None  # short private path
+    if gate is not None:
+        gate.fork_policy = fork_server
+        if fork_server is True:
+            await gate.ensure_fork_server()
+    tui_log = data_dir / "tui.log"
 
     async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
-        await serve_subsystem(room, process, channel_limits)
+        owner = process.get_extra_info("connection").get_owner()
+        if (gate is not None and process.subsystem is None and process.term_type and process.command is None
+                and isinstance(owner, LoginServer) and owner.login is not None):
+            if gate.fork_policy is None:
+                gate.warm_fork_server()  # forks every later session from a warm process; this one starts fresh
+            await serve_pty(process, gate, *owner.login, log_path=tui_log)
+        else:
+            await serve_subsystem(room, process, channel_limits)
 
     acceptor = await asyncssh.create_server(
         lambda: LoginServer(gatekeeper, clock), host or None, port,
@@ -216,7 +246,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     )
     store.start()
     room.start()
-    return RunningRoom(room, acceptor, key, data_dir)
+    return RunningRoom(room, acceptor, key, data_dir, gate)
 
 
 async def serve_forever(running: RunningRoom) -> None:  # pragma: no cover - the CLI's loop

@@ -197,7 +197,7 @@ class SshConnection:
         import asyncssh
 
         from hosting.client import RoomClient
-        from hosting.server import SUBSYSTEM
+        from hosting.protocol import SUBSYSTEM
 
         settings: dict[str, Any] = {"username": name, "password": None, "kbdint_auth": False, "gss_auth": False}
         settings.update(options)

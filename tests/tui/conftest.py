@@ -62,7 +62,7 @@ async def room_setup(tmp_path: Path) -> AsyncIterator[Callable[[list[TableConfig
 
 @pytest.fixture
 async def plain_ssh_room(tmp_path: Path) -> AsyncIterator[Callable[[list[TableConfig]], Any]]:
-    """``await plain_ssh_room(tables)``: a room answering plain ssh (pty) and the subsystem; closed after."""
+    """``await plain_ssh_room(tables, fork=False)``: a real start_room answering plain ssh and the subsystem."""
     made: list[PlainSshRoom] = []
 
     async def start(tables: list[TableConfig], fork: bool = False) -> PlainSshRoom:

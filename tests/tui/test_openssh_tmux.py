@@ -1,7 +1,7 @@
 """The served TUI seen through a real OpenSSH client in tmux (issue 8 "Must show"): ``ssh -p PORT name@host``
 shows the lobby, ``tmux resize-window`` re-lays the screen, keys reach the app, and killing the ssh client
-ends the TUI child (no orphan). The room answers plain ssh the way ``hosting.server`` should (subsystem →
-protocol, pty → :func:`hosting.pty_session.serve_pty`); see tests/tui/conftest.py ``plain_ssh_room``."""
+ends the TUI child (no orphan). The room is the real :func:`hosting.server.start_room` (what ``croupier host``
+runs); see tests/tui/conftest.py ``plain_ssh_room``."""
 
 from __future__ import annotations
 
@@ -88,3 +88,19 @@ async def test_openssh_in_tmux_sees_the_lobby_resizes_types_and_leaves_no_orphan
         await asyncio.sleep(0.05)
     assert not alive(pid), "the TUI child outlived the ssh session"
     assert "carol" not in served.room.sessions
+
+
+async def test_openssh_without_a_terminal_gets_one_line_not_a_hang(plain_ssh_room: Any, tmp_path: Path) -> None:
+    served = await plain_ssh_room([table("t1")])
+    key = tmp_path / "id_ed25519"
+    await run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key))
+    process = await asyncio.create_subprocess_exec(
+        "ssh", "-F", "/dev/null", "-T", "-p", str(served.port), "-i", str(key), "-o", "IdentitiesOnly=yes",
+        "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={tmp_path / 'known'}",
+        "-o", "IdentityAgent=none", "dave@127.0.0.1",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    _, error = await asyncio.wait_for(process.communicate(), 20)
+    lines = [line for line in error.decode().splitlines() if line.startswith("croupier:")]
+    assert lines == ["croupier: this room needs a terminal: connect with `ssh -t -p PORT name@host` (no command), "
+                     "or use `croupier join` / `ssh -s ... croupier`."]
+    assert process.returncode == 1
