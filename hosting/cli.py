@@ -52,7 +52,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"croupier {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = commands.add_parser("play", help="practise at once: a table of bots and you (not built yet)")
+    play = commands.add_parser(
+        "play", help="practise now: a table of bots and you, in this terminal (no SSH needed)",
+        description="Start a practice table inside this process: bots of a few styles, you seated, the "
+                    "table on screen. Keys: F fold, C check/call, R bet/raise, A all-in, ? help, Ctrl+Q quit.")
+    play.add_argument("--game", default="texas_holdem",
+                      help="texas_holdem (default), omaha, omaha_five_card, omaha_hi_lo, ... (see README)")
+    play.add_argument("--structure", default="no_limit",
+                      help="no_limit (default), pot_limit, half_pot_limit, fixed_limit, spread_limit")
+    play.add_argument("--players", type=int, default=6, help="seats at the table, you included (default 6)")
+    play.add_argument("--stakes", default="1/2", metavar="SB/BB", help="small/big blind in chips (default 1/2)")
+    play.add_argument("--data", metavar="DIR", help="data directory for the log (default: your user data dir)")
+    play.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
+                      help="log file detail (default info, or $CROUPIER_LOG_LEVEL)")
+    play.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)  # reproducible bots (tests)
+    play.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)  # bots without thinking pauses
     play.set_defaults(handler=_command("play"))
 
     host = commands.add_parser("host", help="run a room that friends join over SSH (not built yet)")

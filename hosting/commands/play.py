@@ -1,0 +1,191 @@
+"""``croupier play``: practise at once — a room inside this process, one table of bots, you seated, the TUI open.
+
+No SSH and no network: the app talks to the room through :class:`tui.connection.LocalConnection`, and every
+hand still goes through the real table runner (commit–reveal shuffle, checked by your client). Bots play with
+the styles of :mod:`hosting.strategy`. Bad options give one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.variants import VARIANTS
+
+TABLE_ID = "practice"
+PLAYER_NAME = "you"
+BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene")
+DEFAULT_STAKES = {"fixed_limit": (1, 2)}  # every structure: 1/2 unless said otherwise
+
+
+class PlayError(ValueError):
+    """An option ``croupier play`` cannot use; the message is one line for the player."""
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    game: str
+    structure: str
+    players: int
+    small_blind: int
+    big_blind: int
+
+
+def parse_stakes(text: str) -> tuple[int, int]:
+    """``"1/2"`` (or ``"1-2"``) → ``(1, 2)``: small blind, big blind in chips.
+
+    >>> parse_stakes("5/10")
+    (5, 10)
+    """
+    match = re.fullmatch(r"\s*(\d{1,9})\s*[/-]\s*(\d{1,9})\s*", text)
+    if match is None:
+        raise PlayError(f"--stakes expects SMALL/BIG blinds in chips, e.g. 1/2, got {text!r}")
+    small, big = int(match[1]), int(match[2])
+    if small < 1 or big < small:
+        raise PlayError(f"--stakes {text}: the small blind must be at least 1 and at most the big blind")
+    return small, big
+
+
+def check_options(game: str, structure: str, players: int, stakes: str) -> PlayOptions:
+    """Validate the options; :class:`PlayError` (one line) names the problem, including a game not seatable."""
+    from hosting.config import STRUCTURE_IDS, ConfigError, parse_room
+
+    if game not in VARIANTS:
+        raise PlayError(f"unknown game {game!r}; choose one of: {', '.join(VARIANTS)}")
+    if structure not in STRUCTURE_IDS:
+        raise PlayError(f"unknown structure {structure!r}; choose one of: {', '.join(STRUCTURE_IDS)}")
+    small, big = parse_stakes(stakes)
+    most = min(10, VARIANTS[game].max_players)
+    if not 2 <= players <= most:
+        raise PlayError(f"--players must be between 2 and {most} for {VARIANTS[game].name}, got {players}")
+    # the room file reader knows which games the room can seat in this version: ask it
+    try:
+        parse_room(f'[[tables]]\nid = "{TABLE_ID}"\ngame = "{game}"\nstructure = "{structure}"\n'
+                   f"stakes = [{small}, {big}]\nseats = {players}\n", "croupier play")
+    except ConfigError as problem:
+        if "game" in str(problem):
+            raise PlayError(f"{VARIANTS[game].name} cannot be seated at a table in this version yet "
+                            "(the engine plays it; the room does not deal it yet)") from None
+        raise PlayError(str(problem).removeprefix("croupier play: ")) from None
+    return PlayOptions(game, structure, players, small, big)
+
+
+class PracticeBot:
+    """An in-process bot at the practice table: a style, a seeded RNG, a short human-like pause per move."""
+
+    def __init__(self, connection: Any, style_name: str, rng: random.Random, think: tuple[float, float],
+                 game: str) -> None:
+        from hosting.strategy import STYLES, Tracker
+
+        self.connection = connection
+        self.style = STYLES[style_name]
+        self.rng = rng
+        self.think = think
+        self.seats: dict[str, int] = {}
+        self.tracker = Tracker(self.seats.get, lambda table: game)
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        from hosting.strategy import decide
+        from tui.connection import ConnectionLost
+
+        with contextlib.suppress(ConnectionLost, asyncio.CancelledError):
+            while True:
+                message = await self.connection.receive()
+                kind = message.get("type")
+                if kind == "event":
+                    event = message["event"]
+                    if event.get("kind") == "hole_cards_dealt":
+                        self.seats[message["table"]] = int(event["seat"])  # only our own reach us
+                    self.tracker.on_event(message["table"], event)
+                elif kind == "action_request" and message.get("seat") is not None:
+                    self.seats[message["table"]] = int(message["seat"])
+                    move = decide(message["legal"], self.tracker.view(message["table"]), self.style, self.rng)
+                    await asyncio.sleep(self.rng.uniform(*self.think))
+                    await self.connection.send("action", table=message["table"], hand=message["hand"], **move)
+
+
+def build_room(options: PlayOptions, data_dir: Path, pause_between_hands: float = 1.5) -> Any:
+    """The in-process room: one table with the chosen game, structure, stakes and seats; no rake."""
+    from hosting import datadir
+    from hosting.config import AccessConfig, RoomConfig, TableConfig
+    from hosting.identity import AccountStore, Gatekeeper
+    from hosting.room import Room
+    from hosting.table_runner import RunnerSettings, TableRunner
+
+    datadir.prepare(data_dir)
+    name = f"{VARIANTS[options.game].name} {options.small_blind}/{options.big_blind} practice"
+    table = TableConfig(TABLE_ID, name, options.game, options.structure, options.small_blind, options.big_blind,
+                        options.players, min_buy_in=40 * options.big_blind, max_buy_in=100 * options.big_blind,
+                        rake="none", clock={"action_seconds": 60.0, "time_bank_seconds": 60.0})
+    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(data_dir / "practice-accounts.json"))
+    settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands)
+    return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(data_dir), gatekeeper,
+                driver_factory=lambda room, state: TableRunner(room, state, settings))
+
+
+async def seat_bots(room: Any, options: PlayOptions, seed: int | None, think: tuple[float, float]) -> list[PracticeBot]:
+    """Seat ``players - 1`` bots of mixed styles, each bought in for the maximum."""
+    from hosting.strategy import STYLES
+    from tui.connection import LocalConnection
+
+    rng = random.Random(seed)
+    styles = list(STYLES)
+    bots = []
+    for index in range(options.players - 1):
+        connection = await LocalConnection.attach(room, BOT_NAMES[index])
+        await connection.send("sit", table=TABLE_ID, buy_in=100 * options.big_blind)
+        bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, options.game)
+        bot.task = asyncio.get_running_loop().create_task(bot.run())
+        bots.append(bot)
+    return bots
+
+
+def run(arguments: argparse.Namespace) -> int:
+    try:
+        options = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes)
+    except PlayError as problem:
+        print(f"croupier play: {problem}", file=sys.stderr)
+        return 2
+    import asyncssh
+
+    from hosting import datadir
+    from hosting.logging_setup import setup_logging
+    from tui.app import CroupierApp
+    from tui.connection import LocalConnection
+
+    data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
+    try:
+        datadir.prepare(data_dir)
+        log_path = setup_logging(data_dir, "play", arguments.log_level)
+    except OSError as problem:
+        print(f"croupier play: cannot use the data directory {data_dir}: {problem.strerror or problem}",
+              file=sys.stderr)
+        return 2
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    state: dict[str, Any] = {}
+    think = (0.0, 0.0) if arguments.fast else (0.4, 1.2)
+
+    async def connect() -> LocalConnection:
+        # the room lives in the app's event loop: started on the first connect, reused on a reconnect
+        if "room" not in state:
+            room = build_room(options, data_dir, 0.3 if arguments.fast else 1.5)
+            room.start()
+            state["room"] = room
+            state["bots"] = await seat_bots(room, options, arguments.seed, think)
+        connection = await LocalConnection.attach(state["room"], PLAYER_NAME, key)
+        if "seated" not in state:
+            await connection.send("sit", table=TABLE_ID, buy_in=100 * options.big_blind)
+            state["seated"] = True
+        return connection
+
+    app = CroupierApp(connect, start_table=TABLE_ID, log_path=log_path.with_name("play-tui.log"))
+    app.run()
+    return app.return_code or 0

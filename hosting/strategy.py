@@ -1,0 +1,233 @@
+"""How practice bots decide: hand strength by quick Monte-Carlo equity, pot odds, a style, a few bluffs.
+
+Works for every game of ``engine.variants``: the equity simulation completes the bot's own cards, the board
+and each opponent's cards from the unseen part of the game's deck, and ranks them with the game's own fast
+evaluator (``engine.evaluate``): high, Omaha's two-plus-three, 8-or-better low halves, 2-7 and 32-card.
+Draws are simulated as standing pat (a cheap, slightly pessimistic estimate). The RNG is passed in, so a
+seeded bot plays the same way twice.
+
+Styles (``STYLES``): ``tight`` folds more and bets its good hands, ``loose`` calls more, ``aggressive`` bets
+and raises more and bluffs more often, ``steady`` is in between.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, parse_cards
+from engine.evaluate import (
+    deuce_to_seven_strength,
+    high_strength,
+    low_eight_strength,
+    omaha_high_strength,
+    omaha_low_eight_strength,
+    thirty_two_strength,
+)
+from engine.variants import VARIANTS, Ranking, Variant
+
+
+@dataclass(frozen=True)
+class Style:
+    """``continue_at``: relative equity (1.0 = an average share of the pot) under which a bet is folded unless
+    the pot odds pay; ``bet_at``/``raise_at``: relative equity to bet / raise for value; ``bluff``: chance to
+    bet or raise anyway; ``size``: bet as a share of the pot."""
+
+    name: str
+    continue_at: float
+    bet_at: float
+    raise_at: float
+    bluff: float
+    size: float
+
+
+STYLES: dict[str, Style] = {
+    "tight": Style("tight", 1.0, 1.35, 1.7, 0.03, 0.66),
+    "steady": Style("steady", 0.85, 1.25, 1.6, 0.06, 0.6),
+    "loose": Style("loose", 0.65, 1.3, 1.8, 0.05, 0.5),
+    "aggressive": Style("aggressive", 0.8, 1.1, 1.4, 0.14, 0.8),
+}
+
+
+@dataclass
+class HandView:
+    """What one bot knows of the hand in play: its cards, the board, cards others showed, the pot (chips)."""
+
+    variant: Variant
+    mine: list[Card] = field(default_factory=list)
+    board: list[Card] = field(default_factory=list)
+    seen: set[Card] = field(default_factory=set)  # other players' up cards and discards we saw
+    opponents: int = 1
+    pot: int = 0
+
+
+def _strength_functions(variant: Variant) -> tuple[Callable[[Sequence[int], Sequence[int]], int],
+                                                    Callable[[Sequence[int], Sequence[int]], int] | None]:
+    """(high(own, board), low(own, board) or None): bigger is better for both; a low of 0 does not qualify."""
+    use = variant.must_use_hole
+    if variant.ranking is Ranking.DEUCE_TO_SEVEN:
+        return (lambda own, board: deuce_to_seven_strength(own[:5])), None
+    if variant.ranking is Ranking.THIRTY_TWO_CARD:
+        return (lambda own, board: thirty_two_strength([*own, *board][:7])), None
+    if use is not None:
+        low = (lambda own, board: omaha_low_eight_strength(own, board, use)) if variant.low_eight else None
+        return (lambda own, board: omaha_high_strength(own, board, use)), low
+
+    def high(own: Sequence[int], board: Sequence[int]) -> int:
+        cards = [*own, *board]
+        return high_strength(cards if len(cards) <= 7 else cards[:7])
+
+    low_any = (lambda own, board: low_eight_strength([*own, *board])) if variant.low_eight else None
+    return high, low_any
+
+
+def equity(view: HandView, rng: random.Random, samples: int = 80) -> float:
+    """The share of the pot ``view``'s cards win on average against random hands (0..1), by simulation."""
+    variant = view.variant
+    own_count = variant.hole_card_count if variant.ranking is not Ranking.DEUCE_TO_SEVEN else 5
+    own_count = max(own_count, len(view.mine))
+    board_count = variant.board_card_count
+    known = set(view.mine) | set(view.board) | view.seen
+    unseen = [card for card in variant.deck if card not in known]
+    need_mine = own_count - len(view.mine)
+    need_board = max(0, board_count - len(view.board))
+    room = len(unseen) - need_mine - need_board
+    opponents = max(1, min(view.opponents, room // max(own_count, 1)))
+    if len(view.mine) + need_mine < 5 - board_count or room < own_count:
+        return 1.0 / (view.opponents + 1)
+    high, low = _strength_functions(variant)
+    total = 0.0
+    for _ in range(samples):
+        drawn = rng.sample(unseen, need_mine + need_board + opponents * own_count)
+        mine = [*view.mine, *drawn[:need_mine]]
+        board = [*view.board, *drawn[need_mine:need_mine + need_board]]
+        rest = drawn[need_mine + need_board:]
+        hands = [mine] + [rest[index * own_count:(index + 1) * own_count] for index in range(opponents)]
+        total += _share(hands, board, high, low)
+    return total / samples
+
+
+def _share(hands: list[list[Card]], board: list[Card], high: Callable[[Sequence[int], Sequence[int]], int],
+           low: Callable[[Sequence[int], Sequence[int]], int] | None) -> float:
+    """Hand 0's share of one simulated showdown (ties split; hi/lo halves when a low qualifies)."""
+    highs = [high(hand, board) for hand in hands]
+    high_share = (highs[0] == max(highs)) / highs.count(max(highs))
+    if low is None:
+        return high_share
+    lows = [low(hand, board) for hand in hands]
+    best_low = max(lows)
+    if best_low == 0:
+        return high_share
+    low_share = (lows[0] == best_low) / lows.count(best_low)
+    return (high_share + low_share) / 2
+
+
+def discards(view: HandView, max_discards: int) -> list[Card]:
+    """Cards to throw in a draw round: keep pairs and better (high games), keep low cards (2-7)."""
+    mine = view.mine
+    if view.variant.ranking is Ranking.DEUCE_TO_SEVEN:
+        by_rank = sorted(mine, key=lambda card: card.rank)
+        keep: list[Card] = []
+        for card in by_rank:
+            if card.rank <= 8 and all(card.rank != kept.rank for kept in keep):  # 2..8 unpaired
+                keep.append(card)
+        throw = [card for card in mine if card not in keep]
+        return throw[:max_discards]
+    counts: dict[int, int] = {}
+    for card in mine:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    paired = [card for card in mine if counts[card.rank] >= 2]
+    if paired:
+        throw = [card for card in mine if counts[card.rank] == 1]
+    else:  # keep the highest card, draw to it
+        highest = max(mine, key=lambda card: card.rank)
+        throw = [card for card in mine if card != highest]
+    return sorted(throw, key=lambda card: card.rank)[:max_discards]
+
+
+def decide(legal: dict[str, Any], view: HandView, style: Style, rng: random.Random,
+           samples: int = 80) -> dict[str, Any]:
+    """One legal move for an ``action_request``'s ``legal`` options: ``{"kind": …, "amount"?, "discard"?}``."""
+    if legal.get("can_show") or legal.get("can_muck"):
+        return {"kind": "show" if legal.get("can_show") else "muck"}
+    if legal.get("max_discards"):
+        return {"kind": "draw", "discard": [str(card) for card in discards(view, int(legal["max_discards"]))]}
+    share = equity(view, rng, samples)
+    relative = share * (view.opponents + 1)
+    minimum, maximum = legal.get("min_raise_to"), legal.get("max_raise_to")
+    bluffing = rng.random() < style.bluff
+
+    def sized(kind: str) -> dict[str, Any]:
+        assert minimum is not None and maximum is not None
+        target = int(minimum + style.size * max(view.pot, 0) * (0.75 + rng.random() / 2))
+        return {"kind": kind, "amount": max(minimum, min(maximum, target))}
+
+    if legal.get("bring_in_amount") is not None and not legal.get("can_check"):
+        if minimum is not None and relative >= style.raise_at:
+            return sized("raise_to")
+        return {"kind": "bring_in"}
+    if legal.get("can_check"):
+        if minimum is not None and (relative >= style.bet_at or bluffing):
+            return sized("bet" if legal.get("is_bet") else "raise_to")
+        return {"kind": "check"}
+    to_call = legal.get("call_amount")
+    if to_call is None:
+        return {"kind": "fold"}
+    pot_odds = to_call / max(view.pot + to_call, 1)
+    if minimum is not None and (relative >= style.raise_at or (bluffing and relative >= 0.5)):
+        return sized("raise_to")
+    if relative >= style.continue_at or share >= pot_odds:
+        return {"kind": "call"}
+    return {"kind": "fold"} if legal.get("can_fold", True) else {"kind": "call"}
+
+
+class Tracker:
+    """Builds a :class:`HandView` per table from the room's messages (events of one player's view)."""
+
+    def __init__(self, seat_of: Callable[[str], int | None], game_of: Callable[[str], str]) -> None:
+        self._seat_of = seat_of
+        self._game_of = game_of
+        self.views: dict[str, HandView] = {}
+        self._round_added: dict[str, int] = {}
+        self._in_hand: dict[str, set[int]] = {}
+
+    def view(self, table: str) -> HandView:
+        if table not in self.views:
+            self.views[table] = HandView(VARIANTS[self._game_of(table)])
+        return self.views[table]
+
+    def on_event(self, table: str, event: dict[str, Any]) -> None:
+        kind = event.get("kind")
+        seat = event.get("seat")
+        me = self._seat_of(table)
+        if kind == "hand_started":
+            self.views[table] = HandView(VARIANTS[self._game_of(table)])
+            self._in_hand[table] = {int(entry[0]) for entry in event.get("stacks", [])}
+            self._round_added[table] = 0
+            return
+        view = self.view(table)
+        players = self._in_hand.setdefault(table, set())
+        if kind in ("hole_cards_dealt", "up_cards_dealt"):
+            cards = list(parse_cards(" ".join(event["cards"])))
+            if seat == me:
+                view.mine += cards
+            else:
+                view.seen.update(cards)
+        elif kind == "drawn_cards_dealt" and seat == me:
+            thrown = set(parse_cards(" ".join(event["discarded"])))
+            view.seen |= thrown
+            view.mine = [card for card in view.mine if card not in thrown] + list(parse_cards(" ".join(event["cards"])))
+        elif kind == "board_dealt":
+            view.board = list(parse_cards(" ".join(event["board"])))
+        elif kind == "betting_round_started":
+            view.pot = int(event["pot"])
+            self._round_added[table] = 0
+        elif kind in ("ante_posted", "blind_posted", "bring_in_posted", "called"):
+            view.pot += int(event["amount"])
+        elif kind in ("bet_placed", "raised"):
+            view.pot += int(event["added"])
+        elif kind == "folded" and seat is not None:
+            players.discard(int(seat))
+        view.opponents = max(1, len(players - {me}) if me is not None else len(players) - 1)
