@@ -335,7 +335,24 @@ class Table:
             return []
         seated.leaving = True
         events: list[Event] = [LeavingAfterHand(seated.seat, player)]
+        return events + self._fold_now(seated, now)
+
+    def fold_out(self, player: str, now: float) -> list[Event]:
+        """Fold ``player`` out of turn in the running hand but keep his seat: the host folds a player who
+        did not reveal his shuffle seed (DESIGN.md §Fairness step 3); his forced bets stay in the pot.
+
+        A no-op (``[]``) if he has already folded or is all-in. :class:`NotSeated` if he has no seat,
+        :class:`TableRuleError` if he is not dealt into a running hand.
+        """
+        seated = self.player(player)
+        if not self.in_hand(player):
+            raise TableRuleError(f"{player} is not in a running hand: nothing to fold")
+        return self._fold_now(seated, now)
+
+    def _fold_now(self, seated: SeatedPlayer, now: float) -> list[Event]:
+        """Fold a live seat at once (out of turn if need be), then move the hand on."""
         assert self.hand is not None
+        events: list[Event] = []
         if seated.seat not in self._folded and seated.seat not in self._all_in:
             if self._turn is not None and self._turn[0] == seated.seat:
                 self._turn = None

@@ -41,8 +41,7 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.fairness import HOST, Committer, Deal, Recipient, Transcript, commit, derive_deck
-from engine.table import Table
-from engine.table_events import HandFinished, LeavingAfterHand, TurnStarted
+from engine.table_events import HandFinished, TurnStarted
 from hosting import protocol
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
 from hosting.store import hand_start_of, table_settings
@@ -104,20 +103,6 @@ async def cancel_and_wait(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:
         with contextlib.suppress(Exception):
             task.result()
-
-
-def fold_out(table: Table, player: str, now: float) -> list[Event]:
-    """Fold ``player`` out of turn in the running hand but keep his seat (a non-revealer, DESIGN.md step 3).
-
-    ``engine.table.Table`` has no such call yet: :meth:`Table.leave` folds him at once and frees the seat
-    after the hand; we take back the "leaving" mark so only the fold remains. (Asked of engine.table: a
-    ``fold_out`` of its own.)
-    """
-    events = [event for event in table.leave(player, now) if not isinstance(event, LeavingAfterHand)]
-    seat = table.seat_of(player)
-    if seat is not None:
-        table.players[seat].leaving = False
-    return events
 
 
 def legal_to_json(options: LegalActions) -> dict[str, Any]:
@@ -215,7 +200,7 @@ class TableRunner:
         self.publish(events)
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
             if table.seat_of(name) is not None and table.in_hand(name):
-                self.publish(fold_out(table, name, self.room.clock()))
+                self.publish(table.fold_out(name, self.room.clock()))
         while table.hand_running:
             await self._sleep(table.next_deadline())
             if table.hand_running:

@@ -10,7 +10,7 @@ import pytest
 from engine.actions import Action, BetOrRaise, Call, Fold, LegalActions
 from engine.clock import ClockSettings
 from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
-from engine.events import Folded
+from engine.events import Folded, UncalledBetReturned
 from engine.hand import HandConfig
 from engine.seating import BlindChoice
 from engine.structures import BettingStructure
@@ -162,6 +162,31 @@ def test_leaving_mid_hand_folds_at_once_and_frees_the_seat_when_the_hand_ends():
     assert returned == [ChipsReturned(2, "cid", 490)]  # his big blind stayed in the pot
     assert table.seat_of("cid") is None
     assert table.chips_on_table() == 1_010
+
+
+def test_fold_out_folds_out_of_turn_keeps_the_seat_and_the_forced_bet_stays_in_the_pot():
+    table = three_handed()
+    clock = FakeClock()
+    table.start_hand(decks(4)(), clock.now, button_draw_deck=draw_deck("As 2c 3c"))  # ana button, cid big blind
+    events = table.fold_out("cid", clock.now)  # not his turn (ana acts first)
+    assert events[:2] == [Folded(2, left_table=True), UncalledBetReturned(2, 5)]  # the part bob's 5 did not call
+    assert not any(isinstance(event, LeavingAfterHand) for event in events)
+    assert table.fold_out("cid", clock.now) == []  # already folded: nothing more
+    table.act("ana", Fold(), clock.advance(1))  # bob alone wins the blinds
+    assert table.hand is None
+    assert table.seat_of("cid") == 2 and table.player("cid").stack == 495  # seat kept, called part of the blind lost
+    assert table.player("bob").stack == 505
+    assert table.chips_on_table() == 1_500
+
+
+def test_fold_out_outside_a_hand_is_refused_unchanged():
+    table = three_handed()
+    before = snapshot(table)
+    with pytest.raises(TableRuleError, match="bob is not in a running hand: nothing to fold"):
+        table.fold_out("bob", 0.0)
+    with pytest.raises(NotSeated):
+        table.fold_out("zoe", 0.0)
+    assert snapshot(table) == before
 
 
 def test_waiting_list_gets_freed_seats_in_order():
