@@ -125,7 +125,8 @@ def build_room(options: PlayOptions, data_dir: Path, pause_between_hands: float 
     table = TableConfig(TABLE_ID, name, options.game, options.structure, options.small_blind, options.big_blind,
                         options.players, min_buy_in=40 * options.big_blind, max_buy_in=100 * options.big_blind,
                         rake="none", clock={"action_seconds": 60.0, "time_bank_seconds": 60.0})
-    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(data_dir / "practice-accounts.json"))
+    accounts = AccountStore(data_dir / "practice-accounts.json")
+    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), accounts)
     settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands)
     return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(data_dir), gatekeeper,
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
