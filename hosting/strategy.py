@@ -211,8 +211,8 @@ class Tracker:
         players = self._in_hand.setdefault(table, set())
         if kind in ("hole_cards_dealt", "up_cards_dealt"):
             cards = list(parse_cards(" ".join(event["cards"])))
-            if seat == me:
-                view.mine += cards
+            if seat == me or kind == "hole_cards_dealt":  # only our own hole cards reach us
+                view.mine += [card for card in cards if card not in view.mine]
             else:
                 view.seen.update(cards)
         elif kind == "drawn_cards_dealt" and seat == me:

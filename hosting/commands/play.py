@@ -120,15 +120,16 @@ def build_room(options: PlayOptions, data_dir: Path, pause_between_hands: float 
     from hosting.room import Room
     from hosting.table_runner import RunnerSettings, TableRunner
 
-    datadir.prepare(data_dir)
+    practice_dir = datadir.prepare(data_dir / "practice")  # its own room id and accounts, apart from a hosted room
+    accounts_file = practice_dir / "accounts.json"
+    accounts_file.unlink(missing_ok=True)  # the practice room forgets names: a new key each run is fine
     name = f"{VARIANTS[options.game].name} {options.small_blind}/{options.big_blind} practice"
     table = TableConfig(TABLE_ID, name, options.game, options.structure, options.small_blind, options.big_blind,
                         options.players, min_buy_in=40 * options.big_blind, max_buy_in=100 * options.big_blind,
                         rake="none", clock={"action_seconds": 60.0, "time_bank_seconds": 60.0})
-    accounts = AccountStore(data_dir / "practice-accounts.json")
-    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), accounts)
+    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(accounts_file))
     settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands)
-    return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(data_dir), gatekeeper,
+    return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(practice_dir), gatekeeper,
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
 
 
