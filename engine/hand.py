@@ -787,10 +787,16 @@ class Hand:
     def _call(self, position: int) -> None:
         self._pending.pop(0)
         self._acted[position] = True
-        owed = self._highest_bet - self._bets[position]
-        stack = self._stacks[position]
+        bets = self._bets
+        owed = self._highest_bet - bets[position]
+        stacks = self._stacks
+        stack = stacks[position]
         amount = owed if owed < stack else stack
-        self._put_in(position, amount)
+        # _put_in inlined (the most common action)
+        stacks[position] = stack - amount
+        bets[position] += amount
+        self._contributed[position] += amount
+        self.pot_total += amount
         self.events.append(Called(self._seats[position], amount, amount == stack))
 
     def _post_bring_in(self, position: int) -> None:
@@ -874,12 +880,12 @@ class Hand:
         in front, and turn the hands up if no more betting is possible (R-SHOW-1)."""
         self._return_uncalled()
         bets = self._bets
-        for position in range(len(bets)):
-            bets[position] = 0
-        if not self._running_out and self._street_index < len(self._variant.streets) - 1:
+        bets[:] = [0] * len(bets)
+        if not self._running_out and self._street_index < len(self._streets) - 1:
+            folded = self._folded
             with_chips = 0
-            for position in range(len(self._stacks)):
-                if not self._folded[position] and self._stacks[position] > 0:
+            for position, stack in enumerate(self._stacks):
+                if stack > 0 and not folded[position]:
                     with_chips += 1
             if with_chips <= 1:
                 self._turn_up_all_in_hands()
@@ -1030,8 +1036,7 @@ class Hand:
         self._highest_bet = highest = max(bets)
         self._short_sum = 0
         self._aggressor = None
-        for position in range(count):
-            self._acted[position] = False
+        self._acted[:] = [False] * count
         if opening is Opening.BLINDS:
             forced = self._forced
             # The blind counts as the round's bet (cap, R-BET-FL); a straddle as a raise (R-BLIND-2).
@@ -1072,9 +1077,7 @@ class Hand:
         street = self._variant.streets[self._street_index]
         # R-STUD-2: the split offer opens with the betting round after the last draw.
         self._split_open = self._variant.split_offer and street.draw > 0 and bool(pending)
-        self.events.append(
-            BettingRoundStarted(self._round_index, self._variant.streets[self._street_index].name, self.pot_total)
-        )
+        self.events.append(BettingRoundStarted(self._round_index, street.name, self.pot_total))
         return bool(pending)
 
     def _stud_opener(self, opening: Opening) -> int:
