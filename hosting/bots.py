@@ -1,8 +1,9 @@
 """Bot players over real SSH: they register keys, sit, play, verify every hand's shuffle, and keep score.
 
-Used by ``croupier bots`` (load and smoke runs) and by the integration tests. The strategy is deliberately
-simple (check or bet small, call most bets, sometimes fold or raise the minimum); once in a while a bot sends a
-deliberately illegal action to prove the room rejects it (counted in ``illegal_rejected``).
+Used by ``croupier bots`` (load and smoke runs) and by the integration tests. By default the strategy is
+deliberately simple and fast (check or bet small, call most bets, sometimes fold or raise the minimum) for load
+runs; with a ``style`` the bots play by equity, pot odds and bluffs (:mod:`hosting.strategy`). Once in a
+while a bot sends a deliberately illegal action to prove the room rejects it (counted in ``illegal_rejected``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import asyncssh
 
 from hosting.client import ConnectionClosed, RoomClient
+from hosting.strategy import STYLES, Tracker, decide
 
 
 @dataclass
@@ -58,7 +60,7 @@ def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
                illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = 60.0,
-               done: asyncio.Event | None = None) -> BotReport:
+               done: asyncio.Event | None = None, style: str | None = None) -> BotReport:
     """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report.
 
     Bots sharing a table share ``done``: the first to count ``hands`` sets it and the others leave too (they
@@ -67,6 +69,8 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
     done = done if done is not None else asyncio.Event()
     report = BotReport(client.hello.get("name", "?"))
     info = next(row for row in (await client.request("lobby"))["tables"] if row["id"] == table)
+    seats: dict[str, int] = {}
+    tracker = Tracker(seats.get, lambda _: str(info["game"])) if style is not None else None
     await client.request("sit", table=table, buy_in=buy_in or info["buy_in"][1])
     sent_at: float | None = None
     started_stacks: dict[str, int] = {}
@@ -81,7 +85,11 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
         if kind == "action_request" and message["seat"] is not None:
             if rng.random() < illegal_rate:  # out of turn / wrong hand: the room must refuse it
                 await client.send("action", table=table, hand=message["hand"] + "x", kind="fold")
-            action = choose_action(message["legal"], rng)
+            if tracker is not None and style is not None:  # a strategy: equity, pot odds, bluffs
+                seats[table] = int(message["seat"])
+                action = decide(message["legal"], tracker.view(table), STYLES[style], rng, samples=40)
+            else:
+                action = choose_action(message["legal"], rng)
             sent_at = time.perf_counter()
             pending = {"table": table, "hand": message["hand"], "legal": message["legal"]} | action
             await client.send("action", table=table, hand=message["hand"], **action)
@@ -101,6 +109,10 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
             if message["event"]["kind"] != "turn_started":
                 pending = None  # the move went through
             body = message["event"]
+            if tracker is not None:
+                if body["kind"] == "hole_cards_dealt":
+                    seats[table] = int(body["seat"])
+                tracker.on_event(table, body)
             if body["kind"] == "hand_started":
                 started_stacks[message["hand"]] = sum(stack for _, stack in body["stacks"])
             elif body["kind"] == "hand_ended":
@@ -163,8 +175,13 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
 
 
 async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
-                   table: str | None = None) -> dict[str, Any]:
-    """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary."""
+                   table: str | None = None, style: str | None = None) -> dict[str, Any]:
+    """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary.
+
+    ``style``: ``None`` plays the simple random strategy (load tests); a name of
+    :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds.
+    """
+    styles = list(STYLES) if style == "mixed" else [style]
     rng = random.Random(seed)
     token = secrets.token_hex(3)
     clients = [
@@ -177,8 +194,9 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
         seating = _assign_tables(lobby, count, table)
         finished = {name: asyncio.Event() for name in set(seating)}
         reports = await asyncio.gather(*(
-            play(client, seat_table, hands, random.Random(rng.random()), done=finished[seat_table])
-            for client, seat_table in zip(clients, seating, strict=True)
+            play(client, seat_table, hands, random.Random(rng.random()), done=finished[seat_table],
+                 style=styles[index % len(styles)])
+            for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
         ))
     except ConnectionClosed as closed:
         raise RuntimeError(f"the room closed a bot's connection: {closed}") from None
@@ -191,6 +209,8 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
 def _assign_tables(lobby: Sequence[dict[str, Any]], count: int, table: str | None) -> list[str]:
     """Fill the free seats of hold'em tables (or ``table``) in lobby order, at least two bots per table."""
     rows = [row for row in lobby if (row["id"] == table if table else row["game"] == "texas_holdem")]
+    if table and not rows:
+        raise RuntimeError(f"the room has no table {table!r}; its tables: {', '.join(row['id'] for row in lobby)}")
     seating: list[str] = []
     for row in rows:
         free = row["seats"] - row["players"]

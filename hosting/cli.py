@@ -79,10 +79,17 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address")
     join.set_defaults(handler=_command("join"))
 
-    bots = commands.add_parser("bots", help="connect bot players to a room (not built yet)")
-    bots.add_argument("--connect", metavar="HOST:PORT", required=True)
-    bots.add_argument("--count", type=int, default=4)
-    bots.add_argument("--hands", type=int, default=100)
+    bots = commands.add_parser(
+        "bots", help="connect bot players to a room over SSH; prints one JSON line of results",
+        description="Connect N bots (fresh keys) to a room, seat them, play H hands, verify every shuffle, then "
+                    "print one JSON line: players, hands, fairness_verified, fairness_failures, p50_ms, p99_ms…")
+    bots.add_argument("--connect", metavar="HOST:PORT", required=True, help="the room, e.g. localhost:2222")
+    bots.add_argument("--count", type=int, default=4, help="how many bots (at least 2; default 4)")
+    bots.add_argument("--hands", type=int, default=100, help="hands to play at each table (default 100)")
+    bots.add_argument("--table", metavar="ID", help="sit at this table (default: the hold'em tables in order)")
+    bots.add_argument("--style", choices=("tight", "steady", "loose", "aggressive", "mixed"), default=None,
+                      help="play by hand strength and pot odds in this style (default: fast random play)")
+    bots.add_argument("--seed", type=int, default=None, help="seed the bots' choices (reproducible play)")
     bots.set_defaults(handler=_command("bots"))
 
     replay = commands.add_parser("replay", help="replay PHH hand records (files or directories) through the engine")

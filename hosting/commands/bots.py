@@ -28,7 +28,8 @@ def run(arguments: argparse.Namespace) -> int:
         print("croupier bots: --count must be at least 2 and --hands at least 1", file=sys.stderr)
         return 2
     try:
-        summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands))
+        summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
+                                       table=arguments.table, style=arguments.style))
     except (OSError, RuntimeError) as problem:
         print(f"croupier bots: {problem}", file=sys.stderr)
         return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import socket
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from hosting import datadir
 from hosting.config import ConfigError, RoomConfig, default_room, load_room
 from hosting.server import RunningRoom, serve_forever, start_room
 from hosting.store import StoreError
+from hosting.table_runner import RunnerSettings
 
 
 def share_host() -> str:
@@ -43,9 +45,15 @@ def banner(running: RunningRoom, host: str) -> str:
     return "\n".join(lines)
 
 
+def runner_settings() -> RunnerSettings | None:
+    """Faster table pacing for tests and demos: ``CROUPIER_HAND_PAUSE`` (seconds between hands)."""
+    pause = os.environ.get("CROUPIER_HAND_PAUSE")
+    return RunnerSettings(pause_between_hands=float(pause)) if pause else None
+
+
 async def _run(config: RoomConfig, data_dir: Path, port: int) -> int:
     try:
-        running = await start_room(config, data_dir, port=port)
+        running = await start_room(config, data_dir, port=port, runner_settings=runner_settings())
     except OSError as problem:
         print(f"croupier host: cannot listen on port {port}: {problem.strerror or problem}", file=sys.stderr)
         return 1
@@ -61,6 +69,13 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"croupier host: {problem}", file=sys.stderr)
         return 2
     data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
+    try:
+        from hosting.logging_setup import setup_logging
+
+        setup_logging(datadir.prepare(data_dir), "host")  # warnings and errors of the room go to host.log
+    except (OSError, ValueError) as problem:
+        print(f"croupier host: cannot write the log in {data_dir}: {problem}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(_run(config, data_dir, arguments.port))
     except StoreError as problem:  # bad data directory, corrupted or newer database: nothing was changed
