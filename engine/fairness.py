@@ -322,11 +322,16 @@ def _read_deal(item: object) -> Deal:
 class SeenCard:
     """A card one client saw dealt to ``recipient`` (its own seat, the board, or a hand shown at showdown).
 
-    Cards for one recipient are listed in the order they were dealt to it.
+    Cards for one recipient are listed in the order they were dealt to it. ``index``: the card's place among
+    all cards dealt to ``recipient`` (0 = first), when the client also saw cards go face down before it (a
+    stud up card); ``None``: the next place after the previous card seen for ``recipient``. ``anywhere``: the
+    card must be one of those dealt to ``recipient``, place unknown (a draw-game hand shown at showdown).
     """
 
     recipient: Recipient
     card: Card
+    index: int | None = None
+    anywhere: bool = False
 
 
 @dataclass(frozen=True)
@@ -482,9 +487,17 @@ def _check_seen_cards(deck: Sequence[Card], deals: Sequence[Deal], seen: Sequenc
         positions.setdefault(deal.recipient, []).append(deal.position)
     counts: dict[Recipient, int] = {}
     for item in seen:
-        index = counts.get(item.recipient, 0)
-        counts[item.recipient] = index + 1
         dealt = positions.get(item.recipient, [])
+        if item.anywhere:
+            if not any(0 <= position < len(deck) and deck[position] == item.card for position in dealt):
+                yield Violation(
+                    ViolationKind.CARD_MISMATCH,
+                    f"{item.card} was shown by {item.recipient}, but the transcript never deals it there",
+                    {"recipient": str(item.recipient), "card": str(item.card)},
+                )
+            continue
+        index = counts.get(item.recipient, 0) if item.index is None else item.index
+        counts[item.recipient] = index + 1
         if index >= len(dealt):
             yield Violation(
                 ViolationKind.CARD_MISMATCH,

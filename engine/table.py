@@ -41,6 +41,7 @@ from engine.artificial_all_in import ArtificialAllInQuota
 from engine.button import BlindPlan, Positions, SeatState, draw_for_button, plan_blinds
 from engine.cards import Card
 from engine.clock import ClockSettings, PlayerClock
+from engine.draw import Reshuffle
 from engine.errors import (
     AlreadySeated,
     HandInProgress,
@@ -494,8 +495,11 @@ class Table:
 
     def start_hand(
         self, deck: Sequence[Card], now: float, *, button_draw_deck: Sequence[Card] | None = None,
+        reshuffle: Reshuffle | None = None,
     ) -> list[Event]:
-        """Deal the next hand from ``deck`` (shuffled by the caller) at time ``now``.
+        """Deal the next hand from ``deck`` (shuffled by the caller) at time ``now``. Draw games: ``reshuffle``
+        orders the discards if the stub runs out (R-DRAW-1; e.g. :func:`engine.draw.seeded_reshuffle`, so a
+        host's deal stays reproducible); it needs the real hand (the default ``hand_starter``).
 
         The table's first hand needs ``button_draw_deck``: one card each to the players who can play, the
         highest takes the button (R-DEAL-1). Raises :class:`HandInProgress`, or :class:`TableRuleError` when
@@ -520,7 +524,10 @@ class Table:
             raise TableRuleError("a hand needs at least two players ready to play")
         forced_bets = self._forced_bets(plan)
         stacks = {seat: self.players[seat].stack for seat in plan.dealt_in}
-        hand = self.hand_starter(self.config.hand, stacks, deck, forced_bets)  # may raise: nothing changed yet
+        if reshuffle is None:  # may raise: nothing changed yet
+            hand = self.hand_starter(self.config.hand, stacks, deck, forced_bets)
+        else:
+            hand = Hand.start(self.config.hand, stacks, deck, forced_bets, reshuffle=reshuffle)
         first_hand = self.positions is None
 
         self.hand = hand

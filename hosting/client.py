@@ -19,7 +19,7 @@ import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import asyncssh
 
@@ -28,7 +28,6 @@ from engine.fairness import (
     Committer,
     FairnessError,
     Observation,
-    Recipient,
     SeenCard,
     Transcript,
     Verification,
@@ -57,7 +56,15 @@ class _HandRecord:
     seat: int | None = None
     secret: bytes | None = None
     commitments: dict[Committer, bytes] = field(default_factory=dict)
-    seen: list[SeenCard] = field(default_factory=list)
+    seen: list[tuple[SeenCard, int]] = field(default_factory=list)  # with each card's place in the deal
+    shown: list[tuple[SeenCard, int]] = field(default_factory=list)  # others' cards turned up at showdown
+    dealt: int = 0  # cards dealt so far, counted from public events (draw games: past the deck = reshuffled)
+    places: dict[int, int] = field(default_factory=dict)  # seat → cards dealt to it so far
+    drew: bool = False  # a draw game: someone drew this hand
+
+
+DEALT_COUNTS: Final = frozenset({"hole_cards_dealt", "up_cards_dealt", "cards_dealt_face_down", "cards_drawn",
+                                 "drawn_cards_dealt"})
 
 
 class FairnessParticipant:
@@ -100,20 +107,35 @@ class FairnessParticipant:
         return []
 
     def _observe(self, record: _HandRecord, event: dict[str, Any]) -> None:
+        """Note the cards this client saw, each with its place among its recipient's cards and in the deal."""
         kind = event.get("kind")
-        recipient: Recipient
-        if kind in ("hole_cards_dealt", "up_cards_dealt", "hand_shown"):
-            recipient = int(event["seat"])
-            if kind == "hand_shown" and recipient == record.seat:
-                return  # our own cards, already seen when dealt
-            if kind == "hand_shown" and any(item.recipient == recipient for item in record.seen):
-                return
-            cards = event["cards"]
-        elif kind == "board_dealt":
-            recipient, cards = "board", event["cards"]
-        else:
+        if kind == "hand_shown":
+            seat = int(event["seat"])
+            if seat != record.seat and not any(item.recipient == seat for item, _ in record.seen + record.shown):
+                # a draw-game hand is not in deal order after the draws: its cards are checked by recipient
+                record.shown += [(SeenCard(seat, Card.parse(text), anywhere=record.drew), 0)
+                                 for text in event["cards"]]
             return
-        record.seen.extend(SeenCard(recipient, Card.parse(text)) for text in cards)
+        if kind == "board_dealt":
+            cards = [Card.parse(text) for text in event["cards"]]
+            record.seen += [(SeenCard("board", card), record.dealt + offset) for offset, card in enumerate(cards)]
+            record.dealt += len(cards)
+            return
+        if kind not in DEALT_COUNTS:
+            return
+        seat = int(event["seat"])
+        if kind == "drawn_cards_dealt":  # my replacements: cards_drawn (just before) already counted them
+            cards = [Card.parse(text) for text in event["cards"]]
+            place, first = record.places.get(seat, 0) - len(cards), record.dealt - len(cards)
+        else:
+            cards = [Card.parse(text) for text in event["cards"]] if "cards" in event else []
+            count = len(cards) if "cards" in event else int(event["count"])
+            place, first = record.places.get(seat, 0), record.dealt
+            record.places[seat] = place + count
+            record.dealt += count
+            record.drew = record.drew or kind == "cards_drawn"
+        record.seen += [(SeenCard(seat, card, index=place + offset), first + offset)
+                        for offset, card in enumerate(cards)]
 
     def _verify(self, key: tuple[str, str], data: dict[str, Any]) -> list[dict[str, Any]]:
         record = self._hands.pop(key, _HandRecord())
@@ -122,7 +144,13 @@ class FairnessParticipant:
         except FairnessError as problem:
             violations = [{"kind": "bad_transcript", "message": str(problem), "evidence": {}}]
             return [protocol.message("verification", table=key[0], hand=key[1], ok=False, violations=violations)]
-        observation = Observation(record.seat, record.secret, record.commitments, tuple(record.seen))
+        # draw games: once the deck ran out, replacements come from the reshuffled discards (not deck
+        # positions): only cards dealt from the deck itself are checked, and shown hands only if none was
+        deck_size = len(transcript.cards)
+        seen = [item for item, position in record.seen if position < deck_size]
+        if record.dealt <= deck_size:
+            seen += [item for item, _ in record.shown]
+        observation = Observation(record.seat, record.secret, record.commitments, tuple(seen))
         result = verify(transcript, observation)
         self.results[key] = result
         return [protocol.message("verification", table=key[0], hand=key[1], ok=result.ok,

@@ -19,6 +19,20 @@ A room file looks like this (every key optional except each table's ``game``, ``
     buy_in = [40, 200]                  # minimum, maximum chips (R-BUYIN-1)
     rake = "white-label"                # a rake table or preset name from engine.rake, or "none"
     clock = { action_seconds = 20, time_bank_seconds = 60 }
+    straddle = true                     # blind games: straddles allowed (R-BLIND-2)
+
+    [[tables]]
+    game = "seven_card_stud"            # stud games: ante and bring-in instead of blinds (R-STUD-1);
+    structure = "fixed_limit"           #   stakes' big blind is the small bet
+    stakes = [2, 4]
+    ante = 1
+    bring_in = 2
+
+    [[tables]]
+    game = "texas_holdem"
+    structure = "spread_limit"
+    stakes = [1, 2]
+    spread = [4, 8, 8]                  # spread limit a-b-c maxima (R-BET-SL); default 2/4/4 big blinds
 
 A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
 ``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
@@ -35,7 +49,7 @@ from typing import Any, Final
 
 from engine import rake
 from engine.structures import StructureKind
-from engine.variants import VARIANTS
+from engine.variants import VARIANTS, ForcedBetKind
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
@@ -62,6 +76,13 @@ class TableConfig:
     max_buy_in: int = 0
     rake: str = "none"
     clock: Mapping[str, float] = field(default_factory=lambda: {"action_seconds": 20.0, "time_bank_seconds": 60.0})
+    ante: int = 0
+    bring_in: int = 0
+    """Stud games (R-STUD-1): the bring-in in chips (> 0); they post ``ante`` and a bring-in, no blinds."""
+    straddle: bool = False
+    """Straddles allowed (R-BLIND-2; blind games only)."""
+    spread: tuple[int, int, int] | None = None
+    """Spread limit ``a-b-c`` maxima in chips (R-BET-SL); default 2/4/4 big blinds."""
 
     def describe(self) -> str:
         """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
@@ -173,10 +194,10 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: {path}: expected a table ([[tables]]), got {data!r}")
     reader = _Reader(source, data, path)
-    reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock"))
+    reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock",
+                       "ante", "bring_in", "straddle", "spread"))
     table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
-    # Only the flop games for now: stud/draw games need room settings (ante, bring-in) and client support.
-    game = reader.choice("game", tuple(sorted(v.id for v in VARIANTS.values() if v.board_card_count == 5)))
+    game = reader.choice("game", tuple(sorted(VARIANTS)))
     structure = reader.choice("structure", STRUCTURE_IDS)
     small_blind, big_blind = reader.pair("stakes", "small_blind, big_blind")
     if small_blind > big_blind:
@@ -191,8 +212,39 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     clock = _read_clock(source, f"{path}.clock", data.get("clock", {}))
     assert table_id is not None  # it has a default
     name = reader.text("name", f"{VARIANTS[game].name} {small_blind}/{big_blind}") or table_id
+    ante, bring_in, straddle, spread = _read_forced_bets(reader, game, structure, big_blind)
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
-                       rake_name, clock)
+                       rake_name, clock, ante, bring_in, straddle, spread)
+
+
+def _read_forced_bets(reader: _Reader, game: str, structure: str,
+                      big_blind: int) -> tuple[int, int, bool, tuple[int, int, int] | None]:
+    """``ante``, ``bring_in`` (stud games, R-STUD-1: required there, refused elsewhere), ``straddle``
+    (blind games, R-BLIND-2) and ``spread = [a, b, c]`` (spread limit only, R-BET-SL)."""
+    stud = VARIANTS[game].forced_bets is ForcedBetKind.ANTE_BRING_IN
+    ante = reader.integer("ante", 0, 0, big_blind)
+    if stud and "bring_in" not in reader.data:
+        raise reader.fail("bring_in", f"{game} needs a bring-in (chips, about 2 x the ante) (R-STUD-1)")
+    if not stud and "bring_in" in reader.data:
+        raise reader.fail("bring_in", f"{game} uses blinds, not a bring-in")
+    bring_in = reader.integer("bring_in", 0, 1, big_blind) if stud else 0
+    straddle = reader.data.get("straddle", False)
+    if not isinstance(straddle, bool):
+        raise reader.fail("straddle", f"expected true or false, got {straddle!r}")
+    if straddle and stud:
+        raise reader.fail("straddle", f"{game} has no blinds to straddle")
+    spread: tuple[int, int, int] | None = None
+    if "spread" in reader.data:
+        value = reader.data["spread"]
+        if structure != "spread_limit":
+            raise reader.fail("spread", "only a spread_limit table takes spread = [a, b, c]")
+        if (not isinstance(value, list) or len(value) != 3
+                or not all(isinstance(item, int) and not isinstance(item, bool) and item >= big_blind
+                           for item in value) or not value[0] <= value[1] <= value[2]):
+            raise reader.fail("spread", f"expected [a, b, c], integers >= the big blind ({big_blind}) with "
+                              f"a <= b <= c, got {value!r}")
+        spread = (value[0], value[1], value[2])
+    return ante, bring_in, straddle, spread
 
 
 def _read_clock(source: str, path: str, data: Any) -> dict[str, float]:

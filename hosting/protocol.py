@@ -176,7 +176,7 @@ class WaitingList(Inbound):
 
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise_to", "all_in", "bring_in", "complete", "draw",
-                     "show", "muck"]
+                     "split", "show", "muck"]
 ACTION_KINDS: Final = typing.get_args(ActionKind)
 _NEEDS_AMOUNT: Final = frozenset({"bet", "raise_to", "complete"})
 

@@ -137,9 +137,9 @@ def build_engine_table(config: TableConfig) -> Table:
         "no_limit": BettingStructure.no_limit, "pot_limit": BettingStructure.pot_limit,
         "half_pot_limit": BettingStructure.half_pot_limit,
         "fixed_limit": lambda: BettingStructure.fixed_limit(config.big_blind),
-        # spread limit a-b-c has no keys in the room file yet: 2/4/4 big blinds
-        "spread_limit": lambda: BettingStructure.spread_limit(2 * config.big_blind, 4 * config.big_blind,
-                                                              4 * config.big_blind),
+        # spread limit a-b-c: the room file's ``spread``, else 2/4/4 big blinds
+        "spread_limit": lambda: BettingStructure.spread_limit(
+            *(config.spread or (2 * config.big_blind, 4 * config.big_blind, 4 * config.big_blind))),
     }
     try:
         schedule: RakeSchedule | None = None
@@ -153,7 +153,8 @@ def build_engine_table(config: TableConfig) -> Table:
                               time_bank_seconds=config.clock.get("time_bank_seconds", 60.0),
                               disconnection_bank_seconds=config.clock.get("disconnection_bank_seconds", 60.0))
         return Table(EngineTableConfig(hand, config.seats, config.small_blind, config.big_blind, config.min_buy_in,
-                                       config.max_buy_in, clock=clock))
+                                       config.max_buy_in, ante=config.ante, bring_in=config.bring_in,
+                                       straddle_allowed=config.straddle, clock=clock))
     except (ValueError, KeyError) as problem:
         raise RoomError("bad_config", f"table {config.id}: {problem}") from None
 

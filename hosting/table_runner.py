@@ -22,14 +22,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
 from engine.cards import Card
+from engine.draw import seeded_reshuffle
 from engine.errors import IllegalAction, InvalidAmount, NotYourTurn, TableRuleError
 from engine.events import (
     BoardDealt,
@@ -40,7 +43,7 @@ from engine.events import (
     PotAwarded,
     UpCardsDealt,
 )
-from engine.fairness import HOST, Committer, Deal, Recipient, Transcript, commit, derive_deck
+from engine.fairness import HOST, Committer, Deal, Recipient, Transcript, commit, deck_key, derive_deck
 from engine.table_events import HandFinished, TurnStarted
 from hosting import protocol
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
@@ -91,6 +94,8 @@ def to_engine_action(message: ActionMessage, options: LegalActions | None) -> Ac
         return BringIn()
     if kind == "draw":
         return Draw(message.discard_cards())
+    if kind == "split":
+        return Split()
     return Show() if kind == "show" else Muck()
 
 
@@ -187,8 +192,12 @@ class TableRunner:
         self._hand_id = hand_id
         self._seeds = seeds
         button_deck = derive_deck(hand_id + "/button", seeds, cards) if table.positions is None else None
+        reshuffle = None
+        if table.config.hand.variant.has_draws:  # discards reshuffled from the deck key: reproducible (R-DRAW-1)
+            reshuffle = seeded_reshuffle(hmac.new(deck_key(hand_id, seeds), b"reshuffle", hashlib.sha256).digest())
         try:
-            events = table.start_hand(self._deck, self.room.clock(), button_draw_deck=button_deck)
+            events = table.start_hand(self._deck, self.room.clock(), button_draw_deck=button_deck,
+                                      reshuffle=reshuffle)
         except TableRuleError:
             self._hand_id = None
             return  # someone left during the phases; try again
@@ -282,8 +291,13 @@ class TableRunner:
         return [name for name, seat in dealt_in.items() if seat not in fairness.seeds]
 
     def _deals(self) -> tuple[Deal, ...]:
-        """Deck positions in deal order: each dealt card's place in the deck, gaps (none today) as burns."""
-        where = {card: recipient for card, recipient in self._dealt}
+        """Deck positions in deal order: each dealt card's place in the deck, gaps (none today) as burns.
+
+        Draw games: only the deck's own cards count (its first ``len(deck)`` deals); cards dealt again from
+        reshuffled discards are not deck positions (their order comes from :func:`seeded_reshuffle`)."""
+        where: dict[Card, Recipient] = {}
+        for card, recipient in self._dealt[:len(self._deck)]:
+            where.setdefault(card, recipient)
         positions = {self._deck.index(card): recipient for card, recipient in where.items()}
         last = max(positions, default=-1)
         return tuple(Deal(position, positions.get(position, "burn")) for position in range(last + 1))

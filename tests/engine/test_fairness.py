@@ -340,6 +340,20 @@ def test_seen_card_the_transcript_never_dealt_is_caught() -> None:
     assert _kinds(result.violations) == {ViolationKind.CARD_MISMATCH}
 
 
+def test_a_card_seen_at_its_place_or_anywhere_among_a_recipients_cards() -> None:
+    hand = HonestHand()
+    recorder, dealt = hand.play()
+    transcript = hand.transcript(recorder.deals)
+    second = dealt[2][1]  # seat 2's second hole card, seen alone (as a stud up card after a face-down one)
+    base = hand.observation(None, dealt)
+    honest = replace(base, seen=(*base.seen, SeenCard(2, second, index=1), SeenCard(5, dealt[5][1], anywhere=True)))
+    assert verify(transcript, honest).ok
+    wrong_place = replace(base, seen=(*base.seen, SeenCard(2, second, index=0)))
+    assert _kinds(verify(transcript, wrong_place).violations) == {ViolationKind.CARD_MISMATCH}
+    not_his = replace(base, seen=(*base.seen, SeenCard(5, dealt[0][0], anywhere=True)))  # seat 0's card
+    assert _kinds(verify(transcript, not_his).violations) == {ViolationKind.CARD_MISMATCH}
+
+
 def test_transcript_without_host_seed_is_a_violation_not_a_crash() -> None:
     hand = HonestHand()
     recorder, dealt = hand.play()

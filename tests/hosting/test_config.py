@@ -61,7 +61,24 @@ def test_default_room_has_holdem_and_omaha_at_several_stakes() -> None:
         ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1]",
          "room.toml: tables[0].stakes: expected [small_blind, big_blind] as positive integers, got [1]"),
         ("[[tables]]\ngame = 'stud'\nstructure = 'no_limit'\nstakes = [1, 2]",
-         "room.toml: tables[0].game: expected one of omaha, omaha_five_card, omaha_hi_lo, texas_holdem, got 'stud'"),
+         "room.toml: tables[0].game: expected one of americana, deuce_to_seven_triple_draw, five_card_draw, omaha, "
+         "omaha_five_card, omaha_hi_lo, seven_card_stud, seven_card_stud_hi_lo, telesina, texas_holdem, "
+         "thirty_two_card_draw, got 'stud'"),
+        ("[[tables]]\ngame = 'seven_card_stud'\nstructure = 'fixed_limit'\nstakes = [2, 4]\nante = 1",
+         "room.toml: tables[0].bring_in: seven_card_stud needs a bring-in (chips, about 2 x the ante) (R-STUD-1)"),
+        ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\nbring_in = 1",
+         "room.toml: tables[0].bring_in: texas_holdem uses blinds, not a bring-in"),
+        ("[[tables]]\ngame = 'seven_card_stud'\nstructure = 'fixed_limit'\nstakes = [2, 4]\nbring_in = 9",
+         "room.toml: tables[0].bring_in: expected an integer from 1 to 4, got 9"),
+        ("[[tables]]\ngame = 'seven_card_stud'\nstructure = 'fixed_limit'\nstakes = [2, 4]\nbring_in = 2\n"
+         "straddle = true", "room.toml: tables[0].straddle: seven_card_stud has no blinds to straddle"),
+        ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\nstraddle = 'yes'",
+         "room.toml: tables[0].straddle: expected true or false, got 'yes'"),
+        ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\nspread = [4, 8, 8]",
+         "room.toml: tables[0].spread: only a spread_limit table takes spread = [a, b, c]"),
+        ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'spread_limit'\nstakes = [1, 2]\nspread = [8, 4, 4]",
+         "room.toml: tables[0].spread: expected [a, b, c], integers >= the big blind (2) with a <= b <= c, "
+         "got [8, 4, 4]"),
         ("[[tables]]\ngame = 'omaha'\nstakes = [1, 2]",
          "room.toml: tables[0].structure: missing (one of: fixed_limit, pot_limit, half_pot_limit, no_limit, "
          "spread_limit)"),
@@ -107,3 +124,21 @@ def test_croupier_host_refuses_a_bad_file_with_one_line(tmp_path: Path, capsys: 
     error = capsys.readouterr().err
     assert error == f"croupier host: {path}: tables[0].stakes: expected [small_blind, big_blind] as positive " \
                     "integers, got [1, 0]\n"
+
+
+def test_stud_draw_straddle_and_spread_keys_reach_the_engine_table() -> None:
+    from engine.structures import StructureKind
+    from hosting.room import build_engine_table
+
+    room = parse_room(
+        "[[tables]]\nid = 's'\ngame = 'seven_card_stud'\nstructure = 'fixed_limit'\nstakes = [2, 4]\n"
+        "ante = 1\nbring_in = 2\n"
+        "[[tables]]\nid = 'd'\ngame = 'deuce_to_seven_triple_draw'\nstructure = 'fixed_limit'\nstakes = [1, 2]\n"
+        "[[tables]]\nid = 'h'\ngame = 'texas_holdem'\nstructure = 'spread_limit'\nstakes = [1, 2]\n"
+        "spread = [4, 8, 10]\nstraddle = true\n")
+    stud, draw, spread = (build_engine_table(table).config for table in room.tables)
+    assert (stud.ante, stud.bring_in, stud.big_blind, stud.ante_games) == (1, 2, 4, True)
+    assert stud.hand.structure.kind is StructureKind.FIXED_LIMIT and stud.hand.structure.small_bet == 4
+    assert draw.hand.variant.has_draws and (draw.ante, draw.bring_in) == (0, 0)
+    assert spread.straddle_allowed and not stud.straddle_allowed
+    assert spread.hand.structure.spread_maxima == (4, 4, 8, 10)

@@ -272,3 +272,95 @@ async def test_a_tampered_deck_is_caught_by_the_clients(rooms: Any, connect: Any
         assert ana.fairness is not None and not all(result.ok for result in ana.fairness.results.values())
 
     await _with_bots([ana, bruno], body)
+
+
+def _any_game_move(legal: dict[str, Any], rng: random.Random, mine: list[str]) -> dict[str, Any]:
+    """A legal move in any game: show, draw (throw a random few of my cards), bring-in or complete, split
+    offers accepted, else check/call with a few bets and raises."""
+    if legal.get("can_show") or legal.get("can_muck"):
+        return {"kind": "show" if legal.get("can_show") else "muck"}
+    if legal.get("max_discards"):
+        count = rng.randint(0, min(int(legal["max_discards"]), len(mine)))
+        return {"kind": "draw", "discard": rng.sample(mine, count)}
+    if legal.get("can_split"):
+        return {"kind": "split"}
+    if legal.get("bring_in_amount") is not None and not legal.get("can_check"):
+        if legal.get("min_raise_to") is not None and rng.random() < 0.3:
+            return {"kind": "complete", "amount": legal["min_raise_to"]}
+        return {"kind": "bring_in"}
+    if legal.get("min_raise_to") is not None and rng.random() < 0.2:
+        return {"kind": "bet" if legal.get("is_bet") else "raise_to", "amount": legal["min_raise_to"]}
+    if legal.get("can_check"):
+        return {"kind": "check"}
+    return {"kind": "call" if legal.get("call_amount") is not None else "fold"}
+
+
+async def _play_any_game(client: RoomClient, table: str, hands: int, seed: int, done: asyncio.Event) -> dict[str, Any]:
+    """Sit, play ``hands`` hands with :func:`_any_game_move`, leave; what happened, for the assertions."""
+    rng = random.Random(seed)
+    seen: dict[str, int] = defaultdict(int)
+    refused: list[dict[str, Any]] = []
+    mine: dict[str, list[str]] = defaultdict(list)
+    finished: set[str] = set()
+    await client.request("sit", table=table, buy_in=200)
+    while not done.is_set():
+        try:
+            message = await client.receive(2.0)
+        except TimeoutError:
+            continue
+        if message["type"] == "action_request":
+            move = _any_game_move(message["legal"], rng, mine[message["hand"]])
+            seen[move["kind"]] += 1
+            await client.send("action", table=table, hand=message["hand"], **move)
+        elif message["type"] == "error" and message.get("in_reply_to") == "action":
+            refused.append(message)
+        elif message["type"] == "event":
+            body, hand = message["event"], message["hand"]
+            if body["kind"] == "hole_cards_dealt" or (body["kind"] == "up_cards_dealt"
+                                                     and body["seat"] == message.get("seat", body["seat"])):
+                pass
+            if body["kind"] == "hole_cards_dealt":
+                mine[hand] += body["cards"]
+            elif body["kind"] == "drawn_cards_dealt":
+                mine[hand] = [card for card in mine[hand] if card not in body["discarded"]] + body["cards"]
+            elif body["kind"] == "hand_finished":
+                finished.add(hand)
+                if len(finished) >= hands:
+                    done.set()
+    assert client.fairness is not None
+    with contextlib.suppress(TimeoutError):
+        while not finished <= {hand for _, hand in client.fairness.results}:
+            await client.wait_for("seeds", timeout=5.0)
+    await client.request("leave", table=table)
+    results = [result for (_, hand), result in client.fairness.results.items() if hand in finished]
+    return {"moves": dict(seen), "refused": refused, "hands": len(finished),
+            "verified": sum(result.ok for result in results), "violations": [r for r in results if not r.ok]}
+
+
+@pytest.mark.parametrize(("game", "structure", "extra"), [
+    ("seven_card_stud", "fixed_limit", {"ante": 1, "bring_in": 2}),
+    ("deuce_to_seven_triple_draw", "fixed_limit", {}),
+    ("thirty_two_card_draw", "pot_limit", {}),
+])
+async def test_stud_and_draw_games_are_dealt_played_and_verified_over_the_room(
+        rooms: Any, connect: Any, game: str, structure: str, extra: dict[str, Any]) -> None:
+    hands = int(os.environ.get("CROUPIER_GAME_HANDS", "6"))
+    table = TableConfig("g1", game, game, structure, 2, 4, 4, 40, 400, **extra)
+    running: RunningRoom = await rooms(RoomConfig("games", (table,)), runner_settings=FAST)
+    players: list[RoomClient] = [await connect(running, f"p{index}") for index in range(4)]
+    done = asyncio.Event()
+    reports = await asyncio.wait_for(asyncio.gather(*(
+        _play_any_game(client, "g1", hands, index, done) for index, client in enumerate(players))), timeout=120)
+    assert running.room.drivers["g1"].failure is None  # type: ignore[attr-defined]
+    for report in reports:
+        assert report["refused"] == [] and report["violations"] == []
+        assert report["hands"] >= hands - 1 and report["verified"] >= report["hands"] - 1
+    moves: dict[str, int] = defaultdict(int)
+    for report in reports:
+        for kind, count in report["moves"].items():
+            moves[kind] += count
+    if game == "seven_card_stud":
+        assert moves["bring_in"] + moves["complete"] >= hands  # one of them opens every stud hand
+    else:
+        assert moves["draw"] >= hands
+    assert sum(seated.stack for seated in running.room.tables["g1"].engine.players.values()) == 0
