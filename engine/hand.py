@@ -85,6 +85,7 @@ from engine.events import (
     TreatedAsAllIn,
     UncalledBetReturned,
     UpCardsDealt,
+    positional_builder,
 )
 from engine.pots import Pot, award_pot, best_of, build_pots, split_evenly
 from engine.showdown import can_still_win, high_value, low_value
@@ -157,6 +158,24 @@ class Phase(Enum):
     SHOWDOWN = "showdown"
     OVER = "over"
 
+
+# Positional event builders for the events every hand makes (engine.events.positional_builder: cheaper than
+# the dataclass constructors; equal events). Every field is passed, defaults included.
+_checked = positional_builder(Checked)
+_folded = positional_builder(Folded)
+_called = positional_builder(Called)
+_bring_in_posted = positional_builder(BringInPosted)
+_bet_placed = positional_builder(BetPlaced)
+_raised = positional_builder(Raised)
+_cards_drawn = positional_builder(CardsDrawn)
+_drawn_cards_dealt = positional_builder(DrawnCardsDealt)
+_hole_cards_dealt = positional_builder(HoleCardsDealt)
+_up_cards_dealt = positional_builder(UpCardsDealt)
+_betting_round_started = positional_builder(BettingRoundStarted)
+_ante_posted = positional_builder(AntePosted)
+_blind_posted = positional_builder(BlindPosted)
+_uncalled_bet_returned = positional_builder(UncalledBetReturned)
+_hand_ended = positional_builder(HandEnded)
 
 # Module-level aliases: a global lookup is cheaper than an Enum class attribute on the hot path.
 _BETTING, _DRAW, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
@@ -659,7 +678,7 @@ class Hand:
             if kind is Check:
                 self._pending.pop(0)
                 self._acted[position] = True
-                events.append(Checked(seat))
+                events.append(_checked(seat))
             elif kind is Call:
                 self._call(position)
             elif kind is BetOrRaise:
@@ -775,14 +794,14 @@ class Hand:
         self._bets[position] -= amount
         self._contributed[position] -= amount
         self.pot_total -= amount
-        self.events.append(UncalledBetReturned(self._seats[position], amount))
+        self.events.append(_uncalled_bet_returned(self._seats[position], amount))
 
     def _fold(self, position: int) -> None:
         self._pending.pop(0)
         self._acted[position] = True
         self._folded[position] = True
         self._in_hand -= 1
-        self.events.append(Folded(self._seats[position]))
+        self.events.append(_folded(self._seats[position], False))
 
     def _call(self, position: int) -> None:
         self._pending.pop(0)
@@ -797,7 +816,7 @@ class Hand:
         bets[position] += amount
         self._contributed[position] += amount
         self.pot_total += amount
-        self.events.append(Called(self._seats[position], amount, amount == stack))
+        self.events.append(_called(self._seats[position], amount, amount == stack))
 
     def _post_bring_in(self, position: int) -> None:
         """R-STUD-1: the bring-in is a bet below the completion; it does not count toward the cap and the
@@ -810,7 +829,7 @@ class Hand:
         self._completion_pending = True
         self._last_raise = 0
         self._highest_bet = max(self._highest_bet, self._bets[position])
-        self.events.append(BringInPosted(self._seats[position], amount, self._stacks[position] == 0))
+        self.events.append(_bring_in_posted(self._seats[position], amount, self._stacks[position] == 0))
 
     def _bet_or_raise(self, position: int, to: int) -> None:
         self._bring_in_pending = False
@@ -825,10 +844,10 @@ class Hand:
         if highest == 0:
             # A first bet always opens the action, even an all-in for less than the minimum (PokerKit).
             full = True
-            self.events.append(BetPlaced(seat, to, added, all_in))
+            self.events.append(_bet_placed(seat, to, added, all_in))
         else:
             full = increment >= self._last_raise
-            self.events.append(Raised(seat, to, added, all_in, full))
+            self.events.append(_raised(seat, to, added, all_in, full))
         if full:
             if increment > self._last_raise:
                 self._last_raise = increment
@@ -982,9 +1001,9 @@ class Hand:
             self._penalized.add(position)
         else:
             self._penalized.discard(position)
-        self.events.append(CardsDrawn(seat, count, action.timed_out))
+        self.events.append(_cards_drawn(seat, count, action.timed_out))
         if count:
-            self.events.append(DrawnCardsDealt(seat, discards, tuple(cards)))
+            self.events.append(_drawn_cards_dealt(seat, discards, tuple(cards)))
         if not self._draw_pending:
             self._after_draw()
 
@@ -1007,7 +1026,7 @@ class Hand:
             for slot, position in enumerate(live):
                 cards = deck[index + slot:end:players]  # one card at a time, round after round
                 hole[position].extend(cards)
-                events.append(HoleCardsDealt(seats[position], cards))
+                events.append(_hole_cards_dealt(seats[position], cards))
                 # Stud run-out: a hand turned up at the all-in gets new cards, so it is shown again at showdown.
                 shown[position] = False
             index = end
@@ -1017,7 +1036,7 @@ class Hand:
                 cards = deck[index + slot:end:players]
                 hole[position].extend(cards)
                 self._up[position].extend(cards)
-                events.append(UpCardsDealt(seats[position], cards))
+                events.append(_up_cards_dealt(seats[position], cards))
                 shown[position] = False
             index = end
         if board:
@@ -1077,7 +1096,7 @@ class Hand:
         street = self._variant.streets[self._street_index]
         # R-STUD-2: the split offer opens with the betting round after the last draw.
         self._split_open = self._variant.split_offer and street.draw > 0 and bool(pending)
-        self.events.append(BettingRoundStarted(self._round_index, street.name, self.pot_total))
+        self.events.append(_betting_round_started(self._round_index, street.name, self.pot_total))
         return bool(pending)
 
     def _stud_opener(self, opening: Opening) -> int:
@@ -1127,7 +1146,7 @@ class Hand:
                 else:
                     contributed[position] += amount
                     self.pot_total += amount
-                events.append(AntePosted(seats[position], amount, stack == 0))
+                events.append(_ante_posted(seats[position], amount, stack == 0))
         for seat in forced.dead_small_blinds:
             position = self._position_of[seat]
             amount = min(forced.small_blind, stacks[position])
@@ -1150,7 +1169,7 @@ class Hand:
             amount = min(wanted, stacks[position])
             if amount:
                 self._put_in(position, amount)
-                events.append(BlindPosted(poster, kind, amount, True, stacks[position] == 0))
+                events.append(_blind_posted(poster, kind, amount, True, stacks[position] == 0))
 
     def _as_seats(self, pot: Pot) -> Pot:
         return Pot(pot.amount, tuple(self._seats[position] for position in pot.eligible))
@@ -1327,7 +1346,7 @@ class Hand:
         self.pot_total = 0
         final = tuple(zip(self._seats, self._stacks, strict=True))
         assert sum(self._stacks) + self._rake_total == sum(self._starting), "chips were created or lost"
-        self.events.append(HandEnded(final, self._rake_total))
+        self.events.append(_hand_ended(final, self._rake_total))
 
 
 @cache
