@@ -276,10 +276,10 @@ class TableModel:
             self.note(f"{name} posts the {kind.replace('_', ' ')} {amount}")
         elif kind == "hole_cards_dealt":
             info = self._seat(int(seat))
-            info.cards = list(event.get("cards", []))
+            info.cards += list(event.get("cards", []))  # stud: a down card again on seventh street
             info.in_hand = True
             if info.name == self.me:
-                self.note(f"Dealt to you: {' '.join(info.cards)}")
+                self.note(f"Dealt to you: {' '.join(event.get('cards', []))}")
         elif kind == "cards_dealt_face_down":
             info = self._seat(int(seat))
             info.face_down += int(event.get("count", 0))

@@ -65,8 +65,14 @@ class Bot:
                     continue
                 legal: dict[str, Any] = message["legal"]
                 fields = {"table": message["table"], "hand": message["hand"]}
+                extra: dict[str, Any] = {}
                 if legal.get("can_show"):
                     kind = "show"
+                elif legal.get("max_discards"):
+                    kind, extra = "draw", {"discard": []}  # stands pat
+                elif legal.get("bring_in_amount") is not None and legal.get("call_amount") is None \
+                        and not legal.get("can_check"):
+                    kind = "bring_in"
                 elif legal.get("can_check"):
                     kind = "check"
                 elif self.folds and legal.get("can_fold"):
@@ -78,7 +84,7 @@ class Bot:
                 self.actions += 1
                 if self.delay:
                     await asyncio.sleep(self.delay)  # a human-like pause: the other player sees "not your turn"
-                await self.connection.send("action", kind=kind, **fields)
+                await self.connection.send("action", kind=kind, **fields, **extra)
 
     async def stop(self) -> None:
         if self.task is not None:

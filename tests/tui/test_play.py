@@ -344,3 +344,77 @@ async def test_play_mode_opens_at_the_seated_table(room_setup: Any) -> None:
         await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn")
         await pilot.press("c")
         assert app.internal_errors == []
+
+
+async def sent_one_more(pilot: Any, app: Any, table_id: str, before: int) -> None:
+    await wait_until(pilot, lambda: len(actions_sent(app, table_id)) == before + 1, what=f"an action at {table_id}")
+
+
+async def test_draw_game_discards_chosen_with_keys_and_mouse_and_stud_brings_in(room_setup: Any) -> None:
+    from hosting.config import TableConfig
+
+    stud = TableConfig("s1", "Stud 2/4", "seven_card_stud", "fixed_limit", 2, 4, 3, 80, 400, ante=1, bring_in=2,
+                       clock={"action_seconds": 30.0, "time_bank_seconds": 30.0})
+    setup = await room_setup([table("d1", seats=3, game="deuce_to_seven_triple_draw", structure="fixed_limit"), stud])
+    await setup.bot("bob", ["d1", "s1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "d1")
+        model = app.models["d1"]
+        bar = app.query_one("#view-d1 ActionBar", ActionBar)
+        draws = 0
+        while draws < 2:
+            await wait_until(pilot, lambda: model.needs_action, timeout=20, what="my turn at the draw table")
+            legal, requests, before = dict(model.legal or {}), model.requests, len(actions_sent(app, "d1"))
+            if legal.get("max_discards"):
+                await wait_until(pilot, lambda: bar.drawing and len(bar.my_cards) == 5, what="the draw row")
+                mine = list(bar.my_cards)
+                if draws == 0:  # keys: 1 and 3 chosen, 3 un-chosen, 2 chosen: throw cards 1 and 2
+                    for key in ("1", "3", "3", "2"):
+                        await pilot.press(key)
+                    assert str(app.query_one("#view-d1 #draw", Button).label) == "Draw 2 (D)"
+                    await pilot.press("d")
+                    expected = [mine[0], mine[1]]
+                else:  # the mouse: card 5, then the Draw button
+                    await pilot.click("#view-d1 #card-4")
+                    await pilot.click("#view-d1 #draw")
+                    expected = [mine[4]]
+                await sent_one_more(pilot, app, "d1", before)
+                sent = actions_sent(app, "d1")[-1]
+                assert (sent["kind"], sent["discard"]) == ("draw", expected)
+                mine_now = model.seats[model.my_seat]  # type: ignore[index]
+                await wait_until(pilot, lambda expected=expected, mine_now=mine_now: all(
+                    card not in mine_now.cards for card in expected), what="replacements")
+                assert len(model.seats[model.my_seat].cards) == 5  # type: ignore[index]
+                draws += 1
+            else:
+                await pilot.press("c" if legal.get("can_check") or legal.get("call_amount") is not None else "f")
+                await sent_one_more(pilot, app, "d1", before)
+            await wait_until(pilot, lambda requests=requests: not model.needs_action or model.requests > requests,
+                             what="act")
+        assert app.internal_errors == []
+
+        await join(pilot, app, "s1")
+        model = app.models["s1"]
+        bar = app.query_one("#view-s1 ActionBar", ActionBar)
+        brought_in = 0
+        for _ in range(60):
+            await wait_until(pilot, lambda: model.needs_action, timeout=20, what="my turn at the stud table")
+            legal, requests, before = dict(model.legal or {}), model.requests, len(actions_sent(app, "s1"))
+            me, bob = model.seats[model.my_seat], next(i for i in model.seats.values() if i.name == "bob")  # type: ignore[index]
+            assert len(me.cards) >= 3 and len(bob.cards) >= 1 and bob.face_down >= 2  # my 2 down + up; his up cards
+            if legal.get("bring_in_amount") is not None and legal.get("call_amount") is None:
+                assert str(app.query_one("#view-s1 #bring-in", Button).label) == "Bring in 2 (C)"
+                assert str(app.query_one("#view-s1 #raise", Button).label) == "Complete (R)"
+                await pilot.press("c")
+                brought_in += 1
+            else:
+                await pilot.press("c" if legal.get("can_check") or legal.get("call_amount") is not None else "f")
+            await sent_one_more(pilot, app, "s1", before)
+            if brought_in and actions_sent(app, "s1")[-1]["kind"] == "bring_in":
+                break
+            await wait_until(pilot, lambda requests=requests: not model.needs_action or model.requests > requests,
+                             what="act")
+        assert brought_in == 1 and actions_sent(app, "s1")[-1]["kind"] == "bring_in"
+        assert not bar.drawing and app.internal_errors == []

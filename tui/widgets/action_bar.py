@@ -1,4 +1,5 @@
-"""The action bar: fold, check/call, bet/raise with a typed amount, slider and pot presets, pre-actions.
+"""The action bar: fold, check/call, bet/raise with a typed amount, slider and pot presets, pre-actions;
+stud's bring-in or complete, a draw game's discards (select cards, then draw or stand pat), 32-card split.
 
 Amounts are street totals (``raise_to``, R-BET-*), bounded by the room's legal ``min_raise_to`` /
 ``max_raise_to``. An amount out of range or not a whole number is refused here with an inline error and
@@ -20,6 +21,9 @@ from textual.widgets import Button, Checkbox, Input, Label
 
 from tui.widgets.slider import Slider
 from tui.widgets.time_bar import TimeBar
+
+MAX_DRAW_CARDS = 5
+"""Draw games deal five cards: keys 1-5 (and a click) pick the discards."""
 
 PRESETS: list[tuple[str, str, Fraction | str]] = [
     ("half", "½", Fraction(1, 2)), ("two_thirds", "⅔", Fraction(2, 3)), ("three_quarters", "¾", Fraction(3, 4)),
@@ -85,21 +89,31 @@ class ActionBar(Widget):
     ActionBar #error { color: $error; text-style: bold; width: 1fr; height: auto; }
     ActionBar .-hidden { display: none; }
     ActionBar Slider { margin: 0 1; }
+    ActionBar #draw { background: $accent 60%; }
+    ActionBar .discard.-selected { background: $error 60%; text-style: strike; }
     """
 
     class Act(Message):
-        """The player chose ``kind`` (protocol action kind) with ``amount`` for bets and raises."""
+        """The player chose ``kind`` (protocol action kind) with ``amount`` for bets and raises, ``discard``
+        (cards) for a draw."""
 
-        def __init__(self, kind: str, amount: int | None = None) -> None:
+        def __init__(self, kind: str, amount: int | None = None, discard: list[str] | None = None) -> None:
             super().__init__()
             self.kind = kind
             self.amount = amount
+            self.discard = discard
 
     legal: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
     pot: reactive[int] = reactive(0)
     my_bet: reactive[int] = reactive(0)
     big_blind: reactive[int] = reactive(1)
     error: reactive[str] = reactive("")
+    my_cards: reactive[list[str]] = reactive(list, always_update=True)
+    """My cards in the running hand: a draw's discards are chosen among them."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._discards: list[str] = []  # the cards chosen to throw in the pending draw
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main-actions"):
@@ -109,6 +123,12 @@ class ActionBar(Widget):
             yield Input(placeholder="amount", id="amount", restrict=r"[0-9,_ ]*", compact=True)
             yield Button("Show", id="show", classes="-hidden", compact=True)
             yield Button("Muck", id="muck", classes="-hidden", compact=True)
+            yield Button("Bring in (C)", id="bring-in", classes="-hidden", compact=True)
+            yield Button("Split (P)", id="split", classes="-hidden", compact=True)
+        with Horizontal(id="draw-row", classes="-hidden"):
+            for index in range(MAX_DRAW_CARDS):
+                yield Button("", id=f"card-{index}", classes="discard", compact=True)
+            yield Button("Stand pat (D)", id="draw", compact=True)
         with Horizontal(id="sizing"):
             for preset_id, label, _ in PRESETS:
                 yield Button(label, id=f"preset-{preset_id}", classes="preset", compact=True)
@@ -135,6 +155,16 @@ class ActionBar(Widget):
         for button_id in ("show", "muck"):
             self.query_one(f"#{button_id}", Button).set_class(not showdown, "-hidden")
         self.query_one("#pre-actions").set_class(mine, "-hidden-pre")
+        drawing = bool(legal and legal.get("max_discards"))
+        self._discards = []
+        self.query_one("#draw-row").set_class(not drawing, "-hidden")
+        self._show_discards()
+        bring_in = bool(legal and legal.get("bring_in_amount") is not None and not legal.get("can_check")
+                        and legal.get("call_amount") is None)
+        self.query_one("#bring-in", Button).set_class(not bring_in, "-hidden")
+        if bring_in and legal is not None:
+            self.query_one("#bring-in", Button).label = f"Bring in {legal['bring_in_amount']} (C)"
+        self.query_one("#split", Button).set_class(not (legal and legal.get("can_split")), "-hidden")
         if legal is None:
             self.query_one("#call", Button).label = "Check (C)"
             self.query_one("#raise", Button).label = "Raise (R)"
@@ -147,7 +177,11 @@ class ActionBar(Widget):
         high: Any = legal.get("max_raise_to")
         can_raise = low is not None and high is not None
         self.query_one("#raise", Button).disabled = not can_raise
-        self.query_one("#raise", Button).label = ("Bet (R)" if legal.get("is_bet") else "Raise to (R)")
+        self.query_one("#raise", Button).label = ("Complete (R)" if bring_in else "Bet (R)" if legal.get("is_bet")
+                                                  else "Raise to (R)")
+        if drawing:
+            for button_id in ("fold", "call", "raise"):
+                self.query_one(f"#{button_id}", Button).disabled = True
         for button in self.query(".preset").results(Button):
             button.disabled = not can_raise
         slider = self.query_one(Slider)
@@ -158,6 +192,55 @@ class ActionBar(Widget):
             self.query_one("#amount", Input).value = str(low)
         self.error = ""
         self._maybe_pre_act(legal)
+
+    def watch_my_cards(self, cards: list[str]) -> None:
+        if self.is_mounted:
+            self._show_discards()
+
+    def _show_discards(self) -> None:
+        """The draw row: one button per card of mine, struck through when chosen to throw."""
+        if not self.is_mounted:
+            return
+        discards = self._discards
+        for index in range(MAX_DRAW_CARDS):
+            button = self.query_one(f"#card-{index}", Button)
+            card = self.my_cards[index] if index < len(self.my_cards) else None
+            button.set_class(card is None, "-hidden")
+            button.set_class(card in discards, "-selected")
+            button.label = f"{index + 1}:{card}" if card else ""
+        count = len(discards)
+        self.query_one("#draw", Button).label = f"Draw {count} (D)" if count else "Stand pat (D)"
+
+    def toggle_discard(self, index: int) -> None:
+        """Choose (or un-choose) my card number ``index`` (0-based) to throw in this draw."""
+        legal = self.legal
+        if legal is None or not legal.get("max_discards") or index >= len(self.my_cards):
+            return
+        card = self.my_cards[index]
+        discards = self._discards
+        if card in discards:
+            discards.remove(card)
+        elif len(discards) >= int(legal["max_discards"]):
+            self.error = f"you may throw at most {legal['max_discards']} cards"
+            return
+        else:
+            discards.append(card)
+        self.error = ""
+        self._show_discards()
+
+    @property
+    def drawing(self) -> bool:
+        """Whether my turn is a draw (keys 1-5 then pick discards instead of bet presets)."""
+        return bool(self.legal and self.legal.get("max_discards"))
+
+    def draw(self) -> None:
+        """Throw the chosen cards (none: stand pat)."""
+        if self.drawing:
+            self.post_message(self.Act("draw", discard=list(self._discards)))
+
+    def split(self) -> None:
+        if self.legal is not None and self.legal.get("can_split"):
+            self.post_message(self.Act("split"))
 
     def watch_error(self, error: str) -> None:
         if self.is_mounted:
@@ -215,6 +298,8 @@ class ActionBar(Widget):
             self.post_message(self.Act("check"))
         elif legal.get("call_amount") is not None:
             self.post_message(self.Act("call"))
+        elif legal.get("bring_in_amount") is not None:
+            self.post_message(self.Act("bring_in"))
 
     def raise_typed(self) -> None:
         """Bet/raise to the typed amount; an invalid amount shows why and sends nothing."""
@@ -226,7 +311,9 @@ class ActionBar(Widget):
             self.error = reason
             return
         self.error = ""
-        self.post_message(self.Act("bet" if self.legal.get("is_bet") else "raise_to", amount))
+        completing = self.legal.get("bring_in_amount") is not None and self.legal.get("call_amount") is None
+        kind = "complete" if completing else "bet" if self.legal.get("is_bet") else "raise_to"
+        self.post_message(self.Act(kind, amount))
 
     def all_in(self) -> None:
         if self.legal is None:
@@ -265,6 +352,14 @@ class ActionBar(Widget):
             self.raise_typed()
         elif button_id in ("show", "muck"):
             self.post_message(self.Act(button_id))
+        elif button_id == "bring-in":
+            self.post_message(self.Act("bring_in"))
+        elif button_id == "split":
+            self.split()
+        elif button_id == "draw":
+            self.draw()
+        elif button_id.startswith("card-"):
+            self.toggle_discard(int(button_id.removeprefix("card-")))
         elif button_id.startswith("preset-"):
             self.apply_preset(button_id.removeprefix("preset-"))
 

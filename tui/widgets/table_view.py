@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from tui.model import TableModel
-from tui.widgets.action_bar import ActionBar
+from tui.widgets.action_bar import PRESETS, ActionBar
 from tui.widgets.felt import Felt
 from tui.widgets.hand_log import ChatPanel, HandLog
 
@@ -65,6 +65,8 @@ class TableView(Widget, can_focus=True):
         Binding("5", "preset('min')", "Min", show=False),
         Binding("6", "preset('all_in')", "Max", show=False),
         Binding("e", "amount", "Amount", show=False),
+        Binding("d", "draw", "Draw", show=False),
+        Binding("p", "split", "Split", show=False),
         Binding("s", "show", "Show", show=False),
         Binding("m", "muck", "Muck", show=False),
         Binding("o", "sit_out", "Sit out", show=False),
@@ -140,6 +142,9 @@ class TableView(Widget, can_focus=True):
         bar.pot = model.pot_total
         bar.my_bet = model.seats[mine].bet if mine is not None and mine in model.seats else 0
         bar.big_blind = max(1, model.stakes[1])
+        my_cards = model.seats[mine].cards if mine is not None and mine in model.seats else []
+        if bar.my_cards != my_cards:
+            bar.my_cards = list(my_cards)
         if bar.legal != model.legal:
             bar.legal = model.legal
         if model.to_act is not None and model.hand_running:
@@ -174,6 +179,8 @@ class TableView(Widget, can_focus=True):
         fields: dict[str, Any] = {"hand": model.legal_hand, "kind": event.kind}
         if event.amount is not None:
             fields["amount"] = event.amount
+        if event.discard is not None:
+            fields["discard"] = event.discard
         self._request("action", **fields)
         self.focus()  # the pressed button is about to be disabled: keep the table hotkeys live
 
@@ -208,7 +215,16 @@ class TableView(Widget, can_focus=True):
         self.bar.all_in()
 
     def action_preset(self, preset_id: str) -> None:
+        if self.bar.drawing:  # a draw: keys 1-5 choose my cards to throw
+            self.bar.toggle_discard([key for key, _, _ in PRESETS].index(preset_id))
+            return
         self.bar.apply_preset(preset_id)
+
+    def action_draw(self) -> None:
+        self.bar.draw()
+
+    def action_split(self) -> None:
+        self.bar.split()
 
     def action_amount(self) -> None:
         self.bar.focus_amount()
