@@ -30,8 +30,11 @@ def run(arguments: argparse.Namespace) -> int:
     try:
         summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
                                        table=arguments.table, style=arguments.style))
+    except TimeoutError:
+        print("croupier bots: the room stopped answering (no message for 60 s)", file=sys.stderr)
+        return 1
     except (OSError, RuntimeError) as problem:
-        print(f"croupier bots: {problem}", file=sys.stderr)
+        print(f"croupier bots: {problem or type(problem).__name__}", file=sys.stderr)
         return 1
     print(json.dumps(summary))
     return 0 if summary["fairness_failures"] == 0 and summary["chips_conserved"] else 1
