@@ -36,7 +36,6 @@ from engine.cards import Card
 from engine.evaluate.classes import (
     CATEGORY_NAMES,
     FLUSH_OVER_FULL_HOUSE_ORDER,
-    STRAIGHT_FLUSH,
     HandClass,
     hand_classes,
     straights_from,
@@ -45,29 +44,36 @@ from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSE
 from engine.evaluate.high import cards_for_class
 from engine.evaluate.value import HandValue
 
-THIRTY_TWO_CLASSES: Final[tuple[HandClass, ...]] = tuple(
-    hand_classes(range(5, 13), straights_from(5, 12, ace_low=True), FLUSH_OVER_FULL_HOUSE_ORDER)
-)
-"""The 840 suit-blind classes of the 32-card deck, worst first (class strength ``c`` is index ``c - 1``)."""
-
 SUIT_CODE_SPAN: Final = 4**5
-ROYAL_FLUSH_CLASS: Final = len(THIRTY_TWO_CLASSES)
-LOWEST_STRAIGHT_FLUSH_CLASS: Final = min(
-    strength for strength, hand_class in enumerate(THIRTY_TWO_CLASSES, 1) if hand_class.category == STRAIGHT_FLUSH
-)
+ROYAL_FLUSH_CLASS: Final = 840
+"""The royal flush's class strength: the number of suit-blind classes (checked against :func:`thirty_two_classes`
+by the tests; a constant so importing this module builds nothing)."""
+LOWEST_STRAIGHT_FLUSH_CLASS: Final = 836
+"""A-7-8-9-T suited: the lowest straight flush's class strength (R-RANK-6)."""
 SUIT_VALUE: Final = (1, 2, 3, 0)
 """Suit tie-break value by Card suit (clubs, diamonds, hearts, spades): hearts > diamonds > clubs > spades."""
 
 _PLAIN: Final[dict[int, int]] = {}
 _SUITED: Final[dict[int, int]] = {}
+_CLASSES: list[tuple[HandClass, ...]] = []
 
 
-def _fill_tables() -> None:
-    for strength, hand_class in enumerate(THIRTY_TWO_CLASSES, 1):
-        (_SUITED if hand_class.flush else _PLAIN)[rank_key(hand_class.ranks)] = strength
+def thirty_two_classes() -> tuple[HandClass, ...]:
+    """The 840 suit-blind classes of the 32-card deck, worst first (class strength ``c`` is index ``c - 1``).
+
+    Built on first use (a 32-card game is rare: clients and rooms that never deal one never pay for it)."""
+    if not _CLASSES:
+        classes = tuple(hand_classes(range(5, 13), straights_from(5, 12, ace_low=True), FLUSH_OVER_FULL_HOUSE_ORDER))
+        for strength, hand_class in enumerate(classes, 1):
+            (_SUITED if hand_class.flush else _PLAIN)[rank_key(hand_class.ranks)] = strength
+        _CLASSES.append(classes)
+    return _CLASSES[0]
 
 
-_fill_tables()
+def __getattr__(name: str) -> object:
+    if name == "THIRTY_TWO_CLASSES":  # the table's old module-level name, built on first access
+        return thirty_two_classes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _class_strength(five: Sequence[int]) -> int:
@@ -91,13 +97,15 @@ def _tie_break_order(five: Sequence[int], hand_class: HandClass) -> list[int]:
 
 def _strength_of_five(five: Sequence[int], class_strength: int) -> int:
     code = 0
-    for card in _tie_break_order(five, THIRTY_TWO_CLASSES[class_strength - 1]):
+    for card in _tie_break_order(five, thirty_two_classes()[class_strength - 1]):
         code = code * 4 + SUIT_VALUE[card & 3]
     return class_strength * SUIT_CODE_SPAN + code
 
 
 def _best_five(cards: Sequence[int]) -> tuple[int, Sequence[int]]:
     """(strength, five cards) of the best five-card hand in 5 to 7 32-deck cards."""
+    if not _PLAIN:
+        thirty_two_classes()
     scored = [(_class_strength(five), five) for five in combinations(cards, 5)]
     top_class = max(class_strength for class_strength, _ in scored)
     return max(
@@ -125,7 +133,7 @@ def thirty_two_category(strength: int) -> str:
         raise ValueError(f"{strength} is not a 32-card hand strength")
     if class_strength == ROYAL_FLUSH_CLASS:
         return "royal flush"
-    return CATEGORY_NAMES[THIRTY_TWO_CLASSES[class_strength - 1].category]
+    return CATEGORY_NAMES[thirty_two_classes()[class_strength - 1].category]
 
 
 def evaluate_thirty_two(cards: Sequence[Card]) -> HandValue:
@@ -145,7 +153,7 @@ def evaluate_thirty_two(cards: Sequence[Card]) -> HandValue:
         if card >> 2 < 5:
             raise ValueError(f"{card} is not in the 32-card deck (sevens to aces)")
     strength, five = _best_five(hand)
-    hand_class = THIRTY_TWO_CLASSES[strength // SUIT_CODE_SPAN - 1]
+    hand_class = thirty_two_classes()[strength // SUIT_CODE_SPAN - 1]
     ordered = cards_for_class(sorted(five, key=lambda card: -SUIT_VALUE[card & 3]), hand_class)
     return HandValue(strength, thirty_two_category(strength), ordered)
 

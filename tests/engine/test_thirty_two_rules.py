@@ -138,3 +138,20 @@ def test_americana_highest_card_brings_in_hearts_over_diamonds() -> None:
     # Own five cards only: seats 0 and 1 both hold A-K-9-8-7 (no flush: four suited cards), seat 2 K-Q-9-8-7.
     awards = [(event.seat, event.amount) for event in hand.events if isinstance(event, PotAwarded)]
     assert awards == [(1, 90)]  # Ah-Kd-9d-8d-7d beats Ad-Kc-9c-8c-7c: the ace of hearts
+
+
+def test_class_constants_match_the_classes_built_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    from engine.evaluate.classes import STRAIGHT_FLUSH
+    from engine.evaluate.thirty_two import LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS, thirty_two_classes
+
+    classes = thirty_two_classes()
+    assert ROYAL_FLUSH_CLASS == len(classes) == 840
+    assert LOWEST_STRAIGHT_FLUSH_CLASS == min(
+        strength for strength, hand_class in enumerate(classes, 1) if hand_class.category == STRAIGHT_FLUSH)
+    probe = ("import engine.evaluate.thirty_two as t; print(len(t._PLAIN), len(t._CLASSES)); "
+             "t.thirty_two_strength([50, 46, 42, 38, 34]); print(len(t._PLAIN) > 0, len(t._CLASSES))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["0", "0", "True", "1"]  # nothing built at import; built by the first evaluation
