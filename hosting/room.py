@@ -270,6 +270,9 @@ class Room:
         for table in self.tables.values():
             if table.engine.seat_of(name) is not None:
                 self._publish(table, table.engine.reconnect(name, self.clock()))
+                returned = getattr(self.drivers.get(table.config.id), "player_returned", None)
+                if returned is not None:  # e.g. sat out for a commitment missed while he was gone
+                    returned(name)
         return session
 
     def _register_if_ready(self, session: Session) -> bool:
@@ -428,6 +431,7 @@ class Room:
         table = self.table(message.table)
         name = session.name
         self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
+        getattr(self.drivers.get(table.config.id), "missed_commit", set()).discard(name)  # his own choice now
         session.send(protocol.ack("sit_out", table=table.config.id, on=message.on))
 
     def _wait_for_big_blind(self, session: Session, message: WaitForBigBlind, now: float) -> None:

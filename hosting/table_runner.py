@@ -127,6 +127,7 @@ class TableRunner:
         self._hand_id: str | None = None
         self._deck: tuple[Card, ...] = ()
         self._dealt: list[tuple[Card, Recipient]] = []
+        self.missed_commit: set[str] = set()  # sat out by us for a missed commitment (not by their own choice)
         self._seeds: dict[Committer, bytes] = {}
         self._stored_hand: Any = None  # the engine hand whose result the store still awaits
         self._store_future: asyncio.Future[Any] | None = None
@@ -147,6 +148,22 @@ class TableRunner:
 
     def wake(self) -> None:
         self._wake.set()
+
+    def player_returned(self, name: str) -> None:
+        """``name`` connected again: if we sat him out for a commitment he missed (e.g. he had dropped before
+        the hand), he is back in for the next hand — he never asked to sit out."""
+        table = self.state.engine
+        fairness = self._fairness
+        if fairness is not None and fairness.phase == "commit" and name in fairness.expected \
+                and fairness.expected[name] not in fairness.commitments:  # asked on the old connection: again
+            self._send_to(name, protocol.commit_request(
+                self.state.config.id, fairness.hand_id, fairness.expected[name], fairness.commitments[HOST].hex(),
+                self.settings.commit_seconds))
+        if name in self.missed_commit and table.seat_of(name) is not None:
+            self.missed_commit.discard(name)
+            with contextlib.suppress(TableRuleError):  # no chips: he stays out, as anyone would
+                self.publish(table.sit_in(name, self.room.clock()))
+        self.wake()
 
     async def _run(self) -> None:
         try:
@@ -270,6 +287,7 @@ class TableRunner:
             for name in missing:  # DESIGN.md step 2: a player missing the commit deadline sits the hand out
                 if table.seat_of(name) is not None:
                     self.publish(table.sit_out(name, self.room.clock()))
+                    self.missed_commit.add(name)
         # commitments of seats no longer dealt in are dropped: the deck key uses exactly the dealt-in seats
         for seat in [seat for seat in fairness.commitments if seat != HOST and seat not in wanted.values()]:
             del fairness.commitments[seat]

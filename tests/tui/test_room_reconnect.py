@@ -1,0 +1,49 @@
+"""A room bug seen from the TUI (issue 8 brief, item 6): at a two-player table where both wait for the big
+blind, a player who sat down, dropped before any hand and came back must be dealt in."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tests.tui.roombots import Bot, make_room, table
+from tui.connection import LocalConnection
+
+
+@pytest.mark.parametrize("away_seconds", [0.5, 2.5], ids=["back-during-the-commit-phase", "back-after-it"])
+async def test_a_player_who_dropped_before_the_first_hand_is_dealt_in_after_reconnecting(
+        tmp_path: Path, away_seconds: float) -> None:
+    """Commit deadline 2 s (roombots.FAST): back within it he gets the commit request again on the new
+    connection; back after it (sat out for the missed commitment, not by choice) he is sat in again."""
+    room = make_room(tmp_path / "room", [table("t1", seats=2)])
+    room.start()
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    bot: Bot | None = None
+    me: LocalConnection | None = None
+    try:
+        me = await LocalConnection.attach(room, "me", key)
+        await me.send("sit", table="t1", buy_in=200)
+        await me.send("wait_for_big_blind", table="t1", on=True)
+        await me.close()  # dropped before any hand
+        bot = await Bot.seat(room, "bob", ["t1"])
+        await bot.connection.send("wait_for_big_blind", table="t1", on=True)
+        await asyncio.sleep(away_seconds)
+        me = await LocalConnection.attach(room, "me", key)  # back, the same key
+        engine = room.tables["t1"].engine
+        for _ in range(200):
+            if engine.hand_number > 0 and engine.in_hand("me"):
+                break
+            await asyncio.sleep(0.05)
+        seated = engine.player("me")
+        assert engine.hand_number > 0 and engine.in_hand("me"), (
+            f"not dealt in: hand {engine.hand_number}, away={seated.away}, sitting_out={seated.sitting_out}, "
+            f"disconnected={seated.disconnected}")
+    finally:
+        if bot is not None:
+            await bot.stop()
+        if me is not None:
+            await me.close()
+        await asyncio.wait_for(room.stop(), 5)
