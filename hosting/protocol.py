@@ -272,6 +272,14 @@ class ReportHand(Inbound):
 
 
 @dataclass(frozen=True)
+class Refill(Inbound):
+    """Ask for free play-money credits (R-PLAY-1: only while nearly broke, arriving after a delay); the
+    answer is an ``ack`` with ``amount`` and ``arrives_in`` seconds, later a ``balance`` message."""
+
+    type: ClassVar[str] = "refill"
+
+
+@dataclass(frozen=True)
 class Ping(Inbound):
     type: ClassVar[str] = "ping"
     id: int | None = field(default=None, metadata={"minimum": 0, "maximum": 2**53})
@@ -280,7 +288,8 @@ class Ping(Inbound):
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, TopUp,
-                    WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand, Ping)
+                    WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand, Refill,
+                    Ping)
 }
 
 
@@ -551,11 +560,17 @@ def message(message_type: str, **values: Any) -> dict[str, Any]:
 
 
 def hello(*, room: str, room_id: str, name: str, registered: bool, needs: Sequence[str] = (),
-          motd: str | None = None) -> dict[str, Any]:
+          motd: str | None = None, balance: int | None = None) -> dict[str, Any]:
     """Sent first on every connection: the room, who you are, and any gate still to pass (``password``,
-    ``invite``); ``registered`` is true when this login registered your key for ``name``."""
+    ``invite``); ``registered`` is true when this login registered your key for ``name``; ``balance``: your
+    chips in the bank (not at tables), absent when the room keeps no balances."""
     return message("hello", server="croupier", protocol=VERSION, room=room, room_id=room_id, name=name,
-                   registered=registered, needs=list(needs), motd=motd)
+                   registered=registered, needs=list(needs), motd=motd, balance=balance)
+
+
+def balance(amount: int, reason: str | None = None) -> dict[str, Any]:
+    """Your bank balance changed outside a request (a refill arrived)."""
+    return message("balance", balance=amount, reason=reason)
 
 
 def auth_result(ok: bool, reason: str | None = None) -> dict[str, Any]:
@@ -575,9 +590,10 @@ def pong(ping_id: int | None) -> dict[str, Any]:
     return message("pong", id=ping_id)
 
 
-def lobby(tables: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The table list; each table as :meth:`hosting.room.TableState.summary` (R-LOBBY-1)."""
-    return message("lobby", tables=list(tables))
+def lobby(tables: Sequence[Mapping[str, Any]], balance: int | None = None) -> dict[str, Any]:
+    """The table list; each table as :meth:`hosting.room.TableState.summary` (R-LOBBY-1); ``balance``: the
+    asker's chips in the bank (absent when the room keeps no balances)."""
+    return message("lobby", tables=list(tables), balance=balance)
 
 
 def chat(*, sender: str, text: str, table: str | None, at: float) -> dict[str, Any]:

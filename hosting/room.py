@@ -12,6 +12,7 @@ those messages get a ``no_hand`` error.
 
 from __future__ import annotations
 
+import asyncio
 import time
 import unicodedata
 from collections import deque
@@ -20,8 +21,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import rake
+from engine.bankroll import PlayMoneyAccount, PlayMoneyPolicy
 from engine.clock import ClockSettings
-from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
+from engine.errors import (
+    AlreadySeated,
+    BankrollError,
+    HandInProgress,
+    InvalidAmount,
+    NotSeated,
+    TableFull,
+    TableRuleError,
+)
 from engine.events import Event
 from engine.hand import HandConfig
 from engine.rake import RakeSchedule
@@ -44,6 +54,7 @@ from hosting.protocol import (
     Leave,
     LobbyRequest,
     Ping,
+    Refill,
     ReportHand,
     Reveal,
     Sit,
@@ -159,6 +170,16 @@ def build_engine_table(config: TableConfig) -> Table:
         raise RoomError("bad_config", f"table {config.id}: {problem}") from None
 
 
+def _refill_refusal(account: PlayMoneyAccount, refusal: BankrollError, now: float) -> str:
+    """The bankroll's refusal in words a player can use (its times are the room clock's, not his)."""
+    if account.pending_refills:
+        minutes = max(1, round((account.pending_refills[0][0] - now) / 60))
+        return f"a refill is already on its way: it arrives in about {minutes} min"
+    if account.refills_left_today(now) == 0:
+        return f"at most {account.policy.max_refills_per_day} refills a day: try again tomorrow"
+    return str(refusal)
+
+
 def engine_refusal(problem: Exception) -> RoomError:
     """An engine exception as the room's refusal, with a code a client can branch on."""
     codes = [(AlreadySeated, ALREADY_SEATED), (TableFull, TABLE_FULL), (NotSeated, NOT_SEATED),
@@ -239,6 +260,8 @@ class Room:
                 if driver is not None:
                     self.drivers[table_id] = driver
         self.verification_reports: list[dict[str, Any]] = []
+        self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
+        self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
 
     def start(self) -> None:
         """Start every table's runner (inside the event loop)."""
@@ -262,7 +285,7 @@ class Room:
         self.sessions[name] = session
         registered = self._register_if_ready(session)
         session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=name, registered=registered,
-                                    needs=session.needs))
+                                    needs=session.needs, balance=self.balance_of(name)))
         if self.store is not None and session.authenticated:  # e.g. hands voided by a restart (R-CRASH-1)
             for text in self.store.pending_notices(name):
                 session.send(protocol.message("notice", text=text))
@@ -315,7 +338,7 @@ class Room:
             SitOut: self._sit_out, WaitForBigBlind: self._wait_for_big_blind, TopUp: self._top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
-            VerificationReport: self._verification, ReportHand: self._report_hand,
+            VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
         }
 
     def table(self, table_id: str) -> TableState:
@@ -388,7 +411,41 @@ class Room:
         session.send(protocol.auth_result(True, "your key is now registered for this name" if registered else None))
 
     def _lobby(self, session: Session, message: LobbyRequest, now: float) -> None:
-        session.send(protocol.lobby([table.summary(now) for table in self.tables.values()]))
+        session.send(protocol.lobby([table.summary(now) for table in self.tables.values()],
+                                    balance=self.balance_of(session.name)))
+
+    # --- the bank: balance and play-money refills (R-PLAY-1) -----------------------------------------
+
+    def balance_of(self, name: str) -> int | None:
+        """``name``'s chips in the bank (not at tables); ``None`` when the room keeps no balances."""
+        return self.store.balance(name) if self.store is not None else None
+
+    def _refill(self, session: Session, message: Refill, now: float) -> None:
+        if self.store is None:
+            raise RoomError("no_bank", "this room keeps no balances: there is nothing to refill")
+        name = session.name
+        account = self._bank_accounts.setdefault(name, PlayMoneyAccount(name, self.play_money, 0))
+        account.balance = self.store.balance(name)
+        at_tables = sum(table.engine.player(name).stack for table in self.tables.values()
+                        if table.engine.seat_of(name) is not None)
+        try:
+            requested = account.request_refill(now, chips_at_tables=at_tables)
+        except BankrollError as refusal:
+            raise RoomError("refill_refused", _refill_refusal(account, refusal, now)) from None
+        delay = requested.arrives_at - now
+        asyncio.get_running_loop().call_later(delay, self._refill_arrives, name)
+        session.send(protocol.ack("refill", amount=requested.amount, arrives_in=round(delay, 3)))
+
+    def _refill_arrives(self, name: str) -> None:
+        account = self._bank_accounts.get(name)
+        if account is None or self.store is None:
+            return
+        account.balance = self.store.balance(name)
+        for arrived in account.collect_refills(self.clock()):
+            self.store.issue(name, arrived.amount, "refill")
+            session = self.sessions.get(name)
+            if session is not None:
+                session.send(protocol.balance(self.store.balance(name), "refill"))
 
     def _watch(self, session: Session, message: Watch, now: float) -> None:
         table = self.table(message.table)

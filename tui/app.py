@@ -255,6 +255,8 @@ class CroupierApp(App[int]):
                 self.show_notice(f"This room needs {', '.join(message['needs'])}: ask the host.")
             if message.get("motd"):
                 self.notify(str(message["motd"]), title=self.room_name)
+            if "balance" in message:
+                self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
             self.run_worker(self.send("lobby"), group="send")
         elif kind == "lobby":
             rows = [dict(row) for row in message.get("tables", [])]
@@ -342,6 +344,10 @@ class CroupierApp(App[int]):
             self.run_worker(self.send("lobby"), group="send")
         elif about == "waiting_list":
             self.notify(f"Waiting list for {table_id}: position {message.get('position')}.")
+        elif about == "refill":
+            minutes = max(1, round(float(message.get("arrives_in", 0)) / 60))
+            self.notify(f"{message.get('amount')} free chips are on their way: they arrive in about {minutes} min.",
+                        title="refill")
 
     # --- tables --------------------------------------------------------------------------------------
 
@@ -477,9 +483,7 @@ class CroupierApp(App[int]):
 
     @on(Lobby.Refill)
     def _refill(self) -> None:
-        # protocol v1 has no refill request yet: say so instead of pretending
-        self.notify("This room does not offer play-money refills (protocol v1 has no refill request yet).",
-                    title="refill", severity="warning")
+        self.run_worker(self.send("refill"), group="send")  # the room answers ack (on its way) or error (why not)
 
     @on(TableView.Request)
     def _table_request(self, event: TableView.Request) -> None:

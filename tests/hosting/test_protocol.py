@@ -53,6 +53,7 @@ VALID: list[dict[str, Any]] = [
      "violations": [{"kind": "card_mismatch", "message": "…", "evidence": {"position": 3}}]},
     {"type": "report_hand", "hand": "t1-h7", "reason": "the river card looked odd"},
     {"type": "ping", "id": 12},
+    {"type": "refill"},
 ]
 
 

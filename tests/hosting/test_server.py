@@ -263,3 +263,44 @@ async def test_shell_requests_are_told_to_use_the_subsystem(room: RunningRoom, n
                                 known_hosts=None, agent_path=None, config=[]) as connection:
         result = await connection.run("ls", check=False)
     assert result.exit_status == 1 and "croupier" in str(result.stderr)
+
+
+# --- the bank: balance and play-money refills (R-PLAY-1) ---------------------------------------------------
+
+
+async def test_balance_in_hello_and_lobby_and_a_refill_arrives_after_its_delay(rooms: Rooms,
+                                                                               connect: Connect) -> None:
+    from engine.bankroll import PlayMoneyPolicy
+
+    running: RunningRoom = await rooms(_small_room(), deal=False)
+    client: RoomClient = await connect(running, "ana")
+    assert client.hello["balance"] == 1000
+    await client.request("sit", table="duel", buy_in=200)
+    assert (await client.request("lobby"))["balance"] == 800
+    with pytest.raises(RequestRefused, match="a refill needs fewer than 50 credits; ana has 1000 \\(800 in the "
+                                             "account, 200 at tables\\)"):
+        await client.request("refill")
+    running.room.play_money = PlayMoneyPolicy(refill_allowed_below=5_000, refill_delay_seconds=0.2)
+    running.room._bank_accounts.clear()
+    reply = await client.request("refill")
+    assert (reply["type"], reply["amount"], reply["arrives_in"]) == ("ack", 150, 0.2)
+    with pytest.raises(RequestRefused, match="a refill is already on its way: it arrives in about 1 min"):
+        await client.request("refill")
+    arrived = await client.wait_for("balance", timeout=5)
+    assert (arrived["balance"], arrived["reason"]) == (950, "refill")
+    assert (await client.request("lobby"))["balance"] == 950
+    await client.request("refill")
+    assert (await client.wait_for("balance", timeout=5))["balance"] == 1100
+    with pytest.raises(RequestRefused, match="at most 2 refills a day: try again tomorrow"):
+        await client.request("refill")
+
+
+async def test_a_room_without_a_bank_says_so(room: RunningRoom, connect: Connect) -> None:
+    room.room.store, store = None, room.room.store
+    try:
+        client: RoomClient = await connect(room, "bea")
+        assert "balance" not in client.hello
+        with pytest.raises(RequestRefused, match="this room keeps no balances"):
+            await client.request("refill")
+    finally:
+        room.room.store = store

@@ -47,3 +47,48 @@ async def test_a_player_who_dropped_before_the_first_hand_is_dealt_in_after_reco
         if me is not None:
             await me.close()
         await asyncio.wait_for(room.stop(), 5)
+
+
+async def test_lobby_shows_the_balance_and_a_refill_arrives(tmp_path: Path) -> None:
+    from engine.bankroll import PlayMoneyPolicy
+    from hosting.config import RoomConfig
+    from hosting.server import start_room
+    from tui.app import CroupierApp
+    from tui.widgets.lobby import Lobby
+
+    running = await start_room(RoomConfig("bank room", (table("t1"),)), tmp_path / "data", host="127.0.0.1",
+                               port=0, deal=False, served_tui=False)
+    running.room.play_money = PlayMoneyPolicy(refill_allowed_below=5_000, refill_delay_seconds=0.3)
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+
+    async def connect() -> LocalConnection:
+        return await LocalConnection.attach(running.room, "me", key)
+
+    app = CroupierApp(connect)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.connected.wait()
+            lobby = app.query_one(Lobby)
+            for _ in range(200):
+                if lobby.balance:
+                    break
+                await pilot.pause(0.02)
+            assert lobby.balance == "Balance: 1000 chips"
+            await pilot.click("#refill")
+            for _ in range(300):
+                if lobby.balance == "Balance: 1150 chips":
+                    break
+                await pilot.pause(0.02)
+            assert lobby.balance == "Balance: 1150 chips"
+            assert any("150 free chips are on their way" in text for text in app.notices)
+            await pilot.click("#refill")  # a second one is on its way again; a third the same day is refused
+            await pilot.pause(0.5)
+            await pilot.click("#refill")
+            for _ in range(200):
+                if any("at most 2 refills a day" in text for text in app.notices):
+                    break
+                await pilot.pause(0.02)
+            assert any("at most 2 refills a day" in text for text in app.notices)
+            assert app.internal_errors == []
+    finally:
+        await running.close()
