@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -67,39 +67,75 @@ def _event_classes() -> dict[str, type[Event]]:
     return classes
 
 
-@cache
-def _field_types(cls: Any) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+Converter = Callable[[Any], Any]
 
 
-def _convert(value: Any, annotation: Any) -> Any:
-    """Turn a JSON value back into the Python value the annotation asks for (cards, tuples, optionals)."""
-    origin = typing.get_origin(annotation)
-    if annotation is Card:
-        if not isinstance(value, str):
-            raise CodecError(f"expected a card, got {value!r}")
-        return Card.parse(value)
-    if origin is tuple:
+def _parse_card(value: Any) -> Card:
+    if not isinstance(value, str):
+        raise CodecError(f"expected a card, got {value!r}")
+    return Card.parse(value)
+
+
+def _scalar(kind: type) -> Converter:
+    def convert(value: Any) -> Any:
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise CodecError(f"expected {kind.__name__}, got {value!r}")
+        return value
+
+    return convert
+
+
+def _sequence(item: Converter, make: Callable[[Any], Any]) -> Converter:
+    def convert(value: Any) -> Any:
         if not isinstance(value, list | tuple):
             raise CodecError(f"expected a list, got {value!r}")
+        return make(item(element) for element in value)
+
+    return convert
+
+
+def _fixed_tuple(items: list[Converter]) -> Converter:
+    def convert(value: Any) -> Any:
+        if not isinstance(value, list | tuple) or len(value) != len(items):
+            raise CodecError(f"expected a list of {len(items)}, got {value!r}")
+        return tuple(item(element) for item, element in zip(items, value, strict=True))
+
+    return convert
+
+
+def _optional(inner: Converter) -> Converter:
+    return lambda value: None if value is None else inner(value)
+
+
+def _converter(annotation: Any) -> Converter:
+    """How to turn a JSON value back into the Python value the annotation asks for (built once per field)."""
+    origin = typing.get_origin(annotation)
+    if annotation is Card:
+        return _parse_card
+    if origin is tuple:
         arguments = typing.get_args(annotation)
         if len(arguments) == 2 and arguments[1] is Ellipsis:
-            return tuple(_convert(item, arguments[0]) for item in value)
-        return tuple(_convert(item, argument) for item, argument in zip(value, arguments, strict=True))
+            return _sequence(_converter(arguments[0]), tuple)
+        return _fixed_tuple([_converter(argument) for argument in arguments])
     if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
         options = [argument for argument in typing.get_args(annotation) if argument is not type(None)]
-        return _convert(value, options[0])
+        return _optional(_converter(options[0]))
     if origin is list:
-        return [_convert(item, typing.get_args(annotation)[0]) for item in value]
+        return _sequence(_converter(typing.get_args(annotation)[0]), list)
     if annotation in (int, str, bool, float):
-        if annotation is float and isinstance(value, int):
-            return float(value)
-        if not isinstance(value, annotation) or (annotation is int and isinstance(value, bool)):
-            raise CodecError(f"expected {annotation.__name__}, got {value!r}")
-        return value
-    return value
+        return _scalar(annotation)
+    return lambda value: value
+
+
+@cache
+def _fields_of(cls: Any) -> tuple[tuple[str, Converter, bool], ...]:
+    """(name, converter, required) per dataclass field of ``cls``."""
+    hints = typing.get_type_hints(cls)
+    return tuple((item.name, _converter(hints[item.name]),
+                  item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING)
+                 for item in dataclasses.fields(cls))
 
 
 def event_from_json(body: Mapping[str, Any]) -> Event:
@@ -108,17 +144,18 @@ def event_from_json(body: Mapping[str, Any]) -> Event:
     cls: Any = _event_classes().get(str(kind))
     if cls is None:
         raise CodecError(f"unknown event kind {kind!r}")
-    hints = _field_types(cls)
     values: dict[str, Any] = {}
-    for item in dataclasses.fields(cls):
-        if item.name not in body:
-            if item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING:
-                raise CodecError(f"{kind}: missing field {item.name!r}")
+    for name, convert, required in _fields_of(cls):
+        if name not in body:
+            if required:
+                raise CodecError(f"{kind}: missing field {name!r}")
             continue
         try:
-            values[item.name] = _convert(body[item.name], hints[item.name])
+            values[name] = convert(body[name])
+        except CodecError as problem:
+            raise CodecError(f"{kind}.{name}: {problem}") from None
         except (ValueError, TypeError) as problem:
-            raise CodecError(f"{kind}.{item.name}: {problem}") from None
+            raise CodecError(f"{kind}.{name}: {problem}") from None
     event: Event = cls(**values)
     return event
 
@@ -145,8 +182,8 @@ def forced_bets_to_json(forced_bets: ForcedBets) -> dict[str, Any]:
 
 
 def forced_bets_from_json(body: Mapping[str, Any]) -> ForcedBets:
-    hints = _field_types(ForcedBets)
+    converters = {name: convert for name, convert, _ in _fields_of(ForcedBets)}
     try:
-        return ForcedBets(**{name: _convert(value, hints[name]) for name, value in body.items() if name in hints})
+        return ForcedBets(**{name: converters[name](value) for name, value in body.items() if name in converters})
     except (TypeError, ValueError) as problem:
         raise CodecError(f"forced bets: {problem}") from None

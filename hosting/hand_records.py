@@ -66,11 +66,12 @@ class StoredHand:
         return hand_config(self.settings)
 
 
-_COLUMNS = ("rowid, id, table_id, number, status, started_at, finished_at, players, snapshot, events, result, "
+HAND_COLUMNS = ("rowid, id, table_id, number, status, started_at, finished_at, players, snapshot, events, result, "
             "transcript")
 
 
-def _decode(row: Sequence[Any]) -> StoredHand:
+def decode_hand(row: Sequence[Any]) -> StoredHand:
+    """A ``hands`` row selected as :data:`HAND_COLUMNS`, decoded (``CodecError``/``ValueError``/``KeyError`` if bad)."""
     rowid, hand_id, table_id, number, status, started_at, finished_at, players, snapshot, events, result, \
         transcript = row
     snap = json.loads(snapshot)
@@ -87,14 +88,14 @@ def _decode(row: Sequence[Any]) -> StoredHand:
 
 
 def load_hand(connection: sqlite3.Connection, hand_id: str) -> StoredHand | None:
-    row = connection.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
-    return None if row is None else _decode(row)
+    row = connection.execute(f"SELECT {HAND_COLUMNS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    return None if row is None else decode_hand(row)
 
 
 def iter_hands(connection: sqlite3.Connection, *, status: str | None = "finished", since: float | None = None,
                player: str | None = None) -> Iterator[StoredHand]:
     """Stored hands in the order they started; ``since`` in epoch seconds; ``player``: hands he was dealt in."""
-    query = f"SELECT {_COLUMNS} FROM hands WHERE 1 = 1"
+    query = f"SELECT {HAND_COLUMNS} FROM hands WHERE 1 = 1"
     parameters: list[Any] = []
     if status is not None:
         query += " AND status = ?"
@@ -104,7 +105,7 @@ def iter_hands(connection: sqlite3.Connection, *, status: str | None = "finished
         parameters.append(since)
     query += " ORDER BY started_at, rowid"
     for row in connection.execute(query, parameters):
-        hand = _decode(row)
+        hand = decode_hand(row)
         if player is None or player in hand.players.values():
             yield hand
 

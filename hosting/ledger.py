@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from engine.events import BoardDealt, DrawnCardsDealt, Event, HoleCardsDealt, UpCardsDealt
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
 from hosting.hand_codec import CodecError
-from hosting.hand_records import StoredHand, iter_hands
+from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand
 from hosting.store import hand_result
 
 
@@ -159,18 +159,21 @@ def check_transcript(hand: StoredHand) -> Iterator[str]:
 
 
 def check_hands(connection: sqlite3.Connection) -> Iterator[str]:
-    try:
-        hands = list(iter_hands(connection, status=None))
-    except (CodecError, ValueError, KeyError) as problem:
-        yield f"hands: a stored hand cannot be read: {problem}"
-        return
-    for hand in hands:
-        yield from check_hand_ledger(connection, hand)
-        if hand.status == "finished":
-            if hand.events is None:
-                yield f"hand {hand.hand_id}: finished without an event log"
+    """Every stored hand, one at a time (a big room's hands never sit in memory together)."""
+    rows = connection.execute(f"SELECT {HAND_COLUMNS} FROM hands ORDER BY rowid")
+    while batch := rows.fetchmany(200):
+        for row in batch:
+            try:
+                hand = decode_hand(row)
+            except (CodecError, ValueError, KeyError, TypeError) as problem:
+                yield f"hand {row[1]}: cannot be read: {problem}"
                 continue
-            yield from check_transcript(hand)
+            yield from check_hand_ledger(connection, hand)
+            if hand.status == "finished":
+                if hand.events is None:
+                    yield f"hand {hand.hand_id}: finished without an event log"
+                    continue
+                yield from check_transcript(hand)
 
 
 def audit(connection: sqlite3.Connection) -> list[str]:
