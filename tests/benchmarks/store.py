@@ -76,7 +76,8 @@ async def persist(seconds: float, tables: int = 100) -> dict[str, object]:
 def fault(kills: int) -> dict[str, object]:
     started = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/hosting/test_fault.py", "-q", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "tests/hosting/test_fault.py", "-q", "-p", "no:cacheprovider", "-o",
+         "timeout=3600"],
         cwd=REPOSITORY, capture_output=True, text=True, env={**os.environ, "CROUPIER_FAULT_KILLS": str(kills)})
     return {"kills": kills, "passed": result.returncode == 0, "seconds": round(time.perf_counter() - started, 1),
             "summary": result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-200:]}
