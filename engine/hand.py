@@ -362,7 +362,7 @@ class Hand:
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (:class:`~engine.events.HandEnded` is the last event)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -377,7 +377,7 @@ class Hand:
     @property
     def street(self) -> str:
         """Name of the current street (``"preflop"``…), or ``"showdown"`` / ``"over"``."""
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             return str(self.phase.value)
         return self._variant.streets[self._street_index].name
 
@@ -401,7 +401,8 @@ class Hand:
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """All of ``seat``'s own cards, down and up, in deal order (private information!)."""
-        return tuple(self._hole[self._position(seat)])
+        position = self._position_of.get(seat)
+        return tuple(self._hole[position if position is not None else self._position(seat)])
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s face-up cards (stud)."""
@@ -419,7 +420,7 @@ class Hand:
 
     def final_stacks(self) -> dict[int, int]:
         """Seat → stack after the hand; ``IllegalAction`` if the hand is not over yet."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             raise IllegalAction("the hand is not over yet")
         return self.stacks()
 
@@ -532,19 +533,19 @@ class Hand:
 
     def verify_action(self, seat: int, action: Action) -> None:
         """Raise why ``seat`` may not take ``action`` now (``NotYourTurn``, ``IllegalAction``, ``InvalidAmount``)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction("the hand is over")
         position = self._position_of.get(seat)
         if position is None:
             raise NotYourTurn(f"seat {seat} is not dealt into this hand")
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             actor = self._showdown_order[0]
             if position != actor:
                 raise NotYourTurn(f"seat {self._seats[actor]} shows or mucks first, not seat {seat}")
             if type(action) is not Show and type(action) is not Muck:
                 raise IllegalAction(f"at showdown you may only show or muck, not {type(action).__name__.lower()}")
             return
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             self._verify_draw(position, action)
             return
         actor = self._pending[0]
@@ -707,7 +708,7 @@ class Hand:
         Rulebook example: blinds 10/10, A bets 500, B raises to 10,000 and leaves: B gets 9,500 back and
         A wins the 1,020 pot.
         """
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction("the hand is over")
         position = self._position_of.get(seat)
         if position is None:
@@ -715,7 +716,7 @@ class Hand:
         if self._folded[position]:
             raise IllegalAction(f"seat {seat} is already out of the hand")
         first = len(self.events)
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             if position in self._showdown_order:
                 self._showdown_order.remove(position)
             self._mucked[position] = True
@@ -726,7 +727,7 @@ class Hand:
             return self.events[first:]
         self._folded[position] = True
         self._in_hand -= 1
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             if position in self._draw_pending:
                 self._draw_pending.remove(position)
             self.events.append(Folded(seat, left_table=True))
@@ -755,12 +756,12 @@ class Hand:
 
         ``NotYourTurn`` unless ``seat`` is to act in a betting round; ``IllegalAction`` once the hand is over.
         """
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction("the hand is over")
         position = self._position_of.get(seat)
         if position is None:
             raise NotYourTurn(f"seat {seat} is not dealt into this hand")
-        if self.phase is not Phase.BETTING or self._pending[0] != position:
+        if self.phase is not _BETTING or self._pending[0] != position:
             raise NotYourTurn(f"seat {seat} is not the player to act in a betting round")
         first = len(self.events)
         self._pending.pop(0)
@@ -932,7 +933,7 @@ class Hand:
             self._deal(street.hole_down, street.hole_up, street.board, street.name)
             if street.draw:
                 self._draw_pending = [position for position in range(len(self._seats)) if not self._folded[position]]
-                self.phase = Phase.DRAW
+                self.phase = _DRAW
                 return
             if self._open_betting():
                 return
@@ -950,7 +951,7 @@ class Hand:
 
     def _after_draw(self) -> None:
         """Everyone still in has drawn: the street's betting round, then the following streets."""
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         if not self._open_betting():
             self._next_street()
 
@@ -1197,7 +1198,7 @@ class Hand:
 
     def _start_showdown(self) -> None:
         """R-SHOW-1: last aggressor of the final round first, else the first player left of the button."""
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         self._pending = []
         if self._split_accepted and all(self._split_pot(pot) for pot in self.pots()):
             self._award()  # R-STUD-2: every pot split by agreement, nothing to show
@@ -1283,7 +1284,7 @@ class Hand:
 
     def _award(self) -> None:
         """Build the pots, take the rake, award from the last side pot to the main pot (R-POT-1/2), end."""
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._pending = []
         count = len(self._seats)
         alive = [not folded for folded in self._folded]
@@ -1339,10 +1340,12 @@ class Hand:
                     else:
                         description = self._high_names.get(position, "")
                 self.events.append(PotAwarded(index, self._seats[position], chips, share, net, description))
+        stacks = self._stacks
+        reserved = self._reserved
         for position in range(count):
-            self._stacks[position] += winnings[position] + self._reserved[position]
-            self._reserved[position] = 0
-            self._bets[position] = 0
+            stacks[position] += winnings[position] + reserved[position]
+        reserved[:] = [0] * count
+        self._bets[:] = [0] * count
         self.pot_total = 0
         final = tuple(zip(self._seats, self._stacks, strict=True))
         assert sum(self._stacks) + self._rake_total == sum(self._starting), "chips were created or lost"
