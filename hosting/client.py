@@ -161,7 +161,11 @@ class RoomClient:
     """One player's connection to a room over the ``croupier`` subsystem."""
 
     def __init__(self, connection: asyncssh.SSHClientConnection, writer: asyncssh.SSHWriter[bytes],
-                 reader: asyncssh.SSHReader[bytes]) -> None:
+                 reader: asyncssh.SSHReader[bytes],
+                 fairness: Callable[[str], FairnessParticipant | None] | None = None) -> None:
+        """``fairness``: builds this client's participant from the room id when the ``hello`` is read (not
+        later: a reconnecting player's hand resync follows the hello at once)."""
+        self._make_fairness = fairness
         self._connection = connection
         self._writer = writer
         self._reader = reader
@@ -188,10 +192,8 @@ class RoomClient:
             encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"],
         ), timeout)
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
-        client = cls(connection, writer, reader)
+        client = cls(connection, writer, reader, FairnessParticipant if fairness else None)
         client.hello = await client.wait_for("hello", timeout=timeout)
-        if fairness:
-            client.fairness = FairnessParticipant(str(client.hello["room_id"]))
         return client
 
     async def _read_loop(self) -> None:
@@ -206,6 +208,8 @@ class RoomClient:
                     self._tables[str(message.get("table"))] = message
                 if message.get("type") == "bye":
                     self.closed_reason = str(message.get("reason"))
+                if message.get("type") == "hello" and self._make_fairness is not None and self.fairness is None:
+                    self.fairness = self._make_fairness(str(message.get("room_id", "")))
                 if self.fairness is not None:
                     for reply in self.fairness.handle(message):
                         self._write(reply)

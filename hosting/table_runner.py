@@ -163,7 +163,30 @@ class TableRunner:
             self.missed_commit.discard(name)
             with contextlib.suppress(TableRuleError):  # no chips: he stays out, as anyone would
                 self.publish(table.sit_in(name, self.room.clock()))
+        self.resync(name)
         self.wake()
+
+    def resync(self, name: str) -> None:
+        """Bring ``name``'s new connection up to the running hand: the published commitments (so his client
+        can still verify the hand), the hand's events so far as his seat sees them (board, his cards, the
+        bets), and the action request if it is his turn."""
+        table, fairness, hand_id = self.state.engine, self._fairness, self._hand_id
+        table_id = self.state.config.id
+        if fairness is None or fairness.phase == "commit":
+            return
+        by_seat = {("host" if seat == HOST else str(seat)): digest.hex()
+                   for seat, digest in fairness.commitments.items()}
+        self._send_to(name, protocol.commitments(table_id, fairness.hand_id, by_seat))
+        if table.hand is None or hand_id is None or not table.in_hand(name):
+            return
+        seat = table.seat_of(name)
+        for body in view_bodies(list(table.hand.events), seat):
+            self._send_to(name, protocol.event(table_id, hand_id, body))
+        turn = table.to_act()
+        options = table.hand.legal_actions()
+        if turn is not None and options is not None and turn[0] == options.seat == seat:
+            self._send_to(name, protocol.action_request(
+                table_id, hand_id, seat, legal_to_json(options), round(max(0.0, turn[1] - self.room.clock()), 3)))
 
     async def _run(self) -> None:
         try:

@@ -203,9 +203,8 @@ class SshConnection:
         settings.update(options)
         connection = await asyncio.wait_for(asyncssh.connect(host, port, **settings), timeout)
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
-        client = RoomClient(connection, writer, reader)
+        client = RoomClient(connection, writer, reader, participant)
         client.hello = await client.wait_for("hello", timeout=timeout)
-        client.fairness = participant(str(client.hello["room_id"]))
         return cls(client)
 
     async def send(self, message_type: str, **fields: Any) -> None:
@@ -258,7 +257,6 @@ class StreamConnection(_Queued):
         if hello.get("type") != "hello":
             raise ConnectionLost(str(hello.get("reason") or hello.get("message") or "the room refused the token"))
         connection.name = str(hello.get("name", ""))
-        connection.fairness = participant(str(hello.get("room_id", "")))
         connection._front.append(hello)
         return connection
 
@@ -270,6 +268,8 @@ class StreamConnection(_Queued):
                     break
                 message = json.loads(line)
                 self._deliver(message)
+                if message.get("type") == "hello" and self.fairness is None:  # before the resync that may follow
+                    self.fairness = participant(str(message.get("room_id", "")))
                 if self.fairness is not None:
                     for reply in self.fairness.handle(message):
                         self._writer.write(protocol.encode(reply))

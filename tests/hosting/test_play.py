@@ -364,3 +364,49 @@ async def test_stud_and_draw_games_are_dealt_played_and_verified_over_the_room(
     else:
         assert moves["draw"] >= hands
     assert sum(seated.stack for seated in running.room.tables["g1"].engine.players.values()) == 0
+
+
+async def _check_or_call_forever(client: RoomClient) -> None:
+    while True:
+        message = await client.receive(30)
+        if message["type"] == "action_request":
+            legal = message["legal"]
+            kind = ("show" if legal.get("can_show") else "check" if legal.get("can_check")
+                    else "call" if legal.get("call_amount") is not None else "fold")
+            await client.send("action", table=message["table"], hand=message["hand"], kind=kind)
+
+
+async def test_a_player_back_mid_hand_gets_his_cards_and_turn_and_still_verifies_the_hand(
+        rooms: Any, connect: Any) -> None:
+    import asyncssh
+
+    running: RunningRoom = await rooms(_room(seats=2), runner_settings=FAST)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    ana: RoomClient = await connect(running, "ana", key)
+    bob: RoomClient = await connect(running, "bob")
+    await ana.request("sit", table="t1", buy_in=200)
+    await bob.request("sit", table="t1", buy_in=200)
+    helper = asyncio.get_running_loop().create_task(_check_or_call_forever(bob))
+    try:
+        dealt = await ana.wait_for("event", timeout=20, where=lambda m: m["event"]["kind"] == "hole_cards_dealt")
+        hand, cards = dealt["hand"], dealt["event"]["cards"]
+        await ana.close()  # gone mid-hand, before acting
+        ana = await connect(running, "ana", key)  # back with the same key
+        commitments = await ana.wait_for("commitments", timeout=10)
+        assert commitments["hand"] == hand
+        again = await ana.wait_for("event", timeout=10, where=lambda m: m["event"]["kind"] == "hole_cards_dealt")
+        assert (again["hand"], again["event"]["cards"]) == (hand, cards)
+        finished = False
+        while not finished:
+            message = await ana.receive(20)
+            if message["type"] == "action_request" and message["hand"] == hand:
+                legal = message["legal"]
+                kind = ("show" if legal.get("can_show") else "check" if legal.get("can_check")
+                        else "call" if legal.get("call_amount") is not None else "fold")
+                await ana.send("action", table="t1", hand=hand, kind=kind)
+            finished = message["type"] == "seeds" and message["hand"] == hand
+        await ana.request("ping", id=1)  # the verification is sent after the seeds
+        assert ana.fairness is not None
+        assert ana.fairness.results[("t1", hand)].ok, ana.fairness.results[("t1", hand)].violations
+    finally:
+        await cancel_and_wait(helper)
