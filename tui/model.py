@@ -211,6 +211,13 @@ class TableModel:
     def _new_hand(self, hand: str) -> None:
         self.hand_id = hand
         self.hand_number += 1
+        self._clear_hand()
+        self.hands.append(HandSummary(hand, self.hand_number))
+        del self.hands[:-100]
+        self.note(f"── hand {self.hand_number} ({hand}) ──")
+
+    def _clear_hand(self) -> None:
+        """Forget the running hand's cards, bets and pots (a new hand, or the room replaying this one)."""
         self.board = []
         self.street = "preflop"
         self.dead_money = 0
@@ -223,9 +230,6 @@ class TableModel:
             info.in_hand = info.folded = info.all_in = False
             info.cards = []
             info.last_action = ""
-        self.hands.append(HandSummary(hand, self.hand_number))
-        del self.hands[:-100]
-        self.note(f"── hand {self.hand_number} ({hand}) ──")
 
     def _put_in(self, number: int, added: int, street_total: int | None = None, all_in: bool = False) -> None:
         info = self._seat(number)
@@ -243,10 +247,12 @@ class TableModel:
             self.small_blind_seat = event.get("small_blind_seat")
             self.big_blind_seat = event.get("big_blind_seat")
         elif kind == "hand_started":
+            plan = (self.small_blind_seat, self.big_blind_seat)
             if hand != self.hand_id:
-                plan = (self.small_blind_seat, self.big_blind_seat)
                 self._new_hand(hand)
-                self.small_blind_seat, self.big_blind_seat = plan
+            else:  # after a reconnect the room replays the running hand from its start (hand resync)
+                self._clear_hand()
+            self.small_blind_seat, self.big_blind_seat = plan
             self.button_seat = event.get("button_seat", self.button_seat)
             self.hand_running = True
             for number, stack in event.get("stacks", []):

@@ -52,6 +52,19 @@ def test_a_finished_hand_gets_its_fairness_badge() -> None:
     assert model.log[-1] == "FAIRNESS VIOLATION on hand t1-h-2: board card 1 is not where the deck says"
 
 
+def test_a_replayed_hand_after_a_reconnect_is_not_counted_twice() -> None:
+    messages = side_pot_hand()[:13]
+    hand_events = [message for message in messages if message.get("type") == "event"]
+    model = model_after(messages + hand_events)  # the room's resync replays the running hand from its start
+    once = model_after(messages)
+    bets = [model.seats[seat].bet for seat in range(4)]
+    assert bets == [once.seats[seat].bet for seat in range(4)] == [60, 2, 25, 25]
+    assert model.pot_total == once.pot_total == 112
+    assert {seat: info.stack for seat, info in model.seats.items()} == {s: i.stack for s, i in once.seats.items()}
+    assert model.seats[1].cards == once.seats[1].cards == ["Ah", "Kd"]
+    assert len(model.hands) == len(once.hands) == 1 and model.hand_number == once.hand_number
+
+
 def test_presets_are_pot_fractions_bounded_by_the_legal_range() -> None:
     legal = {"call_amount": 10, "min_raise_to": 20, "max_raise_to": 100}
     # facing 10 into a pot of 30: call 10 makes 40; a pot raise is to 10 + 40 = 50, half pot to 10 + 20 = 30
