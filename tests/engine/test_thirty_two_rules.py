@@ -148,9 +148,10 @@ def test_class_constants_match_the_classes_built_on_first_use() -> None:
     from engine.evaluate.thirty_two import LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS, thirty_two_classes
 
     classes = thirty_two_classes()
-    assert ROYAL_FLUSH_CLASS == len(classes) == 840
-    assert LOWEST_STRAIGHT_FLUSH_CLASS == min(
-        strength for strength, hand_class in enumerate(classes, 1) if hand_class.category == STRAIGHT_FLUSH)
+    assert len(classes) == ROYAL_FLUSH_CLASS == 840
+    straight_flushes = [strength for strength, hand_class in enumerate(classes, 1)
+                        if hand_class.category == STRAIGHT_FLUSH]
+    assert min(straight_flushes) == LOWEST_STRAIGHT_FLUSH_CLASS == 836
     probe = ("import engine.evaluate.thirty_two as t; print(len(t._PLAIN), len(t._CLASSES)); "
              "t.thirty_two_strength([50, 46, 42, 38, 34]); print(len(t._PLAIN) > 0, len(t._CLASSES))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
