@@ -57,9 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start a practice table inside this process: bots of a few styles, you seated, the "
                     "table on screen. Keys: F fold, C check/call, R bet/raise, A all-in, ? help, Ctrl+Q quit.")
     play.add_argument("--game", default="texas_holdem",
-                      help="texas_holdem (default), omaha, omaha_five_card, omaha_hi_lo, ... (see README)")
-    play.add_argument("--structure", default="no_limit",
-                      help="no_limit (default), pot_limit, half_pot_limit, fixed_limit, spread_limit")
+                      help="texas_holdem (default), omaha, omaha_five_card, omaha_hi_lo, five_card_draw, "
+                           "deuce_to_seven_triple_draw, thirty_two_card_draw, seven_card_stud, "
+                           "seven_card_stud_hi_lo, americana, telesina")
+    play.add_argument("--structure", default=None,
+                      help="no_limit, pot_limit, half_pot_limit, fixed_limit, spread_limit (default: no_limit "
+                           "for hold'em, pot_limit for the Omahas, fixed_limit for the others)")
     play.add_argument("--players", type=int, default=6, help="seats at the table, you included (default 6)")
     play.add_argument("--stakes", default="1/2", metavar="SB/BB", help="small/big blind in chips (default 1/2)")
     play.add_argument("--data", metavar="DIR", help="data directory for the log (default: your user data dir)")
@@ -69,13 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)  # bots without thinking pauses
     play.set_defaults(handler=_command("play"))
 
-    host = commands.add_parser("host", help="run a room that friends join over SSH (not built yet)")
+    host = commands.add_parser("host", help="run a room that friends join over SSH; prints the line to share")
     host.add_argument("--port", type=int, default=2222)
     host.add_argument("--config", metavar="room.toml")
     host.add_argument("--data", metavar="DIR")
     host.set_defaults(handler=_command("host"))
 
-    join = commands.add_parser("join", help="join a room from this terminal: [user@]host[:port] (not built yet)")
+    join = commands.add_parser("join", help="join a room from this terminal: [user@]host[:port]")
     join.add_argument("address")
     join.set_defaults(handler=_command("join"))
 
