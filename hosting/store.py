@@ -632,6 +632,10 @@ def table_settings(config: Any) -> dict[str, Any]:
 
 def forced_bets_of(table: Any) -> ForcedBets:
     """The forced bets of the hand ``table`` (an ``engine.table.Table``) just started, from its public plan."""
+    forced_bets: ForcedBets | None = getattr(table, "last_forced_bets", None)
+    if forced_bets is not None:
+        # The table's own record: right for stud (antes and bring-in) as well as blind games.
+        return forced_bets
     plan = table.last_plan
     config = table.config
     if plan is None:

@@ -222,3 +222,22 @@ def test_random_buy_ins_and_cash_outs_keep_the_ledger_and_the_balances_equal(tmp
     assert audit(store.connection) == []
     assert sum(store.balance(name) + store.stack("t1", name) + store.stack("t2", name) for name in names) == 3000
     store.close_now()
+
+
+def test_stored_start_of_a_stud_hand_records_antes_and_bring_in_not_blinds() -> None:
+    from engine.cards import full_deck
+    from engine.hand import HandConfig
+    from engine.structures import BettingStructure
+    from engine.table import Table, TableConfig
+    from engine.variants import SEVEN_CARD_STUD
+    from hosting.store import forced_bets_of
+
+    table = Table(TableConfig(HandConfig(SEVEN_CARD_STUD, BettingStructure.fixed_limit(20, 40)), seat_count=8,
+                              small_blind=0, big_blind=10, min_buy_in=100, ante=5, bring_in=10))
+    for name in ("ana", "bob", "cy"):
+        table.sit(name, 500, 0.0)
+    table.start_hand(list(full_deck()), 0.0, button_draw_deck=list(full_deck()))
+    forced_bets = forced_bets_of(table)
+    assert forced_bets == table.last_forced_bets
+    assert forced_bets.ante == 5 and forced_bets.bring_in == 10
+    assert forced_bets.small_blind_seat is None and forced_bets.big_blind_seat is None
