@@ -13,11 +13,11 @@ import contextlib
 import random
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.variants import VARIANTS
+from engine.variants import VARIANTS, ForcedBetKind
+from hosting.config import TableConfig
 
 TABLE_ID = "practice"
 PLAYER_NAME = "you"
@@ -27,15 +27,6 @@ DEFAULT_STAKES = {"fixed_limit": (1, 2)}  # every structure: 1/2 unless said oth
 
 class PlayError(ValueError):
     """An option ``croupier play`` cannot use; the message is one line for the player."""
-
-
-@dataclass(frozen=True)
-class PlayOptions:
-    game: str
-    structure: str
-    players: int
-    small_blind: int
-    big_blind: int
 
 
 def parse_stakes(text: str) -> tuple[int, int]:
@@ -53,28 +44,46 @@ def parse_stakes(text: str) -> tuple[int, int]:
     return small, big
 
 
-def check_options(game: str, structure: str, players: int, stakes: str) -> PlayOptions:
-    """Validate the options; :class:`PlayError` (one line) names the problem, including a game not seatable."""
+DEFAULT_STRUCTURE = {"texas_holdem": "no_limit", "omaha": "pot_limit", "omaha_five_card": "pot_limit",
+                     "omaha_hi_lo": "pot_limit"}  # the rest (stud, draw, 32-card games): fixed_limit
+
+
+def check_options(game: str, structure: str | None, players: int, stakes: str) -> TableConfig:
+    """Validate the options and build the practice table (no rake; buy-in 40–100 big blinds).
+
+    Stud games get an ante of a fifth of the big blind (at least 1) and a bring-in of half of it (at least the
+    ante). :class:`PlayError` (one line) names the problem, including a game the room cannot seat yet.
+    """
     from hosting.config import STRUCTURE_IDS, ConfigError, parse_room
 
     if game not in VARIANTS:
         raise PlayError(f"unknown game {game!r}; choose one of: {', '.join(VARIANTS)}")
+    variant = VARIANTS[game]
+    structure = structure or DEFAULT_STRUCTURE.get(game, "fixed_limit")
     if structure not in STRUCTURE_IDS:
         raise PlayError(f"unknown structure {structure!r}; choose one of: {', '.join(STRUCTURE_IDS)}")
     small, big = parse_stakes(stakes)
-    most = min(10, VARIANTS[game].max_players)
+    most = min(10, variant.max_players)
     if not 2 <= players <= most:
-        raise PlayError(f"--players must be between 2 and {most} for {VARIANTS[game].name}, got {players}")
-    # the room file reader knows which games the room can seat in this version: ask it
+        raise PlayError(f"--players must be between 2 and {most} for {variant.name}, got {players}")
+    forced = ""
+    if variant.forced_bets is ForcedBetKind.ANTE_BRING_IN:
+        ante = max(1, big // 5)
+        forced = f"ante = {ante}\nbring_in = {max(ante, big // 2)}\n"
+    room_file = (f'[[tables]]\nid = "{TABLE_ID}"\nname = "{variant.name} {small}/{big} practice"\n'
+                 f'game = "{game}"\nstructure = "{structure}"\nstakes = [{small}, {big}]\nseats = {players}\n'
+                 f'buy_in = [{40 * big}, {100 * big}]\nrake = "none"\n{forced}'
+                 "clock = { action_seconds = 60, time_bank_seconds = 60 }\n")
+    # the room file reader knows what the room can deal in this version: ask it
     try:
-        parse_room(f'[[tables]]\nid = "{TABLE_ID}"\ngame = "{game}"\nstructure = "{structure}"\n'
-                   f"stakes = [{small}, {big}]\nseats = {players}\n", "croupier play")
+        (table,) = parse_room(room_file, "croupier play").tables
     except ConfigError as problem:
-        if "game" in str(problem):
-            raise PlayError(f"{VARIANTS[game].name} cannot be seated at a table in this version yet "
+        text = str(problem).removeprefix("croupier play: ")
+        if text.startswith("tables[0].game"):
+            raise PlayError(f"{variant.name} cannot be seated at a table in this version yet "
                             "(the engine plays it; the room does not deal it yet)") from None
-        raise PlayError(str(problem).removeprefix("croupier play: ")) from None
-    return PlayOptions(game, structure, players, small, big)
+        raise PlayError(text.removeprefix("tables[0].")) from None
+    return table
 
 
 class PracticeBot:
@@ -112,28 +121,25 @@ class PracticeBot:
                     await self.connection.send("action", table=message["table"], hand=message["hand"], **move)
 
 
-def build_room(options: PlayOptions, data_dir: Path, pause_between_hands: float = 1.5) -> Any:
-    """The in-process room: one table with the chosen game, structure, stakes and seats; no rake."""
+def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5) -> Any:
+    """The in-process room with the practice table; its own room id and accounts under ``data_dir/practice``."""
     from hosting import datadir
-    from hosting.config import AccessConfig, RoomConfig, TableConfig
+    from hosting.config import AccessConfig, RoomConfig
     from hosting.identity import AccountStore, Gatekeeper
     from hosting.room import Room
     from hosting.table_runner import RunnerSettings, TableRunner
 
-    practice_dir = datadir.prepare(data_dir / "practice")  # its own room id and accounts, apart from a hosted room
+    practice_dir = datadir.prepare(data_dir / "practice")  # apart from a hosted room's files
     accounts_file = practice_dir / "accounts.json"
     accounts_file.unlink(missing_ok=True)  # the practice room forgets names: a new key each run is fine
-    name = f"{VARIANTS[options.game].name} {options.small_blind}/{options.big_blind} practice"
-    table = TableConfig(TABLE_ID, name, options.game, options.structure, options.small_blind, options.big_blind,
-                        options.players, min_buy_in=40 * options.big_blind, max_buy_in=100 * options.big_blind,
-                        rake="none", clock={"action_seconds": 60.0, "time_bank_seconds": 60.0})
     gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(accounts_file))
     settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands)
     return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(practice_dir), gatekeeper,
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
 
 
-async def seat_bots(room: Any, options: PlayOptions, seed: int | None, think: tuple[float, float]) -> list[PracticeBot]:
+async def seat_bots(room: Any, table: TableConfig, seed: int | None,
+                    think: tuple[float, float]) -> list[PracticeBot]:
     """Seat ``players - 1`` bots of mixed styles, each bought in for the maximum."""
     from hosting.strategy import STYLES
     from tui.connection import LocalConnection
@@ -141,10 +147,10 @@ async def seat_bots(room: Any, options: PlayOptions, seed: int | None, think: tu
     rng = random.Random(seed)
     styles = list(STYLES)
     bots = []
-    for index in range(options.players - 1):
+    for index in range(table.seats - 1):
         connection = await LocalConnection.attach(room, BOT_NAMES[index])
-        await connection.send("sit", table=TABLE_ID, buy_in=100 * options.big_blind)
-        bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, options.game)
+        await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
+        bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, table.game)
         bot.task = asyncio.get_running_loop().create_task(bot.run())
         bots.append(bot)
     return bots
@@ -152,7 +158,7 @@ async def seat_bots(room: Any, options: PlayOptions, seed: int | None, think: tu
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        options = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes)
+        table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes)
     except PlayError as problem:
         print(f"croupier play: {problem}", file=sys.stderr)
         return 2
@@ -178,13 +184,13 @@ def run(arguments: argparse.Namespace) -> int:
     async def connect() -> LocalConnection:
         # the room lives in the app's event loop: started on the first connect, reused on a reconnect
         if "room" not in state:
-            room = build_room(options, data_dir, 0.3 if arguments.fast else 1.5)
+            room = build_room(table, data_dir, 0.3 if arguments.fast else 1.5)
             room.start()
             state["room"] = room
-            state["bots"] = await seat_bots(room, options, arguments.seed, think)
+            state["bots"] = await seat_bots(room, table, arguments.seed, think)
         connection = await LocalConnection.attach(state["room"], PLAYER_NAME, key)
         if "seated" not in state:
-            await connection.send("sit", table=TABLE_ID, buy_in=100 * options.big_blind)
+            await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
             state["seated"] = True
         return connection
 
