@@ -406,6 +406,7 @@ class CroupierApp(App[int]):
                 self.set_timer(0.05, lambda: self.show_table(table_id, tries - 1))
             return
         tabs.active = table_tab_id(table_id)
+        self._show_pane(table_tab_id(table_id))
 
     def is_visible(self, table_id: str) -> bool:
         """Whether the player can see the table now (its tab is active, or tiles are shown)."""
@@ -428,7 +429,14 @@ class CroupierApp(App[int]):
 
     @on(Tabs.TabActivated)
     def _tab_changed(self, event: Tabs.TabActivated) -> None:
-        tab_id = event.tab.id or ""
+        self._show_pane(event.tab.id or "")
+
+    def _show_pane(self, tab_id: str) -> None:
+        """Show the pane of ``tab_id`` (lobby or one table) and focus it.
+
+        Called directly wherever the app moves the tab, not only from ``Tabs.TabActivated``: the pane must
+        never lag behind (or miss) the highlighted tab, or the player sees one table while keys go to another.
+        """
         lobby = tab_id == "tab-lobby"
         self.query_one("#lobby-pane").set_class(not lobby, "-hidden")
         self.query_one("#tables").set_class(lobby, "-hidden")
@@ -534,10 +542,7 @@ class CroupierApp(App[int]):
         start = order.index(current.table_id) + 1 if current is not None and current.table_id in order else 0
         ordered = order[start:] + order[:start]
         target = next(table_id for table_id in ordered if table_id in waiting)
-        self.show_table(target)
-        view = self.view_of(target)
-        if view is not None:
-            view.focus()
+        self.show_table(target)  # shows the pane and focuses the table: its keys act there
 
     def action_toggle_tiles(self) -> None:
         self.tiled = not self.tiled
@@ -568,6 +573,7 @@ class CroupierApp(App[int]):
         index = order.index(active) if active in order else 0
         target = order[(index + step) % len(order)]
         self.query_one(Tabs).active = f"tab-{target}"
+        self._show_pane(f"tab-{target}")
 
     def report_last_hand(self) -> None:
         """R-AUDIT-1: ask the host to review the last finished hand of the current table."""

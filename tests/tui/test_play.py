@@ -418,3 +418,44 @@ async def test_draw_game_discards_chosen_with_keys_and_mouse_and_stud_brings_in(
                              what="act")
         assert brought_in == 1 and actions_sent(app, "s1")[-1]["kind"] == "bring_in"
         assert not bar.drawing and app.internal_errors == []
+
+
+async def test_two_tables_n_shows_the_waiting_table_and_keys_act_there(room_setup: Any) -> None:
+    """N must switch the visible pane, not only the tab highlight: the shown TableView is the waiting table's."""
+    setup = await room_setup([table("t1"), table("t2")])
+    for table_id in ("t1", "t2"):
+        await setup.bot(f"bot-{table_id}", [table_id])
+    app = setup.app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.connected.wait()
+        for table_id in ("t1", "t2"):
+            await join(pilot, app, table_id)
+        app.show_table("t1")
+        await pilot.pause()
+        app.query_one("#view-t1", TableView).focus()
+        model = app.models["t2"]  # answer what t2 asked while it was on screen, then look only at t1
+        if model.legal is not None:
+            kind = "check" if model.legal.get("can_check") else "call"
+            await app.send("action", table="t2", hand=model.legal_hand, kind=kind)
+            model.legal = None
+        await pilot.pause()
+        for _ in range(300):
+            if app.models["t1"].needs_action:
+                await pilot.press("c")
+                await pilot.pause()
+            if app.models["t2"].needs_action:
+                break
+            await pilot.pause(0.05)
+        assert app.models["t2"].needs_action, "t2 never asked for an action"
+        assert [view.table_id for view in app.query(TableView) if view.display] == ["t1"]
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.query_one(Tabs).active == "tab-t2"
+        shown = [view for view in app.query(TableView) if view.display and view.region.area > 0]
+        assert [view.table_id for view in shown] == ["t2"]
+        assert app.current_view() is not None and app.current_view().table_id == "t2"
+        before_t1, before_t2 = len(actions_sent(app, "t1")), len(actions_sent(app, "t2"))
+        await pilot.press("c")
+        await pilot.pause()
+        assert len(actions_sent(app, "t2")) == before_t2 + 1
+        assert len(actions_sent(app, "t1")) == before_t1
