@@ -2,7 +2,8 @@
 
 No SSH and no network: the app talks to the room through :class:`tui.connection.LocalConnection`, and every
 hand still goes through the real table runner (commit–reveal shuffle, checked by your client). Bots play with
-the styles of :mod:`hosting.strategy`. Bad options give one line and exit status 2.
+the styles of :mod:`hosting.strategy`. Bad options, or no terminal on stdin/stdout, give one line and exit
+status 2.
 """
 
 from __future__ import annotations
@@ -161,6 +162,10 @@ def run(arguments: argparse.Namespace) -> int:
         table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes)
     except PlayError as problem:
         print(f"croupier play: {problem}", file=sys.stderr)
+        return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # the table screen needs a terminal to draw on and read keys from: say so rather than start blind
+        print("croupier play: needs a terminal; run it in a terminal window", file=sys.stderr)
         return 2
     import asyncssh
 
