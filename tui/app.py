@@ -429,7 +429,8 @@ class CroupierApp(App[int]):
 
     @on(Tabs.TabActivated)
     def _tab_changed(self, event: Tabs.TabActivated) -> None:
-        self._show_pane(event.tab.id or "")
+        # the tab active now, not the event's: a late message must not bring back a pane the player left
+        self._show_pane(self.query_one(Tabs).active or event.tab.id or "")
 
     def _show_pane(self, tab_id: str) -> None:
         """Show the pane of ``tab_id`` (lobby or one table) and focus it.
