@@ -150,7 +150,12 @@ class FairnessParticipant:
         seen = [item for item, position in record.seen if position < deck_size]
         if record.dealt <= deck_size:
             seen += [item for item, _ in record.shown]
-        observation = Observation(record.seat, record.secret, record.commitments, tuple(seen))
+        commitments = record.commitments
+        if not commitments and record.secret is None:
+            # Watched from after the commitments were published (joined or opened the table mid-hand): this
+            # client cannot tell whether they came before the deal, but seeds and seen cards still get checked.
+            commitments = dict(transcript.commitments)
+        observation = Observation(record.seat, record.secret, commitments, tuple(seen))
         result = verify(transcript, observation)
         self.results[key] = result
         return [protocol.message("verification", table=key[0], hand=key[1], ok=result.ok,

