@@ -303,6 +303,9 @@ class CroupierApp(App[int]):
         if message.get("type") == "verification_result" and not message.get("ok"):
             self.bell()
             self.notify(model.alarm, title="fairness", severity="error", timeout=30)
+        if message.get("type") == "fairness":  # the host's log keeps each served player's own verdicts
+            log.info("fairness %s: %s hand %s at %s", "verified" if message.get("ok") else "VIOLATION", self.me,
+                     message.get("hand"), table_id)
         if message.get("type") == "fairness" and not message.get("ok"):
             self.bell()
             self.notify(f"Hand {message.get('hand')} at {table_id} failed this client's fairness check.",
