@@ -30,12 +30,15 @@ field lists give the same bytes (``("ab", "c")`` and ``("a", "bc")`` differ).
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, Literal
 
 from engine.cards import Card
+from engine.draw import Reshuffle, seeded_reshuffle
+from engine.events import BoardDealt, CardsDrawn, DrawnCardsDealt, Event, HoleCardsDealt, UpCardsDealt
 
 HOST: Final = "host"
 """The seat label of the host in commitments and seeds."""
@@ -50,6 +53,7 @@ SECRET_BYTES: Final = 32
 DIGEST_BYTES: Final = 32
 COMMIT_TAG: Final = "croupier/v1/commit"
 DECK_TAG: Final = "croupier/v1/deck"
+RESHUFFLE_TAG: Final = b"reshuffle"
 
 
 class FairnessError(ValueError):
@@ -164,6 +168,26 @@ def derive_deck(hand_id: str, seeds: Mapping[Committer, bytes], cards: Sequence[
     return shuffle(deck_key(hand_id, seeds), cards)
 
 
+def reshuffle_key(hand_id: str, seeds: Mapping[Committer, bytes]) -> bytes:
+    """The key of a draw game's reshuffles: ``HMAC-SHA256(deck key, "reshuffle")``. R-DRAW-1, R-FAIR-1.
+
+    The host hands it to :func:`engine.draw.seeded_reshuffle`; once the seeds are published anyone recomputes
+    every reshuffle from it. Raises :class:`FairnessError` like :func:`deck_key`.
+    """
+    return hmac.new(deck_key(hand_id, seeds), RESHUFFLE_TAG, hashlib.sha256).digest()
+
+
+def reshuffle_order(key: bytes, pool: Sequence[Card], number: int) -> tuple[Card, ...]:
+    """The order reshuffle ``number`` (0 = the hand's first) deals ``pool`` in, under ``key``. R-DRAW-1.
+
+    >>> from engine.cards import parse_cards
+    >>> pool = parse_cards("2c 3d 4h 5s 6c")
+    >>> sorted(reshuffle_order(bytes(32), pool, 0)) == sorted(pool)
+    True
+    """
+    return tuple(seeded_reshuffle(key)(tuple(pool), number))
+
+
 @dataclass(frozen=True)
 class Deal:
     """Deck position ``position`` (0 = top) went to ``recipient`` (a seat index, ``"board"`` or ``"burn"``)."""
@@ -207,6 +231,103 @@ class DealRecorder:
         return self._deck[start:start + count]
 
 
+def deck_deals(deck: Sequence[Card], dealt: Sequence[tuple[Card, Recipient]]) -> tuple[Deal, ...]:
+    """The transcript's ``deals`` from every card dealt, ``(card, recipient)`` in the order dealt: each deck
+    card's position and who got it, gaps as burns.
+
+    Only the first ``len(deck)`` cards dealt are the deck's own (a draw game deals its stub before any
+    reshuffled discard); the rest go in the transcript's ``reshuffles``.
+
+    >>> from engine.cards import parse_cards
+    >>> deck = parse_cards("2c 3d 4h 5s")
+    >>> deck_deals(deck, [(deck[1], 0), (deck[0], 1), (deck[3], "board")])
+    (Deal(position=0, recipient=1), Deal(position=1, recipient=0), Deal(position=2, recipient='burn'), \
+Deal(position=3, recipient='board'))
+    """
+    where: dict[Card, Recipient] = {}
+    for card, recipient in dealt[:len(deck)]:
+        where.setdefault(card, recipient)
+    positions = {deck.index(card): recipient for card, recipient in where.items() if card in deck}
+    last = max(positions, default=-1)
+    return tuple(Deal(position, positions.get(position, "burn")) for position in range(last + 1))
+
+
+@dataclass(frozen=True)
+class DrawRecord:
+    """One draw of a draw game, in the hand's order: ``seat`` threw ``discards`` (in the order it named them;
+    empty: stood pat). Published only for a hand that reshuffled (R-DRAW-1): its reshuffles are made of them."""
+
+    seat: int
+    discards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ReshuffleRecord:
+    """One reshuffle of the discards (R-DRAW-1), in the hand's order (its number is its place in the list).
+
+    ``draw``: the index in :attr:`Transcript.draws` of the draw that ran out of cards and triggered it.
+    ``pool``: the cards handed to :func:`reshuffle_order`, in that order — the previous reshuffle's cards not
+    dealt yet, then every discard thrown since it (since the hand began, for the first), in the order thrown;
+    never the triggering draw's own discards. ``deals``: positions of the reshuffled order, dealt top-down, and
+    who received them (always the drawing seat).
+    """
+
+    draw: int
+    pool: tuple[Card, ...]
+    deals: tuple[Deal, ...]
+
+
+class ReshuffleRecorder:
+    """Wraps a hand's :data:`engine.draw.Reshuffle` and writes down every reshuffle, for the transcript.
+
+    The host passes the recorder to the engine as its reshuffle; after the hand :meth:`records` turns the calls
+    and the hand's events into the transcript's ``draws`` and ``reshuffles``. R-DRAW-1, R-FAIR-1.
+    """
+
+    def __init__(self, reshuffle: Reshuffle) -> None:
+        self._reshuffle = reshuffle
+        self.calls: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []  # (pool, order) per reshuffle
+
+    def __call__(self, discards: tuple[Card, ...], reshuffle_number: int) -> Sequence[Card]:
+        order = tuple(self._reshuffle(discards, reshuffle_number))
+        self.calls.append((tuple(discards), order))
+        return order
+
+    def records(self, events: Iterable[Event], deck_size: int) -> tuple[tuple[DrawRecord, ...],
+                                                                        tuple[ReshuffleRecord, ...]]:
+        """The hand's draws and reshuffles from its (host-side) events; ``((), ())`` when it never reshuffled:
+        the discards of such a hand are nobody's business and stay private.
+
+        The engine deals a draw's replacements from the stub first, then from the current reshuffle's order,
+        and reshuffles exactly when that order has too few cards left: the same rule places each call here.
+        """
+        if not self.calls:
+            return (), ()
+        draws: list[DrawRecord] = []
+        reshuffles: list[tuple[int, tuple[Card, ...], list[Deal]]] = []
+        dealt = 0
+        left = 0  # cards of the latest reshuffle not dealt yet
+        for event in events:
+            if isinstance(event, HoleCardsDealt | UpCardsDealt | BoardDealt):
+                dealt += len(event.cards)
+            elif isinstance(event, CardsDrawn) and event.count == 0:
+                draws.append(DrawRecord(event.seat, ()))
+            elif isinstance(event, DrawnCardsDealt):
+                draws.append(DrawRecord(event.seat, tuple(event.discarded)))
+                from_stub = min(len(event.cards), max(0, deck_size - dealt))
+                dealt += len(event.cards)
+                rest = len(event.cards) - from_stub
+                if rest and left < rest and len(reshuffles) < len(self.calls):
+                    pool, order = self.calls[len(reshuffles)]
+                    reshuffles.append((len(draws) - 1, pool, []))
+                    left = len(order)
+                if rest and reshuffles:
+                    deals = reshuffles[-1][2]
+                    deals += [Deal(len(deals) + offset, event.seat) for offset in range(rest)]
+                    left -= rest
+        return tuple(draws), tuple(ReshuffleRecord(draw, pool, tuple(deals)) for draw, pool, deals in reshuffles)
+
+
 @dataclass(frozen=True)
 class Transcript:
     """What the host publishes after a hand so anyone can re-check its deck. R-FAIR-1.
@@ -214,9 +335,13 @@ class Transcript:
     ``cards`` is the canonical (unshuffled) card list of the game, ``commitments`` and ``seeds`` map
     ``HOST`` and each committed seat to 32 bytes, ``deals`` lists the deck positions in the order they were
     dealt. ``forfeited``: seats that committed but did not reveal in time; the deck key leaves them out and
-    they were folded (DESIGN.md "Fairness" step 3). JSON shape (:meth:`to_json`): ``{"room", "table", "hand",
-    "cards": ["2c", …], "commitments": {"host": hex, "0": hex, …}, "seeds": {…}, "deals": [[position, recipient],
-    …], "forfeited": [seat, …]}``.
+    they were folded (DESIGN.md "Fairness" step 3). ``draws`` and ``reshuffles``: a draw game's hand that ran
+    out of cards and reshuffled its discards (R-DRAW-1) also publishes every draw's discards and each reshuffle
+    (:class:`DrawRecord`, :class:`ReshuffleRecord`); empty otherwise. JSON shape (:meth:`to_json`): ``{"room",
+    "table", "hand", "cards": ["2c", …], "commitments": {"host": hex, "0": hex, …}, "seeds": {…}, "deals":
+    [[position, recipient], …], "forfeited": [seat, …]}``, plus, only when the hand reshuffled, ``"draws":
+    [[seat, ["2c", …]], …]`` and ``"reshuffles": [{"draw": index, "pool": ["2c", …], "deals": [[position,
+    seat], …]}, …]``.
     """
 
     room_id: str
@@ -227,14 +352,24 @@ class Transcript:
     seeds: Mapping[Committer, bytes]
     deals: tuple[Deal, ...]
     forfeited: tuple[int, ...] = ()
+    draws: tuple[DrawRecord, ...] = ()
+    reshuffles: tuple[ReshuffleRecord, ...] = ()
 
     def deck(self) -> tuple[Card, ...]:
         """The deck these seeds derive (:class:`FairnessError` if the host's seed is missing)."""
         return derive_deck(self.hand_id, self.seeds, self.cards)
 
+    def reshuffled(self) -> tuple[tuple[Card, ...], ...]:
+        """Each recorded reshuffle's order, recomputed from the seeds and its pool (:class:`FairnessError` as
+        :meth:`deck`)."""
+        if not self.reshuffles:
+            return ()
+        key = reshuffle_key(self.hand_id, self.seeds)
+        return tuple(reshuffle_order(key, record.pool, number) for number, record in enumerate(self.reshuffles))
+
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict (bytes as lowercase hex, seats as text keys)."""
-        return {
+        data: dict[str, object] = {
             "room": self.room_id,
             "table": self.table_id,
             "hand": self.hand_id,
@@ -244,6 +379,12 @@ class Transcript:
             "deals": [[deal.position, deal.recipient] for deal in self.deals],
             "forfeited": list(self.forfeited),
         }
+        if self.draws or self.reshuffles:  # only a hand that reshuffled: others keep the shape they always had
+            data["draws"] = [[draw.seat, [str(card) for card in draw.discards]] for draw in self.draws]
+            data["reshuffles"] = [{"draw": record.draw, "pool": [str(card) for card in record.pool],
+                                   "deals": [[deal.position, deal.recipient] for deal in record.deals]}
+                                  for record in self.reshuffles]
+        return data
 
     @staticmethod
     def from_json(data: Mapping[str, object]) -> Transcript:
@@ -260,6 +401,9 @@ class Transcript:
                 seeds=_read_bytes_map(data["seeds"], "seeds"),
                 deals=deals,
                 forfeited=_read_seats(data.get("forfeited", [])),
+                draws=tuple(_read_draw(item) for item in _as_list(data.get("draws", []), "draws")),
+                reshuffles=tuple(_read_reshuffle(item) for item in _as_list(data.get("reshuffles", []),
+                                                                            "reshuffles")),
             )
         except KeyError as missing:
             raise FairnessError(f"transcript: missing field {missing}") from None
@@ -318,6 +462,27 @@ def _read_deal(item: object) -> Deal:
     raise FairnessError(f"transcript: a deal's recipient is a seat, 'board' or 'burn', got {recipient!r}")
 
 
+def _read_cards(value: object, name: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(_as_text(text, name)) for text in _as_list(value, name))
+
+
+def _read_draw(item: object) -> DrawRecord:
+    if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int) or isinstance(item[0], bool) \
+            or item[0] < 0:
+        raise FairnessError(f"transcript: a draw is [seat, [discards]], got {item!r}")
+    return DrawRecord(item[0], _read_cards(item[1], "a draw's discards"))
+
+
+def _read_reshuffle(item: object) -> ReshuffleRecord:
+    if not isinstance(item, dict):
+        raise FairnessError(f"transcript: a reshuffle is {{draw, pool, deals}}, got {item!r}")
+    draw = item.get("draw")
+    if not isinstance(draw, int) or isinstance(draw, bool) or draw < 0:
+        raise FairnessError(f"transcript: a reshuffle's draw is a draw index, got {draw!r}")
+    deals = tuple(_read_deal(deal) for deal in _as_list(item.get("deals"), "a reshuffle's deals"))
+    return ReshuffleRecord(draw, _read_cards(item.get("pool"), "a reshuffle's pool"), deals)
+
+
 @dataclass(frozen=True)
 class SeenCard:
     """A card one client saw dealt to ``recipient`` (its own seat, the board, or a hand shown at showdown).
@@ -335,17 +500,32 @@ class SeenCard:
 
 
 @dataclass(frozen=True)
+class ObservedDraw:
+    """A draw one client saw: ``seat`` threw ``count`` cards (the public ``cards_drawn``); ``discards``: which
+    ones, in the order thrown, when the client knows them (its own draw, or the host's full view), else ``None``."""
+
+    seat: int
+    count: int
+    discards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Observation:
     """What one client knows, to check a :class:`Transcript` against. R-FAIR-1.
 
     ``seat`` and ``secret`` are ``None`` for a spectator (or a seat that was not dealt in);
     ``commitments`` is the list the host published before anyone revealed; ``seen`` every card the client saw.
+    Draw games, for a client that saw the hand from its start (else ``None``): ``draws`` every draw in order,
+    ``cards_dealt`` how many cards it saw dealt in all (face up or down, to anyone): past the deck's size,
+    the rest must be the transcript's reshuffle deals.
     """
 
     seat: int | None
     secret: bytes | None
     commitments: Mapping[Committer, bytes]
     seen: tuple[SeenCard, ...]
+    draws: tuple[ObservedDraw, ...] | None = None
+    cards_dealt: int | None = None
 
 
 class ViolationKind(Enum):
@@ -363,6 +543,16 @@ class ViolationKind(Enum):
     """Deck positions were not dealt top-down, once each (skipped, repeated or reordered)."""
     BAD_TRANSCRIPT = "bad_transcript"
     """The transcript cannot be checked at all (no host seed, malformed seed)."""
+    RESHUFFLE_CARD_MISMATCH = "reshuffle_card_mismatch"
+    """A card the client saw dealt from reshuffled discards is not where the recomputed reshuffle puts it."""
+    RESHUFFLE_MISMATCH = "reshuffle_mismatch"
+    """A recorded reshuffle does not follow from the draws: wrong pool or pool order, at the wrong draw, its
+    cards dealt to another seat than the drawer, or one too many/too few."""
+    RESHUFFLE_MISSING = "reshuffle_missing"
+    """Cards were dealt past the deck, but the transcript records fewer (or more) reshuffled cards."""
+    DISCARD_MISMATCH = "discard_mismatch"
+    """The published discards differ from the draws the client saw (seat, count, its own cards), or name a card
+    the seat did not hold."""
 
 
 @dataclass(frozen=True)
@@ -401,12 +591,18 @@ def verify(transcript: Transcript, observation: Observation) -> Verification:
     violations += _check_seeds(transcript)
     violations += _check_own_seed(transcript, observation)
     violations += _check_deal_order(transcript.deals)
+    for number, record in enumerate(transcript.reshuffles):
+        violations += _check_deal_order(record.deals, number)
+    violations += _check_observed_draws(transcript, observation)
     try:
         deck = transcript.deck()
+        orders = transcript.reshuffled()
     except FairnessError as error:
         violations.append(Violation(ViolationKind.BAD_TRANSCRIPT, f"cannot derive the deck: {error}"))
         return Verification(tuple(violations))
-    violations += _check_seen_cards(deck, transcript.deals, observation.seen)
+    replay = _DrawReplay(transcript, deck, orders)
+    violations += replay.violations
+    violations += _check_seen_cards(deck, orders, transcript, observation.seen, replay.holdings)
     return Verification(tuple(violations))
 
 
@@ -471,30 +667,202 @@ def _check_own_seed(transcript: Transcript, observation: Observation) -> Iterabl
         )
 
 
-def _check_deal_order(deals: Sequence[Deal]) -> Iterable[Violation]:
+def _check_deal_order(deals: Sequence[Deal], reshuffle: int | None = None) -> Iterable[Violation]:
+    source = "deck" if reshuffle is None else f"reshuffle {reshuffle}"
     for index, deal in enumerate(deals):
         if deal.position != index:
+            evidence: dict[str, str | int] = {"deal": index, "position": deal.position,
+                                              "recipient": str(deal.recipient)}
+            if reshuffle is not None:
+                evidence["reshuffle"] = reshuffle
             yield Violation(
                 ViolationKind.DEALT_OUT_OF_ORDER,
-                f"deal number {index} took deck position {deal.position}, expected {index} (top-down, once each)",
-                {"deal": index, "position": deal.position, "recipient": str(deal.recipient)},
+                f"deal number {index} took {source} position {deal.position}, expected {index} "
+                "(top-down, once each)",
+                evidence,
             )
 
 
-def _check_seen_cards(deck: Sequence[Card], deals: Sequence[Deal], seen: Sequence[SeenCard]) -> Iterable[Violation]:
-    positions: dict[Recipient, list[int]] = {}
-    for deal in deals:
-        positions.setdefault(deal.recipient, []).append(deal.position)
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _check_observed_draws(transcript: Transcript, observation: Observation) -> Iterable[Violation]:
+    """The published draws against those the client saw; the reshuffled cards against those it saw dealt."""
+    recorded = sum(len(record.deals) for record in transcript.reshuffles)
+    if observation.cards_dealt is not None:
+        past_deck = max(0, observation.cards_dealt - len(transcript.cards))
+        if past_deck != recorded:
+            yield Violation(
+                ViolationKind.RESHUFFLE_MISSING,
+                f"{past_deck} card(s) were dealt past the {len(transcript.cards)}-card deck, but the transcript "
+                f"records {recorded} dealt from reshuffled discards",
+                {"cards_dealt": observation.cards_dealt, "deck": len(transcript.cards), "reshuffled": recorded},
+            )
+    if observation.draws is None or not transcript.draws:
+        return
+    if len(observation.draws) != len(transcript.draws):
+        yield Violation(
+            ViolationKind.DISCARD_MISMATCH,
+            f"I saw {len(observation.draws)} draws, the transcript publishes {len(transcript.draws)}",
+            {"seen": len(observation.draws), "published": len(transcript.draws)},
+        )
+        return
+    for index, (seen, published) in enumerate(zip(observation.draws, transcript.draws, strict=True)):
+        known = seen.discards is not None and seen.discards != published.discards
+        if seen.seat != published.seat or seen.count != len(published.discards) or known:
+            evidence: dict[str, str | int] = {
+                "draw": index, "seat": seen.seat, "count": seen.count,
+                "published_seat": published.seat, "published": _cards_text(published.discards)}
+            if seen.discards is not None:
+                evidence["discarded"] = _cards_text(seen.discards)
+            yield Violation(
+                ViolationKind.DISCARD_MISMATCH,
+                f"draw {index}: seat {seen.seat} threw {seen.count} card(s)"
+                + (f" ({_cards_text(seen.discards)})" if seen.discards is not None else "")
+                + f", the transcript says seat {published.seat} threw [{_cards_text(published.discards)}]",
+                evidence,
+            )
+
+
+class _DrawReplay:
+    """Replays a reshuffled hand's draws from the deck, the published discards and the recomputed reshuffles,
+    the way the engine deals them (R-DRAW-1): replacements from the stub first, then from the current
+    reshuffle; a reshuffle exactly when that runs short, of its undealt cards then the discards since.
+
+    ``violations``: the first place the record does not replay (the replay stops there). ``holdings``: every
+    seat's cards after the last draw (``None`` when the hand published no draws, or the replay stopped).
+    """
+
+    def __init__(self, transcript: Transcript, deck: Sequence[Card], orders: Sequence[tuple[Card, ...]]) -> None:
+        self.violations: list[Violation] = []
+        self.holdings: dict[int, list[Card]] | None = None
+        if transcript.draws or transcript.reshuffles:
+            self._replay(transcript, deck, orders)
+
+    def _fail(self, kind: ViolationKind, message: str, evidence: Mapping[str, str | int]) -> None:
+        self.violations.append(Violation(kind, message, evidence))
+
+    def _replay(self, transcript: Transcript, deck: Sequence[Card], orders: Sequence[tuple[Card, ...]]) -> None:
+        deals, draws, records = transcript.deals, transcript.draws, transcript.reshuffles
+        # every discard is replaced (croupier's seat limits leave enough cards): what the draws took from the deck
+        # is their total less the reshuffled cards, and the deals before it are the hand's first deal
+        from_deck = sum(len(draw.discards) for draw in draws) - sum(len(record.deals) for record in records)
+        first = len(deals) - from_deck
+        if not 0 <= first <= len(deals) or len(deals) > len(deck):
+            self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                       f"the draws replace {from_deck} card(s) from the deck, but it deals {len(deals)} in all",
+                       {"from_deck": from_deck, "deals": len(deals)})
+            return
+        holdings: dict[int, list[Card]] = {}
+        for deal in deals[:first]:
+            if not isinstance(deal.recipient, str):
+                holdings.setdefault(deal.recipient, []).append(deck[deal.position])
+        next_deal, muck, current = first, list[Card](), -1
+        recycled: list[Card] = []
+        taken = 0  # cards of reshuffle ``current`` dealt so far
+        for index, draw in enumerate(draws):
+            held = holdings.setdefault(draw.seat, [])
+            stray = [card for card in draw.discards if card not in held]
+            if stray or len(set(draw.discards)) != len(draw.discards):
+                self._fail(ViolationKind.DISCARD_MISMATCH,
+                           f"draw {index}: seat {draw.seat} throws {_cards_text(draw.discards)}, but holds "
+                           f"{_cards_text(held)}", {"draw": index, "seat": draw.seat,
+                                                     "discards": _cards_text(draw.discards),
+                                                     "held": _cards_text(held)})
+                return
+            need = len(draw.discards)
+            from_stub = min(need, len(deck) - next_deal)
+            stub = deals[next_deal:next_deal + from_stub]
+            if any(deal.recipient != draw.seat for deal in stub):
+                wrong = next(deal for deal in stub if deal.recipient != draw.seat)
+                self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                           f"draw {index}: seat {draw.seat} draws, but deck position {wrong.position} goes to "
+                           f"{wrong.recipient}", {"draw": index, "seat": draw.seat, "position": wrong.position,
+                                                  "recipient": str(wrong.recipient)})
+                return
+            replacements = [deck[deal.position] for deal in stub]
+            next_deal += from_stub
+            rest = need - from_stub
+            due = current + 1 < len(records) and records[current + 1].draw == index
+            if rest and len(recycled) < rest:
+                if not due:
+                    self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                               f"draw {index}: the stub and the reshuffled cards left run out, but no reshuffle "
+                               "is recorded there", {"draw": index, "seat": draw.seat})
+                    return
+                current += 1
+                expected = tuple(recycled) + tuple(muck)
+                record = records[current]
+                if record.pool != expected:
+                    self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                               f"reshuffle {current} at draw {index}: its pool is [{_cards_text(record.pool)}], "
+                               f"the discards say [{_cards_text(expected)}]",
+                               {"reshuffle": current, "draw": index, "pool": _cards_text(record.pool),
+                                "expected_pool": _cards_text(expected)})
+                    return
+                recycled, muck, taken = list(orders[current]), [], 0
+            elif due:
+                self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                           f"reshuffle {current + 1} is recorded at draw {index}, but that draw did not run out",
+                           {"reshuffle": current + 1, "draw": index})
+                return
+            if rest:
+                count = min(rest, len(recycled))
+                dealt = records[current].deals[taken:taken + count]
+                if len(dealt) != count or any(deal.recipient != draw.seat for deal in dealt):
+                    self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                               f"draw {index}: seat {draw.seat} takes {count} reshuffled card(s), reshuffle "
+                               f"{current} deals {[deal.recipient for deal in dealt]} there",
+                               {"reshuffle": current, "draw": index, "seat": draw.seat})
+                    return
+                replacements += recycled[:count]
+                del recycled[:count]
+                taken += count
+            for card in draw.discards:
+                held.remove(card)
+            held += replacements
+            muck += draw.discards
+        leftover = [number for number, record in enumerate(records)
+                    if number > current or (number == current and len(record.deals) != taken)]
+        if leftover:
+            self._fail(ViolationKind.RESHUFFLE_MISMATCH,
+                       f"reshuffle {leftover[0]} records cards the draws never took",
+                       {"reshuffle": leftover[0]})
+            return
+        self.holdings = holdings
+
+
+Source = tuple[int | None, int]
+"""Where a dealt card came from: ``(None, deck position)`` or ``(reshuffle number, position in its order)``."""
+
+
+def _sources(transcript: Transcript) -> dict[Recipient, list[Source]]:
+    """Each recipient's cards in the order dealt: deck deals first (the deck runs out before any reshuffle),
+    then each reshuffle's deals."""
+    sources: dict[Recipient, list[Source]] = {}
+    for deal in transcript.deals:
+        sources.setdefault(deal.recipient, []).append((None, deal.position))
+    for number, record in enumerate(transcript.reshuffles):
+        for deal in record.deals:
+            sources.setdefault(deal.recipient, []).append((number, deal.position))
+    return sources
+
+
+def _card_at(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], source: Source) -> Card | None:
+    number, position = source
+    cards = deck if number is None else orders[number]
+    return cards[position] if 0 <= position < len(cards) else None
+
+
+def _check_seen_cards(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], transcript: Transcript,
+                      seen: Sequence[SeenCard], holdings: Mapping[int, list[Card]] | None) -> Iterable[Violation]:
+    sources = _sources(transcript)
     counts: dict[Recipient, int] = {}
     for item in seen:
-        dealt = positions.get(item.recipient, [])
+        dealt = sources.get(item.recipient, [])
         if item.anywhere:
-            if not any(0 <= position < len(deck) and deck[position] == item.card for position in dealt):
-                yield Violation(
-                    ViolationKind.CARD_MISMATCH,
-                    f"{item.card} was shown by {item.recipient}, but the transcript never deals it there",
-                    {"recipient": str(item.recipient), "card": str(item.card)},
-                )
+            yield from _check_shown_card(deck, orders, item, dealt, holdings)
             continue
         index = counts.get(item.recipient, 0) if item.index is None else item.index
         counts[item.recipient] = index + 1
@@ -506,9 +874,11 @@ def _check_seen_cards(deck: Sequence[Card], deals: Sequence[Deal], seen: Sequenc
                 {"recipient": str(item.recipient), "card": str(item.card), "index": index},
             )
             continue
-        position = dealt[index]
-        expected = deck[position] if 0 <= position < len(deck) else None
-        if expected != item.card:
+        number, position = dealt[index]
+        expected = _card_at(deck, orders, dealt[index])
+        if expected == item.card:
+            continue
+        if number is None:
             yield Violation(
                 ViolationKind.CARD_MISMATCH,
                 f"{item.card} was seen as card {index + 1} of {item.recipient}, but deck position {position} "
@@ -516,3 +886,33 @@ def _check_seen_cards(deck: Sequence[Card], deals: Sequence[Deal], seen: Sequenc
                 {"recipient": str(item.recipient), "card": str(item.card), "position": position,
                  "deck_card": str(expected) if expected is not None else "none"},
             )
+        else:
+            yield Violation(
+                ViolationKind.RESHUFFLE_CARD_MISMATCH,
+                f"{item.card} was seen as card {index + 1} of {item.recipient}, dealt from reshuffle {number}, "
+                f"but position {position} of that reshuffle holds {expected if expected is not None else 'nothing'}",
+                {"recipient": str(item.recipient), "card": str(item.card), "reshuffle": number,
+                 "position": position, "reshuffled_card": str(expected) if expected is not None else "none",
+                 "pool": _cards_text(transcript.reshuffles[number].pool)},
+            )
+
+
+def _check_shown_card(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], item: SeenCard,
+                      dealt: Sequence[Source], holdings: Mapping[int, list[Card]] | None) -> Iterable[Violation]:
+    """A card shown at showdown, place unknown: in the seat's hand after the replayed draws when the hand
+    published them, else among the cards dealt to it."""
+    if holdings is not None and isinstance(item.recipient, int) and not isinstance(item.recipient, bool):
+        held = holdings.get(item.recipient, [])
+        if item.card not in held:
+            yield Violation(
+                ViolationKind.CARD_MISMATCH,
+                f"{item.card} was shown by {item.recipient}, whose hand after the draws is {_cards_text(held)}",
+                {"recipient": str(item.recipient), "card": str(item.card), "hand": _cards_text(held)},
+            )
+        return
+    if not any(_card_at(deck, orders, source) == item.card for source in dealt):
+        yield Violation(
+            ViolationKind.CARD_MISMATCH,
+            f"{item.card} was shown by {item.recipient}, but the transcript never deals it there",
+            {"recipient": str(item.recipient), "card": str(item.card)},
+        )
