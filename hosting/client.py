@@ -28,6 +28,7 @@ from engine.fairness import (
     Committer,
     FairnessError,
     Observation,
+    ObservedDraw,
     SeenCard,
     Transcript,
     Verification,
@@ -61,6 +62,8 @@ class _HandRecord:
     dealt: int = 0  # cards dealt so far, counted from public events (draw games: past the deck = reshuffled)
     places: dict[int, int] = field(default_factory=dict)  # seat → cards dealt to it so far
     drew: bool = False  # a draw game: someone drew this hand
+    draws: list[ObservedDraw] = field(default_factory=list)  # every draw seen, my own with its discards
+    saw_start: bool = False  # saw hand_started: the counts above cover the whole hand
 
 
 DEALT_COUNTS: Final = frozenset({"hole_cards_dealt", "up_cards_dealt", "cards_dealt_face_down", "cards_drawn",
@@ -72,6 +75,9 @@ class FairnessParticipant:
 
     Returns the messages to send (a ``commit``, a ``reveal``, a ``verification``). ``results`` keeps each
     finished hand's :class:`~engine.fairness.Verification`. Secrets come from ``draw_secret`` (CSPRNG).
+    Draw games: ``reshuffles_checked`` counts the reshuffles of verified transcripts (each replayed from the
+    published discards), ``reshuffled_cards_checked`` this client's own cards dealt from them and checked
+    against the recomputed reshuffle (R-DRAW-1).
     """
 
     def __init__(self, room_id: str, draw_secret: Callable[[], bytes] = lambda: secrets.token_bytes(32)) -> None:
@@ -79,6 +85,8 @@ class FairnessParticipant:
         self._draw = draw_secret
         self._hands: dict[tuple[str, str], _HandRecord] = {}
         self.results: dict[tuple[str, str], Verification] = {}
+        self.reshuffles_checked = 0
+        self.reshuffled_cards_checked = 0
 
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         kind = message.get("type")
@@ -109,6 +117,15 @@ class FairnessParticipant:
     def _observe(self, record: _HandRecord, event: dict[str, Any]) -> None:
         """Note the cards this client saw, each with its place among its recipient's cards and in the deal."""
         kind = event.get("kind")
+        if kind == "hand_started":
+            record.saw_start = True
+            return
+        if kind == "cards_drawn":
+            seat, count = int(event["seat"]), int(event["count"])
+            record.draws.append(ObservedDraw(seat, count, () if seat == record.seat and count == 0 else None))
+        elif kind == "drawn_cards_dealt" and record.draws and record.draws[-1].seat == int(event["seat"]):
+            discards = tuple(Card.parse(text) for text in event["discarded"])
+            record.draws[-1] = ObservedDraw(record.draws[-1].seat, record.draws[-1].count, discards)
         if kind == "hand_shown":
             seat = int(event["seat"])
             if seat != record.seat and not any(item.recipient == seat for item, _ in record.seen + record.shown):
@@ -144,20 +161,25 @@ class FairnessParticipant:
         except FairnessError as problem:
             violations = [{"kind": "bad_transcript", "message": str(problem), "evidence": {}}]
             return [protocol.message("verification", table=key[0], hand=key[1], ok=False, violations=violations)]
-        # draw games: once the deck ran out, replacements come from the reshuffled discards (not deck
-        # positions): only cards dealt from the deck itself are checked, and shown hands only if none was
-        deck_size = len(transcript.cards)
-        seen = [item for item, position in record.seen if position < deck_size]
-        if record.dealt <= deck_size:
-            seen += [item for item, _ in record.shown]
+        # draw games: cards dealt past the deck come from reshuffled discards, checked against the transcript's
+        # reshuffles (recomputed from the seeds and the published discards); a shown hand against the replay
+        seen = [item for item, _ in record.seen] + [item for item, _ in record.shown]
         commitments = record.commitments
         if not commitments and record.secret is None:
             # Watched from after the commitments were published (joined or opened the table mid-hand): this
             # client cannot tell whether they came before the deal, but seeds and seen cards still get checked.
             commitments = dict(transcript.commitments)
-        observation = Observation(record.seat, record.secret, commitments, tuple(seen))
+        draws = tuple(record.draws) if record.saw_start else None
+        observation = Observation(record.seat, record.secret, commitments, tuple(seen), draws,
+                                  record.dealt if record.saw_start and record.drew else None)
         result = verify(transcript, observation)
         self.results[key] = result
+        if transcript.reshuffles:
+            self.reshuffles_checked += len(transcript.reshuffles)
+            from_deck = sum(deal.recipient == record.seat for deal in transcript.deals)
+            self.reshuffled_cards_checked += sum(
+                1 for item, _ in record.seen
+                if item.recipient == record.seat and item.index is not None and item.index >= from_deck)
         return [protocol.message("verification", table=key[0], hand=key[1], ok=result.ok,
                                  violations=[violation.to_json() for violation in result.violations])]
 

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import secrets
 import time
 from collections.abc import Iterable, Sequence
@@ -36,6 +34,7 @@ from engine.draw import seeded_reshuffle
 from engine.errors import IllegalAction, InvalidAmount, NotYourTurn, TableRuleError
 from engine.events import (
     BoardDealt,
+    CardsDrawn,
     DrawnCardsDealt,
     Event,
     HandEnded,
@@ -43,7 +42,18 @@ from engine.events import (
     PotAwarded,
     UpCardsDealt,
 )
-from engine.fairness import HOST, Committer, Deal, Recipient, Transcript, commit, deck_key, derive_deck
+from engine.fairness import (
+    HOST,
+    Committer,
+    Deal,
+    Recipient,
+    ReshuffleRecorder,
+    Transcript,
+    commit,
+    deck_deals,
+    derive_deck,
+    reshuffle_key,
+)
 from engine.table_events import HandFinished, TurnStarted
 from hosting import protocol
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
@@ -127,6 +137,8 @@ class TableRunner:
         self._hand_id: str | None = None
         self._deck: tuple[Card, ...] = ()
         self._dealt: list[tuple[Card, Recipient]] = []
+        self._card_events: list[Event] = []  # the hand's dealing and drawing events, for its reshuffle records
+        self._reshuffles: ReshuffleRecorder | None = None
         self.missed_commit: set[str] = set()  # sat out by us for a missed commitment (not by their own choice)
         self._seeds: dict[Committer, bytes] = {}
         self._stored_hand: Any = None  # the engine hand whose result the store still awaits
@@ -229,15 +241,16 @@ class TableRunner:
         cards = table.config.hand.variant.deck
         self._deck = derive_deck(hand_id, seeds, cards)
         self._dealt = []
+        self._card_events = []
         self._hand_id = hand_id
         self._seeds = seeds
         button_deck = derive_deck(hand_id + "/button", seeds, cards) if table.positions is None else None
-        reshuffle = None
+        self._reshuffles = None
         if table.config.hand.variant.has_draws:  # discards reshuffled from the deck key: reproducible (R-DRAW-1)
-            reshuffle = seeded_reshuffle(hmac.new(deck_key(hand_id, seeds), b"reshuffle", hashlib.sha256).digest())
+            self._reshuffles = ReshuffleRecorder(seeded_reshuffle(reshuffle_key(hand_id, seeds)))
         try:
             events = table.start_hand(self._deck, self.room.clock(), button_draw_deck=button_deck,
-                                      reshuffle=reshuffle)
+                                      reshuffle=self._reshuffles)
         except TableRuleError:
             self._hand_id = None
             return  # someone left during the phases; try again
@@ -268,9 +281,11 @@ class TableRunner:
         assert fairness is not None and self._hand_id is not None
         forfeited_seats = tuple(sorted(int(seat) for seat in fairness.commitments
                                        if seat != HOST and seat not in fairness.seeds))
+        draws, reshuffles = ((), ()) if self._reshuffles is None else \
+            self._reshuffles.records(self._card_events, len(self._deck))
         return Transcript(self.room.room_id, self.state.config.id, self._hand_id,
                           tuple(self.state.engine.config.hand.variant.deck), dict(fairness.commitments),
-                          self._seeds, self._deals(), forfeited_seats)
+                          self._seeds, self._deals(), forfeited_seats, draws, reshuffles)
 
     def _store_result(self) -> None:
         """The finished hand's events, result and transcript to the store (one transaction, with its ledger
@@ -335,13 +350,8 @@ class TableRunner:
         """Deck positions in deal order: each dealt card's place in the deck, gaps (none today) as burns.
 
         Draw games: only the deck's own cards count (its first ``len(deck)`` deals); cards dealt again from
-        reshuffled discards are not deck positions (their order comes from :func:`seeded_reshuffle`)."""
-        where: dict[Card, Recipient] = {}
-        for card, recipient in self._dealt[:len(self._deck)]:
-            where.setdefault(card, recipient)
-        positions = {self._deck.index(card): recipient for card, recipient in where.items()}
-        last = max(positions, default=-1)
-        return tuple(Deal(position, positions.get(position, "burn")) for position in range(last + 1))
+        reshuffled discards go in the transcript's ``reshuffles`` (:class:`ReshuffleRecorder`)."""
+        return deck_deals(self._deck, self._dealt)
 
     # --- events out ----------------------------------------------------------------------------------
 
@@ -379,6 +389,8 @@ class TableRunner:
                 self._dealt += [(card, event.seat) for card in event.cards]
             elif isinstance(event, BoardDealt):
                 self._dealt += [(card, "board") for card in event.cards]
+            if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt | BoardDealt | CardsDrawn):
+                self._card_events.append(event)
 
     @staticmethod
     def _pot_of(events: Sequence[Event]) -> int:
