@@ -6,10 +6,12 @@ order is an input of :meth:`engine.hand.Hand.start`: a :data:`Reshuffle` callbac
 discards (in the order they were thrown) and the reshuffle's number in the hand (0, 1, …), and returns the
 same cards in the order to deal them.
 
-Hosting derives it from the hand's committed seed with :func:`seeded_reshuffle`, so the fairness
-transcript (seed → deck → every card dealt) still verifies: anyone with the revealed seed can recompute
-each reshuffle. Without a callback the discards are dealt in the order they were thrown (deterministic,
-used by replays and tests).
+Hosting derives it from the hand's committed seeds with :func:`seeded_reshuffle` keyed by
+:func:`engine.fairness.reshuffle_key`, and records each reshuffle (its pool, in the order handed over, and who
+got its cards) with :class:`engine.fairness.ReshuffleRecorder`; a hand that reshuffled publishes every draw's
+discards with its seeds, so anyone can rebuild each pool, recompute each reshuffle and check every card dealt
+from it (:func:`engine.fairness.verify`). Without a callback the discards are dealt in the order they were
+thrown (deterministic, used by replays and tests).
 
 >>> from engine.cards import parse_cards
 >>> order = seeded_reshuffle(b"seed")

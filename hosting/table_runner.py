@@ -14,8 +14,10 @@ Fairness phases, per hand (R-FAIR-1):
 3. a player whose ``reveal`` is missing or does not match by ``reveal_seconds`` forfeits: he is dealt in
    and folded at once, his forced bets stay in the pot (``forfeited`` in the transcript);
 4. the deck is :func:`engine.fairness.derive_deck` over the revealed seeds; the dealer draw of a table's
-   first hand uses the same seeds with the hand id suffixed ``/button``;
-5. after the hand, ``seeds`` carries the whole transcript; clients verify and answer ``verification``.
+   first hand uses the same seeds with the hand id suffixed ``/button``; a draw game's reshuffles of the
+   discards use :func:`engine.fairness.reshuffle_key` and are recorded (:class:`ReshuffleRecorder`);
+5. after the hand, ``seeds`` carries the whole transcript (with the draws and reshuffles of a hand that
+   reshuffled); clients verify and answer ``verification``.
 """
 
 from __future__ import annotations

@@ -3,8 +3,11 @@
 ``FILE`` is what ``croupier export`` wrote (PokerStars-style text or PHH, each hand with its transcript; see
 :mod:`hosting.hand_records`). For every hand: the transcript's seeds must match its commitments, its deck
 positions must be dealt top-down, and every card the history shows (hole cards dealt, the board, hands shown)
-must sit in the deck the seeds derive where the transcript says it was dealt. One line per problem; exit 0
-when every hand checks out, 1 when one does not (or has no transcript), 2 when the file cannot be read.
+must sit in the deck the seeds derive where the transcript says it was dealt. In a draw game that ran out of
+cards, the replacements dealt past the deck are checked against the transcript's reshuffles, each recomputed
+from the seeds and its pool, and the published discards are replayed (R-DRAW-1; ``reshuffle_card_mismatch``,
+``reshuffle_mismatch``). One line per problem; exit 0 when every hand checks out, 1 when one does not (or has
+no transcript), 2 when the file cannot be read.
 """
 
 from __future__ import annotations
