@@ -68,6 +68,8 @@ async def test_four_clients_check_every_reshuffled_card_of_triple_draw(rooms: An
     hands = int(os.environ.get("CROUPIER_RESHUFFLE_HANDS", "3"))
     table = TableConfig("d1", "Triple draw", "deuce_to_seven_triple_draw", "fixed_limit", 2, 4, 4, 40, BUY_IN)
     running: RunningRoom = await rooms(RoomConfig("draws", (table,)), runner_settings=FAST)
+    watcher: RoomClient = await connect(running, "rail")  # watches from before the first hand
+    await watcher.request("watch", table="d1")
     players: list[RoomClient] = [await connect(running, f"d{index}") for index in range(4)]
     done = asyncio.Event()
     reports = await asyncio.wait_for(asyncio.gather(*(_play(client, hands, done) for client in players)),
@@ -84,6 +86,12 @@ async def test_four_clients_check_every_reshuffled_card_of_triple_draw(rooms: An
         # each client replayed at least one reshuffle and checked reshuffled cards of its own
         assert fairness.reshuffles_checked >= 1 and fairness.reshuffled_cards_checked >= 1
     assert len(verified_hands) >= hands
+    # the watcher saw no hidden card, but replayed every reshuffle from the published discards and counts
+    await watcher.request("ping", id=2)
+    assert watcher.fairness is not None
+    assert watcher.fairness.results and all(result.ok for result in watcher.fairness.results.values())
+    assert watcher.fairness.reshuffles_checked >= len(verified_hands) - 1
+    assert watcher.fairness.reshuffled_cards_checked == 0
     # every hand dealt with four players reshuffled: 20 dealt, a 32-card stub, 60 replacements
     reshuffled = [Transcript.from_json(data) for data in reports[0]["transcripts"].values()]
     four_handed = [transcript for transcript in reshuffled if len({deal.recipient for deal in transcript.deals}) == 4]
