@@ -119,6 +119,4 @@ async def test_four_clients_check_every_reshuffled_card_of_triple_draw(rooms: An
     assert (status, captured.out) == (0, ""), captured.out
     assert "; clean; " in captured.err and " reshuffle(s) in " in captured.err
     cards = sum(client.fairness.reshuffled_cards_checked for client in players if client.fairness is not None)
-    with capsys.disabled():
-        print(f"\n{len(verified_hands)} hands; reshuffles checked by the four clients: {checked}; own reshuffled "
-              f"cards checked: {cards}; {captured.err.strip()}")
+    assert cards >= 4 * len(four_handed)  # every four-handed hand dealt each player reshuffled cards, all checked
