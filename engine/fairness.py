@@ -758,9 +758,11 @@ class _DrawReplay:
         for deal in deals[:first]:
             if not isinstance(deal.recipient, str):
                 holdings.setdefault(deal.recipient, []).append(deck[deal.position])
-        next_deal, muck, current = first, list[Card](), -1
-        recycled: list[Card] = []
-        taken = 0  # cards of reshuffle ``current`` dealt so far
+        next_deal = first  # the next deck deal a draw takes from the stub
+        current = -1  # the latest reshuffle
+        muck: list[Card] = []  # discards thrown since it
+        recycled: list[Card] = []  # its cards not dealt yet
+        taken = 0  # its cards dealt so far
         for index, draw in enumerate(draws):
             held = holdings.setdefault(draw.seat, [])
             stray = [card for card in draw.discards if card not in held]
