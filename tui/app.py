@@ -359,6 +359,9 @@ class CroupierApp(App[int]):
         stakes = row.get("stakes") or [0, 0]
         model.stakes = (int(stakes[0]), int(stakes[1]))
         model.max_seats = int(row.get("seats", model.max_seats))
+        clock = row.get("clock")
+        if isinstance(clock, dict):  # optional: a room that sends its clock lets the bar split off the bank
+            model.clock = {str(key): float(value) for key, value in clock.items() if isinstance(value, int | float)}
 
     def _open_table(self, table_id: str) -> TableModel:
         model = TableModel(table_id, self.me)

@@ -54,16 +54,63 @@ def participant(room_id: str) -> FairnessParticipant:
     return FairnessParticipant(room_id)
 
 
-def fairness_verdicts(participant: FairnessParticipant | None, message: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """After a ``seeds`` message, this client's verdict on the hand as a ``fairness`` message for the UI."""
+class HandsSeen:
+    """What this connection saw of each hand, for its fairness check (DESIGN.md "Fairness").
+
+    A hand is seen *from its start* when its ``commit_request`` (dealt in) or ``commitments`` (watching)
+    arrived, and then its first event was the hand's start (``hand_planned`` / ``hand_started``; a resync
+    after a reconnect replays the hand from there too). A hand joined later (a table opened, or a seat taken,
+    after the commitments or after the deal) is *joined late*: the participant checks its seeds against the
+    transcript, but it cannot place the cards it saw in the deck (it did not count the cards dealt before it
+    looked), so those events are not given to it (:meth:`for_participant`) — rather than a false violation —
+    and the badge says ``verified (joined late)`` in words instead of claiming the full check.
+    """
+
+    LIMIT = 2000  # hands never finished on this connection (a table closed mid-hand) are forgotten past this
+    STARTS = frozenset({"hand_planned", "hand_started"})
+
+    def __init__(self) -> None:
+        self._committed: dict[tuple[str, str], None] = {}
+        self._from_start: dict[tuple[str, str], bool] = {}  # a hand's first event was its start
+
+    def note(self, message: Mapping[str, Any]) -> None:
+        """Feed every inbound message, in order, before asking about it."""
+        kind = message.get("type")
+        key = (str(message.get("table")), str(message.get("hand")))
+        if kind in ("commit_request", "commitments"):
+            self._committed[key] = None
+        elif kind == "event" and key not in self._from_start and key[1]:
+            self._from_start[key] = str((message.get("event") or {}).get("kind")) in self.STARTS
+        for kept in (self._committed, self._from_start):
+            while len(kept) > self.LIMIT:
+                del kept[next(iter(kept))]
+
+    def for_participant(self, message: Mapping[str, Any]) -> bool:
+        """Whether the fairness participant should see ``message`` (not the events of a hand joined late)."""
+        if message.get("type") != "event":
+            return True
+        return self._from_start.get((str(message.get("table")), str(message.get("hand"))), True)
+
+    def joined_late(self, message: Mapping[str, Any]) -> bool:
+        """For a ``seeds`` message: whether its hand was joined late (and forget the hand)."""
+        key = (str(message.get("table")), str(message.get("hand")))
+        committed = self._committed.pop(key, "no") is None
+        from_start = self._from_start.pop(key, False)
+        return not (committed and from_start)
+
+
+def fairness_verdicts(participant: FairnessParticipant | None, message: Mapping[str, Any],
+                      joined_late: bool = False) -> list[dict[str, Any]]:
+    """After a ``seeds`` message, this client's verdict on the hand as a ``fairness`` message for the UI
+    (``joined_late``: see :class:`HandsSeen`)."""
     if participant is None or message.get("type") != "seeds":
         return []
     key = (str(message.get("table")), str(message.get("hand")))
     result = participant.results.get(key)
     if result is None:  # the transcript did not parse: the participant already reported bad_transcript
-        return [protocol.message("fairness", table=key[0], hand=key[1], ok=False,
+        return [protocol.message("fairness", table=key[0], hand=key[1], ok=False, joined_late=joined_late,
                                  violations=[{"kind": "bad_transcript", "message": "unreadable transcript"}])]
-    return [protocol.message("fairness", table=key[0], hand=key[1], ok=result.ok,
+    return [protocol.message("fairness", table=key[0], hand=key[1], ok=result.ok, joined_late=joined_late,
                              violations=[violation.to_json() for violation in result.violations])]
 
 
@@ -104,6 +151,7 @@ class LocalConnection(_Queued):
         self.name = name
         self.session: Any = None
         self.fairness: FairnessParticipant | None = participant(str(room.room_id))
+        self._seen = HandsSeen()
         self._loop = asyncio.get_running_loop()
         self._open = True
 
@@ -133,11 +181,13 @@ class LocalConnection(_Queued):
             return
         plain: dict[str, Any] = json.loads(json.dumps(message))  # exactly what a remote client would read
         self._deliver(plain)
-        if self.fairness is not None:
+        self._seen.note(plain)
+        late = plain.get("type") == "seeds" and self._seen.joined_late(plain)
+        if self.fairness is not None and self._seen.for_participant(plain):
             for reply in self.fairness.handle(plain):
                 # never re-enter the room from inside its own send: answer on the next loop turn
                 self._loop.call_soon(self._to_room, reply)
-            for verdict in fairness_verdicts(self.fairness, plain):
+            for verdict in fairness_verdicts(self.fairness, plain, late):
                 self._deliver(verdict)
 
     def closed_by_room(self, reason: str) -> None:
@@ -188,6 +238,7 @@ class SshConnection:
         self.client = client
         self.name = str(client.hello.get("name", ""))
         self._pending: list[dict[str, Any]] = [dict(client.hello)]
+        self._seen = HandsSeen()
 
     @classmethod
     async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, **options: Any) -> SshConnection:
@@ -224,7 +275,11 @@ class SshConnection:
             raise ConnectionLost(str(problem)) from None
         except TimeoutError:
             return protocol.message("idle")
-        self._pending.extend(fairness_verdicts(self.client.fairness, message))
+        # RoomClient feeds its participant every message itself (hosting/client.py): a hand joined after
+        # its deal is not held back from it here, only its badge says joined late
+        self._seen.note(message)
+        late = message.get("type") == "seeds" and self._seen.joined_late(message)
+        self._pending.extend(fairness_verdicts(self.client.fairness, message, late))
         return message
 
     async def close(self) -> None:
@@ -241,6 +296,7 @@ class StreamConnection(_Queued):
         self._reader = reader
         self._writer = writer
         self.fairness: FairnessParticipant | None = None
+        self._seen = HandsSeen()
         self._task = asyncio.get_running_loop().create_task(self._read_loop())
 
     @classmethod
@@ -270,10 +326,12 @@ class StreamConnection(_Queued):
                 self._deliver(message)
                 if message.get("type") == "hello" and self.fairness is None:  # before the resync that may follow
                     self.fairness = participant(str(message.get("room_id", "")))
-                if self.fairness is not None:
+                self._seen.note(message)
+                late = message.get("type") == "seeds" and self._seen.joined_late(message)
+                if self.fairness is not None and self._seen.for_participant(message):
                     for reply in self.fairness.handle(message):
                         self._writer.write(protocol.encode(reply))
-                    for verdict in fairness_verdicts(self.fairness, message):
+                    for verdict in fairness_verdicts(self.fairness, message, late):
                         self._deliver(verdict)
         except (ConnectionError, ValueError, asyncio.IncompleteReadError):
             pass

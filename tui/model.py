@@ -21,6 +21,19 @@ BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_bli
 LOG_LIMIT = 400
 
 
+def split_clock(total: float, left: float, bank: float | None) -> tuple[float, float, float | None]:
+    """A turn of ``total`` seconds with ``left`` to go, whose last ``bank`` seconds are the time bank, as
+    ``(action seconds left, action seconds in all, bank seconds left)``; the bank is ``None`` when unknown
+    (or not inside the turn), and then the whole turn counts as action time.
+
+    >>> split_clock(80.0, 70.0, 60.0), split_clock(80.0, 45.0, 60.0), split_clock(20.0, 5.0, None)
+    ((10.0, 20.0, 60.0), (0.0, 20.0, 45.0), (5.0, 20.0, None))
+    """
+    if bank is None or bank <= 0 or bank >= total:
+        return left, total, None
+    return max(0.0, left - bank), total - bank, min(bank, left)
+
+
 @dataclass
 class SeatInfo:
     """One seat as shown: ``bet`` is this street's chips in front of the player, ``committed`` the hand's."""
@@ -64,6 +77,18 @@ class HandSummary:
     result: str = ""
     fairness: bool | None = None  # None: not checked yet; True: verified; False: violation
     violations: list[str] = field(default_factory=list)
+    joined_late: bool = False
+    """This client saw the hand only after its commitments were published (joined or opened the table
+    mid-hand): seeds and seen cards were checked, but not that the commitments came before the deal."""
+
+    @property
+    def verdict(self) -> str:
+        """The badge in words: ``"verified"``, ``"verified (joined late)"``, ``"VIOLATION"`` or ``"checking"``."""
+        if self.fairness is None:
+            return "checking"
+        if self.fairness is False:
+            return "VIOLATION"
+        return "verified (joined late)" if self.joined_late else "verified"
 
 
 @dataclass
@@ -88,7 +113,9 @@ class TableModel:
     to_act: int | None = None
     turn_seconds: float = 0.0
     turn_started: float = 0.0
-    time_bank: float | None = None
+    time_bank: float | None = None  # my own time bank in seconds, once the room told it
+    time_banks: dict[int, float] = field(default_factory=dict)  # seat → time bank left, as the room told it
+    clock: dict[str, float] = field(default_factory=dict)  # the lobby row's clock settings, if the room sends them
     legal: dict[str, Any] | None = None
     legal_hand: str = ""
     log: list[str] = field(default_factory=list)
@@ -139,6 +166,30 @@ class TableModel:
     def current_bet(self) -> int:
         return max((info.bet for info in self.seats.values()), default=0)
 
+    def bank_of(self, seat: int | None) -> float | None:
+        """Seconds left in ``seat``'s time bank: as the room last told it (used or refilled), else the table's
+        starting bank when the lobby row gives it, else ``None`` (unknown: the clock shows one bar)."""
+        if seat is None:
+            return None
+        if seat in self.time_banks:
+            return self.time_banks[seat]
+        if seat == self.my_seat and self.time_bank is not None:
+            return self.time_bank
+        starting = self.clock.get("time_bank_seconds")
+        return float(starting) if starting is not None else None
+
+    def turn_clock(self, now: float) -> tuple[float, float, float | None]:
+        """The running turn as ``(action seconds left, action seconds in all, time bank seconds left)``.
+
+        The room's deadline counts the acting player's time bank too (R-CLOCK-1: the bank is used only once
+        the action time has run out), so when the bank is known it is split off the end of the turn:
+
+        >>> model = TableModel("t1", "me", turn_seconds=80.0, turn_started=10.0, to_act=2, time_banks={2: 60.0})
+        >>> model.turn_clock(now=15.0), model.turn_clock(now=40.0)
+        ((15.0, 20.0, 60.0), (0.0, 20.0, 50.0))
+        """
+        return split_clock(self.turn_seconds, self.seconds_left(now), self.bank_of(self.to_act))
+
     # --- updates -------------------------------------------------------------------------------------
 
     def note(self, line: str) -> None:
@@ -175,7 +226,8 @@ class TableModel:
             self.turn_started = now
             self.error = ""
         elif kind == "fairness":
-            self._fairness(str(message.get("hand")), bool(message.get("ok")), message.get("violations") or [])
+            self._fairness(str(message.get("hand")), bool(message.get("ok")), message.get("violations") or [],
+                           joined_late=bool(message.get("joined_late")))
         elif kind == "verification_result" and not message.get("ok"):
             who = message.get("name", "a player")
             self.alarm = f"FAIRNESS VIOLATION reported by {who} on hand {message.get('hand')}"
@@ -231,6 +283,15 @@ class TableModel:
             info.cards = []
             info.last_action = ""
 
+    def _forget_notes_of_running_hand(self) -> None:
+        """The room replays the running hand after a reconnect: its lines are about to come again, so the
+        log keeps the hand's header and one line saying so instead of every line twice."""
+        header = f"── hand {self.hand_number} ({self.hand_id}) ──"
+        if header in self.log:
+            start = len(self.log) - self.log[::-1].index(header)
+            del self.log[start:]
+        self.note("(reconnected: the hand so far, as the room replays it)")
+
     def _put_in(self, number: int, added: int, street_total: int | None = None, all_in: bool = False) -> None:
         info = self._seat(number)
         info.stack -= added
@@ -252,6 +313,7 @@ class TableModel:
                 self._new_hand(hand)
             else:  # after a reconnect the room replays the running hand from its start (hand resync)
                 self._clear_hand()
+                self._forget_notes_of_running_hand()
             self.small_blind_seat, self.big_blind_seat = plan
             self.button_seat = event.get("button_seat", self.button_seat)
             self.hand_running = True
@@ -379,10 +441,20 @@ class TableModel:
             if self.to_act != self.my_seat:
                 self.legal = None
         elif kind == "time_bank_used":
-            self.time_bank = float(event.get("left", 0.0))
-            self.note(f"{name} uses the time bank ({float(event.get('left', 0.0)):.0f}s left)")
-        elif kind == "time_banks_refilled" and event.get("player") == self.me:
-            self.time_bank = float(event.get("time_bank", 0.0))
+            left = float(event.get("left", 0.0))
+            if event.get("disconnection"):  # the disconnection bank is another clock: not the time bank
+                self.note(f"{name} uses the disconnection bank ({left:.0f}s left)")
+            else:
+                if isinstance(seat, int):
+                    self.time_banks[seat] = left
+                if name == self.me:
+                    self.time_bank = left
+                self.note(f"{name} uses the time bank ({left:.0f}s left)")
+        elif kind == "time_banks_refilled":
+            if isinstance(seat, int):
+                self.time_banks[seat] = float(event.get("time_bank", 0.0))
+            if event.get("player") == self.me:
+                self.time_bank = float(event.get("time_bank", 0.0))
         elif kind == "timed_out":
             self.note(f"{name} ran out of time ({event.get('action', '')})")
             if event.get("player") == self.me:
@@ -395,14 +467,19 @@ class TableModel:
                     "player_reconnected": "reconnected", "leaving_after_hand": "will leave after this hand",
                     "chips_added": f"adds {event.get('amount', 0)} chips"}[kind]
             self.note(f"{who} {text}")
+            if kind in ("player_seated", "seat_freed") and isinstance(seat, int):
+                self.time_banks.pop(seat, None)  # a new player in the seat brings his own bank
             if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:
                 self.seats.pop(seat, None)
 
-    def _fairness(self, hand: str, ok: bool, violations: list[Any], reporter: str | None = None) -> None:
+    def _fairness(self, hand: str, ok: bool, violations: list[Any], reporter: str | None = None,
+                  joined_late: bool = False) -> None:
         summary = next((item for item in reversed(self.hands) if item.hand_id == hand), None)
         if summary is None:
             summary = HandSummary(hand, 0)
             self.hands.append(summary)
+        if reporter is None:
+            summary.joined_late = joined_late
         texts = [str(item.get("message", item.get("kind", item))) if isinstance(item, dict) else str(item)
                  for item in violations]
         if reporter is not None:  # another client's alarm never overrides our own failed check

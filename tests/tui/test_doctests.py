@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["tui.widgets.action_bar", "tui.widgets.cards", "tui.widgets.felt", "tui.widgets.lobby",
+MODULES = ["tui.model", "tui.widgets.action_bar", "tui.widgets.cards", "tui.widgets.felt", "tui.widgets.lobby",
            "hosting.pty_session", "hosting.commands.join"]
 
 

@@ -6,15 +6,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from textual.widgets import Button, Checkbox
+
 from tests.tui.helpers import wait_until
 from tests.tui.recorded import ReplayConnection, event, finished_hand, hello, lobby_rows, msg, side_pot_hand
 from tui.app import CroupierApp
+from tui.connection import HandsSeen
 from tui.model import TableModel
 from tui.screens import HelpScreen
-from tui.widgets.action_bar import check_amount, preset_amount
+from tui.widgets.action_bar import ActionBar, check_amount, preset_amount
 from tui.widgets.cards import card_text
 from tui.widgets.felt import places_for
 from tui.widgets.hand_log import HandLog, badge
+from tui.widgets.table_view import TableView
 
 
 def model_after(messages: list[dict[str, Any]], table: str = "holdem-1-2") -> TableModel:
@@ -63,6 +67,78 @@ def test_a_replayed_hand_after_a_reconnect_is_not_counted_twice() -> None:
     assert {seat: info.stack for seat, info in model.seats.items()} == {s: i.stack for s, i in once.seats.items()}
     assert model.seats[1].cards == once.seats[1].cards == ["Ah", "Kd"]
     assert len(model.hands) == len(once.hands) == 1 and model.hand_number == once.hand_number
+    # the log says each thing once, plus one line saying the hand was replayed after the reconnect
+    assert model.log == [*once.log[:1], "(reconnected: the hand so far, as the room replays it)", *once.log[1:]]
+    assert model.log.count("Dealt to you: Ah Kd") == 1 and model.log.count("bruno raises to 25 (all-in)") == 1
+
+
+def once_each(messages: list[dict[str, Any]]) -> list[str]:
+    return model_after(messages, "t1").log[:6]
+
+
+def test_replay_after_reconnect_keeps_earlier_hands_lines() -> None:
+    first = finished_hand("t1", "t1-h-1")
+    running = [event("t1", "t1-h-2", "hand_started", variant="texas_holdem", structure="no_limit", button_seat=1,
+                     stacks=[[0, 199], [1, 201]]),
+               event("t1", "t1-h-2", "small_blind", seat=1, amount=1, live=True, all_in=False),
+               event("t1", "t1-h-2", "big_blind", seat=0, amount=2, live=True, all_in=False)]
+    model = model_after(first + running + running, "t1")
+    assert model.log[:6] == once_each(first)  # hand 1's lines are all kept
+    assert model.log[6:] == ["── hand 2 (t1-h-2) ──", "(reconnected: the hand so far, as the room replays it)",
+                              "seat 2 posts the small blind 1", "seat 1 posts the big blind 2"]
+    assert model.hands[0].fairness is True and [summary.hand_id for summary in model.hands] == ["t1-h-1", "t1-h-2"]
+
+
+def test_a_hand_joined_late_says_so_on_its_badge() -> None:
+    late = finished_hand("t1", "t1-h-1")
+    late[-1] = {**late[-1], "joined_late": True}
+    model = model_after(late + finished_hand("t1", "t1-h-2"), "t1")
+    assert [summary.verdict for summary in model.hands] == ["verified (joined late)", "verified"]
+    assert badge(model.hands[0]).plain == "✔ verified (joined late)" and badge(model.hands[1]).plain == "✔ verified"
+
+
+def test_hands_seen_tells_a_hand_joined_late_and_keeps_its_cards_from_the_check() -> None:
+    seen = HandsSeen()
+
+    def feed(message: dict[str, Any]) -> bool:
+        seen.note(message)
+        return seen.for_participant(message)
+
+    start, flop = event("t1", "h1", "hand_started", button_seat=0), event("t1", "h1", "board_dealt", cards=["Qs"])
+    # watched from its commitments and its start: every event goes to the check, the full verdict
+    assert feed(msg("commitments", table="t1", hand="h1", commitments={})) and feed(start) and feed(flop)
+    assert not seen.joined_late(msg("seeds", table="t1", hand="h1"))
+    # dealt in (commit request) and replayed from its start after a reconnect: the full verdict too
+    assert feed(msg("commit_request", table="t1", hand="h2", seat=0))
+    assert feed(event("t1", "h2", "hand_planned", button_seat=1)) and feed(event("t1", "h2", "folded", seat=0))
+    assert not seen.joined_late(msg("seeds", table="t1", hand="h2"))
+    # opened between the commitments and the deal: its cards are placed, but the badge says joined late
+    assert feed(event("t1", "h3", "hand_started", button_seat=0))
+    assert seen.joined_late(msg("seeds", table="t1", hand="h3"))
+    # opened after the deal: what it sees cannot be placed in the deck, so the check gets none of it
+    assert feed(msg("commitments", table="t2", hand="h4", commitments={}))
+    assert not feed(event("t2", "h4", "board_dealt", cards=["Qs", "Jd", "4c"]))
+    assert not feed(event("t2", "h4", "hand_started", button_seat=0))  # its start came too late
+    assert feed(msg("seeds", table="t2", hand="h4", transcript={}))
+    assert seen.joined_late(msg("seeds", table="t2", hand="h4"))
+
+
+def test_time_banks_are_kept_per_seat_and_split_off_the_turn() -> None:
+    model = model_after([*side_pot_hand(),
+                         event("holdem-1-2", "holdem-1-2-9a611a-7", "time_bank_used", seat=3, player="carla",
+                               seconds=12.0, left=48.0, disconnection=False),
+                         event("holdem-1-2", "holdem-1-2-9a611a-7", "time_bank_used", seat=0, player="ana",
+                               seconds=30.0, left=5.0, disconnection=True)])
+    assert model.time_banks == {3: 48.0} and model.time_bank is None  # carla's bank is not mine
+    assert model.log[-1] == "ana uses the disconnection bank (5s left)"
+    assert model.log[-2] == "carla uses the time bank (48s left)"
+    model.to_act, model.turn_seconds, model.turn_started = 3, 68.0, 100.0
+    assert model.turn_clock(now=110.0) == (10.0, 20.0, 48.0)  # 20 s to act, then carla's 48 s of bank
+    assert model.turn_clock(now=130.0) == (0.0, 20.0, 38.0)
+    model.to_act = 1  # my bank is unknown (the room has not said): one bar for the whole turn
+    assert model.turn_clock(now=110.0) == (58.0, 68.0, None)
+    model.clock = {"action_seconds": 20.0, "time_bank_seconds": 48.0}  # a room that sends its clock
+    assert model.turn_clock(now=110.0) == (10.0, 20.0, 48.0)
 
 
 def test_presets_are_pot_fractions_bounded_by_the_legal_range() -> None:
@@ -170,3 +246,81 @@ async def test_room_notices_are_shown_and_a_finished_hand_can_be_reported() -> N
                          what="the report")
         report = next(item for item in connection.sent if item["type"] == "report_hand")
         assert report == {"type": "report_hand", "hand": "t1-h-1", "reason": "reported from the table"}
+
+
+def showdown_request(table: str = "holdem-1-2", hand: str = "holdem-1-2-9a611a-7") -> list[dict[str, Any]]:
+    """The recorded hand, then the river checked through and the room asking me to show or muck."""
+    return [*side_pot_hand(table, hand)[:-2],
+            event(table, hand, "checked", seat=1), event(table, hand, "checked", seat=3),
+            event(table, hand, "board_dealt", street="river", cards=["2d"], board=["Qs", "Jd", "4c", "Tc", "2d"]),
+            event(table, hand, "checked", seat=1), event(table, hand, "checked", seat=3),
+            msg("action_request", table=table, hand=hand, seat=1,
+                legal={"seat": 1, "can_fold": False, "can_check": False, "call_amount": None, "min_raise_to": None,
+                       "max_raise_to": None, "is_bet": False, "bring_in_amount": None, "max_discards": None,
+                       "can_show": True, "can_muck": True}, deadline=20.0)]
+
+
+async def test_show_or_muck_with_the_key_or_the_mouse() -> None:
+    for choose in ("key", "mouse"):
+        app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *showdown_request()])
+        async with app.run_test(size=(120, 36)) as pilot:
+            model = await shown_table(pilot, app)
+            view = app.query_one("#view-holdem-1-2", TableView)
+            bar = view.query_one(ActionBar)
+            assert bar.query_one("#show", Button).display and bar.query_one("#muck", Button).display
+            assert all(bar.query_one(f"#{name}", Button).disabled for name in ("fold", "call", "raise"))
+            if choose == "key":
+                view.focus()
+                await pilot.press("m")
+            else:
+                await pilot.click("#view-holdem-1-2 #show")
+            connection = app.connection
+            assert isinstance(connection, ReplayConnection)
+            await wait_until(pilot, lambda sent=connection.sent: any(item["type"] == "action" for item in sent),
+                             what="sent")
+            assert [item for item in connection.sent if item["type"] == "action"] == [
+                {"type": "action", "table": "holdem-1-2", "hand": "holdem-1-2-9a611a-7",
+                 "kind": "muck" if choose == "key" else "show"}]
+            assert not model.needs_action
+            assert app.internal_errors == []
+
+
+async def shown_table(pilot: Any, app: CroupierApp, table: str = "holdem-1-2") -> TableModel:
+    await wait_until(pilot, lambda: table in app.models and app.models[table].needs_action, what="the recorded turn")
+    app.show_table(table)
+    await pilot.pause(0.1)
+    return app.models[table]
+
+
+async def test_pre_action_boxes_belong_to_the_betting_round_they_were_ticked_in() -> None:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-7"
+    recorded = side_pot_hand(table, hand)
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *recorded[:-2],
+                      event(table, hand, "checked", seat=1),
+                      event(table, hand, "turn_started", seat=3, player="carla", started_at=100.0, deadline=120.0)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: table in app.models and app.models[table].to_act == 3, what="carla's turn")
+        app.show_table(table)
+        await pilot.pause(0.1)
+        view = app.query_one(f"#view-{table}", TableView)
+        bar = view.query_one(ActionBar)
+        view.focus()
+        await pilot.press("c")  # not my turn: C ticks "call any"
+        assert bar.query_one("#pre-call-any", Checkbox).value
+        await pilot.click(f"#view-{table} #pre-fold")  # one box at a time
+        assert bar.query_one("#pre-fold", Checkbox).value and not bar.query_one("#pre-call-any", Checkbox).value
+        # carla bets, I would fold to it: but the river comes first (she checked): the box is gone with the turn
+        app.dispatch(event(table, hand, "checked", seat=3))
+        app.dispatch(event(table, hand, "board_dealt", street="river", cards=["2d"],
+                           board=["Qs", "Jd", "4c", "Tc", "2d"]))
+        app.dispatch(event(table, hand, "betting_round_started", round_index=3, street="river", pot=285))
+        await pilot.pause(0.1)
+        assert not any(box.value for box in bar.query("#pre-actions Checkbox").results(Checkbox))
+        # folded, I am out of the hand: the boxes are greyed and F ticks nothing
+        app.dispatch(event(table, hand, "folded", seat=1, left_table=False))
+        await pilot.pause(0.1)
+        assert all(box.disabled for box in bar.query("#pre-actions Checkbox").results(Checkbox))
+        view.focus()
+        await pilot.press("f")
+        assert not any(box.value for box in bar.query("#pre-actions Checkbox").results(Checkbox))
+        assert app.internal_errors == []

@@ -108,6 +108,8 @@ class ActionBar(Widget):
     my_bet: reactive[int] = reactive(0)
     big_blind: reactive[int] = reactive(1)
     error: reactive[str] = reactive("")
+    can_pre_act: reactive[bool] = reactive(False)
+    """Whether pre-action boxes make sense now: I am in the running hand, not folded nor all-in."""
     my_cards: reactive[list[str]] = reactive(list, always_update=True)
     """My cards in the running hand: a draw's discards are chosen among them."""
 
@@ -142,6 +144,7 @@ class ActionBar(Widget):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.watch_legal, self.legal)
+        self.call_after_refresh(self._enable_pre_actions)
 
     # --- data in -------------------------------------------------------------------------------------
 
@@ -154,7 +157,7 @@ class ActionBar(Widget):
             self.query_one(f"#{button_id}", Button).disabled = not mine or showdown
         for button_id in ("show", "muck"):
             self.query_one(f"#{button_id}", Button).set_class(not showdown, "-hidden")
-        self.query_one("#pre-actions").set_class(mine, "-hidden-pre")
+        self._enable_pre_actions()
         drawing = bool(legal and legal.get("max_discards"))
         self._discards = []
         self.query_one("#draw-row").set_class(not drawing, "-hidden")
@@ -268,6 +271,39 @@ class ActionBar(Widget):
                 box.value = False
             self.post_message(self.Act(kind))
 
+    def watch_can_pre_act(self, can: bool) -> None:
+        self._enable_pre_actions()
+
+    def _enable_pre_actions(self) -> None:
+        """The boxes are live while I am in the hand and waiting for my turn; greyed (and unticked) otherwise."""
+        if not self.is_mounted:
+            return
+        for box in self.query("#pre-actions Checkbox").results(Checkbox):
+            disabled = not self.can_pre_act or self.legal is not None
+            if disabled and box.has_focus:  # a greyed widget takes no keys: give them back to the table
+                self._focus_table()
+            box.disabled = disabled
+            if not self.can_pre_act:
+                box.value = False
+
+    def _focus_table(self) -> None:
+        node = self.parent
+        while node is not None and not getattr(node, "can_focus", False):
+            node = node.parent
+        if isinstance(node, Widget):
+            node.focus()
+
+    def toggle_pre_action(self, name: str) -> None:
+        """Tick or untick the box ``name`` (``check-fold``, ``call-any``, ``fold``) when it can be used."""
+        if self.legal is not None:
+            self.error = "it is your turn: act now"
+            return
+        if not self.can_pre_act:
+            self.error = "pre-actions are for a hand you are playing"
+            return
+        box = self.query_one(f"#pre-{name}", Checkbox)
+        box.value = not box.value
+
     @on(Checkbox.Changed)
     def _one_box_at_a_time(self, event: Checkbox.Changed) -> None:
         if event.value:
@@ -284,15 +320,16 @@ class ActionBar(Widget):
     def fold(self) -> None:
         if self.legal is not None and self.legal.get("can_fold"):
             self.post_message(self.Act("fold"))
-        elif self.legal is None:
+        elif self.legal is None and self.can_pre_act:
             box = self.query_one("#pre-check-fold", Checkbox)
             box.value = not box.value  # not our turn: F ticks check/fold instead
 
     def check_or_call(self) -> None:
         legal = self.legal
         if legal is None:
-            box = self.query_one("#pre-call-any", Checkbox)
-            box.value = not box.value
+            if self.can_pre_act:
+                box = self.query_one("#pre-call-any", Checkbox)
+                box.value = not box.value
             return
         if legal.get("can_check"):
             self.post_message(self.Act("check"))

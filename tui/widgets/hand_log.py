@@ -14,9 +14,9 @@ from tui.model import HandSummary, TableModel
 
 
 def badge(summary: HandSummary) -> Text:
-    """``✔ verified``, ``✘ VIOLATION`` or ``… checking`` for one hand."""
+    """``✔ verified``, ``✔ verified (joined late)``, ``✘ VIOLATION`` or ``… checking`` for one hand."""
     if summary.fairness is True:
-        return Text("✔ verified", style="bold green")
+        return Text(f"✔ {summary.verdict}", style="bold green" if not summary.joined_late else "green")
     if summary.fairness is False:
         return Text("✘ VIOLATION", style="bold white on red")
     return Text("… checking", style="dim")

@@ -44,11 +44,13 @@ class SeatView(Static):
         second = Text()
         if info.cards or info.face_down:
             second.append_text(cards_text(info.cards, self.four_colour, info.face_down))
-        state = "TO ACT" if self.to_act else info.state or info.last_action
         if info.bet:
             second.append(f"  bet {info.bet}", style="bold cyan")
-        if state:
-            second.append(f"  {state}", style="bold reverse" if self.to_act else "italic")
+        if self.to_act:
+            second.append("  TO ACT", style="bold reverse")
+        state = info.state or ("" if self.to_act else info.last_action)
+        if state:  # away / sitting out still show while the hand asks him (he goes after it)
+            second.append(f"  {state}", style="italic")
         return Text("\n").join([first, second]) if second else first
 
     def watch_info(self, info: SeatInfo | None) -> None:

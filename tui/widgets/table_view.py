@@ -73,6 +73,7 @@ class TableView(Widget, can_focus=True):
         Binding("b", "wait_big_blind", "Wait BB", show=False),
         Binding("u", "top_up", "Top-up", show=False),
         Binding("x", "leave", "Leave"),
+        Binding("slash", "chat", "Chat", show=False),
         Binding("escape", "focus_table", "Table keys", show=False),
     ]
 
@@ -97,6 +98,7 @@ class TableView(Widget, can_focus=True):
     def __init__(self, table_id: str, **options: Any) -> None:
         super().__init__(**options)
         self.table_id = table_id
+        self._betting_round: tuple[str, str, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -116,8 +118,8 @@ class TableView(Widget, can_focus=True):
                 yield ChatPanel(id="chat")
 
     def watch_model(self, model: TableModel | None) -> None:
-        if model is None or not self.is_mounted:
-            return
+        if model is None or not self.is_mounted or not self.query("#title"):
+            return  # not composed yet: on_mount draws the model once the children are there
         title = Text()
         title.append(f"{model.name or model.table_id}", style="bold")
         if model.stakes != (0, 0):
@@ -145,12 +147,18 @@ class TableView(Widget, can_focus=True):
         my_cards = model.seats[mine].cards if mine is not None and mine in model.seats else []
         if bar.my_cards != my_cards:
             bar.my_cards = list(my_cards)
+        betting_round = (model.hand_id, model.street, model.hand_running)
+        if betting_round != self._betting_round:  # a pre-action is for the round it was ticked in, never later
+            self._betting_round = betting_round
+            bar.clear_pre_actions()
+        bar.can_pre_act = mine is not None and mine in model.seats and model.seats[mine].in_hand \
+            and not model.seats[mine].folded and not model.seats[mine].all_in and model.hand_running
         if bar.legal != model.legal:
             bar.legal = model.legal
         if model.to_act is not None and model.hand_running:
             acting = model.seats.get(model.to_act)
             who = "your turn" if model.to_act == mine else acting.name if acting is not None else "?"
-            bar.set_clock(model.turn_seconds, model.turn_started, model.time_bank, f"{who[:12]} ")
+            bar.set_clock(model.turn_seconds, model.turn_started, model.bank_of(model.to_act), f"{who[:12]} ")
         else:
             bar.set_clock(0.0, 0.0, None, "")
         self.query_one(HandLog).model = model
@@ -158,7 +166,7 @@ class TableView(Widget, can_focus=True):
         if mine is not None and mine in model.seats:
             info = model.seats[mine]
             self.query_one("#sit-out", Button).label = "Sit in (O)" if info.sitting_out else "Sit out (O)"
-            self.query_one("#wait-bb", Button).label = "Post (B)" if info.wait_for_big_blind else "Wait BB (B)"
+            self.query_one("#wait-bb", Button).label = f"Wait BB: {'on' if info.wait_for_big_blind else 'off'} (B)"
         for button_id in ("sit-out", "wait-bb", "top-up", "leave"):
             self.query_one(f"#{button_id}", Button).disabled = mine is None and button_id != "leave"
 
@@ -261,4 +269,14 @@ class TableView(Widget, can_focus=True):
 
     def action_leave(self) -> None:
         self._request("leave")
+
+    def action_chat(self) -> None:
+        """Type at the table's chat (on a compact screen the log and chat come up first)."""
+        if self.screen.has_class("-compact") and not self.screen.has_class("-show-log"):
+            self.screen.add_class("-show-log")
+        self.query_one("#chat-input").focus()
+
+    def action_pre_action(self, box: str) -> None:
+        """Tick or untick a pre-action box (``check-fold``, ``call-any``, ``fold``) for when the turn comes."""
+        self.bar.toggle_pre_action(box)
 

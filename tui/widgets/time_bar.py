@@ -1,4 +1,9 @@
-"""The action clock and the time bank as a bar that empties (R-CLOCK-*)."""
+"""The action clock and the time bank as a bar that empties (R-CLOCK-*).
+
+The room's deadline for a turn includes the acting player's time bank (used only once the action time has
+run out). When the bank is known the bar shows the action time first (green, then yellow, then red) and,
+once it is gone, the bank (magenta) with its own seconds; otherwise one bar for the whole turn.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.model import split_clock
+
 
 class TimeBar(Widget):
-    """Counts ``seconds`` down from when it was set (local clock); shows the time bank when known."""
+    """Counts ``seconds`` down from ``started`` (local clock); ``time_bank``: the bank seconds at the end of the
+    turn, ``None`` when unknown."""
 
     DEFAULT_CSS = """
     TimeBar { height: 1; width: 1fr; min-width: 12; }
@@ -31,12 +39,17 @@ class TimeBar(Widget):
     def render(self) -> Text:
         if self.seconds <= 0:
             return Text(self.label or "", style="dim")
-        left = self.left()
-        width = max(4, self.size.width - 16)
-        filled = round(width * left / self.seconds) if self.seconds else 0
-        style = "green" if left > 10 else "yellow" if left > 5 else "bold red"
-        text = Text(f"{self.label}{left:4.0f}s ", style=style) + Text("█" * filled, style=style) + Text(
-            "░" * (width - filled), style="dim")
-        if self.time_bank is not None:
-            text.append(f" bank {self.time_bank:.0f}s", style="dim")
-        return text
+        action_left, action_total, bank_left = split_clock(self.seconds, self.left(), self.time_bank)
+        if action_left > 0 or bank_left is None:
+            style = "green" if action_left > 10 else "yellow" if action_left > 5 else "bold red"
+            head = Text(f"{self.label}{action_left:3.0f}s ", style=style)
+            share = action_left / action_total if action_total else 0.0
+            tail = Text(f" +bank {bank_left:.0f}s", style="dim") if bank_left is not None else Text("")
+        else:  # the action time is gone: the bank runs
+            style = "bold magenta" if bank_left > 5 else "bold red"
+            head = Text(f"{self.label}bank {bank_left:3.0f}s ", style=style)
+            share = bank_left / (self.time_bank or 1.0)
+            tail = Text("")
+        width = max(4, self.size.width - head.cell_len - tail.cell_len)
+        filled = round(width * min(1.0, share))
+        return head + Text("█" * filled, style=style) + Text("░" * (width - filled), style="dim") + tail

@@ -1,0 +1,135 @@
+"""Pilot tests against the real in-process room with bots for the table's other controls (issue 8 "Build"):
+the fairness badge of a hand joined late, the hand log after a reconnect, chat, sit out / wait for big blind
+/ top-up. (The show/muck choice is tested on a recorded showdown in test_model_and_widgets: the room shows
+hands by itself, it never asks.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Button, Input
+
+from tests.tui.helpers import actions_sent, notifications, wait_until
+from tests.tui.roombots import table
+from tests.tui.test_play import join
+from tui.widgets.hand_log import HandLog
+from tui.widgets.table_view import TableView
+
+
+def checked(app: Any, table_id: str) -> list[str]:
+    model = app.models.get(table_id)
+    return [] if model is None else [summary.verdict for summary in model.hands if summary.fairness is not None]
+
+
+async def test_a_table_watched_from_mid_hand_badges_that_hand_joined_late(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"])
+    await setup.bot("cat", ["t1"])
+    engine = setup.room.tables["t1"].engine
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await wait_until(pilot, lambda: engine.hand_running and engine.hand_number >= 1, what="a hand in play")
+        app.open_table("t1", sit=False)  # its commitments were published before we looked
+        await wait_until(pilot, lambda: len(checked(app, "t1")) >= 2, timeout=30, what="two hands checked")
+        verdicts = checked(app, "t1")
+        assert verdicts[0] == "verified (joined late)", [s.violations for s in app.models["t1"].hands]
+        assert set(verdicts[1:]) == {"verified"}  # watched from their commitments on: the full check
+        await pilot.pause(0.1)
+        shown = app.query_one("#view-t1 HandLog", HandLog).render().plain
+        assert "✔ verified (joined late)" in shown
+        assert app.internal_errors == []
+
+
+async def test_after_a_reconnect_the_hand_log_says_each_thing_once(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"], delay=0.3)
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        model = app.models["t1"]
+        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="my turn in a running hand")
+        hand = model.hand_id
+        session = setup.room.sessions["me"]
+        session.transport.close("network down")
+        setup.room.disconnect(session)
+        await wait_until(pilot, lambda: setup.room.sessions.get("me") not in (None, session), what="reconnect")
+        await wait_until(pilot, lambda: "(reconnected: the hand so far, as the room replays it)" in model.log
+                         or model.hand_id != hand, timeout=10, what="the replayed hand")
+        assert model.hand_id == hand, "the hand ended before the resync: nothing was replayed"
+        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="the turn again after the resync")
+        header = f"── hand {model.hand_number} ({hand}) ──"
+        lines = model.log[model.log.index(header):]
+        assert lines[1] == "(reconnected: the hand so far, as the room replays it)"
+        dealt = [line for line in lines if line.startswith("Dealt to you")]
+        blinds = [line for line in lines if "posts the" in line]
+        assert len(dealt) == 1 and len(blinds) == 2, lines
+        assert len(model.hands) == model.hand_number or len({s.hand_id for s in model.hands}) == len(model.hands)
+        await pilot.press("c")
+        assert actions_sent(app, "t1")[-1]["hand"] == hand
+        assert app.internal_errors == []
+
+
+async def test_chat_sit_out_wait_for_big_blind_and_top_up(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1", buy_in=100)
+        model = app.models["t1"]
+        view = app.query_one("#view-t1", TableView)
+        engine = setup.room.tables["t1"].engine
+        # chat: "/" goes to the chat box, Enter sends, the room's echo is on the table
+        view.focus()
+        await pilot.press("slash")
+        assert app.focused is view.query_one("#chat-input", Input)
+        await pilot.press(*"nice hand", "enter")
+        await wait_until(pilot, lambda: ("me", "nice hand") in model.chat, what="the chat line back from the room")
+        assert "nice hand" in str(view.query_one("#chat-lines").render())
+        # wait for big blind: the button says the choice and B toggles it in the room
+        view.focus()
+        wanted = not model.seats[model.my_seat or 0].wait_for_big_blind
+        await pilot.press("b")
+        await wait_until(pilot, lambda: model.seats[model.my_seat or 0].wait_for_big_blind is wanted,
+                         what="the blind choice")
+        label = str(view.query_one("#wait-bb", Button).label)
+        assert label == ("Wait BB: on (B)" if wanted else "Wait BB: off (B)")
+        # sit out with the mouse; once out of the hand, top up (U), then back in with O
+        await pilot.click("#view-t1 #sit-out")
+        await wait_until(pilot, lambda: engine.player("me").sitting_out, what="sat out in the room")
+        await wait_until(pilot, lambda: model.seats[model.my_seat or 0].sitting_out, what="sat out on screen")
+        assert str(view.query_one("#sit-out", Button).label) == "Sit in (O)"
+        assert "sitting out" in view.query_one("#place-0").render().plain
+        for _ in range(400):  # finish the hand in play (check or call), then no more hands for me
+            if not engine.in_hand("me"):
+                break
+            if model.needs_action:
+                view.focus()
+                await pilot.press("c")
+            await pilot.pause(0.05)
+        assert not engine.in_hand("me")
+        # the amount screen is bounded by the table's maximum (200): too much is refused in words, nothing sent
+        stack = engine.player("me").stack
+        view.focus()
+        await pilot.press("u")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "AmountScreen", what="top-up screen")
+        box = app.screen.query_one(Input)
+        box.value = str(200 - stack + 1)
+        await pilot.press("enter")
+        assert str(app.screen.query_one("#amount-error").render()) == f"type a whole number between 1 and {200 - stack}"
+        assert not [item for item in app.sent if item["type"] == "top_up"]
+        box.value = "20"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: f"top-up: Stack at t1: {stack + 20} chips." in notifications(app),
+                         what=f"the room's answer in {notifications(app)[-3:]}")
+        assert [item for item in app.sent if item["type"] == "top_up"] == [
+            {"type": "top_up", "table": "t1", "amount": 20}]
+        await wait_until(pilot, lambda: model.seats[model.my_seat or 0].stack == stack + 20, what="the new stack")
+        view.focus()
+        await pilot.press("o")
+        await wait_until(pilot, lambda: not engine.player("me").sitting_out, what="back in")
+        await wait_until(pilot, lambda: str(view.query_one("#sit-out", Button).label) == "Sit out (O)",
+                         what="the button back")
+        assert app.internal_errors == []
