@@ -8,6 +8,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     invite_codes = ["FRIDAY-7"]         # a new name needs one of these to register its key
     allow = ["ana", "bruno"]            # only these names may log in
     connections_per_minute = 20         # per client address
+    ready_screens = 2                   # plain-ssh screens started ahead of players (lobby at once), 0..64
 
     [[tables]]
     id = "nl-1-2"                       # default: t1, t2, … in file order
@@ -104,6 +105,9 @@ class RoomConfig:
     name: str
     tables: tuple[TableConfig, ...]
     access: AccessConfig = AccessConfig()
+    ready_screens: int = 2
+    """Plain-ssh player screens started ahead of their players (each about 15–25 MiB): they see the lobby at
+    once. 0 starts each screen when its player arrives."""
 
 
 def _table(id: str, name: str, game: str, structure: str, blinds: tuple[int, int], seats: int,
@@ -286,7 +290,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     if not isinstance(room_data, dict):
         raise top.fail("room", "expected a table ([room])")
     room = _Reader(source, room_data, "room")
-    room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute"))
+    room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens"))
     tables_data = data.get("tables")
     if tables_data is None:
         tables = default_room().tables
@@ -300,7 +304,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
             raise ConfigError(f"{source}: tables[{index}].id: {table.id!r} is used by an earlier table")
         seen.add(table.id)
     return RoomConfig(name=room.text("name", "croupier room") or "croupier room", tables=tables,
-                      access=_read_access(room))
+                      access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64))
 
 
 def load_room(path: str | Path) -> RoomConfig:

@@ -32,6 +32,7 @@ import json
 import os
 import secrets
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -83,6 +84,12 @@ class LocalGate:
         self.fork_policy: bool | None = False  # True: started; None: start on first use; False: never
         self._private_folder: Path | None = None  # the temporary directory we made (removed on close)
         self._warming: asyncio.Task[None] | None = None
+        self.ready_screens = 0  # how many TUIs to keep started ahead of their players (needs the fork server)
+        self.log_path: Path | None = None  # where served TUIs log (given to ready screens)
+        self._ready: list[ReadyScreen] = []
+        self._ready_kind: tuple[str | None, str | None] = ("xterm-256color", None)
+        self._refill: asyncio.Task[None] | None = None
+        self._closing = False
 
     @classmethod
     async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None) -> LocalGate:
@@ -165,8 +172,69 @@ class LocalGate:
         except (OSError, RuntimeError, TimeoutError):  # a fresh interpreter per session still works
             self.fork_policy = False
 
+    @property
+    def ready_count(self) -> int:
+        """Ready screens waiting for a player now (each has drawn its lobby)."""
+        return sum(not screen.ended for screen in self._ready)
+
+    def take_ready_screen(self, term: str | None, colorterm: str | None) -> ReadyScreen | None:
+        """A ready screen for a terminal of this kind, if one is waiting; then starts refilling the pool.
+
+        The pool follows the kind of terminal players arrive with: after a session of another kind the old
+        screens are dropped and new ones are started for the new kind.
+        """
+        kind = (term or "xterm-256color", colorterm)
+        screen = None
+        while self._ready:
+            candidate = self._ready.pop(0)
+            if candidate.kind == kind and not candidate.ended and _running(candidate.pid):
+                screen = candidate
+                break
+            candidate.discard()
+        self._ready_kind = kind
+        if screen is not None:
+            self.children.append(screen.pid)
+        self.refill_ready_screens(delay=READY_REFILL_DELAY)
+        return screen
+
+    def refill_ready_screens(self, delay: float = 0.0) -> None:
+        """Start ready screens in the background up to :attr:`ready_screens` (one at a time, after ``delay``)."""
+        if self.ready_screens <= 0 or self._closing:
+            return
+        if self._refill is not None and not self._refill.done():
+            self._refill.cancel()  # start over after the latest arrival: a burst of players goes first
+        self._refill = asyncio.get_running_loop().create_task(self._fill(delay))
+
+    async def _fill(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if self.fork_server is None:
+            if self.fork_policy is False:
+                return  # every TUI is a fresh interpreter: nothing to keep ready
+            await self.ensure_fork_server()
+        while (self.fork_server is not None and not self._closing
+               and sum(not screen.ended for screen in self._ready) < self.ready_screens):
+            try:
+                screen = await self.fork_server.start_ready_screen(self.path, self._ready_kind, self.log_path)
+            except (OSError, ValueError, KeyError, TimeoutError):
+                return  # sessions still start (forked at arrival)
+            if self._closing:
+                screen.discard()
+                return
+            self._ready.append(screen)
+
     async def close(self) -> None:
         """Stop listening, stop the fork server (if any) and remove the private directory made by start."""
+        self._closing = True
+        if self._refill is not None:
+            self._refill.cancel()
+            with contextlib.suppress(BaseException):
+                await self._refill
+        for screen in self._ready:
+            screen.discard()
+        if self._ready:
+            pids = [screen.pid for screen in self._ready]
+            await asyncio.get_running_loop().run_in_executor(None, _wait_ended, pids)
+        self._ready.clear()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(TimeoutError):  # connected TUIs end with their ssh sessions
@@ -242,6 +310,90 @@ def stop_child(child: subprocess.Popen[bytes]) -> None:
         child.wait()
 
 
+READY_SIZE = (80, 24)
+"""The size a ready screen is drawn at before its player's terminal is known (then resized to it)."""
+READY_OUTPUT_LIMIT = 1 << 20
+"""A ready screen that writes more than this before its player arrives is stopped (it is not idle)."""
+READY_REDRAW_WAIT = 0.5
+"""Seconds a ready screen is given to redraw at its player's size before it gets the token (it connects)."""
+READY_REFILL_DELAY = 0.5
+"""Seconds after a ready screen is taken before a new one is started: a burst of arrivals goes first."""
+
+
+class ReadyScreen:
+    """A served TUI started before its player arrived: its pty master, its token socket, what it drew so far.
+
+    Started at :data:`READY_SIZE` by :meth:`TuiForkServer.start_ready_screen`; the room keeps reading its
+    output (the terminal set-up and the lobby's first frame) into :attr:`output` until a player takes it
+    (:meth:`take`), then sends that output to the player, resizes the pty to the player's terminal (the
+    child redraws) and hands the child its one-time token, on which it connects back to the room.
+    """
+
+    def __init__(self, pid: int, master: int, token_channel: socket.socket,
+                 kind: tuple[str | None, str | None]) -> None:
+        self.pid = pid
+        self.master = master
+        self.token_channel = token_channel
+        self.kind = kind  # (TERM, COLORTERM): a screen is only given to a terminal of the same kind
+        self.output = bytearray()
+        self.ended = False
+        asyncio.get_running_loop().add_reader(master, self._drain)
+
+    def _drain(self) -> None:
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data or len(self.output) + len(data) > READY_OUTPUT_LIMIT:
+            self.ended = True
+            asyncio.get_running_loop().remove_reader(self.master)
+            return
+        self.output.extend(data)
+
+    def stop_buffering(self) -> bytes:
+        """Stop reading the pty here; returns what the child drew so far (to send to the player)."""
+        with contextlib.suppress(ValueError, OSError):
+            asyncio.get_running_loop().remove_reader(self.master)
+        self._drain_now()
+        return bytes(self.output)
+
+    def hand_token(self, token: str) -> None:
+        """Give the child its player's one-time token: it connects back to the room and shows the lobby rows."""
+        with contextlib.suppress(OSError):
+            self.token_channel.sendall(json.dumps({"token": token}).encode() + b"\n")
+        self.token_channel.close()
+
+    def _drain_now(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, READ_CHUNK)
+            except OSError:  # BlockingIOError: nothing more for now
+                return
+            if not data:
+                return
+            self.output.extend(data)
+
+    def discard(self) -> None:
+        """End the child (its process group, killed if it lingers) and close the room's ends; never blocks."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(self.master)
+        self.token_channel.close()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGTERM)
+        with contextlib.suppress(OSError):
+            os.close(self.master)  # the child's terminal hangs up too
+        loop.call_later(KILL_GRACE_SECONDS, _kill_group, self.pid)
+
+
+def _kill_group(pid: int) -> None:
+    if _running(pid):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+
+
 class TuiForkServer:
     """The room's handle on ``python -m tui.zygote``: TUIs forked from a process that imported them once.
 
@@ -270,21 +422,44 @@ class TuiForkServer:
     async def spawn(self, slave: int, socket_path: Path, token: str, term: str | None, colorterm: str | None,
                     log_path: Path | None) -> int:
         """Fork a TUI on ``slave`` (the pty's slave fd); returns its pid (its own session and process group)."""
-        import socket
+        request = {"socket": str(socket_path), "token": token, "term": term, "colorterm": colorterm,
+                   "log": str(log_path) if log_path else None}
+        return await self._ask(request, [slave])
 
-        request = json.dumps({"socket": str(socket_path), "token": token, "term": term, "colorterm": colorterm,
-                              "log": str(log_path) if log_path else None}).encode()
+    async def _ask(self, request: dict[str, Any], fds: list[int]) -> int:
         loop = asyncio.get_running_loop()
+        data = json.dumps(request).encode()
 
         def ask() -> int:
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as channel:
                 channel.settimeout(10)
                 channel.connect(str(self.control))
-                socket.send_fds(channel, [request], [slave])
+                socket.send_fds(channel, [data], fds)
                 reply = channel.makefile("rb").readline()
             return int(json.loads(reply)["pid"])
 
         return await loop.run_in_executor(None, ask)
+
+    async def start_ready_screen(self, socket_path: Path, kind: tuple[str | None, str | None],
+                                 log_path: Path | None) -> ReadyScreen:
+        """Fork a TUI that draws the lobby now and gets its player's token later (:class:`ReadyScreen`)."""
+        master, slave = os.openpty()
+        set_window_size(master, *READY_SIZE)
+        room_end, child_end = socket.socketpair()
+        try:
+            pid = await self._ask({"socket": str(socket_path), "token": None, "term": kind[0],
+                                   "colorterm": kind[1], "log": str(log_path) if log_path else None},
+                                  [slave, child_end.fileno()])
+        except BaseException:
+            for fd in (master,):
+                os.close(fd)
+            room_end.close()
+            raise
+        finally:
+            os.close(slave)
+            child_end.close()
+        os.set_blocking(master, False)
+        return ReadyScreen(pid, master, room_end, kind)
 
     async def close(self) -> None:
         if self.process.returncode is None:
@@ -307,6 +482,15 @@ def _running(pid: int) -> bool:
     except ChildProcessError:
         return True
     return finished == 0
+
+
+def _wait_ended(pids: list[int]) -> None:
+    """Wait (up to the kill grace, plus a little) until these processes are gone; SIGKILL what is left."""
+    deadline = time.monotonic() + KILL_GRACE_SECONDS
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    for pid in pids:
+        _kill_group(pid)
 
 
 def stop_process_group(pid: int) -> None:
@@ -332,7 +516,12 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
     colorterm = (process.env or {}).get("COLORTERM")
     token = gate.issue(name, public_key, decision)
     child: subprocess.Popen[bytes] | None = None
-    if gate.fork_server is not None and command is None:
+    ready = gate.take_ready_screen(process.term_type, colorterm) if command is None else None
+    if ready is not None:
+        master, pid = ready.master, ready.pid
+        process.stdout.write(ready.stop_buffering())  # the terminal set-up and the lobby drawn at READY_SIZE
+        set_window_size(master, columns or 80, rows or 24)  # a different size: the child redraws at once
+    elif gate.fork_server is not None and command is None:
         master, slave = os.openpty()
         set_window_size(master, columns or 80, rows or 24)
         try:
@@ -344,9 +533,11 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
         child, master = spawn_tui(gate.path, token, columns or 80, rows or 24, process.term_type, colorterm,
                                   command, log_path)
         pid = child.pid
-    gate.children.append(pid)
+    if ready is None:
+        gate.children.append(pid)
     loop = asyncio.get_running_loop()
     finished = asyncio.Event()
+    drawn = asyncio.Event()
 
     def from_child() -> None:
         try:
@@ -359,6 +550,7 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
             loop.remove_reader(master)
             finished.set()
             return
+        drawn.set()
         process.stdout.write(data)
 
     async def to_child() -> None:
@@ -380,6 +572,13 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
 
     loop.add_reader(master, from_child)
     typing_task = loop.create_task(to_child())
+    if ready is not None:
+        if (columns or 80, rows or 24) != READY_SIZE:
+            # the redraw at the player's size first, then the connection: with many players arriving at
+            # once every screen is right before any of them spends time on its lobby rows
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
+        ready.hand_token(token)
     watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait())]
     if child is not None:
         watchers.append(loop.run_in_executor(None, child.wait))

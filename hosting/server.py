@@ -181,6 +181,11 @@ class RunningRoom:
         """The exact command to give friends: plain ssh shows the room's screen (the served TUI)."""
         return f"ssh -p {self.port} {host}" if self.port != 22 else f"ssh {host}"
 
+    def prepare_player_screens(self) -> None:
+        """Start the TUI fork server and the room's ready screens in the background (``[room] ready_screens``)."""
+        if self.gate is not None:
+            self.gate.refill_ready_screens()
+
     async def fork_server_ready(self) -> None:
         """Wait until the TUI fork server is up (started with the first pty session, or now)."""
         if self.gate is not None:
@@ -222,11 +227,14 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         store.save_table(table.id, table_settings(table))
     channel_limits = limits or Limits()
     gate = await LocalGate.start(room, limits=channel_limits) if served_tui else None  # short private path
+    tui_log = data_dir / "tui.log"
     if gate is not None:
         gate.fork_policy = fork_server
+        gate.log_path = tui_log
+        gate.ready_screens = config.ready_screens if fork_server is not False else 0
         if fork_server is True:
             await gate.ensure_fork_server()
-    tui_log = data_dir / "tui.log"
+            gate.refill_ready_screens()
 
     async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
         owner = process.get_extra_info("connection").get_owner()

@@ -1,33 +1,60 @@
 """``python -m tui.served --socket PATH --token TOKEN``: the TUI a plain-ssh player sees (hosting/pty_session.py).
 
 Started by the room on its own pseudo-terminal; connects back to the room's local socket with its one-time
-token. A failure is logged (``--log``) and summed up in one line, never shown as a traceback.
+token. A *ready screen* is started before its player arrives (``--token-fd``): it draws the lobby at once and
+waits for the token on a socket from the room. A failure is logged (``--log``) and summed up in one line,
+never shown as a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import logging
+import socket
 import sys
 from pathlib import Path
 
 from tui.app import CroupierApp
-from tui.connection import StreamConnection
+from tui.connection import ConnectionLost, StreamConnection
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="croupier-served-tui")
     parser.add_argument("--socket", required=True)
-    parser.add_argument("--token", required=True, help="give it as --token=VALUE (a token may start with '-')")
+    given = parser.add_mutually_exclusive_group(required=True)
+    given.add_argument("--token", help="give it as --token=VALUE (a token may start with '-')")
+    given.add_argument("--token-fd", type=int, help="a ready screen: read the token line from this socket")
     parser.add_argument("--log")
     return parser
+
+
+async def token_from(fd: int) -> str:
+    """Wait for the room's ``{"token": …}`` line on socket ``fd`` (a ready screen's player has arrived).
+
+    Raises :class:`ConnectionLost` when the room closes the socket first (it is shutting down).
+    """
+    reader, writer = await asyncio.open_connection(sock=socket.socket(fileno=fd))
+    try:
+        line = await reader.readline()
+    finally:
+        writer.close()
+    try:
+        token = json.loads(line)["token"] if line else None
+    except (ValueError, KeyError, TypeError):
+        token = None
+    if not isinstance(token, str):
+        raise ConnectionLost("the room closed before a player arrived")
+    return token
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = build_parser().parse_args(argv)
 
     async def connect() -> StreamConnection:
-        return await StreamConnection.open_unix(arguments.socket, arguments.token)
+        token = arguments.token if arguments.token is not None else await token_from(arguments.token_fd)
+        return await StreamConnection.open_unix(arguments.socket, token)
 
     # the token is good for one connection: when the local link drops, the session is over (ssh again)
     app = CroupierApp(connect, log_path=Path(arguments.log) if arguments.log else None, reconnect=False)

@@ -1,14 +1,17 @@
 """``python -m tui.zygote --control PATH``: a fork server for served TUIs (hosting/pty_session.py).
 
-It imports the whole TUI once, then forks one child per plain-ssh session: the child starts at once (no imports)
-and shares the imported code's memory pages with its siblings (copy-on-write, after ``gc.freeze()``), which keeps
-the per-player memory and the time to the first frame low.
+It imports the whole TUI once and runs it once headless (tui/warmup.py: Textual's parsed stylesheets and caches),
+then forks one child per plain-ssh session: the child starts at once (no imports, no CSS parsing) and shares the
+warm process's memory pages with its siblings (copy-on-write, after ``gc.freeze()``), which keeps the per-player
+memory and the time to the first frame low.
 
 Protocol on the control socket (Unix, one request per connection): the room sends one JSON line
 ``{"socket", "token", "term", "colorterm", "log"}`` with the pty slave fd attached (SCM_RIGHTS); the zygote
-answers ``{"pid": N}``. The child makes the slave its controlling terminal in a new session (``setsid`` +
-``TIOCSCTTY``), uses it as stdin/stdout/stderr, and runs :func:`tui.served.main`. Children are reaped
-automatically (SIGCHLD ignored); the room ends a session's child with ``killpg``.
+answers ``{"pid": N}``. A *ready screen* (started before its player arrives, see hosting/pty_session.py) comes
+with ``"token": null`` and a second fd, a socket on which the room later sends the token line. The child makes
+the slave its controlling terminal in a new session (``setsid`` + ``TIOCSCTTY``), uses it as
+stdin/stdout/stderr, and runs :func:`tui.served.main`. Children are reaped automatically (SIGCHLD ignored); the
+room ends a session's child with ``killpg``.
 """
 
 from __future__ import annotations
@@ -24,14 +27,17 @@ import sys
 import termios
 from typing import Any
 
+import hosting.client  # noqa: F401  the fairness participant of every session (with asyncssh): imported once here
 import tui.app
 import tui.connection
 import tui.served
+import tui.warmup
 
 PASSED = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME")
 
 
-def _child(slave: int, request: dict[str, Any], listener: socket.socket, connection: socket.socket) -> None:
+def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: socket.socket,
+           connection: socket.socket) -> None:
     listener.close()
     connection.close()
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -47,7 +53,12 @@ def _child(slave: int, request: dict[str, Any], listener: socket.socket, connect
         environment["COLORTERM"] = str(request["colorterm"])
     os.environ.clear()
     os.environ.update(environment)  # never COLUMNS/LINES: the size comes from the pty
-    arguments = [f"--socket={request['socket']}", f"--token={request['token']}"]
+    arguments = [f"--socket={request['socket']}"]
+    if token_fd is not None:  # a ready screen: the token comes later, on this socket
+        os.set_inheritable(token_fd, True)
+        arguments.append(f"--token-fd={token_fd}")
+    else:
+        arguments.append(f"--token={request['token']}")
     if request.get("log"):
         arguments.append(f"--log={request['log']}")
     code = 1
@@ -63,19 +74,23 @@ def serve(control: str) -> None:
     listener.bind(control)
     os.chmod(control, 0o600)
     listener.listen(64)
+    tui.warmup.share_parsed_stylesheets()
+    tui.warmup.warm_up()  # before the fork: children inherit a warm Textual (see tui/warmup.py)
     gc.freeze()  # keep the imported objects' pages shared with every child
     print("ready", flush=True)
     while True:
         connection, _ = listener.accept()
         try:
-            data, fds, _, _ = socket.recv_fds(connection, 65536, 1)
+            data, fds, _, _ = socket.recv_fds(connection, 65536, 2)
             if not fds:
                 continue
             request = json.loads(data.decode())
+            token_fd = fds[1] if len(fds) > 1 else None
             pid = os.fork()
             if pid == 0:
-                _child(fds[0], request, listener, connection)
-            os.close(fds[0])
+                _child(fds[0], token_fd, request, listener, connection)
+            for fd in fds:
+                os.close(fd)
             connection.sendall(json.dumps({"pid": pid}).encode() + b"\n")
         except (OSError, ValueError):
             pass

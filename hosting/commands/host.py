@@ -58,6 +58,7 @@ async def _run(config: RoomConfig, data_dir: Path, port: int) -> int:
         print(f"croupier host: cannot listen on port {port}: {problem.strerror or problem}", file=sys.stderr)
         return 1
     print(banner(running, share_host()), flush=True)
+    running.prepare_player_screens()  # in the background: plain-ssh players then see the lobby at once
     await serve_forever(running)
     return 0
 

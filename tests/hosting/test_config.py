@@ -16,6 +16,7 @@ password = "swordfish"
 invite_codes = ["FRIDAY-7"]
 allow = ["ana", "bruno"]
 connections_per_minute = 5
+ready_screens = 4
 
 [[tables]]
 id = "nl-1-2"
@@ -39,6 +40,7 @@ def test_a_good_file_gives_its_tables_and_gates() -> None:
     assert room.name == "Friday night"
     assert room.access.password == "swordfish" and room.access.invite_codes == {"FRIDAY-7"}
     assert room.access.allow == {"ana", "bruno"} and room.access.connections_per_minute == 5
+    assert room.ready_screens == 4 and parse_room("[room]\nname = 'x'").ready_screens == 2  # the default
     first, second = room.tables
     assert (first.id, first.small_blind, first.big_blind, first.seats) == ("nl-1-2", 1, 2, 9)
     assert (first.min_buy_in, first.max_buy_in, first.rake) == (40, 200, "white-label")
@@ -100,6 +102,7 @@ def test_default_room_has_holdem_and_omaha_at_several_stakes() -> None:
          "[[tables]]\nid='a'\ngame='omaha'\nstructure='pot_limit'\nstakes=[1,2]",
          "room.toml: tables[1].id: 'a' is used by an earlier table"),
         ("[room]\npassword = 3", "room.toml: room.password: expected text, got 3"),
+        ("[room]\nready_screens = -1", "room.toml: room.ready_screens: expected an integer from 0 to 64, got -1"),
         ("[room]\nallow = ['good', 'bad name']", "room.toml: room.allow: 'bad name' is not a player name"),
         ("tables = []", "room.toml: tables: expected one or more [[tables]]"),
         ("[room\nname='x'", "room.toml: not valid TOML: "),

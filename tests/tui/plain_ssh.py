@@ -13,7 +13,10 @@ from tests.tui.roombots import FAST
 PlainSshRoom = RunningRoom
 
 
-async def start_plain_ssh_room(data_dir: Path, tables: Sequence[TableConfig], fork: bool = False) -> RunningRoom:
-    """``fork=True`` waits for the TUI fork server before returning; ``False`` never starts one."""
-    config = RoomConfig(name="test room", tables=tuple(tables), access=AccessConfig(connections_per_minute=1000))
+async def start_plain_ssh_room(data_dir: Path, tables: Sequence[TableConfig], fork: bool = False,
+                               ready_screens: int = 0) -> RunningRoom:
+    """``fork=True`` waits for the TUI fork server before returning; ``False`` never starts one.
+    ``ready_screens``: TUIs started ahead of their players (with ``fork=True``; they start in the background)."""
+    config = RoomConfig(name="test room", tables=tuple(tables), access=AccessConfig(connections_per_minute=1000),
+                        ready_screens=ready_screens)
     return await start_room(config, data_dir, host="127.0.0.1", port=0, runner_settings=FAST, fork_server=fork)
