@@ -1,0 +1,120 @@
+"""The bottom line of keys that work now — one widget instead of Textual's Footer.
+
+Textual's :class:`~textual.widgets.Footer` builds one widget per key and rebuilds them all whenever the focus
+or the bindings change; at a poker table that happens on nearly every action, and on a plain-ssh screen it
+was about 40% of the time to the first frame. :class:`KeyBar` draws the same line (key, then what it does,
+disabled keys dimmed, the command palette key on the right) as one line of text, redrawn only when the keys
+shown change. A click on a key presses it, as with the Footer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeyBar(Widget, can_focus=False):
+    """Shows the screen's active key bindings (those with ``show=True``), one entry per action."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--description", "key-bar--disabled"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        .key-bar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-bar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .key-bar--disabled { text-style: dim; }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text()
+        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key) of each entry
+        self._palette: tuple[int, str] | None = None  # (width, key) of the command palette entry
+        self._palette_text = Text()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self.refresh_keys)
+
+    def _bindings_changed(self, screen: Screen[Any]) -> None:
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.refresh_keys)
+
+    @property
+    def entries(self) -> list[tuple[str, str, bool]]:
+        """``(key shown, description, enabled)`` for each key on the line, left to right (tests read it)."""
+        shown: list[tuple[str, str, bool]] = []
+        seen: set[str] = set()
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or binding.action in seen or binding.key == self.app.COMMAND_PALETTE_BINDING:
+                continue
+            seen.add(binding.action)
+            shown.append((self.app.get_key_display(binding), binding.description, active.enabled))
+        return shown
+
+    def refresh_keys(self) -> None:
+        """Rebuild the line from the active bindings; repaints only when it changed."""
+        if not self.is_attached:
+            return
+        key_style = self.get_component_rich_style("key-bar--key")
+        description_style = self.get_component_rich_style("key-bar--description")
+        disabled_style = self.get_component_rich_style("key-bar--disabled")
+        text = Text(no_wrap=True, overflow="crop")
+        spans: list[tuple[int, int, str]] = []
+        keys = {self.app.get_key_display(active.binding): active.binding.key
+                for active in self.screen.active_bindings.values()}
+        for display, description, enabled in self.entries:
+            start = text.cell_len
+            text.append(f" {display} ", key_style + disabled_style if not enabled else key_style)
+            text.append(f"{description} ", description_style + disabled_style if not enabled else description_style)
+            spans.append((start, text.cell_len, keys.get(display, display)))
+        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        self._palette = None
+        if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
+            label = Text.assemble((f" {self.app.get_key_display(palette.binding)} ", key_style),
+                                  (f"{palette.binding.description} ", description_style))
+            self._palette = (label.cell_len, palette.binding.key)
+            self._palette_text = label
+        if text.plain != self._text.plain or spans != self._spans:
+            self._text, self._spans = text, spans
+            self.refresh()
+
+    def render(self) -> Text:
+        width = self.size.width
+        line = self._text.copy()
+        if self._palette is not None and width > self._palette[0] + line.cell_len:
+            line.append(" " * (width - self._palette[0] - line.cell_len))
+            line.append_text(self._palette_text)
+        return line
+
+    def key_at(self, column: int) -> str | None:
+        """The key whose entry covers ``column`` (0 = the first column of the bar), or None."""
+        for start, end, key in self._spans:
+            if start <= column < end:
+                return key
+        if self._palette is not None and column >= self.size.width - self._palette[0]:
+            return self._palette[1]
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        key = self.key_at(event.x)
+        if key is not None:
+            event.stop()
+            self.app.simulate_key(key)
