@@ -89,6 +89,7 @@ class LocalGate:
         self._ready: list[ReadyScreen] = []
         self._ready_kind: tuple[str | None, str | None] = ("xterm-256color", None)
         self._refill: asyncio.Task[None] | None = None
+        self._quiet_until = 0.0  # monotonic time before which no ready screen is started
         self._closing = False
 
     @classmethod
@@ -198,21 +199,28 @@ class LocalGate:
         return screen
 
     def refill_ready_screens(self, delay: float = 0.0) -> None:
-        """Start ready screens in the background up to :attr:`ready_screens` (one at a time, after ``delay``)."""
+        """Start ready screens in the background up to :attr:`ready_screens`, one at a time, none sooner than
+        ``delay`` seconds from now (a burst of arriving players goes first)."""
         if self.ready_screens <= 0 or self._closing:
             return
-        if self._refill is not None and not self._refill.done():
-            self._refill.cancel()  # start over after the latest arrival: a burst of players goes first
-        self._refill = asyncio.get_running_loop().create_task(self._fill(delay))
+        self._quiet_until = max(self._quiet_until, time.monotonic() + delay)
+        if self._refill is None or self._refill.done():
+            self._refill = asyncio.get_running_loop().create_task(self._fill())
 
-    async def _fill(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+    async def _fill(self) -> None:
         if self.fork_server is None:
             if self.fork_policy is False:
                 return  # every TUI is a fresh interpreter: nothing to keep ready
             await self.ensure_fork_server()
-        while (self.fork_server is not None and not self._closing
+        attempts = 2 * self.ready_screens  # screens that die at once are not restarted in a loop
+        while (self.fork_server is not None and not self._closing and attempts > 0
                and sum(not screen.ended for screen in self._ready) < self.ready_screens):
+            attempts -= 1
+            while (wait := self._quiet_until - time.monotonic()) > 0:
+                await asyncio.sleep(wait)
+            for screen in [screen for screen in self._ready if screen.ended]:
+                self._ready.remove(screen)
+                screen.discard()
             try:
                 screen = await self.fork_server.start_ready_screen(self.path, self._ready_kind, self.log_path)
             except (OSError, ValueError, KeyError, TimeoutError):
