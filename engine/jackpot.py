@@ -2,8 +2,8 @@
 
 The pool itself (one per jackpot type, shared by every table of that type) lives in the room; this module says
 how much of a hand's rake feeds it (:func:`contribution_from_rake`), whether a table and a hand can win it
-(:func:`table_is_eligible`), whether a shown hand qualifies (:func:`bad_beat_hand`) and how a pool is split
-(:func:`split_bad_beat`).
+(:func:`table_is_eligible`), whether a shown hand qualifies (:func:`bad_beat_hand`), how a pool is split
+(:func:`split_bad_beat`), and — all of it for one finished hand — :func:`settle_hand`.
 
 Sources: seeds/000 "Jackpot" (types, "both hole cards", pocket pair below quads, must show, Omaha 2+3, the
 rake share example 5 % of $3 = 15 cents) and seeds/004 "Jackpot" (Q-Q-Q-Q-x in Hold'em, straight flush 6-10 in
@@ -24,7 +24,7 @@ from typing import Final, Literal
 
 from engine.cards import Card, Rank
 from engine.evaluate import HandValue, best_high, evaluate_high
-from engine.events import BoardDealt, Event, HandShown, HandStarted, PotAwarded
+from engine.events import BoardDealt, Event, HandEnded, HandShown, HandStarted, PotAwarded
 from engine.rake import Percentage
 
 JackpotGame = Literal["holdem", "omaha", "five_card_draw"]
@@ -39,6 +39,17 @@ DEFAULT_RAKE_SHARE: Final = Percentage(5, 100)
 
 _QUADS: Final = "four of a kind"
 _STRAIGHT_FLUSHES: Final = frozenset({"straight flush", "royal flush"})
+
+
+#: The bad-beat jackpot type of each game that has one (R-JACK-1): one pool per type, shared by its tables.
+JACKPOT_GAMES: Final[dict[str, JackpotGame]] = {
+    "texas_holdem": "holdem",
+    "omaha": "omaha",
+    "omaha_hi_lo": "omaha",
+    "omaha_five_card": "omaha",
+    "omaha_five_card_3_hole": "omaha",
+    "five_card_draw": "five_card_draw",
+}
 
 
 class JackpotError(ValueError):
@@ -261,6 +272,61 @@ def split_bad_beat(
         left -= sum(parts.values())
     assert sum(shares.values()) + left == pool, "jackpot split must conserve chips"
     return BadBeatPayout(shares, left)
+
+
+@dataclass(frozen=True)
+class HandJackpot:
+    """What one finished hand does to its jackpot pool (R-JACK-1), in chips.
+
+    ``pool_before``: the pool when the hand ended; ``drop``: this hand's share of the rake into the pool;
+    ``beat``: the bad beat, if one paid; ``paid``: seat → chips paid out of the pool; ``pool_after`` =
+    ``pool_before + drop - sum(paid)`` (asserted)."""
+
+    pool_before: int
+    drop: int
+    beat: BadBeat | None
+    paid: dict[int, int]
+    pool_after: int
+
+    @property
+    def payout_total(self) -> int:
+        return sum(self.paid.values())
+
+
+def settle_hand(pool: int, events: Sequence[Event], game: JackpotGame, *, share: Percentage, eligible: bool,
+                must_use_hole: int = 2) -> HandJackpot:
+    """The jackpot side of a finished hand (its whole event log, :class:`~engine.events.HandEnded` last).
+
+    Only a hand that could win the jackpot feeds it (``eligible``: :func:`table_is_eligible` for this hand —
+    croupier's reading of R-JACK-1: a heads-up hand or a table below the minimum stakes neither pays into nor
+    wins the pool). Its drop, ``share`` of the hand's rake rounded down (:func:`contribution_from_rake`; the
+    rest of the rake, rounding chips included, stays with the house: no chip is created or lost), goes into the
+    pool first; then a bad beat (:func:`bad_beat_from_events`) is paid from the whole pool, this hand's drop
+    included, by :func:`split_bad_beat` (its remainders and the 20 % seed stay in the pool).
+
+    Raises :class:`JackpotError` for a negative pool or events that do not end with ``HandEnded``.
+
+    >>> from engine.events import HandEnded, HandStarted
+    >>> events = [HandStarted("texas_holdem", "no_limit", 0, ((0, 100), (1, 100), (2, 100))),
+    ...           HandEnded(((0, 90), (1, 100), (2, 107)), rake=3)]
+    >>> settle_hand(500, events, "holdem", share=Percentage(50, 100), eligible=True)
+    HandJackpot(pool_before=500, drop=1, beat=None, paid={}, pool_after=501)
+    """
+    if pool < 0:
+        raise JackpotError(f"a jackpot pool cannot be negative, got {pool}")
+    ended = events[-1] if events else None
+    if not isinstance(ended, HandEnded):
+        raise JackpotError("a jackpot is settled on a whole hand: its events must end with HandEnded")
+    if not eligible:
+        return HandJackpot(pool, 0, None, {}, pool)
+    drop = contribution_from_rake(ended.rake, share)
+    beat = bad_beat_from_events(events, game, must_use_hole=must_use_hole)
+    if beat is None:
+        return HandJackpot(pool, drop, None, {}, pool + drop)
+    payout = split_bad_beat(pool + drop, beat.losers, beat.winners, beat.others)
+    paid = {seat: amount for seat, amount in payout.shares.items() if amount > 0}
+    assert pool + drop == sum(paid.values()) + payout.next_pool, "jackpot settlement must conserve chips"
+    return HandJackpot(pool, drop, beat, paid, payout.next_pool)
 
 
 #: Hand categories a Monte-Carlo jackpot can be configured with (R-JACK-2), weakest first.

@@ -35,6 +35,13 @@ A room file looks like this (every key optional except each table's ``game``, ``
     stakes = [1, 2]
     spread = [4, 8, 8]                  # spread limit a-b-c maxima (R-BET-SL); default 2/4/4 big blinds
 
+    [[tables]]
+    game = "omaha"                      # hold'em, Omaha (all kinds) and 5-card draw tables can have one:
+    structure = "pot_limit"             #   a bad-beat jackpot (R-JACK-1) fed by share_percent of the rake
+    stakes = [1, 2]                     #   (1-100, default 5), won only when the big blind is at least
+    rake = "white-label"                #   minimum_big_blind (default 0); needs a rake; absent: no jackpot
+    jackpot = { share_percent = 5, minimum_big_blind = 2 }
+
 A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
 ``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
 """
@@ -49,6 +56,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine import rake
+from engine.jackpot import JACKPOT_GAMES
 from engine.structures import StructureKind
 from engine.variants import VARIANTS, ForcedBetKind
 
@@ -60,6 +68,16 @@ CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_
 
 class ConfigError(ValueError):
     """A room file is unreadable or breaks a rule; the message is one line naming the key."""
+
+
+@dataclass(frozen=True)
+class JackpotConfig:
+    """A table's bad-beat jackpot (R-JACK-1): ``share_percent`` of each eligible hand's rake feeds the pool of
+    the table's game family, and the table's hands can win it only when its big blind is at least
+    ``minimum_big_blind`` chips (and it is not heads-up)."""
+
+    share_percent: int = 5
+    minimum_big_blind: int = 0
 
 
 @dataclass(frozen=True)
@@ -84,6 +102,8 @@ class TableConfig:
     """Straddles allowed (R-BLIND-2; blind games only)."""
     spread: tuple[int, int, int] | None = None
     """Spread limit ``a-b-c`` maxima in chips (R-BET-SL); default 2/4/4 big blinds."""
+    jackpot: JackpotConfig | None = None
+    """The bad-beat jackpot (R-JACK-1); ``None``: this table has none."""
 
     def describe(self) -> str:
         """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
@@ -199,7 +219,7 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
         raise ConfigError(f"{source}: {path}: expected a table ([[tables]]), got {data!r}")
     reader = _Reader(source, data, path)
     reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock",
-                       "ante", "bring_in", "straddle", "spread"))
+                       "ante", "bring_in", "straddle", "spread", "jackpot"))
     table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
     game = reader.choice("game", tuple(sorted(VARIANTS)))
     structure = reader.choice("structure", STRUCTURE_IDS)
@@ -217,8 +237,26 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     assert table_id is not None  # it has a default
     name = reader.text("name", f"{VARIANTS[game].name} {small_blind}/{big_blind}") or table_id
     ante, bring_in, straddle, spread = _read_forced_bets(reader, game, structure, big_blind)
+    jackpot = _read_jackpot(source, f"{path}.jackpot", data["jackpot"], game, rake_name) \
+        if "jackpot" in data else None
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
-                       rake_name, clock, ante, bring_in, straddle, spread)
+                       rake_name, clock, ante, bring_in, straddle, spread, jackpot)
+
+
+def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) -> JackpotConfig:
+    """``jackpot = { share_percent = 5, minimum_big_blind = 2 }`` (R-JACK-1): only games with a bad-beat
+    jackpot, only at a raked table (the rake funds the pool, and a table that never pays in must not win)."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: {path}: expected {{ share_percent = 5, minimum_big_blind = 2 }}, got {data!r}")
+    if game not in JACKPOT_GAMES:
+        raise ConfigError(f"{source}: {path}: {game} has no bad-beat jackpot (R-JACK-1: hold'em, Omaha and "
+                          "5-card draw tables only)")
+    if rake_name == "none":
+        raise ConfigError(f"{source}: {path}: a jackpot is funded by the rake: set the table's rake too")
+    reader = _Reader(source, data, path)
+    reader.check_keys(("share_percent", "minimum_big_blind"))
+    return JackpotConfig(share_percent=reader.integer("share_percent", 5, 1, 100),
+                         minimum_big_blind=reader.integer("minimum_big_blind", 0, 0, 10**12))
 
 
 def _read_forced_bets(reader: _Reader, game: str, structure: str,

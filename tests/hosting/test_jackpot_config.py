@@ -1,0 +1,64 @@
+"""The ``jackpot`` key of a room file's tables (R-JACK-1): read, defaults, and one line for each mistake."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import hosting.config
+from hosting.config import ConfigError, JackpotConfig, parse_room
+from hosting.store import table_settings
+
+TABLE = "[[tables]]\ngame = '{game}'\nstructure = 'pot_limit'\nstakes = [1, 2]\nrake = '{rake}'\n"
+
+
+def _room(jackpot: str, game: str = "texas_holdem", rake: str = "white-label") -> str:
+    return TABLE.format(game=game, rake=rake) + (f"jackpot = {jackpot}\n" if jackpot else "")
+
+
+def test_jackpot_is_read_with_its_defaults_and_is_off_when_absent() -> None:
+    (table,) = parse_room(_room("{ share_percent = 10, minimum_big_blind = 2 }")).tables
+    assert table.jackpot == JackpotConfig(share_percent=10, minimum_big_blind=2)
+    (table,) = parse_room(_room("{}", game="omaha_hi_lo")).tables
+    assert table.jackpot == JackpotConfig(share_percent=5, minimum_big_blind=0)
+    (table,) = parse_room(_room("")).tables
+    assert table.jackpot is None
+    assert table_settings(table)["jackpot"] is None  # JSON-ready for the store
+
+
+def test_the_module_docstring_example_parses() -> None:
+    example = hosting.config.__doc__ or ""
+    text = example.split("::", 1)[1].split("A bad file raises")[0]
+    text = re.sub(r"^    ", "", text, flags=re.MULTILINE)
+    tables = parse_room(text).tables
+    assert tables[-1].jackpot == JackpotConfig(share_percent=5, minimum_big_blind=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_room("5"), "room.toml: tables[0].jackpot: expected { share_percent = 5, minimum_big_blind = 2 }, got 5"),
+        (_room("{ share_percent = 0 }"),
+         "room.toml: tables[0].jackpot.share_percent: expected an integer from 1 to 100, got 0"),
+        (_room("{ share_percent = 101 }"),
+         "room.toml: tables[0].jackpot.share_percent: expected an integer from 1 to 100, got 101"),
+        (_room("{ share_percent = 2.5 }"),
+         "room.toml: tables[0].jackpot.share_percent: expected an integer from 1 to 100, got 2.5"),
+        (_room("{ minimum_big_blind = -1 }"),
+         "room.toml: tables[0].jackpot.minimum_big_blind: expected an integer from 0 to 1000000000000, got -1"),
+        (_room("{ minimum_big_blind = true }"),
+         "room.toml: tables[0].jackpot.minimum_big_blind: expected an integer from 0 to 1000000000000, got True"),
+        (_room("{ share = 5 }"),
+         "room.toml: tables[0].jackpot.share: unknown key (allowed here: share_percent, minimum_big_blind)"),
+        (_room("{}", game="deuce_to_seven_triple_draw"),
+         "room.toml: tables[0].jackpot: deuce_to_seven_triple_draw has no bad-beat jackpot (R-JACK-1: hold'em, "
+         "Omaha and 5-card draw tables only)"),
+        (_room("{}", rake="none"),
+         "room.toml: tables[0].jackpot: a jackpot is funded by the rake: set the table's rake too"),
+    ],
+)
+def test_a_bad_jackpot_gets_one_line_naming_the_key(text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        parse_room(text)
+    assert str(raised.value) == message
