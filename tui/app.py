@@ -594,6 +594,12 @@ class CroupierApp(App[int]):
                         group="send")
         self.notify(f"Hand {finished[-1].hand_id} reported to the host.", title="report")
 
+    def _in_lobby(self, change: Callable[[], None]) -> None:
+        """A lobby command from the palette: show the lobby, then change its list."""
+        self.query_one(Tabs).active = "tab-lobby"
+        self._show_pane("tab-lobby")
+        change()
+
     def table_action(self, name: str, *arguments: Any) -> None:
         view = self.current_view()
         if view is None:
@@ -619,6 +625,14 @@ class CroupierApp(App[int]):
             ("Type an amount", "focus the amount box (E)", "amount", ()),
             ("Show cards", "at showdown (S)", "show", ()),
             ("Muck cards", "at showdown (M)", "muck", ()),
+            ("Draw or stand pat", "throw the chosen cards in a draw game (D; keys 1-5 choose)", "draw", ()),
+            ("Split", "32-card split when offered (P)", "split", ()),
+            ("Pre-action: check/fold", "tick for your next turn this round (F when not your turn)",
+             "pre_action", ("check-fold",)),
+            ("Pre-action: call any", "tick for your next turn this round (C when not your turn)",
+             "pre_action", ("call-any",)),
+            ("Pre-action: fold to any bet", "tick for your next turn this round", "pre_action", ("fold",)),
+            ("Chat at this table", "type a line to the table (/)", "chat", ()),
             ("Sit out / sit in", "toggle (O)", "sit_out", ()),
             ("Wait for big blind", "toggle (B)", "wait_big_blind", ()),
             ("Top-up", "add chips between hands (U)", "top_up", ()),
@@ -637,7 +651,28 @@ class CroupierApp(App[int]):
         yield SystemCommand("High-contrast theme", "black, white and bright colours",
                             lambda: setattr(self, "theme", "croupier-high-contrast"))
         yield SystemCommand("Felt theme", "the default theme", lambda: setattr(self, "theme", "croupier-felt"))
+        yield SystemCommand("Next table", "the tab after this one (Ctrl+→)", lambda: self.action_next_table(1))
+        yield SystemCommand("Previous table", "the tab before this one (Ctrl+←)", lambda: self.action_next_table(-1))
         yield SystemCommand("Keys", "the help screen (?)", self.action_help)
+        lobby = self.query_one(Lobby)
+        yield SystemCommand("Lobby: sort by the next column", "then again to go on (S in the lobby)",
+                            lambda: self._in_lobby(lobby.action_cycle_sort))
+        yield SystemCommand("Lobby: reverse the order", "descending ⇄ ascending (click the header again)",
+                            lambda: self._in_lobby(lobby.action_reverse_sort))
+        yield SystemCommand("Lobby: hide full tables", "toggle",
+                            lambda: self._in_lobby(lambda: lobby.toggle("#hide-full")))
+        yield SystemCommand("Lobby: hide empty tables", "toggle",
+                            lambda: self._in_lobby(lambda: lobby.toggle("#hide-empty")))
+        yield SystemCommand("Lobby: any game", "clear the game filter", lambda: self._in_lobby(
+            lambda: lobby.filter_by("#game-filter", None)))
+        yield SystemCommand("Lobby: any stakes", "clear the stakes filter", lambda: self._in_lobby(
+            lambda: lobby.filter_by("#stakes-filter", None)))
+        for game in sorted({str(row.get("game")) for row in self.lobby_rows.values()}):
+            yield SystemCommand(f"Lobby: only {game_name(game)}", "filter by game", lambda game=game: self._in_lobby(
+                lambda: lobby.filter_by("#game-filter", game)))
+        for stakes in sorted({stakes_text(row) for row in self.lobby_rows.values()}):
+            yield SystemCommand(f"Lobby: only stakes {stakes}", "filter by stakes",
+                                lambda stakes=stakes: self._in_lobby(lambda: lobby.filter_by("#stakes-filter", stakes)))
         yield SystemCommand("Refresh lobby", "ask the room again", lambda: self.run_worker(self.send("lobby")))
         yield SystemCommand("Play-money refill", "ask for chips", lambda: self.post_message(Lobby.Refill()))
         for table_id, row in self.lobby_rows.items():

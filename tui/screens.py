@@ -68,15 +68,20 @@ class AmountScreen(ModalScreen[int | None]):
 
 
 HELP = """\
-[b]croupier — keys[/b]  (everything is also in the command palette: Ctrl+P; the mouse works everywhere)
+[b]croupier — keys[/b]   Ctrl+P: every action by name · mouse works too
 
-[b]Lobby[/b]     J/Enter join (sit) · W/O watch · S sort by next column (or click a header) · G refresh · P refill
-[b]Table[/b]     F fold · C check/call · R bet/raise to the typed amount · A all-in · E type an amount
-          1 ½ pot · 2 ⅔ pot · 3 ¾ pot · 4 pot · 5 min · 6 max (presets fill the amount; R or Enter sends)
-          ←/→ on the slider · S show · M muck · O sit out/in · B wait for big blind · U top-up · X leave
-          Not your turn: F ticks check/fold, C ticks call any (pre-actions)
-[b]Tables[/b]    N jump to the table waiting for you · T tabs ⇄ tiles · L lobby · Ctrl+←/→ previous/next table
-          H hand log and chat (compact screens) · K four-colour deck · ? this help · Ctrl+Q quit
+[b]Lobby[/b]   J/Enter join (sit) · W/O watch · G refresh · P refill
+        S sort by the next column · R reverse (or click a header)
+        Tab to the filters: game, stakes, hide full, hide empty
+[b]Table[/b]   F fold · C check/call · R bet/raise to the amount · A all-in
+        E type an amount (Enter sends; a wrong one is refused, in words)
+        1 ½ pot · 2 ⅔ · 3 ¾ · 4 pot · 5 min · 6 max · ←/→ on the slider
+        Not your turn: F ticks check/fold, C ticks call any
+        S show · M muck · D draw (1-5 choose cards) · P split
+        O sit out/in · B wait for big blind · U top-up · X leave · / chat
+[b]Tables[/b]  N jump to the table waiting for you · T tabs ⇄ tiles · L lobby
+        Ctrl+←/→ previous/next table · H log and chat (compact screens)
+        K four-colour deck · ? this help · Ctrl+Q quit
 """
 
 

@@ -324,3 +324,53 @@ async def test_pre_action_boxes_belong_to_the_betting_round_they_were_ticked_in(
         await pilot.press("f")
         assert not any(box.value for box in bar.query("#pre-actions Checkbox").results(Checkbox))
         assert app.internal_errors == []
+
+
+async def test_every_key_is_also_in_the_command_palette_and_lobby_filters_run_from_it() -> None:
+    from textual.widgets import DataTable
+
+    from tui.widgets.lobby import Lobby
+
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand()])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await shown_table(pilot, app)
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        by_key = {  # every key of the footer and the help screen → its palette command
+            "f": "Fold", "c": "Check or call", "r": "Bet or raise", "a": "All-in", "1": "Half pot",
+            "2": "Two-thirds pot", "3": "Three-quarters pot", "4": "Pot", "5": "Minimum raise", "6": "Maximum raise",
+            "e": "Type an amount", "d": "Draw or stand pat", "p": "Split", "s": "Show cards", "m": "Muck cards",
+            "o": "Sit out / sit in", "b": "Wait for big blind", "u": "Top-up", "x": "Leave table",
+            "/": "Chat at this table", "n": "Jump to waiting table", "t": "Tabs / tiles", "l": "Lobby",
+            "h": "Hand log and chat", "k": "Four-colour deck", "?": "Keys", "ctrl+right": "Next table",
+            "ctrl+left": "Previous table", "F (not your turn)": "Pre-action: check/fold",
+            "C (not your turn)": "Pre-action: call any", "(box)": "Pre-action: fold to any bet",
+            "lobby s": "Lobby: sort by the next column", "lobby r": "Lobby: reverse the order",
+            "lobby g": "Refresh lobby", "lobby p": "Play-money refill", "lobby j": "Join Hold'em 1/2 NL (Hold'em 1/2)",
+            "lobby w": "Watch Hold'em 1/2 NL (Hold'em 1/2)", "hide full": "Lobby: hide full tables",
+            "hide empty": "Lobby: hide empty tables", "game": "Lobby: only Omaha", "stakes": "Lobby: only stakes 5/10",
+        }
+        assert {key: title for key, title in by_key.items() if title not in titles} == {}
+        # a pre-action from the palette: carla is to act after my check
+        app.dispatch(event("holdem-1-2", "holdem-1-2-9a611a-7", "checked", seat=1))
+        app.dispatch(event("holdem-1-2", "holdem-1-2-9a611a-7", "turn_started", seat=3, player="carla",
+                           started_at=100.0, deadline=120.0))
+        app.models["holdem-1-2"].legal = None
+        app.dispatch(msg("table", table="holdem-1-2", seats=[], max_seats=6, waiting=[], hand_running=True)
+                     | {"seats": [{"seat": seat, "name": info.name, "stack": info.stack, "sitting_out": False,
+                                   "away": False, "wait_for_big_blind": False}
+                                  for seat, info in app.models["holdem-1-2"].seats.items()]})
+        await pilot.pause(0.1)
+        for title, box in (("Pre-action: fold to any bet", "#pre-fold"), ("Lobby: hide full tables", None),
+                           ("Lobby: only stakes 5/10", None)):
+            await pilot.press("ctrl+p")
+            await pilot.press(*title)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            if box is not None:
+                assert app.query_one(f"#view-holdem-1-2 {box}", Checkbox).value
+        grid = app.query_one(Lobby).query_one(DataTable)
+        assert app.query_one("#lobby-pane").display
+        rows = [str(grid.coordinate_to_cell_key((row, 0)).row_key.value) for row in range(grid.row_count)]
+        assert rows == ["omaha-5-10"]  # 5/10 and not full (Hold'em 5/10 is 9/9)
+        assert app.internal_errors == []

@@ -37,13 +37,17 @@ class HandLog(Static):
         if model is None:
             return Text("")
         text = Text()
-        for summary in model.hands[-4:]:
+        height = self.size.height or self.lines + 4
+        # a short strip (the compact layout) keeps the last hand's badge and the newest lines
+        summaries = model.hands[-4:] if height > 8 else model.hands[-2:-1] if height > 2 else []
+        for summary in summaries:
             text.append(f"#{summary.number} ", style="bold")
             text.append_text(badge(summary))
             if summary.result:
                 text.append(f" {summary.result}")
             text.append("\n")
-        for line in model.log[-self.lines:]:
+        shown = max(1, min(self.lines, height - len(summaries))) if height <= self.lines + 4 else self.lines
+        for line in model.log[-shown:]:
             text.append(line + "\n", style="bold red" if line.startswith("FAIRNESS") else "")
         return text
 

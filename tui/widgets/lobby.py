@@ -86,6 +86,7 @@ class Lobby(Vertical, can_focus=False):
         Binding("w", "watch", "Watch"),
         Binding("o", "watch", "Open", show=False),
         Binding("s", "cycle_sort", "Sort"),
+        Binding("r", "reverse_sort", "Reverse", show=False),
         Binding("g", "refresh", "Refresh"),
         Binding("p", "refill", "Refill"),
     ]
@@ -124,9 +125,6 @@ class Lobby(Vertical, can_focus=False):
             yield Label("", id="balance")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for key, label in COLUMNS:
-            table.add_column(label, key=key)
         self._fill()
 
     def watch_rows(self, rows: list[dict[str, Any]]) -> None:
@@ -160,7 +158,10 @@ class Lobby(Vertical, can_focus=False):
                 keep = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
             except Exception:  # the cursor was on a row that is gone
                 keep = None
-        table.clear()
+        table.clear(columns=True)
+        for key, label in COLUMNS:  # the sorted column's header carries ▲ (ascending) or ▼ (descending)
+            arrow = (" ▼" if self.descending else " ▲") if key == self.sort_by else ""
+            table.add_column(label + arrow, key=key)
         hide_full = self.query_one("#hide-full", Checkbox).value
         hide_empty = self.query_one("#hide-empty", Checkbox).value
         shown = visible_rows(list(self.rows), self._filter_value("#game-filter"), self._filter_value("#stakes-filter"),
@@ -189,7 +190,25 @@ class Lobby(Vertical, can_focus=False):
     def action_cycle_sort(self) -> None:
         keys = [key for key, _ in COLUMNS]
         self.sort_by = keys[(keys.index(self.sort_by) + 1) % len(keys)]
+        self.descending = False
         self._fill()
+
+    def action_reverse_sort(self) -> None:
+        self.descending = not self.descending
+        self._fill()
+
+    def toggle(self, selector: str) -> None:
+        """Tick or untick a filter box (``#hide-full``, ``#hide-empty``)."""
+        box = self.query_one(selector, Checkbox)
+        box.value = not box.value
+
+    def filter_by(self, selector: str, value: str | None) -> None:
+        """Set a filter (``#game-filter`` to a game key, ``#stakes-filter`` to ``"1/2"``), ``None`` for any."""
+        select: Select[str] = self.query_one(selector, Select)
+        if value is None:
+            select.clear()
+        else:
+            select.value = value
 
     def highlighted(self) -> str | None:
         table = self.query_one(DataTable)

@@ -43,14 +43,19 @@ class TableView(Widget, can_focus=True):
     TableView #controls { height: 1; }
     TableView #controls Button { height: 1; border: none; min-width: 8; width: auto; margin: 0 1 0 0; }
     TableView #status { height: 1; padding: 0 1; color: $warning; }
-    .-compact TableView #side { display: none; }
     .-compact TableView { border: none; }
+    .-compact TableView #body { layout: vertical; }
+    .-compact TableView #play { height: auto; }
+    .-compact TableView #side { width: 1fr; height: 1fr; min-height: 2; border-left: none;
+                                border-top: solid $panel; }
+    .-compact TableView #chat { display: none; }
     .-tiled TableView #side { display: none; }
     .-tiled TableView #controls { display: none; }
     .-tiled TableView #sizing { display: none; }
     .-tiled TableView #pre-actions { display: none; }
     .-show-log TableView #side { display: block; width: 1fr; }
     .-show-log TableView #play { display: none; }
+    .-show-log TableView #chat { display: block; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
