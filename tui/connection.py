@@ -46,12 +46,41 @@ class Connection(Protocol):
     async def close(self) -> None: ...
 
 
-def participant(room_id: str) -> FairnessParticipant:
-    """This client's side of the commit–reveal shuffle. Imported on first use: ``hosting.client`` pulls in the
-    SSH stack, which a served TUI does not need before its first frame."""
+def participant(room_id: str) -> Participant:
+    """This client's side of the commit–reveal shuffle (:class:`Participant`). Imported on first use:
+    ``hosting.client`` pulls in the SSH stack, which a served TUI does not need before its first frame."""
     from hosting.client import FairnessParticipant
 
-    return FairnessParticipant(room_id)
+    return Participant(FairnessParticipant(room_id))
+
+
+class Participant:
+    """:class:`hosting.client.FairnessParticipant` fed only what it can check (:class:`HandsSeen`): the events
+    of a hand joined after its deal are kept from it, and :meth:`joined_late` tells the badge. Every transport
+    uses it (``RoomClient`` too: it only calls :meth:`handle` and reads :attr:`results`)."""
+
+    def __init__(self, inner: FairnessParticipant) -> None:
+        self.inner = inner
+        self.seen = HandsSeen()
+        self._late: dict[tuple[str, str], bool] = {}
+
+    @property
+    def results(self) -> dict[tuple[str, str], Any]:
+        return self.inner.results
+
+    def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        self.seen.note(message)
+        if message.get("type") == "seeds":
+            key = (str(message.get("table")), str(message.get("hand")))
+            self._late[key] = self.seen.joined_late(message)
+            while len(self._late) > HandsSeen.LIMIT:
+                del self._late[next(iter(self._late))]
+        if not self.seen.for_participant(message):
+            return []
+        return self.inner.handle(message)
+
+    def joined_late(self, key: tuple[str, str]) -> bool:
+        return self._late.pop(key, False)
 
 
 class HandsSeen:
@@ -99,13 +128,13 @@ class HandsSeen:
         return not (committed and from_start)
 
 
-def fairness_verdicts(participant: FairnessParticipant | None, message: Mapping[str, Any],
-                      joined_late: bool = False) -> list[dict[str, Any]]:
-    """After a ``seeds`` message, this client's verdict on the hand as a ``fairness`` message for the UI
-    (``joined_late``: see :class:`HandsSeen`)."""
+def fairness_verdicts(participant: Any, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """After a ``seeds`` message, this client's verdict on the hand as a ``fairness`` message for the UI,
+    with ``joined_late`` (see :class:`HandsSeen`) when ``participant`` is a :class:`Participant`."""
     if participant is None or message.get("type") != "seeds":
         return []
     key = (str(message.get("table")), str(message.get("hand")))
+    joined_late = participant.joined_late(key) if isinstance(participant, Participant) else False
     result = participant.results.get(key)
     if result is None:  # the transcript did not parse: the participant already reported bad_transcript
         return [protocol.message("fairness", table=key[0], hand=key[1], ok=False, joined_late=joined_late,
@@ -150,8 +179,7 @@ class LocalConnection(_Queued):
         self.room = room
         self.name = name
         self.session: Any = None
-        self.fairness: FairnessParticipant | None = participant(str(room.room_id))
-        self._seen = HandsSeen()
+        self.fairness: Participant | None = participant(str(room.room_id))
         self._loop = asyncio.get_running_loop()
         self._open = True
 
@@ -181,13 +209,11 @@ class LocalConnection(_Queued):
             return
         plain: dict[str, Any] = json.loads(json.dumps(message))  # exactly what a remote client would read
         self._deliver(plain)
-        self._seen.note(plain)
-        late = plain.get("type") == "seeds" and self._seen.joined_late(plain)
-        if self.fairness is not None and self._seen.for_participant(plain):
+        if self.fairness is not None:
             for reply in self.fairness.handle(plain):
                 # never re-enter the room from inside its own send: answer on the next loop turn
                 self._loop.call_soon(self._to_room, reply)
-            for verdict in fairness_verdicts(self.fairness, plain, late):
+            for verdict in fairness_verdicts(self.fairness, plain):
                 self._deliver(verdict)
 
     def closed_by_room(self, reason: str) -> None:
@@ -238,7 +264,6 @@ class SshConnection:
         self.client = client
         self.name = str(client.hello.get("name", ""))
         self._pending: list[dict[str, Any]] = [dict(client.hello)]
-        self._seen = HandsSeen()
 
     @classmethod
     async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, **options: Any) -> SshConnection:
@@ -275,11 +300,7 @@ class SshConnection:
             raise ConnectionLost(str(problem)) from None
         except TimeoutError:
             return protocol.message("idle")
-        # RoomClient feeds its participant every message itself (hosting/client.py): a hand joined after
-        # its deal is not held back from it here, only its badge says joined late
-        self._seen.note(message)
-        late = message.get("type") == "seeds" and self._seen.joined_late(message)
-        self._pending.extend(fairness_verdicts(self.client.fairness, message, late))
+        self._pending.extend(fairness_verdicts(self.client.fairness, message))  # RoomClient fed its participant
         return message
 
     async def close(self) -> None:
@@ -295,8 +316,7 @@ class StreamConnection(_Queued):
         self.name = name
         self._reader = reader
         self._writer = writer
-        self.fairness: FairnessParticipant | None = None
-        self._seen = HandsSeen()
+        self.fairness: Participant | None = None
         self._task = asyncio.get_running_loop().create_task(self._read_loop())
 
     @classmethod
@@ -326,12 +346,10 @@ class StreamConnection(_Queued):
                 self._deliver(message)
                 if message.get("type") == "hello" and self.fairness is None:  # before the resync that may follow
                     self.fairness = participant(str(message.get("room_id", "")))
-                self._seen.note(message)
-                late = message.get("type") == "seeds" and self._seen.joined_late(message)
-                if self.fairness is not None and self._seen.for_participant(message):
+                if self.fairness is not None:
                     for reply in self.fairness.handle(message):
                         self._writer.write(protocol.encode(reply))
-                    for verdict in fairness_verdicts(self.fairness, message, late):
+                    for verdict in fairness_verdicts(self.fairness, message):
                         self._deliver(verdict)
         except (ConnectionError, ValueError, asyncio.IncompleteReadError):
             pass

@@ -11,7 +11,7 @@ from textual.widgets import Button, Checkbox
 from tests.tui.helpers import wait_until
 from tests.tui.recorded import ReplayConnection, event, finished_hand, hello, lobby_rows, msg, side_pot_hand
 from tui.app import CroupierApp
-from tui.connection import HandsSeen
+from tui.connection import HandsSeen, Participant, fairness_verdicts
 from tui.model import TableModel
 from tui.screens import HelpScreen
 from tui.widgets.action_bar import ActionBar, check_amount, preset_amount
@@ -121,6 +121,39 @@ def test_hands_seen_tells_a_hand_joined_late_and_keeps_its_cards_from_the_check(
     assert not feed(event("t2", "h4", "hand_started", button_seat=0))  # its start came too late
     assert feed(msg("seeds", table="t2", hand="h4", transcript={}))
     assert seen.joined_late(msg("seeds", table="t2", hand="h4"))
+
+
+class RecordingParticipant:
+    """Stands in for hosting.client.FairnessParticipant: records what it is handed, verifies every hand."""
+
+    def __init__(self) -> None:
+        self.handed: list[dict[str, Any]] = []
+        self.results: dict[tuple[str, str], Any] = {}
+
+    def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        self.handed.append(message)
+        if message.get("type") == "seeds":
+            from engine.fairness import Verification
+
+            self.results[(message["table"], message["hand"])] = Verification(violations=())
+        return []
+
+
+def test_every_transport_s_participant_gets_only_what_it_can_place() -> None:
+    inner = RecordingParticipant()
+    guarded = Participant(inner)  # type: ignore[arg-type]
+    late = [msg("commitments", table="t1", hand="h1", commitments={}),
+            event("t1", "h1", "board_dealt", cards=["Qs", "Jd", "4c"]), msg("seeds", table="t1", hand="h1")]
+    from_start = [msg("commitments", table="t1", hand="h2", commitments={}),
+                  event("t1", "h2", "hand_started", button_seat=0), msg("seeds", table="t1", hand="h2")]
+    verdicts = []
+    for message in late + from_start:
+        guarded.handle(message)
+        verdicts += fairness_verdicts(guarded, message)
+    assert [message.get("event", {}).get("kind") for message in inner.handed if message["type"] == "event"] == [
+        "hand_started"]  # the flop of h1 (seen after its deal) never reached the check
+    assert [(verdict["hand"], verdict["ok"], verdict["joined_late"]) for verdict in verdicts] == [
+        ("h1", True, True), ("h2", True, False)]
 
 
 def test_time_banks_are_kept_per_seat_and_split_off_the_turn() -> None:
