@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -11,6 +13,30 @@ from textual.reactive import reactive
 from textual.widgets import Input, Static
 
 from tui.model import HandSummary, TableModel
+from tui.widgets.cards import card_text
+
+CARD = re.compile(r"(?<![\w'])([2-9TJQKA][shdc])(?![\w'])")
+CARD_LINES = ("Dealt to you:", "Flop:", "Turn:", "River:", "Board:")
+
+
+def log_line(line: str, four_colour: bool = False) -> Text:
+    """One hand-log line; the cards in deal and showdown lines get their suit glyphs and colours.
+
+    >>> log_line("Flop: Qs Jd 4c").plain, log_line("ana shows Ah Kd (two pair)").plain
+    ('Flop: Q♠ J♦ 4♣', 'ana shows A♥ K♦ (two pair)')
+    """
+    if line.startswith("FAIRNESS"):
+        return Text(line, style="bold red")
+    if not (line.startswith(CARD_LINES) or " shows " in line):
+        return Text(line)
+    text = Text()
+    last = 0
+    for match in CARD.finditer(line):
+        text.append(line[last:match.start()])
+        text.append_text(card_text(match.group(1), four_colour))
+        last = match.end()
+    text.append(line[last:])
+    return text
 
 
 def badge(summary: HandSummary) -> Text:
@@ -31,6 +57,7 @@ class HandLog(Static):
 
     model: reactive[TableModel | None] = reactive(None, always_update=True)
     lines: reactive[int] = reactive(14)
+    four_colour: reactive[bool] = reactive(False)
 
     def render(self) -> Text:
         model = self.model
@@ -48,7 +75,8 @@ class HandLog(Static):
             text.append("\n")
         shown = max(1, min(self.lines, height - len(summaries))) if height <= self.lines + 4 else self.lines
         for line in model.log[-shown:]:
-            text.append(line + "\n", style="bold red" if line.startswith("FAIRNESS") else "")
+            text.append_text(log_line(line, self.four_colour))
+            text.append("\n")
         return text
 
 

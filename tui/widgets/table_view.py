@@ -166,6 +166,7 @@ class TableView(Widget, can_focus=True):
             bar.set_clock(model.turn_seconds, model.turn_started, model.bank_of(model.to_act), f"{who[:12]} ")
         else:
             bar.set_clock(0.0, 0.0, None, "")
+        self.query_one(HandLog).four_colour = self.four_colour
         self.query_one(HandLog).model = model
         self.query_one(ChatPanel).model = model
         if mine is not None and mine in model.seats:
