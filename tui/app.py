@@ -50,6 +50,8 @@ FELT = Theme(
 )
 COMPACT_WIDTH = 100
 COMPACT_HEIGHT = 32
+TILED_FULL_WIDTH = 150  # four tiles of 75 columns and 21 rows or more keep the full table layout
+TILED_FULL_HEIGHT = 45
 RECONNECT_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 
@@ -148,7 +150,10 @@ class CroupierApp(App[int]):
         self._relayout(event.size.width, event.size.height)
 
     def _relayout(self, width: int, height: int) -> None:
-        self.screen.set_class(width < COMPACT_WIDTH or height < COMPACT_HEIGHT, "-compact")
+        # tiles are a quarter of the screen each: they go compact unless the screen holds four full tables
+        small = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        small_tiles = self.tiled and (width < TILED_FULL_WIDTH or height < TILED_FULL_HEIGHT)
+        self.screen.set_class(small or small_tiles, "-compact")
 
     def show_notice(self, text: str) -> None:
         self._notice = text
@@ -554,6 +559,7 @@ class CroupierApp(App[int]):
     def action_toggle_tiles(self) -> None:
         self.tiled = not self.tiled
         self.screen.set_class(self.tiled, "-tiled")
+        self._relayout(self.size.width, self.size.height)
         if self.models and self.query_one(Tabs).active == "tab-lobby":
             self.show_table(next(iter(self.models)))
 

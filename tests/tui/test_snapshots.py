@@ -68,3 +68,15 @@ def test_compact_80_by_24(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(replay_app(room_messages("holdem-1-2")), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_four_tables_tiled_on_a_smaller_screen_go_compact(snap_compare: Any) -> None:
+    """At 120×35 four full tables do not fit: the tiles take the compact layout and keep the action bar."""
+    async def run_before(pilot: Any) -> None:
+        await settle(pilot)
+        pilot.app.show_table("holdem-1-2")
+        await pilot.press("t")
+        await settle(pilot)
+
+    app = replay_app(room_messages("holdem-1-2", "holdem-5-10", "omaha-1-2", "omaha-5-10"))
+    assert snap_compare(app, terminal_size=(120, 35), run_before=run_before)

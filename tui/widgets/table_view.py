@@ -51,8 +51,10 @@ class TableView(Widget, can_focus=True):
     .-compact TableView #chat { display: none; }
     .-tiled TableView #side { display: none; }
     .-tiled TableView #controls { display: none; }
-    .-tiled TableView #sizing { display: none; }
-    .-tiled TableView #pre-actions { display: none; }
+    .-tiled.-compact TableView #pre-actions Checkbox { display: none; }
+    .-tiled TableView { border: round $panel; }
+    .-tiled TableView:focus-within { border: round $accent; }
+    .-tiled TableView.-needs-action { border: heavy $warning; }
     .-show-log TableView #side { display: block; width: 1fr; }
     .-show-log TableView #play { display: none; }
     .-show-log TableView #chat { display: block; }
