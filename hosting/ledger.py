@@ -3,10 +3,12 @@
 Each check yields findings, one line each; a clean room has none.
 
 1. Conservation: chips issued = balances + table stacks + pots in play + rake + jackpot pools (DESIGN.md
-   "Persistence and recovery"), from the ledger, and again with the stored balances and stacks.
+   "Persistence and recovery"), from the ledger, and again with the stored balances and stacks; every jackpot
+   row names its pool and no pool is negative (R-JACK-1).
 2. Ledger consistency: every stored balance and stack equals what the ledger says; nothing is negative; every
-   finished hand's ledger rows are exactly its result (table → pot per seat, pot → rake, pot → table per
-   winner, the pot back to zero); voided hands moved nothing, or gave everything back (R-CRASH-1).
+   finished hand's ledger rows are exactly its result (table → pot per seat, pot → rake, pot → jackpot for
+   the jackpot drop, pot → table per winner, jackpot → balance per bad-beat share, the pot back to zero), and
+   its jackpot drop and payout conserve chips; voided hands moved nothing, or gave everything back (R-CRASH-1).
 3. Hands: every finished hand's events decode, start from its snapshot and conserve chips (start = final +
    rake), and its fairness transcript re-verifies against every card the events show dealt (R-FAIR-1).
 """
@@ -21,7 +23,7 @@ from engine.events import BoardDealt, DrawnCardsDealt, Event, HoleCardsDealt, Up
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
 from hosting.hand_codec import CodecError
 from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand
-from hosting.store import hand_result
+from hosting.store import HandResult, hand_result, jackpot_pools
 
 
 def holdings(connection: sqlite3.Connection) -> dict[str, int]:
@@ -60,6 +62,11 @@ def check_conservation(connection: sqlite3.Connection) -> Iterator[str]:
     if issued != stored:
         yield (f"conservation: {issued} chips issued but balances {balances} + table stacks {stacks} + pots in "
                f"play {in_play} + rake {rake} + jackpot pools {jackpot} = {stored}")
+    for pool, amount in sorted(jackpot_pools(connection).items(), key=lambda item: str(item[0])):
+        if pool is None:
+            yield f"jackpot: {amount} chips moved in or out of the jackpot without naming a pool"
+        elif amount < 0:
+            yield f"jackpot: pool {pool} is negative ({amount})"
 
 
 def check_ledger(connection: sqlite3.Connection) -> Iterator[str]:
@@ -93,14 +100,28 @@ def check_ledger(connection: sqlite3.Connection) -> Iterator[str]:
         yield f"ledger: {orphans} row(s) name a hand the store does not have"
 
 
-def _hand_rows(connection: sqlite3.Connection, hand_id: str) -> list[tuple[str, str, str | None, int]]:
-    return connection.execute("SELECT source, destination, player, amount FROM ledger WHERE hand_id = ?",
+def _hand_rows(connection: sqlite3.Connection, hand_id: str) -> list[tuple[str, str, str | None, int, str | None]]:
+    return connection.execute("SELECT source, destination, player, amount, pool FROM ledger WHERE hand_id = ?",
                               (hand_id,)).fetchall()
+
+
+def _stored_jackpot(hand: StoredHand) -> Iterator[str]:
+    """Problems with a finished hand's stored jackpot: drop within the rake, payout to seats dealt in."""
+    stored = HandResult.from_json(hand.result) if hand.result else None
+    if stored is None:
+        return
+    if not 0 <= stored.jackpot <= stored.rake:
+        yield f"hand {hand.hand_id}: jackpot drop {stored.jackpot} is not part of its rake {stored.rake}"
+    if (stored.jackpot or stored.jackpot_paid) and not stored.jackpot_pool:
+        yield f"hand {hand.hand_id}: a jackpot drop or payout without a pool"
+    strangers = sorted(seat for seat in stored.jackpot_paid if seat not in hand.players)
+    if strangers:
+        yield f"hand {hand.hand_id}: jackpot paid to seats {strangers} not dealt in"
 
 
 def check_hand_ledger(connection: sqlite3.Connection, hand: StoredHand) -> Iterator[str]:
     rows = _hand_rows(connection, hand.hand_id)
-    pot = sum(amount if destination == "pot" else -amount for source, destination, _, amount in rows
+    pot = sum(amount if destination == "pot" else -amount for source, destination, _, amount, _ in rows
               if "pot" in (source, destination))
     if hand.status == "voided":
         if pot:
@@ -115,17 +136,28 @@ def check_hand_ledger(connection: sqlite3.Connection, hand: StoredHand) -> Itera
     except ValueError as problem:
         yield f"hand {hand.hand_id}: {problem}"
         return
-    expected: dict[tuple[str, str, str | None], int] = defaultdict(int)
+    problems = list(_stored_jackpot(hand))
+    yield from problems
+    if problems:
+        return
+    stored = HandResult.from_json(hand.result) if hand.result else result
+    pool = stored.jackpot_pool
+    expected: dict[tuple[str, str, str | None, str | None], int] = defaultdict(int)
     for seat, amount in result.put_in.items():
-        expected[("table", "pot", hand.players[seat])] += amount
+        expected[("table", "pot", hand.players[seat], None)] += amount
     for seat, amount in result.awarded.items():
         if amount:
-            expected[("pot", "table", hand.players[seat])] += amount
-    if result.rake:
-        expected[("pot", "rake", None)] += result.rake
-    found: dict[tuple[str, str, str | None], int] = defaultdict(int)
-    for source, destination, player, amount in rows:
-        found[(source, destination, player)] += amount
+            expected[("pot", "table", hand.players[seat], None)] += amount
+    if result.rake - stored.jackpot:
+        expected[("pot", "rake", None, None)] += result.rake - stored.jackpot
+    if stored.jackpot:
+        expected[("pot", "jackpot", None, pool)] += stored.jackpot
+    for seat, amount in stored.jackpot_paid.items():
+        if amount:
+            expected[("jackpot", "balance", hand.players[seat], pool)] += amount
+    found: dict[tuple[str, str, str | None, str | None], int] = defaultdict(int)
+    for source, destination, player, amount, row_pool in rows:
+        found[(source, destination, player, row_pool)] += amount
     if dict(found) != dict(expected):
         yield f"hand {hand.hand_id}: ledger rows {dict(found)} do not match its result {dict(expected)}"
 

@@ -6,7 +6,8 @@ migration that has shipped; add the next one.
 
 Chip locations in the ledger (``source`` → ``destination``): ``issue`` (outside the room: chips created for a new
 account or a refill), ``balance`` (a player's bankroll), ``table`` (a player's stack at a table), ``pot`` (chips
-of a hand in play), ``rake`` and ``jackpot`` (the host's and the jackpot pool's). Amounts are integer chips > 0.
+of a hand in play), ``rake`` and ``jackpot`` (the host's and the jackpot pools'). Amounts are integer chips > 0.
+Every row into or out of ``jackpot`` names its ``pool`` (e.g. ``bad_beat_holdem``, R-JACK-1; migration 3).
 """
 
 from __future__ import annotations
@@ -101,6 +102,10 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         delivered_at REAL
     );
     CREATE INDEX notices_pending ON notices(name, delivered_at);
+    """,
+    # 3: jackpot pools (R-JACK-1): the pool a jackpot row feeds or pays from (NULL for every other row).
+    """
+    ALTER TABLE ledger ADD COLUMN pool TEXT
     """,
 )
 

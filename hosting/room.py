@@ -197,6 +197,8 @@ class TableState:
     engine: Table
     watchers: set[str] = field(default_factory=set)
     recent_hands: deque[tuple[float, int]] = field(default_factory=deque)
+    jackpot: Callable[[], dict[str, Any] | None] | None = None
+    """The table's jackpot for its lobby row and table message (set by its runner, R-JACK-1; PROTOCOL.md)."""
 
     def record_hand(self, now: float, pot: int) -> None:
         """A hand finished with ``pot`` chips in total (for the lobby's average pot and hands per hour)."""
@@ -211,7 +213,7 @@ class TableState:
         self._prune(now)
         config = self.config
         hands = len(self.recent_hands)
-        return {
+        row = {
             "id": config.id, "name": config.name, "game": config.game, "structure": config.structure,
             "stakes": [config.small_blind, config.big_blind], "buy_in": [config.min_buy_in, config.max_buy_in],
             "players": len(self.engine.players), "seats": config.seats,
@@ -219,10 +221,18 @@ class TableState:
             "hands_per_hour": hands,
             "waiting": len(self.engine.waiting_list), "watchers": len(self.watchers),
         }
+        return self._with_jackpot(row)
+
+    def _with_jackpot(self, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` with the ``jackpot`` field when the table plays for one (absent otherwise)."""
+        jackpot = self.jackpot() if self.jackpot is not None else None
+        if jackpot is not None:
+            body["jackpot"] = jackpot
+        return body
 
     def snapshot(self) -> dict[str, Any]:
         """The ``table`` message body: seats with names, stacks and states, the waiting list."""
-        return {
+        return self._with_jackpot({
             "table": self.config.id,
             "seats": [
                 {"seat": seat, "name": seated.player, "stack": seated.stack, "sitting_out": seated.sitting_out,
@@ -232,7 +242,7 @@ class TableState:
             "max_seats": self.config.seats,
             "waiting": list(self.engine.waiting_list.players),
             "hand_running": self.engine.hand_running,
-        }
+        })
 
 
 def clean_text(text: str) -> str:

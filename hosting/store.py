@@ -2,7 +2,8 @@
 
 What it keeps: accounts and their SSH keys, balances, each player's stack at each table, the chip ledger (one
 row per movement of chips between ``issue``/``balance``/``table``/``pot``/``rake``/``jackpot``, see
-:mod:`hosting.migrations`), tables and their settings, every hand (start snapshot, event log, result,
+:mod:`hosting.migrations`), the jackpot pools (R-JACK-1: the ledger's ``jackpot`` rows per ``pool``, read back
+at start so a pool survives a restart), tables and their settings, every hand (start snapshot, event log, result,
 fairness transcript), chat, hand reports (R-AUDIT-1) and notices for players.
 
 How it writes: the room calls :class:`Store` methods from its event loop; each updates the in-memory view
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import sqlite3
@@ -35,6 +37,7 @@ from typing import Any, Final, TypeVar
 from engine.events import Event, HandEnded, HandStarted, PotAwarded
 from engine.fairness import Transcript
 from engine.hand import ForcedBets
+from engine.jackpot import HandJackpot
 from hosting.hand_codec import events_to_json, forced_bets_to_json
 from hosting.migrations import MIGRATIONS, SCHEMA_VERSION
 
@@ -75,20 +78,33 @@ class HandStart:
 @dataclass(frozen=True)
 class HandResult:
     """Where a finished hand's chips went, per seat: ``put_in`` (table → pot, net of uncalled bets returned),
-    ``awarded`` (pot → table), ``final`` stacks and the ``rake`` (pot → rake). ``put_in`` sums to
-    ``awarded`` + ``rake`` (chip conservation, asserted by :func:`hand_result`)."""
+    ``awarded`` (pot → table), ``final`` stacks and the ``rake`` taken from the pot. ``put_in`` sums to
+    ``awarded`` + ``rake`` (chip conservation, asserted by :func:`hand_result`).
+
+    Jackpot (R-JACK-1): ``jackpot`` chips of the rake are the drop into ``jackpot_pool`` (pot → jackpot; the
+    other ``rake - jackpot`` go pot → rake), and ``jackpot_paid`` (seat → chips) is a bad beat paid out of that
+    pool to the players' balances (jackpot → balance); ``jackpot_event`` is the public ``jackpot_paid`` event
+    body sent to the table (PROTOCOL.md), kept with the hand."""
 
     put_in: Mapping[int, int]
     awarded: Mapping[int, int]
     final: Mapping[int, int]
     rake: int
     jackpot: int = 0
+    jackpot_pool: str | None = None
+    jackpot_paid: Mapping[int, int] = field(default_factory=dict)
+    jackpot_event: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"put_in": {str(seat): amount for seat, amount in self.put_in.items()},
+        body = {"put_in": {str(seat): amount for seat, amount in self.put_in.items()},
                 "awarded": {str(seat): amount for seat, amount in self.awarded.items()},
                 "final": {str(seat): amount for seat, amount in self.final.items()},
                 "rake": self.rake, "jackpot": self.jackpot}
+        if self.jackpot_pool is not None:
+            body.update(jackpot_pool=self.jackpot_pool,
+                        jackpot_paid={str(seat): amount for seat, amount in self.jackpot_paid.items()},
+                        jackpot_event=None if self.jackpot_event is None else dict(self.jackpot_event))
+        return body
 
     @staticmethod
     def from_json(body: Mapping[str, Any]) -> HandResult:
@@ -96,7 +112,9 @@ class HandResult:
             return {int(seat): int(amount) for seat, amount in body[name].items()}
 
         return HandResult(seats("put_in"), seats("awarded"), seats("final"), int(body["rake"]),
-                          int(body.get("jackpot", 0)))
+                          int(body.get("jackpot", 0)), body.get("jackpot_pool"),
+                          {int(seat): int(amount) for seat, amount in (body.get("jackpot_paid") or {}).items()},
+                          body.get("jackpot_event"))
 
 
 def hand_result(stacks: Mapping[int, int], events: Sequence[Event]) -> HandResult:
@@ -240,13 +258,18 @@ def transaction(connection: sqlite3.Connection, *, write: bool = False) -> Itera
 
 
 def move(connection: sqlite3.Connection, at: float, source: str, destination: str, amount: int, reason: str, *,
-         player: str | None = None, table_id: str | None = None, hand_id: str | None = None) -> None:
-    """One ledger row, and the materialized balance/stack it changes (inside the caller's transaction)."""
+         player: str | None = None, table_id: str | None = None, hand_id: str | None = None,
+         pool: str | None = None) -> None:
+    """One ledger row, and the materialized balance/stack it changes (inside the caller's transaction).
+    ``pool``: the jackpot pool of a row into or out of ``jackpot``."""
     if amount <= 0:
         return
+    if "jackpot" in (source, destination) and not pool:
+        raise ValueError(f"a jackpot movement ({source} -> {destination}) must name its pool")
     connection.execute(
-        "INSERT INTO ledger (at, source, destination, player, table_id, hand_id, amount, reason) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (at, source, destination, player, table_id, hand_id, amount, reason))
+        "INSERT INTO ledger (at, source, destination, player, table_id, hand_id, amount, reason, pool) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (at, source, destination, player, table_id, hand_id, amount, reason, pool))
     for location, sign in ((source, -1), (destination, 1)):
         if location == "balance":
             connection.execute("UPDATE balances SET amount = amount + ? WHERE name = ?", (sign * amount, player))
@@ -276,6 +299,7 @@ class Store:
         self._keys: dict[str, set[str]] = {}
         self._notices: dict[str, list[tuple[int, str]]] = defaultdict(list)
         self._running: dict[str, HandStart] = {}
+        self._pools: dict[str, int] = {}
         self._queue: asyncio.Queue[_Queued | None] | None = None
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
@@ -313,6 +337,7 @@ class Store:
         for notice_id, name, text in connection.execute(
                 "SELECT id, name, text FROM notices WHERE delivered_at IS NULL ORDER BY id"):
             self._notices[name].append((notice_id, text))
+        self._pools = jackpot_pools(connection)
 
     # --- the writer ----------------------------------------------------------------------------------
 
@@ -500,6 +525,24 @@ class Store:
         self._balances[name] = self._balances.get(name, 0) + amount
         return future
 
+    # --- jackpot pools (R-JACK-1) --------------------------------------------------------------------
+
+    def jackpot_pool(self, pool: str) -> int:
+        """Chips in jackpot pool ``pool`` (e.g. ``"bad_beat_holdem"``); 0 for a pool never fed."""
+        return self._pools.get(pool, 0)
+
+    def seed_jackpot(self, pool: str, amount: int, reason: str = "jackpot seed") -> asyncio.Future[Any] | None:
+        """Chips the host adds to jackpot pool ``pool`` (issue → jackpot: new chips, counted as issued, so
+        conservation holds). ``ValueError`` for an amount <= 0 or an empty pool name (nothing changed)."""
+        if amount <= 0:
+            raise ValueError(f"a jackpot seed must be > 0 chips, got {amount}")
+        if not pool:
+            raise ValueError("a jackpot seed needs the pool's name")
+        now = self.clock()
+        future = self._submit(lambda connection: move(connection, now, "issue", "jackpot", amount, reason, pool=pool))
+        self._pools[pool] = self._pools.get(pool, 0) + amount
+        return future
+
     # --- tables and hands ----------------------------------------------------------------------------
 
     def save_table(self, table_id: str, settings: Mapping[str, Any]) -> asyncio.Future[Any] | None:
@@ -531,13 +574,20 @@ class Store:
             (start.hand_id, start.table_id, start.number, start.started_at, players, snapshot)))
 
     def hand_finished(self, hand_id: str, events: Sequence[Event], transcript: Transcript | Mapping[str, Any] | None,
-                      ) -> asyncio.Future[Any] | None:
+                      *, jackpot_pool: str | None = None, jackpot: HandJackpot | None = None,
+                      jackpot_event: Mapping[str, Any] | None = None) -> asyncio.Future[Any] | None:
         """Store a finished hand: events, result, transcript and its ledger rows, in one transaction.
 
-        ``events``: the hand's whole log (HandStarted … HandEnded, every card). Raises ``KeyError`` for a hand
-        that was not started here, ``ValueError`` when the events do not conserve chips (nothing changed)."""
+        ``events``: the hand's whole log (HandStarted … HandEnded, every card). ``jackpot``: what the hand did to
+        ``jackpot_pool`` (:func:`engine.jackpot.settle_hand` on :meth:`jackpot_pool`'s amount): its drop moves
+        pot → jackpot instead of pot → rake, its bad-beat payout moves jackpot → each player's balance (the
+        player's account, as card rooms pay jackpots), and the pool is updated at once; ``jackpot_event`` is
+        kept with the result. Raises ``KeyError`` for a hand that was not started here, ``ValueError`` when the
+        events do not conserve chips or the jackpot does not fit the pool or the hand (nothing changed)."""
         start = self._running[hand_id]
         result = hand_result(start.stacks, events)
+        if jackpot is not None:
+            result = self._with_jackpot(start, result, jackpot_pool, jackpot, jackpot_event)
         now = self.clock()
         transcript_json = transcript.to_json() if isinstance(transcript, Transcript) else transcript
         body = (json.dumps(events_to_json(events)), json.dumps(result.to_json()),
@@ -553,21 +603,47 @@ class Store:
             for seat, amount in sorted(result.put_in.items()):
                 move(connection, now, "table", "pot", amount, "hand", player=start.players[seat],
                      table_id=table_id, hand_id=hand_id)
-            move(connection, now, "pot", "rake", result.rake, "rake", table_id=table_id, hand_id=hand_id)
-            move(connection, now, "pot", "jackpot", result.jackpot, "jackpot drop", table_id=table_id,
+            move(connection, now, "pot", "rake", result.rake - result.jackpot, "rake", table_id=table_id,
                  hand_id=hand_id)
+            move(connection, now, "pot", "jackpot", result.jackpot, "jackpot drop", table_id=table_id,
+                 hand_id=hand_id, pool=result.jackpot_pool)
             for seat, amount in sorted(result.awarded.items()):
                 move(connection, now, "pot", "table", amount, "pot won", player=start.players[seat],
                      table_id=table_id, hand_id=hand_id)
+            for seat, amount in sorted(result.jackpot_paid.items()):
+                move(connection, now, "jackpot", "balance", amount, "bad beat jackpot", player=start.players[seat],
+                     table_id=table_id, hand_id=hand_id, pool=result.jackpot_pool)
 
         future = self._submit(write)
         del self._running[hand_id]
+        if result.jackpot_pool is not None and jackpot is not None:
+            self._pools[result.jackpot_pool] = jackpot.pool_after
+            for seat, amount in result.jackpot_paid.items():
+                name = start.players[seat]
+                self._balances[name] = self._balances.get(name, 0) + amount
         for seat, name in start.players.items():
             key = (start.table_id, name)
             self._stacks[key] = result.final[seat]
             if self._stacks[key] == 0:
                 del self._stacks[key]
         return future
+
+    def _with_jackpot(self, start: HandStart, result: HandResult, pool: str | None, jackpot: HandJackpot,
+                      event: Mapping[str, Any] | None) -> HandResult:
+        """``result`` with the hand's jackpot drop and payout, after checking they fit (``ValueError``)."""
+        if not pool:
+            raise ValueError("a hand's jackpot needs the name of its pool")
+        if jackpot.pool_before != self.jackpot_pool(pool):
+            raise ValueError(f"the jackpot was settled on a pool of {jackpot.pool_before} chips, but {pool} holds "
+                             f"{self.jackpot_pool(pool)}")
+        if not 0 <= jackpot.drop <= result.rake:
+            raise ValueError(f"a jackpot drop of {jackpot.drop} chips does not fit a rake of {result.rake}")
+        if any(seat not in start.players or amount < 0 for seat, amount in jackpot.paid.items()):
+            raise ValueError(f"jackpot paid to seats not dealt in: {jackpot.paid}")
+        if jackpot.pool_after != jackpot.pool_before + jackpot.drop - jackpot.payout_total or jackpot.pool_after < 0:
+            raise ValueError(f"jackpot pool {pool} would not conserve chips: {jackpot}")
+        return dataclasses.replace(result, jackpot=jackpot.drop, jackpot_pool=pool, jackpot_paid=dict(jackpot.paid),
+                                   jackpot_event=event)
 
     def running_hands(self) -> list[str]:
         return sorted(self._running)
@@ -616,6 +692,16 @@ class Store:
         now = self.clock()
         return self._submit(lambda connection: connection.executemany(
             "UPDATE notices SET delivered_at = ? WHERE id = ?", [(now, notice_id) for notice_id in ids]))
+
+
+def jackpot_pools(connection: sqlite3.Connection) -> dict[str, int]:
+    """Chips in each jackpot pool, from the ledger (rows into ``jackpot`` minus rows out of it, per ``pool``)."""
+    pools: dict[str, int] = defaultdict(int)
+    for pool, destination, amount in connection.execute(
+            "SELECT pool, destination, SUM(amount) FROM ledger WHERE 'jackpot' IN (source, destination) "
+            "GROUP BY pool, destination"):
+        pools[pool] += amount if destination == "jackpot" else -amount
+    return dict(pools)
 
 
 # --- glue for table runners ------------------------------------------------------------------------------

@@ -18,6 +18,13 @@ Fairness phases, per hand (R-FAIR-1):
    discards use :func:`engine.fairness.reshuffle_key` and are recorded (:class:`ReshuffleRecorder`);
 5. after the hand, ``seeds`` carries the whole transcript (with the draws and reshuffles of a hand that
    reshuffled); clients verify and answer ``verification``.
+
+Bad-beat jackpot (R-JACK-1), at a table whose room file sets ``jackpot``: when a hand ends, its drop (a share of
+its rake) and any bad beat it pays are settled on the pool of the table's game family
+(:func:`settle_jackpot`), stored with the hand in the same transaction (:meth:`hosting.store.Store.hand_finished`),
+and a bad beat is announced to the table with a public ``jackpot_paid`` event, then a ``balance`` message to
+each player paid (jackpots go to the player's account, not his stack). The pool is kept by the store, so it
+needs one: a room without a store plays no jackpot.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +47,7 @@ from engine.events import (
     DrawnCardsDealt,
     Event,
     HandEnded,
+    HandStarted,
     HoleCardsDealt,
     PotAwarded,
     UpCardsDealt,
@@ -56,8 +64,12 @@ from engine.fairness import (
     derive_deck,
     reshuffle_key,
 )
+from engine.jackpot import JACKPOT_GAMES, HandJackpot, settle_hand, table_is_eligible
+from engine.rake import Percentage
 from engine.table_events import HandFinished, TurnStarted
+from engine.variants import variant_by_id
 from hosting import protocol
+from hosting.config import TableConfig
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
 from hosting.store import hand_start_of, table_settings
 from hosting.views import event_to_json, view_bodies
@@ -122,6 +134,51 @@ async def cancel_and_wait(task: asyncio.Task[Any]) -> None:
             task.result()
 
 
+def jackpot_pool_name(config: TableConfig) -> str | None:
+    """The jackpot pool a table plays for (``"bad_beat_holdem"``, ``"bad_beat_omaha"``,
+    ``"bad_beat_five_card_draw"``: one per game family, shared by every such table of the room), or None."""
+    game = JACKPOT_GAMES.get(config.game)
+    return None if config.jackpot is None or game is None else f"bad_beat_{game}"
+
+
+def jackpot_live(config: TableConfig) -> bool:
+    """Whether the table's hands can feed and win its jackpot at all: one is configured, the table is not
+    heads-up (more than 2 seats) and its big blind is at least the jackpot's ``minimum_big_blind``."""
+    return jackpot_pool_name(config) is not None and config.jackpot is not None and config.seats > 2 \
+        and config.big_blind >= config.jackpot.minimum_big_blind
+
+
+def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], players: Mapping[int, str],
+                   ) -> tuple[HandJackpot, dict[str, Any] | None]:
+    """The jackpot side of a finished hand at ``config``'s table with ``pool`` chips in its pool (R-JACK-1):
+    :func:`engine.jackpot.settle_hand`, with the table's share and conditions (cash tables; croupier's chips
+    are all play chips, so the host's ``jackpot`` setting is what opts a table in), and the public
+    ``jackpot_paid`` event body when a bad beat paid (PROTOCOL.md), else None. ``players``: seat → name."""
+    settings, game = config.jackpot, JACKPOT_GAMES.get(config.game)
+    if settings is None or game is None:
+        raise ValueError(f"table {config.id} has no jackpot")
+    started = next(event for event in events if isinstance(event, HandStarted))
+    eligible = table_is_eligible(play_money=False, tournament=False, table_seats=config.seats,
+                                 players_dealt_in=len(started.stacks), big_blind=config.big_blind,
+                                 minimum_big_blind=settings.minimum_big_blind)
+    must_use_hole = (variant_by_id(config.game).must_use_hole or 2) if game == "omaha" else 2
+    outcome = settle_hand(pool, events, game, share=Percentage(settings.share_percent, 100), eligible=eligible,
+                          must_use_hole=must_use_hole)
+    if outcome.beat is None:
+        return outcome, None
+    beat = outcome.beat
+    roles = {**{seat: "other" for seat in beat.others}, **{seat: "winner" for seat in beat.winners},
+             **{seat: "loser" for seat in beat.losers}}
+    body = {
+        "kind": "jackpot_paid", "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
+        "losing_hand": beat.loser_hand.category, "losing_cards": [str(card) for card in beat.loser_hand.cards],
+        "paid": [{"seat": seat, "name": players.get(seat, ""), "role": roles[seat], "amount": amount}
+                 for seat, amount in sorted(outcome.paid.items(), key=lambda item: (-item[1], item[0]))],
+        "next_pool": outcome.pool_after,
+    }
+    return outcome, body
+
+
 def legal_to_json(options: LegalActions) -> dict[str, Any]:
     return {key: value for key, value in event_to_json(options).items() if key != "kind"}  # type: ignore[arg-type]
 
@@ -144,6 +201,10 @@ class TableRunner:
         self.missed_commit: set[str] = set()  # sat out by us for a missed commitment (not by their own choice)
         self._seeds: dict[Committer, bytes] = {}
         self._stored_hand: Any = None  # the engine hand whose result the store still awaits
+        self._hand_players: dict[int, str] = {}
+        self._jackpot_paid: tuple[dict[str, Any], dict[str, int]] | None = None  # event body, name → chips
+        if self.room.store is not None and jackpot_live(state.config):
+            state.jackpot = self.jackpot_summary
         self._store_future: asyncio.Future[Any] | None = None
         self._run_token = secrets.token_hex(3)
         self.hands_played = 0
@@ -259,8 +320,10 @@ class TableRunner:
         store = self.room.store
         if store is not None:  # the start snapshot; the result follows in one transaction (hosting.store)
             self._stored_hand = table.hand
-            store.hand_started(hand_start_of(table, self.state.config.id, hand_id, events, time.time(),
-                                             table_settings(self.state.config)))
+            start = hand_start_of(table, self.state.config.id, hand_id, events, time.time(),
+                                  table_settings(self.state.config))
+            self._hand_players = dict(start.players)
+            store.hand_started(start)
         self.publish(events)
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
             if table.seat_of(name) is not None and table.in_hand(name):
@@ -289,13 +352,47 @@ class TableRunner:
                           tuple(self.state.engine.config.hand.variant.deck), dict(fairness.commitments),
                           self._seeds, self._deals(), forfeited_seats, draws, reshuffles)
 
+    def jackpot_summary(self) -> dict[str, Any] | None:
+        """The ``jackpot`` field of the lobby row and the table message: ``{"pool": name, "amount": chips,
+        "share_percent": …, "minimum_big_blind": …}`` (PROTOCOL.md), None when the table plays no jackpot."""
+        store, config, pool = self.room.store, self.state.config, jackpot_pool_name(self.state.config)
+        if store is None or pool is None or config.jackpot is None or not jackpot_live(config):
+            return None
+        return {"pool": pool, "amount": store.jackpot_pool(pool), "share_percent": config.jackpot.share_percent,
+                "minimum_big_blind": config.jackpot.minimum_big_blind}
+
     def _store_result(self) -> None:
         """The finished hand's events, result and transcript to the store (one transaction, with its ledger
-        rows), before any chips it returned to a leaving player are settled."""
+        rows and its jackpot drop and payout), before any chips it returned to a leaving player are settled."""
         store = self.room.store
         hand, self._stored_hand = self._stored_hand, None
-        if store is not None and hand is not None and self._hand_id is not None:
-            self._store_future = store.hand_finished(self._hand_id, list(hand.events), self._transcript())
+        if store is None or hand is None or self._hand_id is None:
+            return
+        events = list(hand.events)
+        pool = jackpot_pool_name(self.state.config)
+        if pool is None or not jackpot_live(self.state.config):
+            self._store_future = store.hand_finished(self._hand_id, events, self._transcript())
+            return
+        players = self._hand_players  # as dealt in: a player paid may have left with the hand's end
+        outcome, body = settle_jackpot(self.state.config, store.jackpot_pool(pool), events, players)
+        self._store_future = store.hand_finished(self._hand_id, events, self._transcript(), jackpot_pool=pool,
+                                                 jackpot=outcome, jackpot_event=body)
+        if body is not None:
+            self._jackpot_paid = (body, {players[seat]: amount for seat, amount in outcome.paid.items()})
+
+    def _announce_jackpot(self) -> None:
+        """A bad beat paid: the public ``jackpot_paid`` event to the whole table, then each paid player's new
+        ``balance`` (the jackpot went to his account)."""
+        paid, self._jackpot_paid = self._jackpot_paid, None
+        store = self.room.store
+        if paid is None or store is None:
+            return
+        body, amounts = paid
+        message = protocol.event(self.state.config.id, self._hand_id or "", body)
+        for session in self.room.audience(self.state):
+            session.send(message)
+        for name in sorted(amounts):
+            self._send_to(name, protocol.balance(store.balance(name), "jackpot"))
 
     def _commit(self, hand_id: str, committer: Committer, secret: bytes) -> bytes:
         return commit(self.room.room_id, self.state.config.id, hand_id, committer, secret)
@@ -383,6 +480,7 @@ class TableRunner:
                         round(event.deadline - self.room.clock(), 3)))
             elif isinstance(event, HandFinished):
                 self.state.record_hand(self.room.clock(), self._pot_of(events))
+        self._announce_jackpot()
         self.room.broadcast_table(self.state)
 
     def _note_dealt(self, events: Sequence[Event]) -> None:
