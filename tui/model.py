@@ -126,6 +126,7 @@ class TableModel:
     waiting: list[str] = field(default_factory=list)
     alarm: str = ""
     revision: int = 0
+    joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
     requests: int = 0
 
     # --- derived -------------------------------------------------------------------------------------
@@ -263,6 +264,7 @@ class TableModel:
     def _new_hand(self, hand: str) -> None:
         self.hand_id = hand
         self.hand_number += 1
+        self.joined_mid_hand = False
         self._clear_hand()
         self.hands.append(HandSummary(hand, self.hand_number))
         del self.hands[:-100]
@@ -303,6 +305,12 @@ class TableModel:
         kind = str(event.get("kind", ""))
         seat: Any = event.get("seat")
         name = self._name(seat) if isinstance(seat, int) else str(event.get("player", ""))
+        if hand and hand != self.hand_id and kind not in ("hand_planned", "hand_started"):
+            # the table was opened (or a seat taken) during this hand: a hand of its own in the log, said so
+            self._new_hand(hand)
+            self.joined_mid_hand = True
+            self.hand_running = True
+            self.note("(joined during this hand: what happened before is not shown)")
         if kind == "hand_planned":
             self.button_seat = event.get("button_seat")
             self.small_blind_seat = event.get("small_blind_seat")
@@ -314,6 +322,7 @@ class TableModel:
             else:  # after a reconnect the room replays the running hand from its start (hand resync)
                 self._clear_hand()
                 self._forget_notes_of_running_hand()
+                self.joined_mid_hand = False  # the replay brings the whole hand
             self.small_blind_seat, self.big_blind_seat = plan
             self.button_seat = event.get("button_seat", self.button_seat)
             self.hand_running = True

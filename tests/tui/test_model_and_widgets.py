@@ -16,7 +16,7 @@ from tui.model import TableModel
 from tui.screens import HelpScreen
 from tui.widgets.action_bar import ActionBar, check_amount, preset_amount
 from tui.widgets.cards import card_text
-from tui.widgets.felt import places_for
+from tui.widgets.felt import BoardView, places_for
 from tui.widgets.hand_log import HandLog, badge
 from tui.widgets.table_view import TableView
 
@@ -87,6 +87,25 @@ def test_replay_after_reconnect_keeps_earlier_hands_lines() -> None:
     assert model.log[6:] == ["── hand 2 (t1-h-2) ──", "(reconnected: the hand so far, as the room replays it)",
                               "seat 2 posts the small blind 1", "seat 1 posts the big blind 2"]
     assert model.hands[0].fairness is True and [summary.hand_id for summary in model.hands] == ["t1-h-1", "t1-h-2"]
+
+
+def test_a_table_opened_mid_hand_logs_that_hand_as_joined_late_without_wrong_pots() -> None:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-7"
+    recorded = side_pot_hand(table, hand)
+    late = [recorded[0], *recorded[16:19]]  # the snapshot, then from the flop's betting on
+    model = model_after([*late, msg("fairness", table=table, hand=hand, ok=True, violations=[], joined_late=True),
+                         *finished_hand(table, "holdem-1-2-9a611a-8")])
+    assert [(summary.number, summary.hand_id, summary.verdict) for summary in model.hands] == [
+        (1, hand, "verified (joined late)"), (2, "holdem-1-2-9a611a-8", "verified")]
+    assert model.log[:3] == [f"── hand 1 ({hand}) ──", "(joined during this hand: what happened before is not shown)",
+                             "me checks"]
+    assert not model.joined_mid_hand  # the next hand is seen whole
+    partial = model_after(late)
+    assert partial.joined_mid_hand and partial.hand_running and partial.pot_total == 40  # only carla's bet seen
+    board = BoardView()
+    board.model = partial
+    assert "joined mid-hand: pots from the next hand" in board.render().plain
+    assert "pot total" not in board.render().plain
 
 
 def test_a_hand_joined_late_says_so_on_its_badge() -> None:
