@@ -1,0 +1,126 @@
+"""A bad beat at a real table over SSH (R-JACK-1): the table runner settles the jackpot, every player at the
+table gets the public ``jackpot_paid`` event, the players paid get their new ``balance``, and the lobby and
+table messages show the pool. The first hand's deck is stacked (the fairness check of that hand fails, as it
+must; it is not what this test looks at)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import pytest
+
+from engine.cards import Card, parse_cards
+from hosting.client import RoomClient
+from hosting.config import JackpotConfig, RoomConfig, TableConfig
+from hosting.ledger import check_conservation, check_ledger
+from hosting.server import RunningRoom
+from hosting.store import connect as connect_store
+from hosting.table_runner import RunnerSettings, cancel_and_wait
+
+FAST = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=0.02)
+# Seats 0 ana, 1 bruno, 2 carla: ana Qs Qh (four queens), bruno Jd Td (straight flush 8-Q), carla 2c 3h; board
+# Qd Qc 9d 8d Kd. Cards go one at a time from the seat left of the button.
+BUTTON_DRAW = parse_cards("2s 3s As")
+
+
+def _room() -> RoomConfig:
+    table = TableConfig("h1", "Hold'em 5/10", "texas_holdem", "no_limit", 5, 10, 6, 100, 1000, rake="white-label",
+                        jackpot=JackpotConfig(share_percent=5, minimum_big_blind=10))
+    return RoomConfig("jackpot room", (table,))
+
+
+async def _check_or_call_forever(client: RoomClient) -> None:
+    while True:
+        message = await client.receive(30)
+        if message["type"] == "action_request":
+            legal = message["legal"]
+            kind = ("show" if legal.get("can_show") else "check" if legal.get("can_check")
+                    else "call" if legal.get("call_amount") is not None else "fold")
+            await client.send("action", table=message["table"], hand=message["hand"], kind=kind)
+
+
+async def _until(check: Any, timeout: float = 20.0) -> Any:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        found = check()
+        if found:
+            return found
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+async def test_a_bad_beat_at_a_table_pays_everyone_dealt_in_and_tells_the_table(
+        rooms: Any, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hosting import table_runner
+
+    honest = table_runner.derive_deck
+    stacked_hands: list[str] = []
+    holdings = {0: parse_cards("Qs Qh"), 1: parse_cards("Jd Td"), 2: parse_cards("2c 3h")}
+
+    def stacked(hand_id: str, seeds: Any, cards: Any) -> tuple[Card, ...]:
+        """The first hand with all three dealt in gets the bad beat; every other deck is honest."""
+        deck = honest(hand_id, seeds, cards)
+        engine = running.room.tables["h1"].engine
+        if len(seeds) != 4 or (stacked_hands and not hand_id.startswith(stacked_hands[0])):
+            return deck
+        if hand_id.endswith("/button"):  # the table's first hand: carla draws the ace, ana is the small blind
+            top: tuple[Card, ...] = BUTTON_DRAW
+        else:
+            stacked_hands.append(hand_id)
+            plan = engine.plan_next_hand() if engine.positions is not None else None
+            button, seats = (plan.button_seat, sorted(plan.dealt_in)) if plan is not None else (2, [0, 1, 2])
+            after = [seat for seat in seats if seat > button] + [seat for seat in seats if seat <= button]
+            top = (*[holdings[seat][0] for seat in after], *[holdings[seat][1] for seat in after],
+                   *parse_cards("Qd Qc 9d 8d Kd"))
+        return top + tuple(card for card in deck if card not in top)
+
+    monkeypatch.setattr(table_runner, "derive_deck", stacked)
+    running: RunningRoom = await rooms(_room(), runner_settings=FAST)
+    store = running.room.store
+    assert store is not None
+    store.seed_jackpot("bad_beat_holdem", 10_000)
+    ana, bruno, carla = [await connect(running, name) for name in ("ana", "bruno", "carla")]
+    lobby = (await ana.request("lobby"))["tables"][0]
+    assert lobby["jackpot"] == {"pool": "bad_beat_holdem", "amount": 10_000, "share_percent": 5,
+                                "minimum_big_blind": 10}
+    watcher: RoomClient = await connect(running, "dora")
+    await watcher.request("watch", table="h1")
+    for seat, client in enumerate((ana, bruno, carla)):
+        await client.request("sit", table="h1", buy_in=100, seat=seat)
+    tasks = [asyncio.create_task(_check_or_call_forever(client)) for client in (ana, bruno, carla)]
+    try:
+        def paid_event(client: RoomClient) -> list[dict[str, Any]]:
+            return [m for m in client.received if m["type"] == "event" and m["event"]["kind"] == "jackpot_paid"]
+
+        (message,) = await _until(lambda: paid_event(watcher))
+        # 3 x 10 = 30 in the pot, white-label rake 2.5 % = 0 chips, so no drop: the pool is the seeded 10,000.
+        assert message["hand"] == stacked_hands[0] and message["table"] == "h1"
+        assert message["event"] == {
+            "kind": "jackpot_paid", "jackpot": "bad_beat_holdem", "pool": 10_000, "losing_hand": "four of a kind",
+            "losing_cards": message["event"]["losing_cards"],
+            "paid": [{"seat": 0, "name": "ana", "role": "loser", "amount": 4_000},
+                     {"seat": 1, "name": "bruno", "role": "winner", "amount": 2_000},
+                     {"seat": 2, "name": "carla", "role": "other", "amount": 2_000}],
+            "next_pool": 2_000,
+        }
+        for client in (ana, bruno, carla):
+            assert (await _until(lambda client=client: paid_event(client)))[0]["event"] == message["event"]
+        # 1,000 chips each at registration, 100 bought in: the jackpot went to the balance, not the stack.
+        balances = {name: store.balance(name) for name in ("ana", "bruno", "carla")}
+        assert balances == {"ana": 4_900, "bruno": 2_900, "carla": 2_900}
+        told = await _until(lambda: [m for m in ana.received if m["type"] == "balance" and m["reason"] == "jackpot"])
+        assert told[0]["balance"] == 4_900
+        tables = [m for m in watcher.received if m["type"] == "table" and m.get("jackpot")]
+        assert tables and tables[-1]["jackpot"]["amount"] == store.jackpot_pool("bad_beat_holdem")
+    finally:
+        for task in tasks:
+            await cancel_and_wait(task)
+    await store.flush()
+    reader = connect_store(running.data_dir, read_only=True)
+    with contextlib.closing(reader):
+        assert [*check_conservation(reader), *check_ledger(reader)] == []
+        (paid,) = reader.execute("SELECT COUNT(*) FROM ledger WHERE source = 'jackpot'").fetchone()
+        assert paid == 3
