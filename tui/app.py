@@ -324,9 +324,12 @@ class CroupierApp(App[int]):
     def _room_error(self, message: dict[str, Any]) -> None:
         text = str(message.get("message") or message.get("code") or "the room refused that")
         about = message.get("in_reply_to")
-        table_id = self._last_table
+        table_id = str(message.get("table") or self._last_table)
         if table_id in self.models and about in ("action", "sit_out", "wait_for_big_blind", "top_up", "chat", "leave"):
-            self.models[table_id].error = text
+            model = self.models[table_id]
+            model.error = text
+            if about == "action" and message.get("code") in ("invalid_amount", "illegal_action"):
+                model.turn_back()  # refused, still my turn: the bar comes back to try again
             self._push(table_id)
         if about == "sit" and table_id in self.models and not self.models[table_id].seated:
             self.models[table_id].error = text
@@ -514,6 +517,7 @@ class CroupierApp(App[int]):
             self.close_table(event.table_id)
             return
         if event.message_type == "action" and model is not None:
+            model.answered = model.legal  # kept: a refusal gives the turn back (the room does not ask again)
             model.legal = None  # answered: the bar greys out until the room asks again
             model.error = ""
             self._push(event.table_id)

@@ -126,6 +126,7 @@ class TableModel:
     waiting: list[str] = field(default_factory=list)
     alarm: str = ""
     revision: int = 0
+    answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
     joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
     requests: int = 0
 
@@ -192,6 +193,14 @@ class TableModel:
         return split_clock(self.turn_seconds, self.seconds_left(now), self.bank_of(self.to_act))
 
     # --- updates -------------------------------------------------------------------------------------
+
+    def turn_back(self) -> None:
+        """The room refused our answer (illegal action, invalid amount) and it is still our turn in the same
+        hand: the same choices again (the room does not send a new ``action_request``)."""
+        if self.answered is not None and self.legal is None and self.to_act == self.my_seat \
+                and self.hand_running and self.legal_hand == self.hand_id:
+            self.legal = self.answered
+        self.answered = None
 
     def note(self, line: str) -> None:
         self.log.append(line)

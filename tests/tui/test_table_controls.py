@@ -133,3 +133,33 @@ async def test_chat_sit_out_wait_for_big_blind_and_top_up(room_setup: Any) -> No
         await wait_until(pilot, lambda: str(view.query_one("#sit-out", Button).label) == "Sit out (O)",
                          what="the button back")
         assert app.internal_errors == []
+
+
+async def test_a_refused_action_gives_the_turn_back_with_the_room_s_words(room_setup: Any) -> None:
+    setup = await room_setup([table("t1")])
+    await setup.bot("bob", ["t1"])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        model = app.models["t1"]
+        view = app.query_one("#view-t1", TableView)
+        await wait_until(pilot, lambda: model.needs_action and model.legal is not None
+                         and model.legal.get("max_raise_to") is not None, timeout=20, what="a turn to raise in")
+        legal = dict(model.legal or {})
+        # an answer the bar itself would never send (it checks amounts): the room refuses it in words
+        view.post_message(TableView.Request(view, "action", hand=model.legal_hand, kind="raise_to",
+                                            amount=int(legal["max_raise_to"]) + 1000))
+        await wait_until(pilot, lambda: bool(model.error), what="the refusal")
+        assert any(text.startswith("room: invalid_amount: ") for text in notifications(app))
+        assert model.needs_action and model.legal == legal  # still my turn: the bar is back
+        await pilot.pause(0.1)
+        assert str(view.query_one("#status").render()) == model.error
+        assert not view.query_one("#call", Button).disabled
+        sent = len(actions_sent(app, "t1"))
+        view.focus()
+        await pilot.press("c")
+        await wait_until(pilot, lambda: len(actions_sent(app, "t1")) == sent + 1, what="the second answer")
+        assert actions_sent(app, "t1")[-1]["kind"] in ("check", "call")
+        await wait_until(pilot, lambda: not model.error, what="the error cleared")
+        assert app.internal_errors == []
