@@ -14,7 +14,7 @@ import pytest
 from engine.cards import Card, parse_cards
 from hosting.client import RoomClient
 from hosting.config import JackpotConfig, RoomConfig, TableConfig
-from hosting.ledger import check_conservation, check_ledger
+from hosting.ledger import audit, check_conservation, check_ledger
 from hosting.server import RunningRoom
 from hosting.store import connect as connect_store
 from hosting.table_runner import RunnerSettings, cancel_and_wait
@@ -122,5 +122,8 @@ async def test_a_bad_beat_at_a_table_pays_everyone_dealt_in_and_tells_the_table(
     reader = connect_store(running.data_dir, read_only=True)
     with contextlib.closing(reader):
         assert [*check_conservation(reader), *check_ledger(reader)] == []
+        # the whole audit: only the stacked hand's shuffle is found out; every hand's chips, jackpot included, agree
+        findings = audit(reader)
+        assert findings and all(line.startswith(f"hand {stacked_hands[0]}: fairness") for line in findings)
         (paid,) = reader.execute("SELECT COUNT(*) FROM ledger WHERE source = 'jackpot'").fetchone()
         assert paid == 3
