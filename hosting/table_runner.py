@@ -393,6 +393,10 @@ class TableRunner:
             session.send(message)
         for name in sorted(amounts):
             self._send_to(name, protocol.balance(store.balance(name), "jackpot"))
+        pool = jackpot_pool_name(self.state.config)
+        for other in self.room.tables.values():  # the pool they show just dropped to its seed
+            if other is not self.state and jackpot_pool_name(other.config) == pool:
+                self.room.broadcast_table(other)
 
     def _commit(self, hand_id: str, committer: Committer, secret: bytes) -> bytes:
         return commit(self.room.room_id, self.state.config.id, hand_id, committer, secret)
