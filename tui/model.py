@@ -19,6 +19,10 @@ from engine.pots import build_pots
 BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_blind", "dead_big_blind",
                          "missed_blind", "blind_posted"})
 LOG_LIMIT = 400
+SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
+                 "adds": "add", "uses": "use", "brings": "bring", "leaves": "leave", "sits": "sit", "will": "will",
+                 "wins": "win", "mucks": "muck", "shows": "show", "draws": "draw", "bets": "bet",
+                 "raises": "raise", "calls": "call", "checks": "check", "folds": "fold", "posts": "post"}
 
 
 def split_clock(total: float, left: float, bank: float | None) -> tuple[float, float, float | None]:
@@ -212,6 +216,19 @@ class TableModel:
             info = self.seats[number] = SeatInfo(number, f"seat {number + 1}")
         return info
 
+    def _who(self, name: str, verb: str) -> str:
+        """``"ana folds"``, or ``"You fold"`` when ``name`` is this client's player.
+
+        >>> model = TableModel("t1", "me")
+        >>> model._who("ana", "raises to"), model._who("me", "raises to"), model._who("me", "is back")
+        ('ana raises to', 'You raise to', 'You are back')
+        """
+        if name != self.me:
+            return f"{name} {verb}"
+        first, _, rest = verb.partition(" ")
+        second = SECOND_PERSON.get(first, first.removesuffix("s") if first.endswith("s") else first)
+        return f"You {second}" + (f" {rest}" if rest else "")
+
     def _name(self, number: int | None) -> str:
         if number is None:
             return "?"
@@ -344,7 +361,7 @@ class TableModel:
             info.stack -= int(event["amount"])
             self.dead_money += int(event["amount"])
             info.all_in = info.all_in or bool(event.get("all_in"))
-            self.note(f"{name} posts the ante {event['amount']}")
+            self.note(f"{self._who(name, 'posts')} the ante {event['amount']}")
         elif kind in BLIND_KINDS and "amount" in event:
             # {"kind": "blind_posted", "blind": "big_blind", …}; older rooms sent the blind as the kind itself
             kind = str(event.get("blind", kind))
@@ -359,7 +376,7 @@ class TableModel:
                 self.small_blind_seat = seat
             elif kind == "big_blind":
                 self.big_blind_seat = seat
-            self.note(f"{name} posts the {kind.replace('_', ' ')} {amount}")
+            self.note(f"{self._who(name, 'posts')} the {kind.replace('_', ' ')} {amount}")
         elif kind == "hole_cards_dealt":
             info = self._seat(int(seat))
             info.cards += list(event.get("cards", []))  # stud: a down card again on seventh street
@@ -387,25 +404,25 @@ class TableModel:
             info = self._seat(int(seat))
             info.folded = True
             info.last_action = "fold"
-            self.note(f"{name} folds")
+            self.note(self._who(name, "folds"))
         elif kind == "checked":
             self._seat(int(seat)).last_action = "check"
-            self.note(f"{name} checks")
+            self.note(self._who(name, "checks"))
         elif kind == "called":
             self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
             self._seat(int(seat)).last_action = "call"
-            self.note(f"{name} calls {event['amount']}" + (" (all-in)" if event.get("all_in") else ""))
+            self.note(f"{self._who(name, 'calls')} {event['amount']}" + (" (all-in)" if event.get("all_in") else ""))
         elif kind in ("bet_placed", "raised"):
             self._put_in(int(seat), int(event["added"]), int(event["to"]), bool(event.get("all_in")))
             verb = "bets" if kind == "bet_placed" else "raises to"
             self._seat(int(seat)).last_action = "bet" if kind == "bet_placed" else "raise"
-            self.note(f"{name} {verb} {event['to']}" + (" (all-in)" if event.get("all_in") else ""))
+            self.note(f"{self._who(name, verb)} {event['to']}" + (" (all-in)" if event.get("all_in") else ""))
         elif kind == "bring_in_posted":
             self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
-            self.note(f"{name} brings in {event['amount']}")
+            self.note(f"{self._who(name, 'brings in')} {event['amount']}")
         elif kind == "cards_drawn":
             self._seat(int(seat)).last_action = f"draws {event.get('count', 0)}"
-            self.note(f"{name} draws {event.get('count', 0)}")
+            self.note(f"{self._who(name, 'draws')} {event.get('count', 0)}")
         elif kind == "drawn_cards_dealt":
             info = self._seat(int(seat))
             discarded = set(event.get("discarded", []))
@@ -416,15 +433,16 @@ class TableModel:
             info.stack += amount
             info.committed -= amount
             info.bet = max(0, info.bet - amount)
-            self.note(f"Uncalled bet of {amount} returned to {name}")
+            self.note(f"Uncalled bet of {amount} returned to {'you' if name == self.me else name}")
         elif kind == "hand_shown":
             info = self._seat(int(seat))
             info.cards = list(event.get("cards", []))
             description = event.get("description") or ""
-            self.note(f"{name} shows {' '.join(info.cards)}" + (f" ({description})" if description else ""))
+            shown = f"{self._who(name, 'shows')} {' '.join(info.cards)}"
+            self.note(shown + (f" ({description})" if description else ""))
         elif kind == "hand_mucked":
             self._seat(int(seat)).last_action = "muck"
-            self.note(f"{name} mucks")
+            self.note(self._who(name, "mucks"))
         elif kind == "rake_taken":
             self.note(f"Rake {event.get('amount')}")
         elif kind == "pot_awarded":
@@ -437,7 +455,8 @@ class TableModel:
             share = event.get("share", "whole")
             share_text = "" if share == "whole" else f" ({share})"
             description = event.get("description") or ""
-            line = f"{name} wins {amount} from {pot}{share_text}" + (f" with {description}" if description else "")
+            line = f"{self._who(name, 'wins')} {amount} from {pot}{share_text}"
+            line += f" with {description}" if description else ""
             self.note(line)
             if self.hands and self.hands[-1].hand_id == hand:
                 summary = self.hands[-1]
@@ -461,20 +480,20 @@ class TableModel:
         elif kind == "time_bank_used":
             left = float(event.get("left", 0.0))
             if event.get("disconnection"):  # the disconnection bank is another clock: not the time bank
-                self.note(f"{name} uses the disconnection bank ({left:.0f}s left)")
+                self.note(f"{self._who(name, 'uses')} the disconnection bank ({left:.0f}s left)")
             else:
                 if isinstance(seat, int):
                     self.time_banks[seat] = left
                 if name == self.me:
                     self.time_bank = left
-                self.note(f"{name} uses the time bank ({left:.0f}s left)")
+                self.note(f"{self._who(name, 'uses')} the time bank ({left:.0f}s left)")
         elif kind == "time_banks_refilled":
             if isinstance(seat, int):
                 self.time_banks[seat] = float(event.get("time_bank", 0.0))
             if event.get("player") == self.me:
                 self.time_bank = float(event.get("time_bank", 0.0))
         elif kind == "timed_out":
-            self.note(f"{name} ran out of time ({event.get('action', '')})")
+            self.note(f"{self._who(name, 'ran out')} of time ({event.get('action', '')})")
             if event.get("player") == self.me:
                 self.legal = None
         elif kind in ("player_seated", "seat_freed", "player_sat_out", "player_sat_in", "player_away",
@@ -484,7 +503,7 @@ class TableModel:
                     "player_sat_in": "is back", "player_away": "is away", "player_disconnected": "lost connection",
                     "player_reconnected": "reconnected", "leaving_after_hand": "will leave after this hand",
                     "chips_added": f"adds {event.get('amount', 0)} chips"}[kind]
-            self.note(f"{who} {text}")
+            self.note(self._who(str(who), text))
             if kind in ("player_seated", "seat_freed") and isinstance(seat, int):
                 self.time_banks.pop(seat, None)  # a new player in the seat brings his own bank
             if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:

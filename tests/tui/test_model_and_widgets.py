@@ -98,7 +98,7 @@ def test_a_table_opened_mid_hand_logs_that_hand_as_joined_late_without_wrong_pot
     assert [(summary.number, summary.hand_id, summary.verdict) for summary in model.hands] == [
         (1, hand, "verified (joined late)"), (2, "holdem-1-2-9a611a-8", "verified")]
     assert model.log[:3] == [f"── hand 1 ({hand}) ──", "(joined during this hand: what happened before is not shown)",
-                             "me checks"]
+                             "You check"]
     assert not model.joined_mid_hand  # the next hand is seen whole
     partial = model_after(late)
     assert partial.joined_mid_hand and partial.hand_running and partial.pot_total == 40  # only carla's bet seen

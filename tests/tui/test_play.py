@@ -125,8 +125,8 @@ async def test_presets_typed_amounts_and_an_invalid_amount_sends_nothing(room_se
         await wait_until(pilot, lambda: len(actions_sent(app)) == sent_before + 1, what="the raise sent")
         sent = actions_sent(app)[-1]
         assert sent["kind"] == ("bet" if legal.get("is_bet") else "raise_to") and sent["amount"] == target
-        verb = "bets" if legal.get("is_bet") else "raises to"
-        await wait_until(pilot, lambda: f"me {verb} {target}" in model.log, what="the room's bet event")
+        verb = "bet" if legal.get("is_bet") else "raise to"
+        await wait_until(pilot, lambda: f"You {verb} {target}" in model.log, what="the room's bet event")
         assert str(error.content) == ""
         assert app.internal_errors == []
 

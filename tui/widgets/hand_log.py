@@ -27,7 +27,7 @@ def log_line(line: str, four_colour: bool = False) -> Text:
     """
     if line.startswith("FAIRNESS"):
         return Text(line, style="bold red")
-    if not (line.startswith(CARD_LINES) or " shows " in line):
+    if not (line.startswith(CARD_LINES) or " shows " in line or line.startswith("You show ")):
         return Text(line)
     text = Text()
     last = 0
