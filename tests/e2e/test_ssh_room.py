@@ -15,6 +15,17 @@ Checked:
 - ``croupier audit`` is clean; his PokerStars export parses with PokerKit and replays to the stacks the
   room recorded, for every hold'em hand (PokerKit 0.7.7 reads hold'em only).
 
+How the scripted player reads the screen (tmux captures what the terminal shows, toasts included): the tab row
+(``● name`` marks a table waiting for him), the shown table's title (its name, ``YOUR TURN``) and its action
+bar (``Check (C)``, ``Show``/``Muck``), only left of column :data:`TOASTS_FROM`, where the "Your turn at …
+press N" toasts pile up. He decides on settled captures only (two captures that agree), because tmux can
+hold half a frame. He presses an action key only when the shown table says YOUR TURN, waits for it to land
+(the turn gone or the felt moved on), and presses N when only a hidden table waits. A key that changes nothing
+on the shown table within :data:`LANDING_SECONDS` means the keyboard focus is not on the shown table (a
+pre-action firing at a hidden table takes the focus there: tui/widgets/table_view.py ``_act``); he then
+presses N, which shows the waiting table and focuses it, and the test fails at the end
+(``refocus_presses`` must be 0). A trace of every decision is kept in ``player.log`` beside the data dir.
+
 Hand counts: ``CROUPIER_E2E_HOLDEM_HANDS`` / ``CROUPIER_E2E_OMAHA_HANDS`` (defaults 200 / 100, the issue's
 numbers); tables are paced fast with ``CROUPIER_HAND_PAUSE`` (no hand is skipped).
 """
@@ -168,6 +179,12 @@ def play_area(screen: str) -> str:
     return "\n".join(line[:TOASTS_FROM] for line in screen.splitlines()[2:24] if "check/fold" not in line)
 
 
+def steady_part(screen: str) -> str:
+    """The tab row, the title and the play area: what must not change between two captures of a whole frame."""
+    lines = screen.splitlines()
+    return "\n".join(line[:TOASTS_FROM] for line in lines[:4]) + "\n" + play_area(screen)
+
+
 def my_seat_state(screen: str) -> str | None:
     """``"away"`` or ``"sitting out"`` when the player's own seat on the shown table says so."""
     lines = screen.splitlines()
@@ -235,19 +252,32 @@ class Player:
         assert "Traceback" not in shown.screen, shown.screen
         return shown
 
+    def settled(self) -> Shown:
+        """A capture the next one repeats: tmux can show a frame half drawn (the title of the table just
+        switched to, its felt not yet), and a decision or a "landed" read from half a frame is wrong."""
+        shown = self.capture()
+        for _ in range(10):
+            time.sleep(0.04)
+            again = self.capture()
+            if steady_part(again.screen) == steady_part(shown.screen):
+                return again
+            shown = again
+        return shown
+
     def wait(self, condition: Callable[[Shown], bool], timeout: float) -> Shown | None:
-        """Capture until ``condition(shown)`` holds; ``None`` after ``timeout`` seconds."""
+        """Capture until ``condition`` holds on a settled screen; ``None`` after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            shown = self.capture()
-            if condition(shown):
-                return shown
+            if condition(self.capture()):
+                shown = self.settled()
+                if condition(shown):
+                    return shown
             time.sleep(0.03)
         return None
 
     def step(self) -> None:
-        """One look at the screen and at most one decision."""
-        shown = self.capture()
+        """One look at the (settled) screen and at most one decision."""
+        shown = self.settled()
         if shown.table is not None and shown.my_turn:
             self.act(shown)
         elif shown.waiting - {shown.table}:
@@ -274,7 +304,7 @@ class Player:
         if landed is not None:
             self.note(f"  landed: {landed.table} turn={landed.my_turn}")
             return
-        # the key went nowhere visible: the keyboard focus is not on the table shown (see the module docstring);
+        # the key went nowhere visible: the keyboard focus is not on the table shown (the module docstring);
         # N puts the pane and the focus back on the waiting table, as a player would notice and do
         self.counts["refocus_presses"] += 1
         self.note(f"  not landed after {LANDING_SECONDS} s, N to refocus; the screen:\n{self.tmux.screen()}")
@@ -344,7 +374,7 @@ def test_ssh_player_and_bots_play_holdem_and_omaha_hi_lo(tmp_path: Path) -> None
                 [croupier(), "bots", "--connect", address, "--count", str(seat.bots), "--hands", str(seat.hands),
                  "--table", seat.table_id, "--style", "mixed", "--seed", str(number)],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE))
-        deadline = time.monotonic() + 600
+        deadline = time.monotonic() + 800  # a hang guard (pytest-timeout is 900 s), not a speed check
         while any(bot.poll() is None for bot in bots):
             assert time.monotonic() < deadline, "the bots did not finish in time"
             player.step()
@@ -401,6 +431,8 @@ def test_ssh_player_and_bots_play_holdem_and_omaha_hi_lo(tmp_path: Path) -> None
     assert missed == {seat.table_id: [] for seat in SEATS}, missed
     assert mine <= verified
     assert player.counts["sit_in_presses"] == 0, player.counts
+    # every action key reached the table shown (none had to be followed by N to bring the focus back)
+    assert player.counts["refocus_presses"] == 0, (player.counts, "see player.log")
     # N always showed the hidden table that waited for him (the pane, not only the tab highlight)
     assert player.counts["n_showed_waiting_table"] >= 1, player.counts
     assert player.counts["n_showed_waiting_table"] == player.counts["n_presses"], player.counts
