@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hosting import protocol
+from tui.model import HAND_STARTS, TABLE_KINDS
 
 if TYPE_CHECKING:
     from hosting.client import FairnessParticipant
@@ -87,8 +88,9 @@ class HandsSeen:
     """What this connection saw of each hand, for its fairness check (DESIGN.md "Fairness").
 
     A hand is seen *from its start* when its ``commit_request`` (dealt in) or ``commitments`` (watching)
-    arrived, and then its first event was the hand's start (``hand_planned`` / ``hand_started``; a resync
-    after a reconnect replays the hand from there too). A hand joined later (a table opened, or a seat taken,
+    arrived, and then its first event of play was the hand's start (``hand_planned`` / ``hand_started``; a
+    resync after a reconnect replays the hand from there too; table events such as ``button_drawn`` do not
+    count either way). A hand joined later (a table opened, or a seat taken,
     after the commitments or after the deal) is *joined late*: the participant checks its seeds against the
     transcript, but it cannot place the cards it saw in the deck (it did not count the cards dealt before it
     looked), so those events are not given to it (:meth:`for_participant`) — rather than a false violation —
@@ -96,7 +98,6 @@ class HandsSeen:
     """
 
     LIMIT = 2000  # hands never finished on this connection (a table closed mid-hand) are forgotten past this
-    STARTS = frozenset({"hand_planned", "hand_started"})
 
     def __init__(self) -> None:
         self._committed: dict[tuple[str, str], None] = {}
@@ -109,7 +110,9 @@ class HandsSeen:
         if kind in ("commit_request", "commitments"):
             self._committed[key] = None
         elif kind == "event" and key not in self._from_start and key[1]:
-            self._from_start[key] = str((message.get("event") or {}).get("kind")) in self.STARTS
+            event_kind = str((message.get("event") or {}).get("kind"))
+            if event_kind not in TABLE_KINDS:  # e.g. the first hand's button_drawn: not yet a sign either way
+                self._from_start[key] = event_kind in HAND_STARTS
         for kept in (self._committed, self._from_start):
             while len(kept) > self.LIMIT:
                 del kept[next(iter(kept))]

@@ -19,6 +19,14 @@ from engine.pots import build_pots
 BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_blind", "dead_big_blind",
                          "missed_blind", "blind_posted"})
 LOG_LIMIT = 400
+HAND_STARTS = frozenset({"hand_planned", "hand_started"})
+TABLE_KINDS = frozenset({
+    "player_seated", "chips_added", "chips_returned", "seat_freed", "leaving_after_hand", "waiting_list_joined",
+    "waiting_list_left", "button_drawn", "blind_owed", "blinds_settled", "hand_finished", "player_sat_out",
+    "player_away", "player_sat_in", "player_disconnected", "player_reconnected", "player_setting_changed",
+    "time_banks_refilled", "artificial_all_in_given"})
+"""Table events (engine.table_events) that may carry a hand's id without being part of its play: seeing
+one first says nothing about whether the hand was seen from its start."""
 SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
                  "adds": "add", "uses": "use", "brings": "bring", "leaves": "leave", "sits": "sit", "will": "will",
                  "wins": "win", "mucks": "muck", "shows": "show", "draws": "draw", "bets": "bet",
@@ -331,7 +339,7 @@ class TableModel:
         kind = str(event.get("kind", ""))
         seat: Any = event.get("seat")
         name = self._name(seat) if isinstance(seat, int) else str(event.get("player", ""))
-        if hand and hand != self.hand_id and kind not in ("hand_planned", "hand_started"):
+        if hand and hand != self.hand_id and kind not in HAND_STARTS and kind not in TABLE_KINDS:
             # the table was opened (or a seat taken) during this hand: a hand of its own in the log, said so
             self._new_hand(hand)
             self.joined_mid_hand = True

@@ -108,6 +108,13 @@ def test_a_table_opened_mid_hand_logs_that_hand_as_joined_late_without_wrong_pot
     assert "pot total" not in board.render().plain
 
 
+def test_the_first_hand_s_button_draw_is_not_a_hand_joined_mid_way() -> None:
+    messages = finished_hand("t1", "t1-h-1")
+    model = model_after([event("t1", "t1-h-1", "button_drawn", seat=0), *messages], "t1")
+    assert model.log == model_after(messages, "t1").log and not model.joined_mid_hand
+    assert model.hand_number == 1
+
+
 def test_a_hand_joined_late_says_so_on_its_badge() -> None:
     late = finished_hand("t1", "t1-h-1")
     late[-1] = {**late[-1], "joined_late": True}
@@ -127,8 +134,10 @@ def test_hands_seen_tells_a_hand_joined_late_and_keeps_its_cards_from_the_check(
     # watched from its commitments and its start: every event goes to the check, the full verdict
     assert feed(msg("commitments", table="t1", hand="h1", commitments={})) and feed(start) and feed(flop)
     assert not seen.joined_late(msg("seeds", table="t1", hand="h1"))
-    # dealt in (commit request) and replayed from its start after a reconnect: the full verdict too
+    # dealt in (commit request) and replayed from its start after a reconnect: the full verdict too; the
+    # first hand's button draw (a table event with the hand's id) comes before its start
     assert feed(msg("commit_request", table="t1", hand="h2", seat=0))
+    assert feed(event("t1", "h2", "button_drawn", seat=1))
     assert feed(event("t1", "h2", "hand_planned", button_seat=1)) and feed(event("t1", "h2", "folded", seat=0))
     assert not seen.joined_late(msg("seeds", table="t1", hand="h2"))
     # opened between the commitments and the deal: its cards are placed, but the badge says joined late

@@ -356,6 +356,15 @@ async def test_play_mode_opens_at_the_seated_table(room_setup: Any) -> None:
         model = app.models["t2"]
         await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn")
         await pilot.press("c")
+        # seated before the first hand (its button draw first): seen from its start, the full fairness check
+        for _ in range(300):
+            if model.hands and model.hands[0].fairness is not None:
+                break
+            if model.needs_action:
+                await pilot.press("c")
+            await pilot.pause(0.05)
+        assert model.hands[0].verdict == "verified"
+        assert not any(line.startswith(("(reconnected", "(joined")) for line in model.log)
         assert app.internal_errors == []
 
 
