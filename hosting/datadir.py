@@ -2,10 +2,15 @@
 
 Default location: the user data directory from ``platformdirs`` (``~/.local/share/croupier`` on Linux) when
 it is installed, else ``~/.local/share/croupier``.
+
+One process at a time writes a data directory: ``croupier host`` (and ``croupier play`` for its practice
+folder) take :func:`claim` for their whole life, so a second room on the same files cannot move chips that the
+first still has at its tables. The readers (audit, export, reports) do not claim it: they read while a host runs.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import secrets
@@ -16,6 +21,7 @@ import asyncssh
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 ROOM_FILE = "room.json"
 ACCOUNTS_FILE = "accounts.json"
+LOCK_FILE = "croupier.lock"
 
 
 def default_data_dir() -> Path:
@@ -60,3 +66,57 @@ def room_id(data_dir: Path) -> str:
     value = secrets.token_hex(8)
     path.write_text(json.dumps({"room_id": value}) + "\n", encoding="utf-8")
     return value
+
+
+class DataDirInUse(Exception):
+    """Another live process holds :func:`claim` on this directory; ``pid`` is its process id (None: unknown).
+
+    The message is one line for the person at the terminal, without the command name.
+    """
+
+    def __init__(self, data_dir: Path, pid: int | None) -> None:
+        self.data_dir = data_dir
+        self.pid = pid
+        who = f"another croupier (pid {pid})" if pid is not None else "another croupier"
+        super().__init__(f"{who} is using {data_dir}; stop it or use --data DIR")
+
+
+_claims: dict[Path, int] = {}  # directory → the open lock file's descriptor, kept open for the process's life
+
+
+def claim(data_dir: Path) -> None:
+    """Take the directory for this process (``fcntl.flock`` on ``<data_dir>/croupier.lock``) until it exits.
+
+    The lock file holds the owner's pid so the refusal can name it. The kernel drops the lock when the process
+    ends in any way (crash and ``kill -9`` included), so a stale lock file never blocks a restart. Claiming a
+    directory this process already holds does nothing. Raises :class:`DataDirInUse` when another process
+    holds it, ``OSError`` when the lock file cannot be opened.
+    """
+    key = data_dir.resolve()
+    if key in _claims:
+        return
+    descriptor = os.open(data_dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)  # not inherited by exec'd children
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        pid = _pid_in(descriptor)
+        os.close(descriptor)
+        raise DataDirInUse(data_dir, pid) from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    os.ftruncate(descriptor, 0)
+    os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+    _claims[key] = descriptor
+
+
+def release(data_dir: Path) -> None:
+    """Give the directory back before the process ends (tests; the exit releases it anyway)."""
+    descriptor = _claims.pop(data_dir.resolve(), None)
+    if descriptor is not None:
+        os.close(descriptor)  # closing the only descriptor of the open file drops the flock
+
+
+def _pid_in(descriptor: int) -> int | None:
+    text = os.pread(descriptor, 32, 0).decode("ascii", errors="replace").strip()
+    return int(text) if text.isdigit() else None  # empty while the owner is between its lock and its write

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hosting import datadir
 from hosting.config import ConfigError, RoomConfig, default_room, load_room
+from hosting.logging_setup import level_from, setup_logging
 from hosting.server import RunningRoom, serve_forever, start_room
 from hosting.store import StoreError
 from hosting.table_runner import RunnerSettings
@@ -69,16 +70,36 @@ def run(arguments: argparse.Namespace) -> int:
     except ConfigError as problem:
         print(f"croupier host: {problem}", file=sys.stderr)
         return 2
+    log_level = getattr(arguments, "log_level", None)
+    try:
+        level_from(log_level)  # a bad CROUPIER_LOG_LEVEL is named before anything is touched
+    except ValueError as problem:
+        print(f"croupier host: {problem}", file=sys.stderr)
+        return 2
     data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
     try:
-        from hosting.logging_setup import setup_logging
-
-        setup_logging(datadir.prepare(data_dir), "host")  # warnings and errors of the room go to host.log
-    except (OSError, ValueError) as problem:
-        print(f"croupier host: cannot write the log in {data_dir}: {problem}", file=sys.stderr)
+        datadir.claim(datadir.prepare(data_dir))  # one room per data directory, for the life of this process
+    except datadir.DataDirInUse as problem:
+        print(f"croupier host: {problem}", file=sys.stderr)
+        return 2
+    except OSError as problem:
+        print(f"croupier host: cannot use the data directory {data_dir}: {problem.strerror or problem}",
+              file=sys.stderr)
         return 2
     try:
-        return asyncio.run(_run(config, data_dir, arguments.port))
+        return _serve(config, data_dir, arguments.port, log_level)
+    finally:
+        datadir.release(data_dir)
+
+
+def _serve(config: RoomConfig, data_dir: Path, port: int, log_level: str | None) -> int:
+    try:
+        setup_logging(data_dir, "host", log_level)  # warnings and errors of the room go to host.log
+    except OSError as problem:
+        print(f"croupier host: cannot write the log in {data_dir}: {problem.strerror or problem}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_run(config, data_dir, port))
     except StoreError as problem:  # bad data directory, corrupted or newer database: nothing was changed
         print(f"croupier host: {problem}", file=sys.stderr)
         return 2

@@ -21,6 +21,7 @@ from engine.variants import VARIANTS, ForcedBetKind
 from hosting.config import TableConfig
 
 TABLE_ID = "practice"
+PRACTICE_FOLDER = "practice"  # inside the data directory, apart from a hosted room's files
 PLAYER_NAME = "you"
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene")
 DEFAULT_STAKES = {"fixed_limit": (1, 2)}  # every structure: 1/2 unless said otherwise
@@ -130,7 +131,7 @@ def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 
     from hosting.room import Room
     from hosting.table_runner import RunnerSettings, TableRunner
 
-    practice_dir = datadir.prepare(data_dir / "practice")  # apart from a hosted room's files
+    practice_dir = datadir.prepare(data_dir / PRACTICE_FOLDER)  # apart from a hosted room's files
     accounts_file = practice_dir / "accounts.json"
     accounts_file.unlink(missing_ok=True)  # the practice room forgets names: a new key each run is fine
     gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(accounts_file))
@@ -163,20 +164,45 @@ def run(arguments: argparse.Namespace) -> int:
     except PlayError as problem:
         print(f"croupier play: {problem}", file=sys.stderr)
         return 2
+    from hosting import datadir
+    from hosting.logging_setup import level_from
+
+    try:
+        level_from(arguments.log_level)  # a bad CROUPIER_LOG_LEVEL: one line, not a traceback
+    except ValueError as problem:
+        print(f"croupier play: {problem}", file=sys.stderr)
+        return 2
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         # the table screen needs a terminal to draw on and read keys from: say so rather than start blind
         print("croupier play: needs a terminal; run it in a terminal window", file=sys.stderr)
         return 2
+    data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
+    practice_dir = data_dir / PRACTICE_FOLDER
+    try:
+        # two practice rooms on one folder would share (and clobber) its accounts file and logs
+        datadir.claim(datadir.prepare(datadir.prepare(data_dir) / PRACTICE_FOLDER))
+    except datadir.DataDirInUse as problem:
+        print(f"croupier play: {problem}", file=sys.stderr)
+        return 2
+    except OSError as problem:
+        print(f"croupier play: cannot use the data directory {data_dir}: {problem.strerror or problem}",
+              file=sys.stderr)
+        return 2
+    try:
+        return _play(arguments, table, data_dir)
+    finally:
+        datadir.release(practice_dir)
+
+
+def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> int:
+    """Open the app on the practice room (the data directory is prepared and claimed)."""
     import asyncssh
 
-    from hosting import datadir
     from hosting.logging_setup import setup_logging
     from tui.app import CroupierApp
     from tui.connection import LocalConnection
 
-    data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
     try:
-        datadir.prepare(data_dir)
         log_path = setup_logging(data_dir, "play", arguments.log_level)
     except OSError as problem:
         print(f"croupier play: cannot use the data directory {data_dir}: {problem.strerror or problem}",
