@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 
 Handler = Callable[[argparse.Namespace], int]
+LOG_LEVELS = ("debug", "info", "warning", "error")  # as hosting.logging_setup.LEVELS (not imported: keep --help fast)
 
 
 def _version() -> str:
@@ -66,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=6, help="seats at the table, you included (default 6)")
     play.add_argument("--stakes", default="1/2", metavar="SB/BB", help="small/big blind in chips (default 1/2)")
     play.add_argument("--data", metavar="DIR", help="data directory for the log (default: your user data dir)")
-    play.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
+    play.add_argument("--log-level", choices=LOG_LEVELS, type=str.lower, default=None,
                       help="log file detail (default info, or $CROUPIER_LOG_LEVEL)")
     play.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)  # reproducible bots (tests)
     play.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)  # bots without thinking pauses
@@ -76,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=2222)
     host.add_argument("--config", metavar="room.toml")
     host.add_argument("--data", metavar="DIR")
+    host.add_argument("--log-level", choices=LOG_LEVELS, type=str.lower, default=None,
+                      help="host.log detail (default info, or $CROUPIER_LOG_LEVEL)")
     host.set_defaults(handler=_command("host"))
 
     join = commands.add_parser("join", help="join a room from this terminal: [user@]host[:port]")

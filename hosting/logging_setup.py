@@ -17,14 +17,24 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def level_from(text: str | None) -> int:
-    """``"info"`` → ``logging.INFO``; ``None`` reads ``CROUPIER_LOG_LEVEL`` (default info).
+    """``"info"`` → ``logging.INFO``; ``None`` reads ``CROUPIER_LOG_LEVEL`` (default info), in any case.
+
+    Raises ``ValueError`` with one line naming the source and the allowed values.
 
     >>> level_from("debug") == logging.DEBUG
     True
+    >>> level_from("loud")
+    Traceback (most recent call last):
+    ...
+    ValueError: --log-level 'loud' is not a log level; use one of debug, info, warning, error
     """
-    name = (text or os.environ.get("CROUPIER_LOG_LEVEL") or "info").lower()
+    source = "--log-level"
+    if text is None:
+        text = os.environ.get("CROUPIER_LOG_LEVEL") or "info"
+        source = "CROUPIER_LOG_LEVEL"
+    name = text.strip().lower()
     if name not in LEVELS:
-        raise ValueError(f"log level must be one of {', '.join(LEVELS)}, got {name!r}")
+        raise ValueError(f"{source} {text!r} is not a log level; use one of {', '.join(LEVELS)}")
     return int(getattr(logging, name.upper()))
 
 
