@@ -19,6 +19,20 @@ def _version() -> str:
         return "0.1.0 (not installed)"
 
 
+def port_number(text: str) -> int:
+    """``--port``: a TCP port, 1–65535, or 0 for any free port (the banner shows the one chosen).
+
+    Anything else is refused by the parser, so no room opens on a port other than the one asked for.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"the port must be from 1 to 65535 (or 0 for any free port), got {value}")
+    return value
+
+
 def _not_built(name: str) -> Handler:
     def handler(arguments: argparse.Namespace) -> int:
         print(f"croupier {name}: not built yet in this version.", file=sys.stderr)
@@ -74,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_command("play"))
 
     host = commands.add_parser("host", help="run a room that friends join over SSH; prints the line to share")
-    host.add_argument("--port", type=int, default=2222)
+    host.add_argument("--port", type=port_number, default=2222)
     host.add_argument("--config", metavar="room.toml")
     host.add_argument("--data", metavar="DIR")
     host.add_argument("--log-level", choices=LOG_LEVELS, type=str.lower, default=None,

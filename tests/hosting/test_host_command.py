@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 import asyncssh
+import pytest
 
+from hosting.cli import build_parser, main
 from hosting.commands.host import banner
 from hosting.server import RunningRoom
 
@@ -48,3 +50,25 @@ def test_croupier_host_prints_the_line_and_keeps_its_key(tmp_path: Path) -> None
     assert (tmp_path / "data" / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
     second = _first_lines(tmp_path / "data")
     assert fingerprint.group(0) in second
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    (["--port", "99999"], "the port must be from 1 to 65535 (or 0 for any free port), got 99999"),
+    (["--port=-5"], "the port must be from 1 to 65535 (or 0 for any free port), got -5"),
+    (["--port", "65536"], "the port must be from 1 to 65535 (or 0 for any free port), got 65536"),
+    (["--port", "abc"], "expected a port number from 1 to 65535, got 'abc'"),
+])
+def test_a_port_out_of_range_is_refused_before_anything_opens(option: list[str], message: str, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # 99999 used to open port 34463 (99999 mod 65536) and tell friends that port
+    with pytest.raises(SystemExit) as exit_info:
+        main(["host", *option, "--data", str(tmp_path / "room")])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"croupier host: error: argument --port: {message}"
+    assert not (tmp_path / "room").exists()
+
+
+@pytest.mark.parametrize(("text", "port"), [("1", 1), ("2222", 2222), ("65535", 65535), ("0", 0)])
+def test_ports_in_range_are_kept(text: str, port: int) -> None:
+    assert build_parser().parse_args(["host", "--port", text]).port == port
+    assert build_parser().parse_args(["host"]).port == 2222
