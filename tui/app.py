@@ -29,7 +29,7 @@ from textual.widgets import Footer, Static, Tab, Tabs
 
 from tui.connection import Connection, ConnectionLost
 from tui.model import TableModel
-from tui.screens import AmountScreen, HelpScreen
+from tui.screens import AmountScreen, AuthScreen, HelpScreen
 from tui.widgets.lobby import Lobby, game_name, stakes_text
 from tui.widgets.table_view import TableView
 
@@ -111,6 +111,10 @@ class CroupierApp(App[int]):
         self._last_table: str | None = None
         self._leaving: set[str] = set()
         self._notice = ""
+        self.needs: list[str] = []  # the room's gates still to pass (hello.needs): password, invite
+        self._credentials: dict[str, str] = {}  # what the room accepted: sent again by itself after a reconnect
+        self._offered: dict[str, str] = {}  # sent in the last auth, waiting for its auth_result
+        self._resync_wanted = False
         if log_path is not None:
             handler = logging.FileHandler(log_path)
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -189,8 +193,7 @@ class CroupierApp(App[int]):
             attempt = 0
             self.show_notice("")
             self.connected.set()
-            if resync:
-                await self._resync()
+            self._resync_wanted = resync  # done once the room's hello is in and its gates are passed
             try:
                 while True:
                     message = await self.connection.receive()
@@ -212,6 +215,50 @@ class CroupierApp(App[int]):
                     self._push(model.table_id)
                 attempt = 1
                 await asyncio.sleep(RECONNECT_PAUSES[0])
+
+    async def _enter(self) -> None:
+        """The room's gates are passed: the lobby, and after a reconnect each open table again."""
+        if self._resync_wanted:
+            self._resync_wanted = False
+            await self._resync()
+        else:
+            await self.send("lobby")
+
+    def ask_for_gates(self, refusal: str = "") -> None:
+        """Ask the player for what the room's ``hello.needs`` lists (password, invite code) and send it."""
+        if not self.needs:
+            self.notify("This room asks for nothing more: you are in.", timeout=3)
+            return
+        if isinstance(self.screen, AuthScreen):
+            return
+        wanted = " and ".join("a password" if need == "password" else "an invite code" for need in self.needs)
+        self.show_notice(f"This room asks for {wanted}." + (f" {refusal}." if refusal else ""))
+        self.push_screen(AuthScreen(self.room_name, self.needs, refusal), self._gates_typed)
+
+    def _gates_typed(self, fields: dict[str, str] | None) -> None:
+        if fields is None:
+            wanted = " and ".join("the password" if need == "password" else "an invite code" for need in self.needs)
+            self.show_notice(f"This room asks for {wanted}: press Ctrl+P then \"Enter the room\" to type it, "
+                             "or ask the host.")
+            return
+        self._offer(fields)
+
+    def _offer(self, fields: dict[str, str]) -> None:
+        self._offered = {need: fields[need] for need in self.needs if fields.get(need)}
+        self.run_worker(self.send("auth", **self._offered), group="send")
+
+    def _auth_result(self, message: dict[str, Any]) -> None:
+        if not message.get("ok"):
+            self._credentials = {}
+            reason = str(message.get("reason") or "the room refused that")
+            self.ask_for_gates(refusal=f"The room says: {reason}")
+            return
+        self._credentials = {**self._credentials, **self._offered}
+        self.needs = []
+        self.show_notice("")
+        if message.get("reason"):  # e.g. "your key is now registered for this name"
+            self.notify(str(message["reason"]), title=self.room_name or "room", timeout=6)
+        self.run_worker(self._enter(), group="send")
 
     async def _resync(self) -> None:
         """After a reconnect: the lobby again, and each open table's state (the room resends the snapshot)."""
@@ -256,13 +303,19 @@ class CroupierApp(App[int]):
             self.sub_title = self.me
             for model in self.models.values():
                 model.me = self.me
-            if message.get("needs"):
-                self.show_notice(f"This room needs {', '.join(message['needs'])}: ask the host.")
             if message.get("motd"):
                 self.notify(str(message["motd"]), title=self.room_name)
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
-            self.run_worker(self.send("lobby"), group="send")
+            self.needs = [str(need) for need in message.get("needs") or []]
+            if not self.needs:
+                self.run_worker(self._enter(), group="send")
+            elif all(self._credentials.get(need) for need in self.needs):  # a reconnect: what worked before
+                self._offer(self._credentials)
+            else:
+                self.ask_for_gates()
+        elif kind == "auth_result":
+            self._auth_result(message)
         elif kind == "lobby":
             rows = [dict(row) for row in message.get("tables", [])]
             self.lobby_rows = {str(row["id"]): row for row in rows}
@@ -651,6 +704,8 @@ class CroupierApp(App[int]):
         for title, help_text, name, arguments in table_commands:
             yield SystemCommand(title, help_text,
                                 lambda name=name, arguments=arguments: self.table_action(name, *arguments))
+        if self.needs:
+            yield SystemCommand("Enter the room", "type the room password or invite code", self.ask_for_gates)
         yield SystemCommand("Report the last hand", "flag it for the host's review (R-AUDIT-1)",
                             self.report_last_hand)
         yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)

@@ -1,4 +1,4 @@
-"""Small modal screens: the buy-in / top-up amount and the help screen."""
+"""Small modal screens: the buy-in / top-up amount, the room password / invite code, and the help screen."""
 
 from __future__ import annotations
 
@@ -54,6 +54,78 @@ class AmountScreen(ModalScreen[int | None]):
 
     @on(Input.Submitted)
     def _entered(self) -> None:
+        self._submit()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+NEED_WORDS = {"password": "the room password", "invite": "an invite code (your name is new here)"}
+
+
+class AuthScreen(ModalScreen[dict[str, str] | None]):
+    """Ask what the room's ``hello.needs`` lists (``"password"``, ``"invite"``) and dismiss with the
+    ``auth`` fields (``{"password": …, "invite": …}``). ``refusal`` is the room's last answer, shown in
+    words above the fields. Escape dismisses with ``None`` (the palette's "Enter the room" asks again)."""
+
+    DEFAULT_CSS = """
+    AuthScreen { align: center middle; }
+    AuthScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent;
+                            background: $surface; padding: 1 2; }
+    AuthScreen Input { width: 100%; }
+    AuthScreen #auth-error { color: $error; height: auto; }
+    AuthScreen Horizontal { height: auto; margin-top: 1; }
+    AuthScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, room: str, needs: list[str], refusal: str = "") -> None:
+        super().__init__()
+        self.room = room
+        self.needs = [need for need in needs if need in NEED_WORDS]
+        self.refusal = refusal
+
+    def compose(self) -> ComposeResult:
+        wanted = " and ".join(NEED_WORDS[need] for need in self.needs)
+        with Vertical():
+            yield Label(f"{self.room or 'This room'} asks for {wanted}.")
+            yield Label(self.refusal, id="auth-error")
+            for need in self.needs:
+                yield Label("Password" if need == "password" else "Invite code")
+                yield Input(id=f"auth-{need}", password=need == "password", max_length=128)
+            with Horizontal():
+                yield Button("Enter", id="ok", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        for field in self.query(Input).results(Input):
+            field.focus()
+            break
+
+    def _submit(self) -> None:
+        fields = {need: self.query_one(f"#auth-{need}", Input).value.strip() for need in self.needs}
+        empty = [need for need, value in fields.items() if not value]
+        if empty:
+            self.query_one("#auth-error", Label).update(
+                "type " + " and ".join(NEED_WORDS[need] for need in empty) + " first")
+            self.query_one(f"#auth-{empty[0]}", Input).focus()
+            return
+        self.dismiss(fields)
+
+    @on(Input.Submitted)
+    def _entered(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        following = inputs[inputs.index(event.input) + 1:] if event.input in inputs else []
+        if following and not following[0].value:
+            following[0].focus()  # Enter in the password field goes on to the invite code
+            return
         self._submit()
 
     @on(Button.Pressed)
