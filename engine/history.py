@@ -21,6 +21,7 @@ from engine.evaluate import best_high
 from engine.events import (
     AntePosted,
     BetPlaced,
+    BettingRoundStarted,
     BlindPosted,
     BoardDealt,
     BringInPosted,
@@ -93,6 +94,11 @@ class _Money:
         return f"{self.currency}{whole}.{part:0{digits}d}"
 
 
+def _street_name(title: str) -> str:
+    """``"4th STREET"`` → ``"4th Street"``, ``"FLOP"`` → ``"Flop"`` (the summary's "folded on the 4th Street")."""
+    return " ".join(word if word[0].isdigit() else word.capitalize() for word in title.split())
+
+
 def _cards(cards: Sequence[Card]) -> str:
     return "[" + " ".join(str(card) for card in cards) + "]"
 
@@ -141,16 +147,22 @@ def pokerstars_text(
     lines = [header, f"Table '{table_name}' {seat_count}-max Seat #{started.button_seat + 1} is the button"]
     for seat, stack in sorted(started.stacks):
         lines.append(f"Seat {seat + 1}: {players[seat]} ({money(stack)} in chips)")
-    lines += _BodyWriter(events, config, players, money).lines()
+    lines += _BodyWriter(events, config, forced_bets, players, money).lines()
     return "\n".join(lines) + "\n"
 
 
 class _BodyWriter:
     """Everything after the seat list: forced bets, streets, actions, showdown, summary."""
 
-    def __init__(self, events: Sequence[Event], config: HandConfig, players: Mapping[int, str], money: _Money):
+    def __init__(self, events: Sequence[Event], config: HandConfig, forced_bets: ForcedBets,
+                 players: Mapping[int, str], money: _Money):
         self.events = events
         self.config = config
+        # R-STUD-1: the first full bet of the bring-in round "completes" it (the bring-in is below a full bet).
+        structure = config.structure
+        self.full_bet = (structure.small_bet if structure.kind is StructureKind.FIXED_LIMIT
+                         else forced_bets.big_blind)
+        self.bring_in_round = forced_bets.bring_in > 0 and any(street.hole_up for street in config.variant.streets)
         self.players = players
         self.money = money
         self.board: list[Card] = [card for event in events if isinstance(event, BoardDealt) for card in event.cards]
@@ -195,6 +207,7 @@ class _BodyWriter:
         stud = any(street_data.hole_up for street_data in streets)
         street_index = -1
         dealing = drawing = False
+        completing = False
         for index, event in enumerate(self.events):
             # Stud streets and draw rounds get their own headers (hold'em keeps HOLE CARDS + board streets).
             if isinstance(event, HoleCardsDealt | UpCardsDealt | CardsDealtFaceDown):
@@ -203,7 +216,7 @@ class _BodyWriter:
                     if street_index < len(streets):
                         title = _STREET_HEADERS.get(streets[street_index].name, streets[street_index].name.upper())
                         out.append(f"*** {title} ***")
-                        street = title.capitalize()
+                        street = _street_name(title)
                         dealt_header = True
                 dealing = True
             elif not isinstance(event, CardsDrawn | DrawnCardsDealt):
@@ -214,12 +227,18 @@ class _BodyWriter:
                                      if streets[number].draw), street_index)
                 title = _STREET_HEADERS.get(streets[street_index].name, streets[street_index].name.upper())
                 out.append(f"*** {title} ***")
-                street = title.capitalize()
+                street = _street_name(title)
             elif not isinstance(event, CardsDrawn | DrawnCardsDealt):
                 drawing = False
             if isinstance(event, BoardDealt) and stud:
                 street_index += 1
-            if isinstance(event, AntePosted):
+            if isinstance(event, BettingRoundStarted):
+                # Every round's amounts are street totals: "bets 8" on 6th street is 8 whatever came before.
+                # Round 0 keeps the blinds (live bets of that round); stud's round 0 opens with the bring-in.
+                if event.round_index > 0:
+                    highest = 0
+                completing = event.round_index == 0 and self.bring_in_round
+            elif isinstance(event, AntePosted):
                 out.append(f"{self.name(event.seat)}: posts the ante {self.money(event.amount)}"
                            + (" and is all-in" if event.all_in else ""))
             elif isinstance(event, BlindPosted):
@@ -240,7 +259,7 @@ class _BodyWriter:
                     out.append("*** HOLE CARDS ***")
                     dealt_header = True
                 title = _STREET_HEADERS.get(event.street, event.street.upper())
-                street = title.capitalize()
+                street = _street_name(title)
                 if board_so_far:
                     out.append(f"*** {title} *** {_cards(board_so_far)} {_cards(event.cards)}")
                 else:
@@ -257,16 +276,21 @@ class _BodyWriter:
             elif isinstance(event, Called):
                 out.append(f"{self.name(event.seat)}: calls {self.money(event.amount)}"
                            + (" and is all-in" if event.all_in else ""))
-            elif isinstance(event, BetPlaced):
-                out.append(f"{self.name(event.seat)}: bets {self.money(event.to - highest)}"
-                           + (" and is all-in" if event.all_in else ""))
-                highest = event.to
-            elif isinstance(event, Raised):
-                out.append(f"{self.name(event.seat)}: raises {self.money(event.to - highest)} to "
-                           f"{self.money(event.to)}" + (" and is all-in" if event.all_in else ""))
+            elif isinstance(event, BetPlaced | Raised):
+                all_in = " and is all-in" if event.all_in else ""
+                if completing and highest < self.full_bet:
+                    # PokerStars: "completes it to 4" after (or instead of) a bring-in of 2.
+                    out.append(f"{self.name(event.seat)}: completes it to {self.money(event.to)}{all_in}")
+                elif highest == 0:
+                    out.append(f"{self.name(event.seat)}: bets {self.money(event.to)}{all_in}")
+                else:
+                    out.append(f"{self.name(event.seat)}: raises {self.money(event.to - highest)} to "
+                               f"{self.money(event.to)}{all_in}")
+                completing = False
                 highest = max(highest, event.to)
             elif isinstance(event, BringInPosted):
-                out.append(f"{self.name(event.seat)}: brings in for {self.money(event.amount)}")
+                out.append(f"{self.name(event.seat)}: brings in for {self.money(event.amount)}"
+                           + (" and is all-in" if event.all_in else ""))
                 highest = max(highest, event.amount)
             elif isinstance(event, DrawnCardsDealt):
                 out.append(f"{self.name(event.seat)}: discards {len(event.discarded)} card"
