@@ -90,6 +90,9 @@ class LocalGate:
         self._ready_kind: tuple[str | None, str | None] = ("xterm-256color", None)
         self._refill: asyncio.Task[None] | None = None
         self._quiet_until = 0.0  # monotonic time before which no ready screen is started
+        self.closing_reason: str | None = None  # set by :meth:`end_sessions`: what the players are told
+        self._end_sessions = asyncio.Event()
+        self._active_sessions = 0
         self._closing = False
 
     @classmethod
@@ -230,6 +233,15 @@ class LocalGate:
                 return
             self._ready.append(screen)
 
+    async def end_sessions(self, reason: str, timeout: float = 5.0) -> None:
+        """End every plain-ssh session: each TUI is stopped, the player's terminal restored and ``reason``
+        printed on it, then the session closes. Waits up to ``timeout`` seconds for them all."""
+        self.closing_reason = reason
+        self._end_sessions.set()
+        deadline = time.monotonic() + timeout
+        while self._active_sessions and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
     async def close(self) -> None:
         """Stop listening, stop the fork server (if any) and remove the private directory made by start."""
         self._closing = True
@@ -318,6 +330,11 @@ def stop_child(child: subprocess.Popen[bytes]) -> None:
         child.wait()
 
 
+TERMINAL_RESET = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+                  b"\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l")
+"""Written to the player's terminal when a served TUI ends, however it ended: mouse and focus reporting and
+bracketed paste off, keyboard mode popped, cursor shown, back from the alternate screen. A TUI that exits
+normally has done this already (harmless twice); one that was killed or crashed has not."""
 READY_SIZE = (80, 24)
 """The size a ready screen is drawn at before its player's terminal is known (then resized to it)."""
 READY_OUTPUT_LIMIT = 1 << 20
@@ -578,6 +595,7 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
                 os.write(master, data)
         finished.set()
 
+    gate._active_sessions += 1
     loop.add_reader(master, from_child)
     typing_task = loop.create_task(to_child())
     if ready is not None:
@@ -587,12 +605,16 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
         ready.hand_token(token)
-    watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait())]
+    watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait()),
+                                           loop.create_task(gate._end_sessions.wait())]
     if child is not None:
         watchers.append(loop.run_in_executor(None, child.wait))
     try:
         await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        gate._active_sessions -= 1
+        for watcher in watchers:
+            watcher.cancel()
         typing_task.cancel()
         with contextlib.suppress(ValueError, OSError):
             loop.remove_reader(master)
@@ -607,5 +629,7 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
     if child is not None and child.returncode is not None and child.returncode > 0:
         status = child.returncode
     with contextlib.suppress(Exception):
+        farewell = f"croupier: {gate.closing_reason}\r\n".encode() if gate.closing_reason else b""
+        process.stdout.write(TERMINAL_RESET + farewell)
         process.exit(status)
     return status

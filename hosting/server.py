@@ -192,6 +192,8 @@ class RunningRoom:
             await self.gate.ensure_fork_server()
 
     async def close(self) -> None:
+        if self.gate is not None:  # plain-ssh players: their terminal restored and told why, before we go
+            await self.gate.end_sessions("the room has closed (the host stopped it).")
         await self.room.stop()
         self.acceptor.close()
         if self.gate is not None:

@@ -41,6 +41,7 @@ def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: 
     listener.close()
     connection.close()
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     os.setsid()
     for target in (0, 1, 2):
         os.dup2(slave, target)
@@ -70,6 +71,9 @@ def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: 
 
 def serve(control: str) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
+    # the host's Ctrl+C reaches its whole process group: the room stops us itself (SIGTERM), in order
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    room = os.getppid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(control)
     os.chmod(control, 0o600)
@@ -78,8 +82,15 @@ def serve(control: str) -> None:
     tui.warmup.warm_up()  # before the fork: children inherit a warm Textual (see tui/warmup.py)
     gc.freeze()  # keep the imported objects' pages shared with every child
     print("ready", flush=True)
+    listener.settimeout(1.0)
     while True:
-        connection, _ = listener.accept()
+        try:
+            connection, _ = listener.accept()
+        except TimeoutError:
+            if os.getppid() != room:
+                return  # the room is gone (killed): so are we; its TUIs hang up with their terminals
+            continue
+        connection.settimeout(10.0)
         try:
             data, fds, _, _ = socket.recv_fds(connection, 65536, 2)
             if not fds:

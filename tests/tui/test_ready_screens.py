@@ -112,3 +112,27 @@ def test_the_warm_up_runs_and_parsed_stylesheets_are_shared() -> None:
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr[-2000:]
     assert int(result.stdout.strip()) >= 20  # the app's own CSS and every widget's default CSS
+
+
+async def test_when_the_room_closes_a_player_gets_his_terminal_back_and_is_told_why(tmp_path: Path) -> None:
+    from hosting.pty_session import TERMINAL_RESET
+
+    served = await start_plain_ssh_room(tmp_path, [table("t1")], fork=True, ready_screens=0)
+    closed = False
+    try:
+        connection, process = await open_session(served, "cy", "xterm-256color", (90, 28))
+        seen = bytearray()
+        await read_until(process, b"Table t1", seen)
+        assert served.gate is not None
+        pid = served.gate.children[-1]
+        await served.close()
+        closed = True
+        await read_until(process, b"the room has closed", seen, timeout=15)
+        tail = bytes(seen[-400:])
+        assert TERMINAL_RESET in tail and b"\x1b[?1049l" in tail  # back from the alternate screen, mouse off
+        await asyncio.wait_for(process.wait_closed(), 15)
+        assert not alive(pid)
+        connection.close()
+    finally:
+        if not closed:
+            await served.close()

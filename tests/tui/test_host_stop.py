@@ -1,0 +1,89 @@
+"""Ctrl+C on ``croupier host`` while a plain-ssh player is connected (the fork server and ready screens
+running): the host stops cleanly — no traceback from any of its processes, the player's terminal restored and
+told the room closed, no TUI process left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+
+from hosting.pty_session import TERMINAL_RESET
+from tests.tui.test_pty_session import read_until
+
+
+def croupier() -> str:
+    script = Path(sys.executable).parent / "croupier"
+    return str(script) if script.exists() else "croupier"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if parent == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
+    except OSError:
+        return False
+
+
+async def test_ctrl_c_on_the_host_with_a_plain_ssh_player_is_clean(tmp_path: Path) -> None:
+    port, data, output = free_port(), tmp_path / "data", tmp_path / "host.out"
+    with open(output, "wb") as sink:  # a new process group: Ctrl+C goes to the whole group, as in a terminal
+        host = subprocess.Popen([croupier(), "host", "--port", str(port), "--data", str(data)], stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while "is open on port" not in output.read_text(errors="replace"):
+            assert host.poll() is None and time.monotonic() < deadline, output.read_text(errors="replace")
+            await asyncio.sleep(0.1)
+        fork_servers: list[int] = []
+        tuis: list[int] = []
+        async with asyncssh.connect("127.0.0.1", port, username="dee", known_hosts=None, agent_path=None,
+                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                    config=[]) as connection:
+            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                      encoding=None)
+            seen = bytearray()
+            await read_until(process, b"Hold", seen, timeout=60)  # the lobby's rows: connected to the room
+            fork_servers = children_of(host.pid)  # the fork server, or the player's fresh TUI if it came first
+            tuis = [pid for server in fork_servers for pid in children_of(server)]
+            assert fork_servers, "no TUI process under the host"
+            os.killpg(host.pid, signal.SIGINT)
+            await read_until(process, b"the room has closed", seen, timeout=30)
+            assert TERMINAL_RESET in bytes(seen[-500:])
+        assert host.wait(timeout=30) == 0
+    finally:
+        if host.poll() is None:
+            os.killpg(host.pid, signal.SIGKILL)
+            host.wait()
+    printed = output.read_text(errors="replace")
+    assert "Traceback" not in printed and "KeyboardInterrupt" not in printed, printed
+    for _ in range(50):
+        if not any(alive(pid) for pid in fork_servers + tuis):
+            break
+        await asyncio.sleep(0.1)
+    assert not any(alive(pid) for pid in fork_servers + tuis), "a TUI process outlived the host"
