@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,10 @@ from typing import Any
 
 DEFAULT_PORT = 2222
 KNOWN_HOSTS = Path.home() / ".ssh" / "known_hosts"
+# the key files ssh (and asyncssh) try by default, in ~/.ssh
+DEFAULT_KEY_FILES = ("id_ed25519", "id_ecdsa", "id_rsa", "id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_dsa")
+NO_KEY = ("no SSH key found in ~/.ssh or the SSH agent: create one with `ssh-keygen -t ed25519` "
+          "(press Enter at its questions), then join again")
 
 
 class JoinError(Exception):
@@ -77,6 +82,26 @@ def has_entry(path: Path, host: str, port: int) -> bool:
     return False
 
 
+async def has_ssh_key(ssh_dir: Path, options: dict[str, Any]) -> bool:
+    """Whether the login could offer any key: the ``client_keys`` option when given, else a default key file
+    in ``ssh_dir`` or a key in the SSH agent (``agent_path`` option, else ``$SSH_AUTH_SOCK``)."""
+    import asyncssh
+
+    if "client_keys" in options:
+        return bool(options["client_keys"])
+    if any((ssh_dir / name).exists() for name in DEFAULT_KEY_FILES):
+        return True
+    agent_path = options.get("agent_path", os.environ.get("SSH_AUTH_SOCK"))
+    if not agent_path:
+        return False
+    try:
+        agent = await asyncssh.connect_agent(agent_path)
+        async with agent:
+            return bool(await agent.get_keys())
+    except (OSError, asyncssh.Error):
+        return False
+
+
 async def open_connection(user: str, host: str, port: int, known_hosts: Path,
                           confirm: Callable[[str], bool], **options: Any) -> Any:
     """Connect, asking ``confirm(fingerprint text)`` to pin an unknown host key. Raises :class:`JoinError`."""
@@ -101,6 +126,8 @@ async def open_connection(user: str, host: str, port: int, known_hosts: Path,
                 raise JoinError("host key not accepted") from None
             pin_host_key(known_hosts, host, port, key)
         except asyncssh.PermissionDenied as problem:
+            if not await has_ssh_key(known_hosts.parent, options):
+                raise JoinError(NO_KEY) from None  # a new player: nothing to offer, say how to make a key
             raise JoinError(f"the room refused the login as {user!r}: {problem.reason or 'no key it accepts'} "
                             "(your keys come from ~/.ssh and the SSH agent)") from None
         except asyncssh.Error as problem:

@@ -1,0 +1,56 @@
+"""``croupier join`` for a player with no SSH key at all: say how to make one, not just "permission denied"."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from hosting.commands.join import NO_KEY, JoinError, has_ssh_key, open_connection
+from hosting.server import RunningRoom
+
+MESSAGE = ("croupier join: no SSH key found in ~/.ssh or the SSH agent: create one with `ssh-keygen -t ed25519` "
+           "(press Enter at its questions), then join again")
+
+
+async def test_a_new_user_without_any_key_is_told_to_run_ssh_keygen(room: RunningRoom, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = {key: value for key, value in os.environ.items() if key != "SSH_AUTH_SOCK"} | {"HOME": str(home)}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "hosting.cli", "join", f"eve@127.0.0.1:{room.port}", env=environment,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(b"y\n"), 60)  # "y": trust the room's host key
+    assert process.returncode == 1
+    assert err.decode() == MESSAGE + "\n"
+    assert room.fingerprint in out.decode()  # he was asked about the host key first, as on any first visit
+    assert (home / ".ssh" / "known_hosts").exists()
+
+
+async def test_the_check_in_process_and_a_player_with_a_key_keeps_the_old_message(room: RunningRoom,
+                                                                                  tmp_path: Path) -> None:
+    known_hosts = tmp_path / ".ssh" / "known_hosts"
+    with pytest.raises(JoinError) as refused:
+        await open_connection("eve", "127.0.0.1", room.port, known_hosts, lambda text: True,
+                              client_keys=[], agent_path=None, config=[])
+    assert str(refused.value) == NO_KEY
+    # a refusal with a key in hand is something else (a name registered to another key): the old words stay
+    await (await open_connection("ana", "127.0.0.1", room.port, known_hosts, lambda text: True,
+                                 client_keys=[asyncssh.generate_private_key("ssh-ed25519")], agent_path=None,
+                                 config=[])).close()
+    with pytest.raises(JoinError, match="^the room refused the login as 'ana': "):
+        await open_connection("ana", "127.0.0.1", room.port, known_hosts, lambda text: True,
+                              client_keys=[asyncssh.generate_private_key("ssh-ed25519")], agent_path=None,
+                              config=[])
+
+
+async def test_has_ssh_key_looks_at_the_default_files(tmp_path: Path) -> None:
+    assert not await has_ssh_key(tmp_path, {"agent_path": None})
+    assert not await has_ssh_key(tmp_path, {"agent_path": str(tmp_path / "no-agent.sock")})
+    (tmp_path / "id_ed25519").write_text("a key")
+    assert await has_ssh_key(tmp_path, {"agent_path": None})
+    assert not await has_ssh_key(tmp_path, {"client_keys": []})
