@@ -42,7 +42,7 @@ async def test_the_check_in_process_and_a_player_with_a_key_keeps_the_old_messag
     await (await open_connection("ana", "127.0.0.1", room.port, known_hosts, lambda text: True,
                                  client_keys=[asyncssh.generate_private_key("ssh-ed25519")], agent_path=None,
                                  config=[])).close()
-    with pytest.raises(JoinError, match="^the room refused the login as 'ana': "):
+    with pytest.raises(JoinError, match=r"^the room refused the login as 'ana': "):
         await open_connection("ana", "127.0.0.1", room.port, known_hosts, lambda text: True,
                               client_keys=[asyncssh.generate_private_key("ssh-ed25519")], agent_path=None,
                               config=[])
