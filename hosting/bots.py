@@ -4,6 +4,11 @@ Used by ``croupier bots`` (load and smoke runs) and by the integration tests. By
 deliberately simple and fast (check or bet small, call most bets, sometimes fold or raise the minimum) for load
 runs; with a ``style`` the bots play by equity, pot odds and bluffs (:mod:`hosting.strategy`). Once in a
 while a bot sends a deliberately illegal action to prove the room rejects it (counted in ``illegal_rejected``).
+
+A quiet room is not a dead room: while a player thinks (an action clock plus a time bank can run for minutes),
+a bot that hears nothing for ``silence`` seconds pings the room (protocol ``ping``/``pong``) and gives up only
+when the ping gets no answer either. Whatever ends a bot's play (its hands done, an error, Ctrl+C), it sends
+``leave`` for its seat before its connection closes, so no ghost player keeps a seat.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 
 import asyncssh
 
-from hosting.client import ConnectionClosed, RoomClient
+from hosting.client import ConnectionClosed, RequestRefused, RoomClient
 from hosting.strategy import STYLES, Tracker, decide
 
 
@@ -58,26 +63,78 @@ def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"kind": "fold"}
 
 
+SILENCE_SECONDS = 60.0  # without any message for this long, a bot pings the room (and as long for the pong)
+LEAVE_SECONDS = 5.0  # how long a bot waits for the room to acknowledge its leave on the way out
+
+
+class RoomSilent(TimeoutError):
+    """The room answered nothing, not even a ``ping``, for twice the silence timeout."""
+
+
+async def next_message(client: RoomClient, silence: float = SILENCE_SECONDS) -> dict[str, Any]:
+    """The next message from the room. After ``silence`` seconds without one, ``ping`` it: any message in the
+    next ``silence`` seconds (its ``pong`` at least) shows it is alive, and the caller just reads on.
+
+    Raises :class:`RoomSilent` when that ping goes unanswered too, ``ConnectionClosed`` when the channel ends.
+    """
+    try:
+        return await client.receive(silence)
+    except TimeoutError:
+        pass
+    await client.send("ping")
+    try:
+        return await client.receive(silence)
+    except TimeoutError:
+        raise RoomSilent(f"the room stopped answering (no reply to a ping for {silence:g} s)") from None
+
+
+async def leave_seat(client: RoomClient, table: str, timeout: float = LEAVE_SECONDS) -> bool:
+    """Send ``leave`` for ``table`` and wait for its ``ack``; False when the room refused or could not answer
+    (already gone, connection closed). During a hand the seat is freed once the hand ends (PROTOCOL.md)."""
+    try:
+        await client.request("leave", table=table, timeout=timeout)
+    except (RequestRefused, ConnectionClosed, TimeoutError, OSError, asyncssh.Error):
+        return False
+    return True
+
+
 async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
-               illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = 60.0,
+               illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = SILENCE_SECONDS,
                done: asyncio.Event | None = None, style: str | None = None) -> BotReport:
     """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report.
 
     Bots sharing a table share ``done``: the first to count ``hands`` sets it and the others leave too (they
-    wake on the seat change), so nobody is left alone waiting for a hand that cannot start.
+    wake on the seat change), so nobody is left alone waiting for a hand that cannot start. The seat is left
+    however play ends (cancelled, an error). ``timeout``: the silence of :func:`next_message` (raises
+    :class:`RoomSilent` when the room no longer answers a ping).
     """
     done = done if done is not None else asyncio.Event()
     report = BotReport(client.hello.get("name", "?"))
     info = next(row for row in (await client.request("lobby"))["tables"] if row["id"] == table)
+    try:
+        await client.request("sit", table=table, buy_in=buy_in or info["buy_in"][1])
+        await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout)
+    finally:
+        await leave_seat(client, table)  # on every way out (Ctrl+C included): no ghost left at the table
+    assert client.fairness is not None
+    for result in client.fairness.results.values():
+        report.verified += result.ok
+        report.failures += not result.ok
+    return report
+
+
+async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.Random, report: BotReport,
+                       info: dict[str, Any], illegal_rate: float, done: asyncio.Event, style: str | None,
+                       silence: float) -> None:
+    """The seated part of :func:`play`: act on requests until ``done``, then wait for the last transcripts."""
     seats: dict[str, int] = {}
     tracker = Tracker(seats.get, lambda _: str(info["game"])) if style is not None else None
-    await client.request("sit", table=table, buy_in=buy_in or info["buy_in"][1])
     sent_at: float | None = None
     started_stacks: dict[str, int] = {}
     finished = 0
     pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
     while not done.is_set():
-        message = await client.receive(timeout)
+        message = await next_message(client, silence)
         kind = message["type"]
         if sent_at is not None and kind in ("event", "error", "ack"):
             report.latencies.append(time.perf_counter() - sent_at)
@@ -135,11 +192,6 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
         while not report.hands <= verified:
             message = await client.wait_for("seeds", timeout=5.0)
             verified.add(message["hand"])
-    await client.request("leave", table=table)
-    for result in client.fairness.results.values():
-        report.verified += result.ok
-        report.failures += not result.ok
-    return report
 
 
 async def _top_up_if_short(client: RoomClient, table: str, info: dict[str, Any]) -> None:
@@ -175,34 +227,45 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
 
 
 async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
-                   table: str | None = None, style: str | None = None) -> dict[str, Any]:
+                   table: str | None = None, style: str | None = None,
+                   silence: float = SILENCE_SECONDS) -> dict[str, Any]:
     """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary.
 
     ``style``: ``None`` plays the simple random strategy (load tests); a name of
     :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds.
+    ``silence``: see :func:`next_message`. When one bot fails (or this is cancelled: Ctrl+C), every bot still
+    playing stops and leaves its seat before the connections close. Raises :class:`RoomSilent`,
+    ``RuntimeError`` (in words) and the connection's ``OSError``/``asyncssh.Error``.
     """
     styles = list(STYLES) if style == "mixed" else [style]
     rng = random.Random(seed)
     token = secrets.token_hex(3)
-    clients = [
-        await RoomClient.connect(host, port, f"bot{index}-{token}",
-                                 client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
-        for index in range(count)
-    ]
+    clients: list[RoomClient] = []
     try:
+        for index in range(count):
+            clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}",
+                                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")]))
         lobby = (await clients[0].request("lobby"))["tables"]
         seating = _assign_tables(lobby, count, table)
         finished = {name: asyncio.Event() for name in set(seating)}
-        reports = await asyncio.gather(*(
-            play(client, seat_table, hands, random.Random(rng.random()), done=finished[seat_table],
-                 style=styles[index % len(styles)])
+        tasks = [
+            asyncio.ensure_future(play(client, seat_table, hands, random.Random(rng.random()),
+                                       done=finished[seat_table], style=styles[index % len(styles)],
+                                       timeout=silence))
             for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
-        ))
+        ]
+        try:
+            reports = await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:  # one bot failed: stop the others too (each leaves its seat on the way out)
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
     except ConnectionClosed as closed:
         raise RuntimeError(f"the room closed a bot's connection: {closed}") from None
     finally:
         for client in clients:
-            await client.close()
+            with contextlib.suppress(OSError, asyncssh.Error):
+                await client.close()
     return summarize(reports)
 
 

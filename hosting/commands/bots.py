@@ -7,7 +7,9 @@ import asyncio
 import json
 import sys
 
-from hosting.bots import run_bots
+import asyncssh
+
+from hosting.bots import RoomSilent, run_bots
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -30,8 +32,17 @@ def run(arguments: argparse.Namespace) -> int:
     try:
         summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
                                        table=arguments.table, style=arguments.style))
+    except KeyboardInterrupt:  # Ctrl+C: run_bots was cancelled, and every bot sent its leave on the way out
+        print("croupier bots: interrupted; the bots left their seats", file=sys.stderr)
+        return 130
+    except RoomSilent as problem:
+        print(f"croupier bots: {problem}", file=sys.stderr)
+        return 1
     except TimeoutError:
-        print("croupier bots: the room stopped answering (no message for 60 s)", file=sys.stderr)
+        print(f"croupier bots: {host}:{port} did not answer in time", file=sys.stderr)
+        return 1
+    except asyncssh.Error as problem:
+        print(f"croupier bots: SSH error with {host}:{port}: {problem.reason}", file=sys.stderr)
         return 1
     except (OSError, RuntimeError) as problem:
         print(f"croupier bots: {problem or type(problem).__name__}", file=sys.stderr)
