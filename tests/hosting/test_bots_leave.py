@@ -68,7 +68,8 @@ async def test_bots_ping_through_a_quiet_room_then_leave(rooms: Callable[..., An
 
 async def test_a_room_that_answers_nothing_not_even_a_ping_is_named() -> None:
     class Mute:
-        sent: list[str] = []
+        def __init__(self) -> None:
+            self.sent: list[str] = []
 
         async def receive(self, timeout: float) -> dict[str, Any]:
             await asyncio.sleep(timeout)
