@@ -58,17 +58,24 @@ def _command(name: str) -> Handler:
     return handler
 
 
+DATA_HELP = "the room's data directory (default: your user data directory, ~/.local/share/croupier on Linux)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand; each sets ``handler`` in its namespace."""
+    """The argument parser with every subcommand; each sets ``handler`` in its namespace.
+
+    Every option has a one-line help and every subcommand a one-line summary that fits ``croupier --help``.
+    """
     parser = argparse.ArgumentParser(
         prog="croupier",
         description="A poker room in the terminal. Host a room over SSH, or practise against bots.",
+        epilog="Run `croupier COMMAND --help` for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"croupier {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser(
-        "play", help="practise now: a table of bots and you, in this terminal (no SSH needed)",
+        "play", help="practise now against bots in this terminal (no SSH)",
         description="Start a practice table inside this process: bots of a few styles, you seated, the "
                     "table on screen. Keys: F fold, C check/call, R bet/raise, A all-in, ? help, Ctrl+Q quit.")
     play.add_argument("--game", default="texas_holdem",
@@ -80,27 +87,38 @@ def build_parser() -> argparse.ArgumentParser:
                            "for hold'em, pot_limit for the Omahas, fixed_limit for the others)")
     play.add_argument("--players", type=int, default=6, help="seats at the table, you included (default 6)")
     play.add_argument("--stakes", default="1/2", metavar="SB/BB", help="small/big blind in chips (default 1/2)")
-    play.add_argument("--data", metavar="DIR", help="data directory for the log (default: your user data dir)")
+    play.add_argument("--data", metavar="DIR",
+                      help="where play.log and the practice folder go (default: your user data directory)")
     play.add_argument("--log-level", choices=LOG_LEVELS, type=str.lower, default=None,
                       help="log file detail (default info, or $CROUPIER_LOG_LEVEL)")
-    play.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)  # reproducible bots (tests)
-    play.add_argument("--fast", action="store_true", help=argparse.SUPPRESS)  # bots without thinking pauses
+    play.add_argument("--seed", type=int, default=None, help="seed the bots' choices (the same game every run)")
+    play.add_argument("--fast", action="store_true", help="bots act at once, without thinking pauses")
     play.set_defaults(handler=_command("play"))
 
-    host = commands.add_parser("host", help="run a room that friends join over SSH; prints the line to share")
-    host.add_argument("--port", type=port_number, default=2222)
-    host.add_argument("--config", metavar="room.toml")
-    host.add_argument("--data", metavar="DIR")
+    host = commands.add_parser(
+        "host", help="run a room friends join over SSH; prints the line to share",
+        description="Open a poker room on this machine: friends join with plain `ssh -p PORT name@host` or "
+                    "`croupier join`; their SSH key is their account. Prints the line to share and the host key "
+                    "fingerprint; Ctrl+C closes the room.")
+    host.add_argument("--port", type=port_number, default=2222,
+                      help="TCP port to listen on, 1-65535 (default 2222; 0 picks a free one)")
+    host.add_argument("--config", metavar="room.toml",
+                      help="room file: name, tables, stakes, access (default: six built-in tables)")
+    host.add_argument("--data", metavar="DIR", help=DATA_HELP + "; one room per directory")
     host.add_argument("--log-level", choices=LOG_LEVELS, type=str.lower, default=None,
                       help="host.log detail (default info, or $CROUPIER_LOG_LEVEL)")
     host.set_defaults(handler=_command("host"))
 
-    join = commands.add_parser("join", help="join a room from this terminal: [user@]host[:port]")
-    join.add_argument("address")
+    join = commands.add_parser(
+        "join", help="join a room from this terminal: [user@]host[:port]",
+        description="Open the table screen here and connect to a room over SSH with your keys from ~/.ssh and "
+                    "the SSH agent. On the first visit the room's host key fingerprint is shown to confirm.")
+    join.add_argument("address", metavar="[user@]host[:port]",
+                      help="the room (port 2222 and your login name unless given), e.g. ana@poker.example:2300")
     join.set_defaults(handler=_command("join"))
 
     bots = commands.add_parser(
-        "bots", help="connect bot players to a room over SSH; prints one JSON line of results",
+        "bots", help="connect bot players to a room over SSH; one JSON line of results",
         description="Connect N bots (fresh keys) to a room, seat them, play H hands, verify every shuffle, then "
                     "print one JSON line: players, hands, fairness_verified, fairness_failures, p50_ms, p99_ms…")
     bots.add_argument("--connect", metavar="HOST:PORT", required=True, help="the room, e.g. localhost:2222")
@@ -112,28 +130,43 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--seed", type=int, default=None, help="seed the bots' choices (reproducible play)")
     bots.set_defaults(handler=_command("bots"))
 
-    replay = commands.add_parser("replay", help="replay PHH hand records (files or directories) through the engine")
-    replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
+    replay = commands.add_parser(
+        "replay", help="replay PHH hand records through the engine",
+        description="Replay PHH hand records through the engine; one JSON line per hand, then a summary line.")
+    replay.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
+                        help="a .phh/.phhs file, or a directory searched for them")
     replay.set_defaults(handler=_command("replay"))
 
-    verify = commands.add_parser("verify", help="re-check the shuffle proofs of exported hand histories")
-    verify.add_argument("history", metavar="FILE")
+    verify = commands.add_parser(
+        "verify", help="re-check the shuffle proofs of exported hand histories",
+        description="Check every hand of an exported history against its fairness transcript: seeds, "
+                    "commitments and every card shown. Exit 0 when all check out, 1 otherwise.")
+    verify.add_argument("history", metavar="FILE", help="a file written by `croupier export` (either format)")
     verify.set_defaults(handler=_command("verify"))
 
-    export = commands.add_parser("export", help="write hand histories for trackers (PokerStars-style text or PHH)")
-    export.add_argument("--data", metavar="DIR")
-    export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars")
+    export = commands.add_parser(
+        "export", help="write hand histories for trackers (PokerStars text or PHH)",
+        description="Write the room's finished hands, each with its fairness transcript (for trackers and "
+                    "`croupier verify`). Reads the data directory; a running host is fine.")
+    export.add_argument("--data", metavar="DIR", help=DATA_HELP)
+    export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
+                        help="pokerstars: PokerStars-style text, every game (default); phh: PHH, the games it names")
     export.add_argument("--player", metavar="NAME", help="only hands NAME played, as NAME saw them")
     export.add_argument("--since", metavar="DATE", help="only hands started on or after DATE (YYYY-MM-DD[THH:MM], UTC)")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     export.set_defaults(handler=_command("export"))
 
-    audit = commands.add_parser("audit", help="check a room's chips, ledger and shuffle proofs")
-    audit.add_argument("--data", metavar="DIR")
+    audit = commands.add_parser(
+        "audit", help="check a room's chips, ledger and shuffle proofs",
+        description="Check chip conservation, the ledger and every hand's shuffle proof; one line per finding. "
+                    "Read-only: a running host is fine. Exit 0 clean, 1 findings, 2 unreadable.")
+    audit.add_argument("--data", metavar="DIR", help=DATA_HELP)
     audit.set_defaults(handler=_command("audit"))
 
-    reports = commands.add_parser("reports", help="list the hands players reported for review")
-    reports.add_argument("--data", metavar="DIR")
+    reports = commands.add_parser(
+        "reports", help="list the hands players reported for review",
+        description="List the hands players flagged for review (id, time, reporter, hand, reason).")
+    reports.add_argument("--data", metavar="DIR", help=DATA_HELP)
     reports.add_argument("--show", metavar="ID", type=int, help="print report ID with its full hand history")
     reports.set_defaults(handler=_command("reports"))
     return parser

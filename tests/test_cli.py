@@ -41,3 +41,45 @@ def test_version_names_the_package(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.startswith("croupier 0.")
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    return dict(commands.choices)
+
+
+def test_every_option_of_every_subcommand_has_a_one_line_help() -> None:
+    for name, subparser in _subcommands().items():
+        for action in subparser._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            label = f"croupier {name} {'/'.join(action.option_strings) or action.dest}"
+            assert action.help and action.help != argparse.SUPPRESS, f"{label} has no help"
+            assert "\n" not in action.help, label
+        assert subparser.description, f"croupier {name} has no description"
+
+
+def test_croupier_help_lists_each_subcommand_on_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    parser = build_parser()
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    summaries = {choice.dest: choice.help for choice in commands._choices_actions}
+    assert set(summaries) == set(_subcommands())
+    for name, summary in summaries.items():
+        assert f"    {name:<10}{summary}" in lines, name  # name and summary together, not wrapped
+
+
+def test_host_help_describes_its_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["host", "--help"])
+    out = capsys.readouterr().out
+    assert "--port PORT           TCP port to listen on, 1-65535 (default 2222; 0 picks a free one)" in out
+    assert "--config room.toml    room file: name, tables, stakes, access (default: six built-in tables)" in out
+    assert "one room per directory" in out
+    assert "host.log detail (default info, or $CROUPIER_LOG_LEVEL)" in out
