@@ -368,6 +368,9 @@ async def test_pre_action_boxes_belong_to_the_betting_round_they_were_ticked_in(
         view.focus()
         await pilot.press("c")  # not my turn: C ticks "call any"
         assert bar.query_one("#pre-call-any", Checkbox).value
+        # ticked or not reads without colour: ✓ or blank
+        assert bar.query_one("#pre-call-any", Checkbox).render().plain.startswith("▐✓▌")
+        assert bar.query_one("#pre-fold", Checkbox).render().plain.startswith("▐ ▌")
         await pilot.click(f"#view-{table} #pre-fold")  # one box at a time
         assert bar.query_one("#pre-fold", Checkbox).value and not bar.query_one("#pre-call-any", Checkbox).value
         # carla bets, I would fold to it: but the river comes first (she checked): the box is gone with the turn

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label
 
 from tui.widgets.slider import Slider
+from tui.widgets.tick_box import TickBox
 from tui.widgets.time_bar import TimeBar
 
 MAX_DRAW_CARDS = 5
@@ -136,9 +137,9 @@ class ActionBar(Widget):
                 yield Button(label, id=f"preset-{preset_id}", classes="preset", compact=True)
             yield Slider(id="slider")
         with Horizontal(id="pre-actions"):
-            yield Checkbox("check/fold", id="pre-check-fold", compact=True)
-            yield Checkbox("call any", id="pre-call-any", compact=True)
-            yield Checkbox("fold to any bet", id="pre-fold", compact=True)
+            yield TickBox("check/fold", id="pre-check-fold", compact=True)
+            yield TickBox("call any", id="pre-call-any", compact=True)
+            yield TickBox("fold to any bet", id="pre-fold", compact=True)
             yield TimeBar(id="clock")
         yield Label("", id="error")
 

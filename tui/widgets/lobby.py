@@ -15,6 +15,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, DataTable, Label, Select
 
+from tui.widgets.tick_box import TickBox
+
 GAME_NAMES = {"texas_holdem": "Hold'em", "omaha": "Omaha", "omaha_hi_lo": "Omaha Hi/Lo",
               "five_card_omaha": "5-card Omaha", "seven_card_stud": "7-card Stud", "five_card_draw": "5-card Draw"}
 STRUCTURE_NAMES = {"no_limit": "NL", "pot_limit": "PL", "half_pot_limit": "½PL", "fixed_limit": "FL",
@@ -114,8 +116,8 @@ class Lobby(Vertical, can_focus=False):
         with Horizontal(id="filters"):
             yield Select([], prompt="any game", id="game-filter", allow_blank=True, compact=True)
             yield Select([], prompt="any stakes", id="stakes-filter", allow_blank=True, compact=True)
-            yield Checkbox("hide full", id="hide-full", compact=True)
-            yield Checkbox("hide empty", id="hide-empty", compact=True)
+            yield TickBox("hide full", id="hide-full", compact=True)
+            yield TickBox("hide empty", id="hide-empty", compact=True)
         table: DataTable[str] = DataTable(id="table-list", cursor_type="row", zebra_stripes=True)
         yield table
         with Horizontal(id="commands"):
