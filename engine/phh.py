@@ -77,6 +77,16 @@ class PhhError(ValueError):
     """A PHH record cannot be read, written or replayed; the message says which field or action and why."""
 
 
+class PhhCannotName(PhhError):
+    """The game and structure have no PHH variant code (the spec's codes are fixed: NT, FT, PO, FO/8, F7S…;
+    spread limit, pot-limit hold'em, 5-card draw, the 32-card games… have none), so PHH cannot record it."""
+
+    def __init__(self, variant_id: str, structure_id: str) -> None:
+        super().__init__(f"PHH has no variant code for {variant_id} with {structure_id}")
+        self.variant_id = variant_id
+        self.structure_id = structure_id
+
+
 @dataclass(frozen=True, slots=True)
 class PhhAction:
     """One entry of ``actions``.
@@ -230,12 +240,42 @@ def format_action(action: PhhAction) -> str:
     return text if action.commentary is None else f"{text} # {action.commentary}"
 
 
-def loads(text: str) -> HandRecord:
-    """Read one PHH record. Raises :class:`PhhError` on bad TOML, a missing field or a malformed action."""
+def _toml(text: str) -> dict[str, object]:
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise PhhError(f"not valid TOML: {error}") from None
+
+
+def loads(text: str) -> HandRecord:
+    """Read one PHH record. Raises :class:`PhhError` on bad TOML, a missing field or a malformed action
+    (a several-hands ``.phhs`` text names what to use instead: :func:`split_records`)."""
+    data = _toml(text)
+    if "variant" not in data and data and all(isinstance(value, dict) for value in data.values()):
+        raise PhhError(f"this is a several-hands (.phhs) text with {len(data)} sections ([{next(iter(data))}]…);"
+                       " read it section by section")
+    return record_from_toml(data)
+
+
+def split_records(text: str) -> list[tuple[str | None, Mapping[str, object]]]:
+    """The hands of a PHH text: one record (``.phh``: name ``None``) or the sections of a several-hands file
+    (``.phhs``: ``[1]``, ``[2]``… or any table names, in file order) as (section name, TOML table); read each
+    with :func:`record_from_toml`. Raises :class:`PhhError` only for text that is not TOML.
+
+    >>> [name for name, _ in split_records("[1]\\nvariant = 'NT'\\n[2]\\nvariant = 'FT'\\n")]
+    ['1', '2']
+    >>> split_records("variant = 'NT'")[0][0] is None
+    True
+    """
+    data = _toml(text)
+    if "variant" in data or not data or not all(isinstance(value, dict) for value in data.values()):
+        return [(None, data)]
+    return [(name, value) for name, value in data.items() if isinstance(value, dict)]
+
+
+def record_from_toml(data: Mapping[str, object]) -> HandRecord:
+    """One record from its TOML table (a whole ``.phh`` file or one section of a ``.phhs``); :class:`PhhError`
+    for a missing field or a malformed action."""
     missing = [name for name in _REQUIRED if name not in data]
     if missing:
         raise PhhError(f"missing required field(s): {', '.join(missing)}")
@@ -520,17 +560,28 @@ def _deck(record: HandRecord, variant: Variant) -> tuple[list[Card], list[Card]]
         # Stud: an unknown up card must not steal the bring-in (lowest card) from the player the record names.
         unnamed.reverse()
     spare = iter(unnamed)
-    dealt_to: dict[int, list[Card]] = {}
+    named_to: dict[int, set[Card]] = {}
+    unknown_slots: dict[int, int] = {}
+    for action in record.actions:
+        if action.verb == "dh":
+            named_to.setdefault(action.target, set()).update(card for card in action.cards if card is not None)
+            unknown_slots[action.target] = unknown_slots.get(action.target, 0) + action.cards.count(None)
+    hidden_of = {player: [card for card in cards if card not in named_to.get(player, set())]
+                 for player, cards in shown.items()}
+    used_slots: dict[int, int] = {}
 
     def resolve(player: int, cards: tuple[Card | None, ...]) -> list[Card]:
+        # The shown cards fill the player's LAST unknown slots: in a draw game the earlier unknown cards are the
+        # ones thrown (``sd ??``), and the shown hand is what was kept and drawn last.
+        hidden = hidden_of.get(player, [])
+        first_shown_slot = unknown_slots.get(player, 0) - len(hidden)
         resolved: list[Card] = []
-        own = dealt_to.setdefault(player, [])
-        hidden = [card for card in shown.get(player, []) if card not in own and card not in cards]
         for card in cards:
             if card is None:
-                card = hidden.pop(0) if hidden else next(spare)
+                slot = used_slots.get(player, 0)
+                used_slots[player] = slot + 1
+                card = hidden[slot - first_shown_slot] if slot >= first_shown_slot else next(spare)
             resolved.append(card)
-        own.extend(resolved)
         return resolved
 
     order: list[Card] = []
@@ -677,7 +728,7 @@ def _drive(hand: Hand, record: HandRecord, scale: int) -> list[int]:
 
 
 def variant_code(variant_id: str, structure_id: str) -> str:
-    """The PHH variant code of an engine game and structure; :class:`PhhError` when PHH has none.
+    """The PHH variant code of an engine game and structure; :class:`PhhCannotName` when PHH has none.
 
     >>> variant_code("omaha", "pot_limit")
     'PO'
@@ -685,7 +736,7 @@ def variant_code(variant_id: str, structure_id: str) -> str:
     for code, (variant_ids, structure_kind) in ENGINE_VARIANTS.items():
         if variant_id in variant_ids and structure_id == structure_kind:
             return code
-    raise PhhError(f"PHH has no variant code for {variant_id} with {structure_id}")
+    raise PhhCannotName(variant_id, structure_id)
 
 
 class _ActionWriter:

@@ -5,9 +5,13 @@ see :mod:`hosting.hand_records`). ``--player``: only that player's hands, as he 
 only when shown); without it, the host's full copy. ``--since``: hands started on or after that date
 (``YYYY-MM-DD`` or ISO date and time; UTC unless it names its zone).
 
-PokerStars-style text is written for every game; PokerKit 0.7.7's PokerStars parser reads only no-limit
-hold'em, so the other games are best exported as PHH. PHH cannot express some hands (dead or out-of-position
-blinds; games without a PHH code, such as pot-limit hold'em): a PHH export skips them and says how many.
+PokerStars-style text is written for every game. PHH (a several-hands ``.phhs`` text: ``[1]``, ``[2]``…
+sections, which ``croupier replay`` and ``croupier verify`` read) names only the games of its fixed list of
+variant codes that croupier plays: no-limit and fixed-limit hold'em (NT, FT), pot-limit Omaha (PO), fixed-limit
+Omaha hi/lo (FO/8), fixed-limit stud and stud hi/lo (F7S, F7S/8) and fixed-limit 2-7 triple draw (F2L3D). Hands
+of any other game or structure (spread limit, pot-limit or half-pot hold'em, 5-card Omaha, 5-card draw, the
+32-card games…) and hands with a dead or out-of-position blind are left out of a PHH export, and the export
+says so at the end, one line per kind with its count (as ``croupier export --help`` says).
 Exit 2 for a bad data directory, date or player.
 """
 
@@ -20,11 +24,22 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.history import HistoryError
-from engine.phh import PhhError
+from engine.history import HistoryError, game_title
+from engine.phh import PhhCannotName, PhhError
 from hosting.commands.audit import data_dir_of
 from hosting.hand_records import iter_hands, phh_hand, pokerstars_hand
 from hosting.store import StoreError, connect
+
+
+def skip_note(what: str, why: str, count: int) -> str:
+    """The end-of-export line for ``count`` hands left out of a PHH file.
+
+    >>> skip_note("Hold'em Spread Limit", "PHH has no variant code for Hold'em Spread Limit", 12)
+    "12 Hold'em Spread Limit hands are not in the PHH file (PHH has no variant code for Hold'em Spread Limit); \
+use --format pokerstars for them"
+    """
+    hands = "hand is" if count == 1 else "hands are"
+    return f"{count} {what + ' ' if what else ''}{hands} not in the PHH file ({why}); use --format pokerstars for them"
 
 
 def parse_since(text: str) -> float:
@@ -39,22 +54,26 @@ def parse_since(text: str) -> float:
 
 
 def export_text(connection: object, output_format: str, *, player: str | None = None,
-                since: float | None = None) -> tuple[str, int, dict[str, int]]:
-    """The export's text, the number of hands written and the hands skipped per reason (PHH cannot express
-    them: a game without a PHH code, dead or out-of-position blinds)."""
+                since: float | None = None) -> tuple[str, int, dict[tuple[str, str], int]]:
+    """The export's text, the number of hands written and the hands left out, counted per (what, why): PHH
+    cannot name the game (what: its title, e.g. ``"Hold'em Spread Limit"``) or express a dead blind."""
     import sqlite3
 
     assert isinstance(connection, sqlite3.Connection)
     parts: list[str] = []
-    skipped: dict[str, int] = {}
+    skipped: dict[tuple[str, str], int] = {}
     for hand in iter_hands(connection, since=since, player=player):
         try:
             if output_format == "phh":
                 parts.append(f"[{len(parts) + 1}]\n{phh_hand(hand, player)}")
             else:
                 parts.append(pokerstars_hand(hand, player))
+        except PhhCannotName:
+            title = game_title(hand.hand_config())
+            key = (title, f"PHH has no variant code for {title}")
+            skipped[key] = skipped.get(key, 0) + 1
         except (PhhError, HistoryError) as problem:
-            skipped[str(problem)] = skipped.get(str(problem), 0) + 1
+            skipped[("", str(problem))] = skipped.get(("", str(problem)), 0) + 1
     separator = "\n" if output_format == "phh" else "\n\n"
     return separator.join(parts), len(parts), skipped
 
@@ -99,7 +118,11 @@ def run(arguments: argparse.Namespace) -> int:
             return 2
     else:
         sys.stdout.write(text)
-    note = "".join(f"; {count} skipped ({reason})" for reason, count in skipped.items())
+    left_out = sum(skipped.values())
+    note = f"; {left_out} left out (below)" if left_out else ""
     where = f" to {output}" if output else ""
     print(f"croupier export: {written} hand(s) as {output_format}{where}{note}", file=sys.stderr)
+    for (what, why), count in sorted(skipped.items(), key=lambda item: (-item[1], item[0])):
+        line = skip_note(what, why, count) if output_format == "phh" else f"{count} hand(s) left out ({why})"
+        print(f"croupier export: {line}", file=sys.stderr)
     return 0

@@ -1,12 +1,14 @@
 """``croupier replay FILE_OR_DIR…``: replay PHH hand records through the engine (issue 3).
 
-One JSON line per file::
+One JSON line per hand::
 
     {"file": …, "variant": …, "finishing_stacks": […], "expected": […] | null, "match": true | false | null}
 
-with ``"error": "…"`` when a file cannot be replayed, then one summary line
-``{"summary": {...}}`` with the counts per variant and the hands per second. Directories are searched for
-``*.phh`` recursively, in sorted order. Variants the engine does not play say ``"error": "unsupported variant …"``
+with ``"error": "…"`` when a hand cannot be replayed, then one summary line
+``{"summary": {...}}`` with the counts per variant and the hands per second. A several-hands file (``.phhs``,
+PHH's ``[1]``, ``[2]``… sections, as ``croupier export --format phh`` writes) gives one line per section, with
+``"hand": "<section name>"`` after ``"file"``. Directories are searched for ``*.phh`` and ``*.phhs``
+recursively, in sorted order. Variants the engine does not play say ``"error": "unsupported variant …"``
 and are counted apart. Exit status: 0 when every supported file replays and matches (files without
 ``finishing_stacks`` only need to replay), 1 otherwise.
 """
@@ -23,7 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
-from engine.phh import PhhError, ReplayResult, loads, replay
+from engine.phh import HandRecord, PhhError, ReplayResult, loads, record_from_toml, replay, split_records
 
 
 def _number(value: Fraction) -> int | float:
@@ -36,11 +38,11 @@ def _numbers(values: Sequence[Fraction] | None) -> list[int | float] | None:
 
 
 def record_files(paths: Iterable[str]) -> Iterator[Path]:
-    """Every ``.phh`` file named or under a named directory, sorted within each directory."""
+    """Every ``.phh``/``.phhs`` file named or under a named directory, sorted within each directory."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            yield from sorted(path.rglob("*.phh"))
+            yield from sorted(found for found in path.rglob("*.phh*") if found.suffix in (".phh", ".phhs"))
         else:
             yield path
 
@@ -54,6 +56,31 @@ def replay_file(path: Path) -> tuple[dict[str, object], str]:
     except (OSError, UnicodeDecodeError, PhhError) as error:
         line.update(variant=None, finishing_stacks=None, expected=None, match=None, error=str(error))
         return line, "error"
+    return _replay_record(record, line)
+
+
+def replay_records(path: Path) -> list[tuple[dict[str, object], str]]:
+    """Replay every hand of one file (one record, or each section of a several-hands file) as
+    :func:`replay_file` does; a section's line names it in ``"hand"``."""
+    try:
+        sections = split_records(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, PhhError) as error:
+        return [({"file": str(path), "variant": None, "finishing_stacks": None, "expected": None, "match": None,
+                  "error": str(error)}, "error")]
+    results = []
+    for name, data in sections:
+        line: dict[str, object] = {"file": str(path)} if name is None else {"file": str(path), "hand": name}
+        try:
+            record = record_from_toml(data)
+        except PhhError as error:
+            line.update(variant=None, finishing_stacks=None, expected=None, match=None, error=str(error))
+            results.append((line, "error"))
+            continue
+        results.append(_replay_record(record, line))
+    return results
+
+
+def _replay_record(record: HandRecord, line: dict[str, object]) -> tuple[dict[str, object], str]:
     try:
         result = replay(record)
     except Exception as error:  # an engine bug must not stop a corpus run: report it on the file's line
@@ -81,15 +108,18 @@ def replay_paths(paths: Iterable[str], out: TextIO) -> dict[str, object]:
     counts: Counter[str] = Counter()
     by_variant: dict[str, Counter[str]] = {}
     started = time.perf_counter()
+    files = 0
     for path in record_files(paths):
-        line, outcome = replay_file(path)
-        out.write(json.dumps(line) + "\n")
-        counts[outcome] += 1
-        by_variant.setdefault(str(line["variant"]), Counter())[outcome] += 1
+        files += 1
+        for line, outcome in replay_records(path):
+            out.write(json.dumps(line) + "\n")
+            counts[outcome] += 1
+            by_variant.setdefault(str(line["variant"]), Counter())[outcome] += 1
     seconds = time.perf_counter() - started
     replayed = counts["matched"] + counts["mismatched"] + counts["unchecked"]
     return {
-        "files": sum(counts.values()),
+        "files": files,
+        "hands": sum(counts.values()),
         "matched": counts["matched"],
         "mismatched": counts["mismatched"],
         "errors": counts["error"],
