@@ -147,7 +147,12 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser(
         "export", help="write hand histories for trackers (PokerStars text or PHH)",
         description="Write the room's finished hands, each with its fairness transcript (for trackers and "
-                    "`croupier verify`). Reads the data directory; a running host is fine.")
+                    "`croupier verify`). Reads the data directory; a running host is fine. PHH names only "
+                    "no-limit and fixed-limit hold'em, pot-limit Omaha, fixed-limit Omaha hi/lo, fixed-limit "
+                    "stud and stud hi/lo and fixed-limit 2-7 triple draw: --format phh leaves out the hands of "
+                    "other games and structures (spread limit, pot-limit hold'em, 5-card Omaha, 5-card draw, "
+                    "the 32-card games...) and hands with a dead blind, and says at the end how many of each "
+                    "kind; --format pokerstars writes every hand. `croupier replay` reads the PHH file back.")
     export.add_argument("--data", metavar="DIR", help=DATA_HELP)
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
                         help="pokerstars: PokerStars-style text, every game (default); phh: PHH, the games it names")
