@@ -26,11 +26,22 @@ def card_text(card: str, four_colour: bool = False) -> Text:
     return Text(card[0] + GLYPHS[card[1]], style=colours[card[1]])
 
 
-def cards_text(cards: Iterable[str], four_colour: bool = False, face_down: int = 0) -> Text:
-    """Several cards separated by a space, then ``face_down`` backs."""
+def cards_text(cards: Iterable[str], four_colour: bool = False, face_down: int = 0, gap: str = " ",
+               count_backs: bool = False) -> Text:
+    """Several cards separated by ``gap``, then ``face_down`` backs; ``count_backs`` writes two or more backs
+    as one back and their number (``▒▒3``), the tightest form a narrow seat box uses.
+
+    >>> cards_text(["Ah", "Kd"], face_down=2).plain, cards_text(["Ah", "Kd"], face_down=3, gap="").plain
+    ('A♥ K♦ ▒▒ ▒▒', 'A♥K♦▒▒▒▒▒▒')
+    >>> cards_text(["Ah", "Kd"], face_down=3, gap="", count_backs=True).plain
+    'A♥K♦▒▒3'
+    """
     text = Text()
-    for card in list(cards) + ["??"] * face_down:
+    backs = 1 if count_backs and face_down > 1 else face_down
+    for card in list(cards) + ["??"] * backs:
         if text:
-            text.append(" ")
+            text.append(gap)
         text.append_text(card_text(card, four_colour))
+    if backs != face_down:
+        text.append(str(face_down), style=BACK)
     return text

@@ -10,6 +10,70 @@ from tui.model import SeatInfo
 from tui.widgets.cards import cards_text
 
 
+def fitting_cards(info: SeatInfo, width: int, four_colour: bool) -> Text:
+    """The seat's cards in the widest form that fits ``width`` cells: spaced, then without gaps, then the
+    face-down backs as one back and a count. Never fewer cards: the caller splits what still does not fit."""
+    forms = [cards_text(info.cards, four_colour, info.face_down),
+             cards_text(info.cards, four_colour, info.face_down, gap=""),
+             cards_text(info.cards, four_colour, info.face_down, gap="", count_backs=True)]
+    return next((form for form in forms if form.cell_len <= width), forms[-1])
+
+
+def name_line(info: SeatInfo, width: int, markers: str, mine: bool) -> Text:
+    """Markers, the name and the stack in ``width`` cells: the name is shortened (``…``), never the stack."""
+    line = Text()
+    if markers:
+        line.append(markers + " ", style="bold yellow")
+    stack = f" {info.stack}"
+    room = width - line.cell_len - len(stack)
+    name = info.name[:14]
+    if len(name) + 1 <= room:
+        stack = " " + stack  # two spaces when there is room
+    elif len(name) > room:
+        name = name[:max(1, room - 1)] + "…"
+    line.append(name, style="bold" if mine else "")
+    line.append(stack, style="green")
+    return line
+
+
+def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False, to_act: bool = False,
+              four_colour: bool = False) -> Text:
+    """Two lines for a seat box ``width`` cells wide: name and stack, then the cards, the bet and the state.
+
+    Every card always shows (a player's own hole cards, every stud up card): the name is shortened first,
+    the cards lose their gaps, then the bet, "TO ACT" and the state go wherever a whole word still fits (a
+    word is never cut). Cards wider than the box fill the first line and go on before the name.
+    """
+    first = name_line(info, width, markers, mine)
+    second = Text()
+    if info.cards or info.face_down:
+        second = fitting_cards(info, width, four_colour)
+        if second.cell_len > width:  # wider than the box even at its tightest: the cards take the first
+            cut = width - width % 2  # line, the rest of them open the second (cards are two cells each)
+            if cut == len(second.plain) - 1 and len(second.plain) % 2:
+                cut -= 2  # "▒▒3" (three backs) stays whole
+            rest = second[cut:]
+            first, second = second[:cut], rest + Text(" ") + name_line(
+                info, max(1, width - rest.cell_len - 1), markers, mine)
+    state = info.state or ("" if to_act else info.last_action)
+    extras = [(f"bet {info.bet}", "bold cyan") if info.bet else None,
+              ("TO ACT", "bold reverse") if to_act else None,
+              (state, "italic") if state else None]  # away / sitting out still show while the hand asks him
+    for word, style in [extra for extra in extras if extra is not None]:
+        for line in (second, first):
+            gap = "  " if line.cell_len + 2 + len(word) <= width else " "
+            if not line.cell_len:
+                gap = ""
+            if line.cell_len + len(gap) + len(word) <= width:
+                line.append(gap)
+                line.append(word, style=style)
+                break
+    text = Text("\n").join([first, second]) if second else first
+    text.no_wrap = True
+    text.overflow = "crop"
+    return text
+
+
 class SeatView(Static):
     """Renders one :class:`SeatInfo`; empty seats show "empty". Data comes in through :attr:`info`."""
 
@@ -24,6 +88,7 @@ class SeatView(Static):
     SeatView.-unused { visibility: hidden; }
     .-compact SeatView { height: 2; border: none; padding: 0 1; background: $boost; }
     .-compact SeatView.-to-act { border: none; background: $warning 40%; }
+    .-tiled.-compact SeatView { padding: 0; }
     """
 
     info: reactive[SeatInfo | None] = reactive(None, always_update=True)
@@ -36,22 +101,9 @@ class SeatView(Static):
         info = self.info
         if info is None:
             return Text("empty", style="dim")
-        first = Text()
-        if self.markers:
-            first.append(self.markers + " ", style="bold yellow")
-        first.append(info.name[:14], style="bold" if self.mine else "")
-        first.append(f"  {info.stack}", style="green")
-        second = Text()
-        if info.cards or info.face_down:
-            second.append_text(cards_text(info.cards, self.four_colour, info.face_down))
-        if info.bet:
-            second.append(f"  bet {info.bet}", style="bold cyan")
-        if self.to_act:
-            second.append("  TO ACT", style="bold reverse")
-        state = info.state or ("" if self.to_act else info.last_action)
-        if state:  # away / sitting out still show while the hand asks him (he goes after it)
-            second.append(f"  {state}", style="italic")
-        return Text("\n").join([first, second]) if second else first
+        width = self.content_size.width or 40
+        return seat_text(info, width, self.markers, mine=self.mine, to_act=self.to_act,
+                         four_colour=self.four_colour)
 
     def watch_info(self, info: SeatInfo | None) -> None:
         self.set_class(info is None, "-empty")

@@ -1,0 +1,97 @@
+"""Cards never go missing from a seat box (walkthrough: own cards gone in tiles, stud up cards gone at 80×24 or
+with long names, a 7-card stud hand showing 6): the name is shortened, never a card. Pilot tests against the
+real in-process room with bots, and the seat text at fixed widths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hosting.config import TableConfig
+from tests.tui.roombots import table
+from tests.tui.test_play import join
+from tui.model import SeatInfo
+from tui.widgets.cards import card_text
+from tui.widgets.seat import SeatView, seat_text
+
+LONG_NAMES = ("bot1-2b0bf7", "bot2-073188")
+
+
+def all_cards_shown(shown: str, info: SeatInfo) -> bool:
+    """Every card of ``info`` is in the box's text: each face card, and its backs (``▒▒`` each, or ``▒▒N``)."""
+    flat = shown.replace(" ", "").replace("\n", "")
+    faces = all(card_text(card).plain in flat for card in info.cards)
+    backs = info.face_down == 0 or flat.count("▒▒") == info.face_down or f"▒▒{info.face_down}" in flat
+    return faces and backs
+
+
+def seat_boxes(app: Any, table_id: str) -> list[tuple[SeatInfo, str, int]]:
+    """(seat, the box's text as drawn, the box's width) for each seat in use at ``table_id``."""
+    boxes = []
+    for view in app.query(f"#view-{table_id} SeatView").results(SeatView):
+        if view.info is not None and not view.has_class("-unused"):
+            drawn = "\n".join(view.render_line(y).text for y in range(view.size.height))
+            boxes.append((view.info, drawn.replace("│", " ").replace("─", " "), view.content_size.width))
+    return boxes
+
+
+def test_a_seven_card_stud_hand_and_long_names_fit_any_box_width() -> None:
+    mine = SeatInfo(0, "carol", 399, cards=["4h", "4d", "4s", "3h", "Ac", "Td", "9s"])
+    theirs = SeatInfo(1, "bot1-2b0bf7", 414, cards=["Ad", "Kc", "7s", "2h"], face_down=3, bet=4)
+    assert seat_text(mine, 30, "D", to_act=True).plain == "D carol  399\n4♥ 4♦ 4♠ 3♥ A♣ T♦ 9♠  TO ACT"
+    assert seat_text(mine, 16).plain == "carol  399\n4♥4♦4♠3♥A♣T♦9♠"  # gaps go before cards do
+    assert seat_text(mine, 12).plain == "4♥4♦4♠3♥A♣T♦\n9♠ carol 399"  # wider than the box: two lines of cards
+    assert seat_text(theirs, 30, "SB").plain == "SB bot1-2b0bf7  414\nA♦ K♣ 7♠ 2♥ ▒▒ ▒▒ ▒▒  bet 4"
+    assert seat_text(theirs, 16).plain == "bot1-2b0bf7  414\nA♦K♣7♠2♥▒▒▒▒▒▒"
+    assert seat_text(theirs, 12, "SB").plain == "SB bot1… 414\nA♦K♣7♠2♥▒▒3"  # the name shortened, backs counted
+    # a label is never cut into a word that means something else ("TO" for "TO ACT"): whole or not at all
+    for width in range(8, 31):
+        for line in seat_text(theirs, width, "SB", to_act=True).plain.split("\n"):
+            assert not line.endswith((" TO", " bet", " TO A")), (width, line)
+        assert all_cards_shown(seat_text(mine, width).plain, mine), width
+        assert all_cards_shown(seat_text(theirs, width).plain, theirs), width
+
+
+async def test_own_cards_and_stud_up_cards_show_in_tiles_and_at_80_columns(room_setup: Any) -> None:
+    stud = TableConfig("s1", "Stud 2/4", "seven_card_stud", "fixed_limit", 2, 4, 3, 80, 400, ante=1, bring_in=2,
+                       clock={"action_seconds": 30.0, "time_bank_seconds": 30.0})
+    setup = await room_setup([table("t1", seats=6), stud])
+    for name in LONG_NAMES:
+        await setup.bot(name, ["t1", "s1"])
+    app = setup.app("alice")
+    async with app.run_test(size=(120, 35)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1")
+        await join(pilot, app, "s1")
+        await pilot.press("t")  # tiles: both tables side by side
+        assert app.tiled
+        stud_model = app.models["s1"]
+        for size, tiled in (((120, 35), True), ((80, 24), True), ((80, 24), False)):
+            if app.tiled != tiled:
+                await pilot.press("t")
+            await pilot.resize_terminal(*size)
+            if not tiled:
+                app.show_table("s1")  # tabs: only the stud table is on screen (and plays)
+            await pilot.pause(0.3)  # laid out again
+            tables = ("s1", "t1") if tiled else ("s1",)
+            most = 0  # the most cards of mine checked in a stud box at this size (seventh street: 7)
+            for _ in range(600):
+                me = stud_model.seats.get(stud_model.my_seat) if stud_model.my_seat is not None else None
+                up_cards = sum(len(info.cards) for info in stud_model.seats.values() if info.name in LONG_NAMES)
+                if me is not None and len(me.cards) > most and up_cards >= 2 and stud_model.hand_running:
+                    await pilot.pause(0.05)  # drawn
+                    for info, shown, width in [box for table_id in tables for box in seat_boxes(app, table_id)]:
+                        assert all_cards_shown(shown, info), (size, width, info.name, info.cards, shown)
+                    most = max(most, len(me.cards))
+                    if most == 7:
+                        break
+                for model in [app.models[table_id] for table_id in tables]:
+                    view = app.view_of(model.table_id)
+                    if model.needs_action and view is not None:
+                        legal = model.legal or {}
+                        view.focus()  # in tiles the focused tile takes the keys
+                        await pilot.pause()
+                        await pilot.press("c" if legal.get("can_check") or legal.get("call_amount") is not None
+                                          or legal.get("bring_in_amount") is not None else "f")
+                await pilot.pause(0.05)
+            assert most == 7, f"seventh street not seen at {size}, tiled: {tiled}"
+        assert app.internal_errors == []
