@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -74,6 +74,20 @@ def check_amount(text: str, legal: dict[str, Any]) -> tuple[int | None, str]:
     return amount, ""
 
 
+class AmountInput(Input):
+    """The amount box: takes digits; R (bet/raise to the typed amount) and E (select the amount to type a new
+    one) still reach the table's keys while the cursor is in it."""
+
+    PASSED_ON = frozenset({"r", "R", "e", "E"})
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in self.PASSED_ON and super().check_consume_key(key, character)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character in self.PASSED_ON:
+            event.prevent_default()  # Input's own handler would take it: it goes on up to the table's binding
+
+
 class ActionBar(Widget):
     """Everything to act with. :attr:`legal` (the room's ``action_request.legal``) None means not your turn."""
 
@@ -123,7 +137,7 @@ class ActionBar(Widget):
             yield Button("Fold (F)", id="fold", compact=True)
             yield Button("Check (C)", id="call", compact=True)
             yield Button("Raise (R)", id="raise", compact=True)
-            yield Input(placeholder="amount", id="amount", restrict=r"[0-9,_ ]*", compact=True)
+            yield AmountInput(placeholder="amount", id="amount", restrict=r"[0-9,_ ]*", compact=True)
             yield Button("Show", id="show", classes="-hidden", compact=True)
             yield Button("Muck", id="muck", classes="-hidden", compact=True)
             yield Button("Bring in (C)", id="bring-in", classes="-hidden", compact=True)
@@ -376,7 +390,10 @@ class ActionBar(Widget):
         self.error = ""
 
     def focus_amount(self) -> None:
-        self.query_one("#amount", Input).focus()
+        """Put the cursor in the amount box with its amount selected: what is typed next replaces it."""
+        box = self.query_one("#amount", Input)
+        box.focus()
+        box.select_all()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
