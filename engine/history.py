@@ -144,7 +144,10 @@ def pokerstars_text(
     if played_at is not None:
         zone = played_at.tzname() or "UTC"
         header += f" - {played_at:%Y/%m/%d %H:%M:%S} {zone}"
-    lines = [header, f"Table '{table_name}' {seat_count}-max Seat #{started.button_seat + 1} is the button"]
+    stud = any(street.hole_up for street in config.variant.streets)
+    # Stud has no button: PokerStars writes "Table 'Name' 8-max" alone.
+    button = "" if stud else f" Seat #{started.button_seat + 1} is the button"
+    lines = [header, f"Table '{table_name}' {seat_count}-max{button}"]
     for seat, stack in sorted(started.stacks):
         lines.append(f"Seat {seat + 1}: {players[seat]} ({money(stack)} in chips)")
     lines += _BodyWriter(events, config, forced_bets, players, money).lines()
@@ -208,6 +211,10 @@ class _BodyWriter:
         street_index = -1
         dealing = drawing = False
         completing = False
+        # Stud, as PokerStars writes it: one "Dealt to" line per player and street, the cards he had before (that
+        # this copy may see) in the first brackets, the new ones in the second: "Dealt to Ann [5d 6s As] [4h]".
+        stud_seen: dict[int, list[Card]] = {}
+        stud_new: dict[int, list[Card]] = {}
         for index, event in enumerate(self.events):
             # Stud streets and draw rounds get their own headers (hold'em keeps HOLE CARDS + board streets).
             if isinstance(event, HoleCardsDealt | UpCardsDealt | CardsDealtFaceDown):
@@ -219,8 +226,18 @@ class _BodyWriter:
                         street = _street_name(title)
                         dealt_header = True
                 dealing = True
+                if stud:
+                    if not isinstance(event, CardsDealtFaceDown):
+                        stud_new.setdefault(event.seat, []).extend(event.cards)
+                    continue
             elif not isinstance(event, CardsDrawn | DrawnCardsDealt):
                 dealing = False
+            if stud_new:
+                for seat, cards in sorted(stud_new.items()):
+                    before = stud_seen.setdefault(seat, [])
+                    out.append(f"Dealt to {self.name(seat)} {_cards(before) + ' ' if before else ''}{_cards(cards)}")
+                    before.extend(cards)
+                stud_new.clear()
             if isinstance(event, CardsDrawn | DrawnCardsDealt) and not drawing:
                 drawing = True
                 street_index = next((number for number in range(street_index + 1, len(streets))
@@ -336,7 +353,8 @@ class _BodyWriter:
         out = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(rake)}"]
         if self.board:
             out.append(f"Board {_cards(self.board)}")
-        roles: dict[int, str] = {started.button_seat: " (button)"}
+        stud = any(street.hole_up for street in self.config.variant.streets)
+        roles: dict[int, str] = {} if stud else {started.button_seat: " (button)"}
         for event in self.events:
             if isinstance(event, BlindPosted) and event.kind in ("small_blind", "big_blind"):
                 roles[event.seat] = roles.get(event.seat, "") + f" ({event.kind.replace('_', ' ')})"

@@ -26,7 +26,7 @@ from engine.phh import PhhError, loads
 from hosting.hand_records import TRANSCRIPT_PREFIX
 
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips\)")
-_DEALT = re.compile(r"^Dealt to (.+) \[([^\]]*)\]$")
+_DEALT = re.compile(r"^Dealt to (.+?) (?:\[[^\]]*\] )?\[([^\]]*)\]$")  # stud: "[cards before] [new cards]"
 _BOARD = re.compile(r"^\*\*\* [A-Z ]+ \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$")
 _SHOWS = re.compile(r"^(.+): shows \[([^\]]*)\]")
 _SECTION = re.compile(r"^\[\d+\]\s*$", re.MULTILINE)

@@ -146,7 +146,7 @@ def test_worked_stud_hand_with_a_bring_in_a_completion_and_raises() -> None:
 
 EXPECTED_STUD = """\
 PokerStars Hand #7: 7 Card Stud Limit (4/8) - 2026/11/29 16:00:00 UTC
-Table 'Stud' 8-max Seat #3 is the button
+Table 'Stud' 8-max
 Seat 1: Ann (100 in chips)
 Seat 2: Bob (100 in chips)
 Seat 3: Cy (100 in chips)
@@ -154,39 +154,36 @@ Ann: posts the ante 1
 Bob: posts the ante 1
 Cy: posts the ante 1
 *** 3rd STREET ***
-Dealt to Ann [5d 6s]
-Dealt to Bob [9c 9d]
-Dealt to Cy [2s 8h]
-Dealt to Ann [As]
-Dealt to Bob [7h]
-Dealt to Cy [Jc]
+Dealt to Ann [5d 6s As]
+Dealt to Bob [9c 9d 7h]
+Dealt to Cy [2s 8h Jc]
 Bob: brings in for 2
 Cy: completes it to 4
 Ann: raises 4 to 8
 Bob: calls 6
 Cy: calls 4
 *** 4th STREET ***
-Dealt to Ann [4h]
-Dealt to Bob [Tc]
-Dealt to Cy [3h]
+Dealt to Ann [5d 6s As] [4h]
+Dealt to Bob [9c 9d 7h] [Tc]
+Dealt to Cy [2s 8h Jc] [3h]
 Ann: bets 4
 Bob: raises 4 to 8
 Cy: folds
 Ann: calls 4
 *** 5th STREET ***
-Dealt to Ann [4s]
-Dealt to Bob [6d]
+Dealt to Ann [5d 6s As 4h] [4s]
+Dealt to Bob [9c 9d 7h Tc] [6d]
 Ann: checks
 Bob: bets 8
 Ann: calls 8
 *** 6th STREET ***
-Dealt to Ann [Td]
-Dealt to Bob [Ac]
+Dealt to Ann [5d 6s As 4h 4s] [Td]
+Dealt to Bob [9c 9d 7h Tc 6d] [Ac]
 Ann: bets 8
 Bob: calls 8
 *** RIVER ***
-Dealt to Ann [8c]
-Dealt to Bob [9s]
+Dealt to Ann [5d 6s As 4h 4s Td] [8c]
+Dealt to Bob [9c 9d 7h Tc 6d Ac] [9s]
 Ann: checks
 Bob: bets 8
 Ann: folds
@@ -196,5 +193,31 @@ Bob collected 75 from pot
 Total pot 75 | Rake 0
 Seat 1: Ann folded on the River
 Seat 2: Bob collected (75)
-Seat 3: Cy (button) folded on the 4th Street
+Seat 3: Cy folded on the 4th Street
 """
+
+
+def test_a_stud_players_copy_shows_his_cards_and_the_others_up_cards() -> None:
+    """Bob's export of the worked hand: his down cards, the others' up cards only; no line for their river."""
+    from engine.events import view_for
+
+    plan = ForcedBets(button_seat=2, small_blind_seat=None, small_blind=0, big_blind_seat=None, big_blind=4,
+                      ante=1, bring_in=2)
+    deck = parse_cards("5d 9c 2s 6s 9d 8h As 7h Jc 4h Tc 3h 4s 6d Td Ac 8c 9s 2d 6h 3d 2h 7d Kc Ks Qs Qd 8s")
+    config = HandConfig(SEVEN_CARD_STUD, BettingStructure.fixed_limit(4, 8))
+    hand = Hand.start(config, {0: 100, 1: 100, 2: 100}, deck, plan)
+    for action in [BringIn(), BetOrRaise(4), BetOrRaise(8), Call(), Call(), BetOrRaise(4), BetOrRaise(8), Fold(),
+                   Call(), Check(), BetOrRaise(8), Call(), BetOrRaise(8), Call(), Check(), BetOrRaise(8), Fold()]:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(legal.seat, action)
+    text = pokerstars_text(view_for(hand.events, seat=1), config, plan, hand_id=7,
+                           players={0: "Ann", 1: "Bob", 2: "Cy"})
+    dealt = [line for line in text.splitlines() if line.startswith("Dealt to ")]
+    assert dealt == [
+        "Dealt to Ann [As]", "Dealt to Bob [9c 9d 7h]", "Dealt to Cy [Jc]",
+        "Dealt to Ann [As] [4h]", "Dealt to Bob [9c 9d 7h] [Tc]", "Dealt to Cy [Jc] [3h]",
+        "Dealt to Ann [As 4h] [4s]", "Dealt to Bob [9c 9d 7h Tc] [6d]",
+        "Dealt to Ann [As 4h 4s] [Td]", "Dealt to Bob [9c 9d 7h Tc 6d] [Ac]",
+        "Dealt to Bob [9c 9d 7h Tc 6d Ac] [9s]",
+    ]
