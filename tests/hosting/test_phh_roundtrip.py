@@ -139,6 +139,33 @@ def test_phh_export_replays_through_croupier_replay(room: Path, tmp_path: Path, 
     assert [line["hand"] for line in lines[:3]] == ["1", "2", "3"]
 
 
+def test_pokerstars_export_of_stored_hands_reads_back_to_their_events(room: Path, tmp_path: Path) -> None:
+    """Every stored hand of every game: each player's chips per street in the text equal the stored events."""
+    import re
+
+    from hosting.hand_records import iter_hands
+    from hosting.store import connect
+    from tests.engine.test_pokerstars_amounts import contributions_from_events, contributions_from_text
+
+    path = tmp_path / "hands.txt"
+    assert main(["export", "--data", str(room), "-o", str(path)]) == 0
+    chunks = {int(chunk[len("PokerStars Hand #"):].split(":", 1)[0]): chunk
+              for chunk in re.split(r"\n{3,}", path.read_text()) if chunk.startswith("PokerStars Hand #")}
+    connection = connect(room, read_only=True)
+    try:
+        hands = list(iter_hands(connection))
+    finally:
+        connection.close()
+    assert len(hands) == len(chunks) == HANDS * (len(NAMEABLE) + len(UNNAMEABLE))
+    for hand in hands:
+        assert hand.events is not None
+        names = {f"Player {seat + 1}": name for seat, name in hand.players.items()}
+        antes, streets = contributions_from_events(hand.events)
+        expected = ({names[key]: value for key, value in antes.items()},
+                    [{names[key]: value for key, value in street.items()} for street in streets])
+        assert contributions_from_text(chunks[hand.number]) == expected, chunks[hand.number]
+
+
 def test_pokerstars_export_keeps_every_hand(room: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "hands.txt"
     assert main(["export", "--data", str(room), "-o", str(path)]) == 0
