@@ -13,7 +13,7 @@ import asyncio
 import getpass
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,8 @@ KNOWN_HOSTS = Path.home() / ".ssh" / "known_hosts"
 DEFAULT_KEY_FILES = ("id_ed25519", "id_ecdsa", "id_rsa", "id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_dsa")
 NO_KEY = ("no SSH key found in ~/.ssh or the SSH agent: create one with `ssh-keygen -t ed25519` "
           "(press Enter at its questions), then join again")
+LOCKED_KEY = ("your SSH key in ~/.ssh has a passphrase and no SSH agent holds it: add it with `ssh-add` "
+              "(start an agent first if needed: eval \"$(ssh-agent)\"), then join again")
 
 
 class JoinError(Exception):
@@ -82,24 +84,53 @@ def has_entry(path: Path, host: str, port: int) -> bool:
     return False
 
 
-async def has_ssh_key(ssh_dir: Path, options: dict[str, Any]) -> bool:
-    """Whether the login could offer any key: the ``client_keys`` option when given, else a default key file
-    in ``ssh_dir`` or a key in the SSH agent (``agent_path`` option, else ``$SSH_AUTH_SOCK``)."""
+async def missing_key_hint(ssh_dir: Path, options: dict[str, Any]) -> str | None:
+    """After a refused login: :data:`NO_KEY` when there was no key to offer at all, :data:`LOCKED_KEY` when the
+    only keys in ``ssh_dir`` need a passphrase and no agent holds one (asyncssh skips such keys), else None.
+
+    Looks at the ``client_keys`` option when given; else the agent (``agent_path`` option, else
+    ``$SSH_AUTH_SOCK``), an ``IdentityFile`` in ``ssh_dir/config``, and the default key files in ``ssh_dir``.
+    """
+    if "client_keys" in options:
+        return None if options["client_keys"] else NO_KEY
+    if await _agent_has_keys(options.get("agent_path", os.environ.get("SSH_AUTH_SOCK"))):
+        return None
+    config = ssh_dir / "config"
+    if config.is_file() and "identityfile" in config.read_text(encoding="utf-8", errors="replace").lower():
+        return None  # a key named in ~/.ssh/config: the refusal is about something else
+    files = [ssh_dir / name for name in DEFAULT_KEY_FILES if (ssh_dir / name).exists()]
+    if not files:
+        return NO_KEY
+    if all(_needs_passphrase(path) for path in files):
+        return LOCKED_KEY
+    return None
+
+
+async def _agent_has_keys(agent_path: str | None) -> bool:
     import asyncssh
 
-    if "client_keys" in options:
-        return bool(options["client_keys"])
-    if any((ssh_dir / name).exists() for name in DEFAULT_KEY_FILES):
-        return True
-    agent_path = options.get("agent_path", os.environ.get("SSH_AUTH_SOCK"))
     if not agent_path:
         return False
+    keys: Sequence[Any] = ()
     try:
         agent = await asyncssh.connect_agent(agent_path)
         async with agent:
-            return bool(await agent.get_keys())
+            keys = await agent.get_keys()
     except (OSError, asyncssh.Error):
         return False
+    return bool(keys)
+
+
+def _needs_passphrase(path: Path) -> bool:
+    import asyncssh
+
+    try:
+        asyncssh.read_private_key(str(path))
+    except asyncssh.KeyImportError as problem:
+        return "passphrase" in str(problem).lower()
+    except OSError:
+        return False
+    return False
 
 
 async def open_connection(user: str, host: str, port: int, known_hosts: Path,
@@ -126,8 +157,9 @@ async def open_connection(user: str, host: str, port: int, known_hosts: Path,
                 raise JoinError("host key not accepted") from None
             pin_host_key(known_hosts, host, port, key)
         except asyncssh.PermissionDenied as problem:
-            if not await has_ssh_key(known_hosts.parent, options):
-                raise JoinError(NO_KEY) from None  # a new player: nothing to offer, say how to make a key
+            hint = await missing_key_hint(known_hosts.parent, options)
+            if hint is not None:
+                raise JoinError(hint) from None  # a new player with no usable key: say how to get one
             raise JoinError(f"the room refused the login as {user!r}: {problem.reason or 'no key it accepts'} "
                             "(your keys come from ~/.ssh and the SSH agent)") from None
         except asyncssh.Error as problem:

@@ -10,7 +10,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from hosting.commands.join import NO_KEY, JoinError, has_ssh_key, open_connection
+from hosting.commands.join import LOCKED_KEY, NO_KEY, JoinError, missing_key_hint, open_connection
 from hosting.server import RunningRoom
 
 MESSAGE = ("croupier join: no SSH key found in ~/.ssh or the SSH agent: create one with `ssh-keygen -t ed25519` "
@@ -48,9 +48,18 @@ async def test_the_check_in_process_and_a_player_with_a_key_keeps_the_old_messag
                               config=[])
 
 
-async def test_has_ssh_key_looks_at_the_default_files(tmp_path: Path) -> None:
-    assert not await has_ssh_key(tmp_path, {"agent_path": None})
-    assert not await has_ssh_key(tmp_path, {"agent_path": str(tmp_path / "no-agent.sock")})
-    (tmp_path / "id_ed25519").write_text("a key")
-    assert await has_ssh_key(tmp_path, {"agent_path": None})
-    assert not await has_ssh_key(tmp_path, {"client_keys": []})
+async def test_missing_key_hint_looks_at_files_agent_and_config(tmp_path: Path) -> None:
+    assert await missing_key_hint(tmp_path, {"agent_path": None}) == NO_KEY
+    assert await missing_key_hint(tmp_path, {"agent_path": str(tmp_path / "no-agent.sock")}) == NO_KEY
+    assert await missing_key_hint(tmp_path, {"client_keys": []}) == NO_KEY
+    locked = asyncssh.generate_private_key("ssh-ed25519").export_private_key("pkcs8-pem", passphrase="secret")
+    (tmp_path / "id_ed25519").write_bytes(locked)
+    assert await missing_key_hint(tmp_path, {"agent_path": None}) == LOCKED_KEY  # asyncssh skips it without an agent
+    (tmp_path / "id_rsa").write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
+    assert await missing_key_hint(tmp_path, {"agent_path": None}) is None  # a usable key: something else is wrong
+    for name in ("id_ed25519", "id_rsa"):
+        (tmp_path / name).unlink()
+    (tmp_path / "config").write_text("Host poker\n    IdentityFile ~/keys/poker\n")
+    assert await missing_key_hint(tmp_path, {"agent_path": None}) is None
+    assert LOCKED_KEY == ("your SSH key in ~/.ssh has a passphrase and no SSH agent holds it: add it with `ssh-add` "
+                          '(start an agent first if needed: eval "$(ssh-agent)"), then join again')
