@@ -285,9 +285,9 @@ class _BodyWriter:
                 highest = 0
             elif isinstance(event, Folded):
                 out.append(f"{self.name(event.seat)}: folds")
-                early = not board_so_far and street_index <= 0
-                first_street = "on 3rd Street" if stud else "before Flop"
-                folded_on[event.seat] = first_street if early else f"on the {street}"
+                # PokerStars: "folded before Flop" (blind games), "folded on the 3rd Street" (stud: its header).
+                early = not board_so_far and street_index <= 0 and not stud
+                folded_on[event.seat] = "before Flop" if early else f"on the {street}"
             elif isinstance(event, Checked):
                 out.append(f"{self.name(event.seat)}: checks")
             elif isinstance(event, Called):
