@@ -7,6 +7,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
+from typing import NoReturn
 
 Handler = Callable[[argparse.Namespace], int]
 LOG_LEVELS = ("debug", "info", "warning", "error")  # as hosting.logging_setup.LEVELS (not imported: keep --help fast)
@@ -17,6 +18,14 @@ def _version() -> str:
         return metadata.version("croupier")
     except metadata.PackageNotFoundError:
         return "0.1.0 (not installed)"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``croupier host: argument --port: … (see `croupier host --help`)``),
+    exit status 2, instead of the whole usage block above the error. Subcommand parsers inherit it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
 
 
 def port_number(text: str) -> int:
@@ -66,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     Every option has a one-line help and every subcommand a one-line summary that fits ``croupier --help``.
     """
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="croupier",
         description="A poker room in the terminal. Host a room over SSH, or practise against bots.",
         epilog="Run `croupier COMMAND --help` for the options of a command.",
@@ -180,7 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``croupier`` console script; returns the exit status."""
     parser = build_parser()
-    arguments = parser.parse_args(argv)
+    arguments, extras = parser.parse_known_args(argv)
+    if extras:  # named by the subcommand that got them: `croupier play: unrecognized arguments: --bogus`
+        commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+        commands.choices.get(arguments.command, parser).error(f"unrecognized arguments: {' '.join(extras)}")
     handler: Handler | None = getattr(arguments, "handler", None)
     if handler is None:
         parser.print_help()

@@ -83,3 +83,17 @@ def test_host_help_describes_its_options(monkeypatch: pytest.MonkeyPatch, capsys
     assert "--config room.toml    room file: name, tables, stakes, access (default: six built-in tables)" in out
     assert "one room per directory" in out
     assert "host.log detail (default info, or $CROUPIER_LOG_LEVEL)" in out
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    (["play", "--bogus"], "croupier play: unrecognized arguments: --bogus (see `croupier play --help`)"),
+    (["--bogus"], "croupier: unrecognized arguments: --bogus (see `croupier --help`)"),
+    (["bots"], "croupier bots: the following arguments are required: --connect (see `croupier bots --help`)"),
+    (["dance"], "croupier: argument COMMAND: invalid choice: 'dance' (choose from 'play', 'host', 'join', 'bots', "
+                "'replay', 'verify', 'export', 'audit', 'reports') (see `croupier --help`)"),
+])
+def test_argument_errors_are_one_line(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == line + "\n"

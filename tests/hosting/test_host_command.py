@@ -64,7 +64,7 @@ def test_a_port_out_of_range_is_refused_before_anything_opens(option: list[str],
     with pytest.raises(SystemExit) as exit_info:
         main(["host", *option, "--data", str(tmp_path / "room")])
     assert exit_info.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == f"croupier host: error: argument --port: {message}"
+    assert capsys.readouterr().err == f"croupier host: argument --port: {message} (see `croupier host --help`)\n"
     assert not (tmp_path / "room").exists()
 
 

@@ -49,8 +49,9 @@ def test_a_bogus_log_level_option_is_refused_by_the_parser(command: str, capsys:
     with pytest.raises(SystemExit) as exit_info:
         build_parser().parse_args([command, "--log-level", "loud"])
     assert exit_info.value.code == 2
-    assert ("argument --log-level: invalid choice: 'loud' (choose from 'debug', 'info', 'warning', 'error')"
-            in capsys.readouterr().err)
+    assert capsys.readouterr().err == (f"croupier {command}: argument --log-level: invalid choice: 'loud' "
+                                       "(choose from 'debug', 'info', 'warning', 'error') "
+                                       f"(see `croupier {command} --help`)\n")
 
 
 def test_levels_are_read_in_any_case(monkeypatch: pytest.MonkeyPatch) -> None:
