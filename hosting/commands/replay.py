@@ -63,7 +63,10 @@ def replay_records(path: Path) -> list[tuple[dict[str, object], str]]:
     """Replay every hand of one file (one record, or each section of a several-hands file) as
     :func:`replay_file` does; a section's line names it in ``"hand"``."""
     try:
-        sections = split_records(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        if text.lstrip().startswith("PokerStars Hand #"):
+            raise PhhError("this is PokerStars-style text; croupier replay reads PHH (croupier export --format phh)")
+        sections = split_records(text)
     except (OSError, UnicodeDecodeError, PhhError) as error:
         return [({"file": str(path), "variant": None, "finishing_stacks": None, "expected": None, "match": None,
                   "error": str(error)}, "error")]

@@ -175,6 +175,8 @@ def test_pokerstars_export_keeps_every_hand(room: Path, tmp_path: Path, capsys: 
     assert text.count("PokerStars Hand #") == total
     for _, title in UNNAMEABLE:
         assert text.count(f": {title} (") == HANDS
+    assert replay_summary(path, capsys)[1][0]["error"] == (
+        "this is PokerStars-style text; croupier replay reads PHH (croupier export --format phh)")
     assert "] [" in text  # stud's "Dealt to X [cards before] [new card]" lines, read by croupier verify too
     assert main(["verify", str(path)]) == 0
     assert capsys.readouterr().err == f"croupier verify: {total} hand(s) in {path}; every shuffle checks out\n"
