@@ -1,4 +1,5 @@
-"""``croupier host [--port 2222] [--config room.toml] [--data DIR]``: run a room that friends join over SSH."""
+"""``croupier host [--port 2222] [--config room.toml] [--data DIR] [--log-level LEVEL]``: run a room that friends
+join over SSH. The data directory is claimed for the life of the process (one room per directory)."""
 
 from __future__ import annotations
 
