@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
@@ -53,6 +55,25 @@ COMPACT_HEIGHT = 32
 TILED_FULL_WIDTH = 150  # four tiles of 75 columns and 21 rows or more keep the full table layout
 TILED_FULL_HEIGHT = 45
 RECONNECT_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
+ERROR_TITLES = {
+    "auth_required": "password needed", "auth_failed": "not let in", "no_such_table": "no such table",
+    "table_full": "table full", "already_seated": "already seated", "not_seated": "not seated",
+    "bad_amount": "amount refused", "hand_in_progress": "wait for the hand to end", "table_rule": "table rule",
+    "no_hand": "no hand in play", "not_your_turn": "not your turn", "invalid_amount": "amount refused",
+    "illegal_action": "not allowed now", "not_dealt_in": "not in this hand", "too_early": "too early",
+    "too_late": "too late", "rate_limited": "too fast", "refill_refused": "refill refused",
+}
+"""Protocol error codes (hosting/PROTOCOL.md "Errors") as the toast's title: players never see the codes."""
+RULE_ID = re.compile(r"\s*\(R-[A-Z0-9]+-[0-9A-Z]+\)|\bR-[A-Z0-9]+-[0-9]+\b")
+
+
+def plain_words(text: str) -> str:
+    """A room's text for a player: rule ids (the spec's, for hosts and developers) taken out.
+
+    >>> plain_words("every chip you put into it was returned (R-CRASH-1).")
+    'every chip you put into it was returned.'
+    """
+    return RULE_ID.sub("", text)
 
 
 def table_tab_id(table_id: str) -> str:
@@ -167,7 +188,9 @@ class CroupierApp(App[int]):
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
                markup: bool = False) -> None:
-        """Show a toast (plain text: room and player words are never markup) and keep it in :attr:`notices`."""
+        """Show a toast (plain text: room and player words are never markup) and keep it in :attr:`notices`.
+        Textual's own toasts (e.g. Ctrl+C's "Press [b]ctrl+q[/b] to quit") keep their markup."""
+        markup = markup or str(sys._getframe(1).f_globals.get("__name__", "")).startswith("textual.")
         self.notices.append(f"{title}: {message}" if title else message)
         del self.notices[:-200]
         log.info("notice: %s %s", title, message)
@@ -264,7 +287,7 @@ class CroupierApp(App[int]):
         """After a reconnect: the lobby again, and each open table's state (the room resends the snapshot)."""
         await self.send("lobby")
         for table_id, model in self.models.items():
-            model.note("reconnected: the table is back; the hand in play resumes with its next event")
+            model.note("reconnected: the table is back")
             await self.send("watch", table=table_id)
 
     async def send(self, message_type: str, **fields: Any) -> bool:
@@ -333,9 +356,16 @@ class CroupierApp(App[int]):
         elif kind == "chat" and table_id is None:
             self.notify(f"{message.get('sender')}: {message.get('text')}", title="lobby chat", timeout=6)
         elif kind == "notice":
-            self.notify(str(message.get("text", "")), title="room", timeout=10)
+            text = str(message.get("text", ""))
+            if "cancelled" in text:  # a hand voided by a restart: its badge stops checking
+                for model in self.models.values():
+                    for hand in [summary.hand_id for summary in model.hands if summary.hand_id in text]:
+                        if model.cancel(hand):
+                            self._push(model.table_id)
+            self.notify(plain_words(text), title="room", timeout=10)
         elif kind == "seat_available":
-            self.notify(f"A seat is free for you at {table_id}: join it from the lobby.", title="waiting list")
+            self.notify(f"A seat is free for you at {self._table_name(table_id)}: join it from the lobby.",
+                        title="waiting list")
         elif kind == "bye":
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
         elif kind == "balance":
@@ -387,7 +417,11 @@ class CroupierApp(App[int]):
         if about == "sit" and table_id in self.models and not self.models[table_id].seated:
             self.models[table_id].error = text
             self._push(table_id)
-        self.notify(text, title=f"room: {message.get('code', 'error')}", severity="error", timeout=8)
+        code = str(message.get("code", ""))
+        if code == "auth_required":
+            self.ask_for_gates()
+        self.notify(plain_words(text), title=ERROR_TITLES.get(code, "the room refused that"), severity="error",
+                    timeout=8)
 
     def _ack(self, message: dict[str, Any]) -> None:
         about = message.get("in_reply_to")
@@ -395,19 +429,21 @@ class CroupierApp(App[int]):
         if about == "leave":
             if message.get("after_hand"):
                 self._leaving.add(table_id)
-                self.notify(f"You will leave {table_id} after this hand.", title="leave")
+                self.notify(f"You will leave {self._table_name(table_id)} after this hand.", title="leave")
             else:
                 chips = message.get("chips")
-                self.notify(f"You left {table_id}" + (f" with {chips} chips." if chips is not None else "."))
+                self.notify(f"You left {self._table_name(table_id)}"
+                            + (f" with {chips} chips." if chips is not None else "."))
                 self.close_table(table_id)
             self.run_worker(self.send("lobby"), group="send")
         elif about == "top_up":
-            self.notify(f"Stack at {table_id}: {message.get('stack')} chips.", title="top-up")
+            self.notify(f"Stack at {self._table_name(table_id)}: {message.get('stack')} chips.", title="top-up")
         elif about == "sit":
-            self.notify(f"Seated at {table_id} (seat {int(message.get('seat', 0)) + 1}) with {message.get('stack')}.")
+            self.notify(f"Seated at {self._table_name(table_id)} (seat {int(message.get('seat', 0)) + 1}) "
+                        f"with {message.get('stack')}.")
             self.run_worker(self.send("lobby"), group="send")
         elif about == "waiting_list":
-            self.notify(f"Waiting list for {table_id}: position {message.get('position')}.")
+            self.notify(f"Waiting list for {self._table_name(table_id)}: position {message.get('position')}.")
         elif about == "refill":
             minutes = max(1, round(float(message.get("arrives_in", 0)) / 60))
             self.notify(f"{message.get('amount')} free chips are on their way: they arrive in about {minutes} min.",
@@ -415,8 +451,15 @@ class CroupierApp(App[int]):
 
     # --- tables --------------------------------------------------------------------------------------
 
+    def _table_name(self, table_id: str) -> str:
+        """The table's name for the player (its id only while the lobby has not named it)."""
+        model = self.models.get(table_id)
+        return (model.name if model is not None else "") or str(self.lobby_rows.get(table_id, {}).get("name")
+                                                                 or table_id)
+
     def _describe(self, model: TableModel, row: dict[str, Any]) -> None:
         model.name = str(row.get("name") or row.get("id"))
+        model.game = str(row.get("game") or "")
         stakes = row.get("stakes") or [0, 0]
         model.stakes = (int(stakes[0]), int(stakes[1]))
         model.max_seats = int(row.get("seats", model.max_seats))
@@ -706,7 +749,7 @@ class CroupierApp(App[int]):
                                 lambda name=name, arguments=arguments: self.table_action(name, *arguments))
         if self.needs:
             yield SystemCommand("Enter the room", "type the room password or invite code", self.ask_for_gates)
-        yield SystemCommand("Report the last hand", "flag it for the host's review (R-AUDIT-1)",
+        yield SystemCommand("Report the last hand", "flag it for the host's review",
                             self.report_last_hand)
         yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)
         yield SystemCommand("Tabs / tiles", "switch the multi-table layout (T)", self.action_toggle_tiles)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.pots import build_pots
+from engine.variants import VARIANTS, ForcedBetKind
 
 BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_blind", "dead_big_blind",
                          "missed_blind", "blind_posted"})
@@ -89,15 +90,18 @@ class HandSummary:
     result: str = ""
     fairness: bool | None = None  # None: not checked yet; True: verified; False: violation
     violations: list[str] = field(default_factory=list)
+    cancelled: bool = False
+    """The room cancelled the hand before its end (it stopped: R-CRASH-1 gave every chip back): never checked."""
     joined_late: bool = False
     """This client saw the hand only after its commitments were published (joined or opened the table
     mid-hand): seeds and seen cards were checked, but not that the commitments came before the deal."""
 
     @property
     def verdict(self) -> str:
-        """The badge in words: ``"verified"``, ``"verified (joined late)"``, ``"VIOLATION"`` or ``"checking"``."""
+        """The badge in words: ``"verified"``, ``"verified (joined late)"``, ``"VIOLATION"``, ``"cancelled"`` or
+        ``"checking"``."""
         if self.fairness is None:
-            return "checking"
+            return "cancelled" if self.cancelled else "checking"
         if self.fairness is False:
             return "VIOLATION"
         return "verified (joined late)" if self.joined_late else "verified"
@@ -111,6 +115,7 @@ class TableModel:
     me: str
     max_seats: int = 6
     name: str = ""
+    game: str = ""  # the lobby row's game id ("texas_holdem", "seven_card_stud"…), "" until known
     stakes: tuple[int, int] = (0, 0)
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     hand_id: str = ""
@@ -147,6 +152,25 @@ class TableModel:
     @property
     def my_seat(self) -> int | None:
         return next((info.seat for info in self.seats.values() if info.name == self.me), None)
+
+    @property
+    def uses_blinds(self) -> bool:
+        """Whether the game has blinds and a button (stud games post antes and a bring-in instead, R-STUD-1)."""
+        variant = VARIANTS.get(self.game)
+        return variant is None or variant.forced_bets is not ForcedBetKind.ANTE_BRING_IN
+
+    def cancel(self, hand: str) -> bool:
+        """The room says ``hand`` was cancelled (it stopped mid-hand, R-CRASH-1): its badge says so instead of
+        checking forever, and the log says its chips went back. False when this table never showed that hand."""
+        summary = next((item for item in self.hands if item.hand_id == hand), None)
+        if summary is None or summary.fairness is not None or summary.cancelled:
+            return False
+        summary.cancelled = True
+        self.note(f"Hand {summary.number} was cancelled: every chip put into it was returned")
+        if hand == self.hand_id:
+            self._clear_hand()
+            self.hand_running = False
+        return True
 
     @property
     def seated(self) -> bool:
@@ -427,6 +451,7 @@ class TableModel:
             self.note(f"{self._who(name, verb)} {event['to']}" + (" (all-in)" if event.get("all_in") else ""))
         elif kind == "bring_in_posted":
             self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
+            self._seat(int(seat)).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
             self.note(f"{self._who(name, 'brings in')} {event['amount']}")
         elif kind == "cards_drawn":
             self._seat(int(seat)).last_action = f"draws {event.get('count', 0)}"

@@ -14,6 +14,30 @@ from tui.widgets.seat import SeatView
 
 # Ten places on a 4×3 grid, clockwise from the bottom middle: (row, column); the middle row's centre is the board.
 PLACES = [(2, 1), (2, 0), (1, 0), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (2, 2)]
+STREET_WORDS = {"preflop": "pre-flop", "predraw": "before the draw", "draw": "the draw", "first_draw": "first draw",
+                "second_draw": "second draw", "third_draw": "third draw", "third": "third street",
+                "fourth": "fourth street", "fifth": "fifth street", "sixth": "sixth street",
+                "seventh": "seventh street"}
+
+
+def street_words(street: str) -> str:
+    """A street's id (engine.variants) as a player says it.
+
+    >>> street_words("first_draw"), street_words("fourth"), street_words("flop")
+    ('first draw', 'fourth street', 'flop')
+    """
+    return STREET_WORDS.get(street, street.replace("_", " "))
+
+
+def seat_markers(model: TableModel, seat: int) -> str:
+    """``D``, ``SB``, ``BB`` (joined by ``/``, e.g. heads-up ``D/SB``) for a game with blinds; none in stud
+    games (antes and a bring-in, no button: the bring-in shows as the seat's action instead)."""
+    if not model.uses_blinds:
+        return ""
+    running = model.hand_running
+    marks = ["D" if model.button_seat == seat else "", "SB" if model.small_blind_seat == seat and running else "",
+             "BB" if model.big_blind_seat == seat and running else ""]
+    return "/".join(mark for mark in marks if mark)
 
 
 def places_for(max_seats: int, my_seat: int | None) -> dict[int, int]:
@@ -49,7 +73,7 @@ class BoardView(Static):
         if model.board:
             lines.append(cards_text(model.board, self.four_colour))
         elif model.hand_running:
-            lines.append(Text(model.street or "dealing", style="italic"))
+            lines.append(Text(street_words(model.street) or "dealing", style="italic"))
         else:
             lines.append(Text("waiting for the next hand", style="dim italic"))
         pots = model.pots()
@@ -103,10 +127,7 @@ class Felt(Grid):
             view.four_colour = self.four_colour
             view.mine = info is not None and info.name == model.me
             view.to_act = info is not None and model.to_act == seat and model.hand_running
-            markers = ("D" if model.button_seat == seat else "") + (
-                "SB" if model.small_blind_seat == seat and model.hand_running else "") + (
-                "BB" if model.big_blind_seat == seat and model.hand_running else "")
-            view.markers = markers
+            view.markers = seat_markers(model, seat)
             view.tooltip = f"seat {seat + 1}"
             view.info = info
         board = self.query_one(BoardView)

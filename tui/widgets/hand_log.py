@@ -40,11 +40,13 @@ def log_line(line: str, four_colour: bool = False) -> Text:
 
 
 def badge(summary: HandSummary) -> Text:
-    """``✔ verified``, ``✔ verified (joined late)``, ``✘ VIOLATION`` or ``… checking`` for one hand."""
+    """``✔ verified``, ``✔ verified (joined late)``, ``✘ VIOLATION``, ``cancelled`` or ``… checking`` for one hand."""
     if summary.fairness is True:
         return Text(f"✔ {summary.verdict}", style="bold green" if not summary.joined_late else "green")
     if summary.fairness is False:
         return Text("✘ VIOLATION", style="bold white on red")
+    if summary.cancelled:  # voided by the room (it stopped): there is nothing to check
+        return Text("cancelled", style="dim italic")
     return Text("… checking", style="dim")
 
 

@@ -1,0 +1,119 @@
+"""Words a player sees (walkthrough item 4): "You call" not "you calls", no blinds or button in stud (the
+bring-in shows instead), street names in words, no rule ids or protocol codes, a cancelled hand says so,
+and Textual's own toasts keep their markup while room text stays plain."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.tui.helpers import wait_until
+from tests.tui.recorded import ReplayConnection, event, hello, lobby_rows, msg, side_pot_hand
+from tests.tui.test_model_and_widgets import model_after
+from tui.app import CroupierApp, plain_words
+from tui.model import TableModel
+from tui.widgets.felt import seat_markers, street_words
+from tui.widgets.hand_log import HandLog
+from tui.widgets.seat import seat_text
+
+
+def test_the_player_s_own_lines_use_you_and_the_right_verb() -> None:
+    hand = "holdem-1-2-9a611a-7"
+    model = model_after([*side_pot_hand(), event("holdem-1-2", hand, "player_sat_out", seat=1, player="me"),
+                         event("holdem-1-2", hand, "player_sat_in", seat=1, player="me"),
+                         event("holdem-1-2", hand, "chips_added", seat=1, player="me", amount=200)])
+    assert "You call 58" in model.log and "You check" in model.log and "You call 40" in model.log
+    assert "You post the big blind 2" in model.log
+    assert model.log[-3:] == ["You sit out", "You are back", "You add 200 chips"]
+    assert not [line for line in model.log if line.lower().startswith("you ") and line.split()[1].endswith("s")
+                and line.split()[1] not in ("was",)]
+
+
+def stud_hand(game: str) -> TableModel:
+    model = TableModel("s1", "me", game=game, max_seats=3)
+    table, hand = "s1", "s1-h-1"
+    for message in [
+        msg("table", table=table, seats=[{"seat": seat, "name": name, "stack": 100} for seat, name in
+                                         enumerate(["me", "bot1-2b0bf7", "carla"])], max_seats=3, hand_running=True),
+        event(table, hand, "hand_planned", hand_number=1, button_seat=0, small_blind_seat=1, big_blind_seat=2,
+              straddle_seat=None, dealt_in=[0, 1, 2], heads_up=False, button_is_dead=False),
+        event(table, hand, "hand_started", variant=game, structure="fixed_limit", button_seat=0,
+              stacks=[[0, 100], [1, 100], [2, 100]]),
+        *[event(table, hand, "ante_posted", seat=seat, amount=1) for seat in range(3)],
+        event(table, hand, "hole_cards_dealt", seat=0, cards=["Ah", "Kd"]),
+        event(table, hand, "up_cards_dealt", seat=0, cards=["9c"]),
+        event(table, hand, "cards_dealt_face_down", seat=1, count=2),
+        event(table, hand, "up_cards_dealt", seat=1, cards=["2s"]),
+        event(table, hand, "cards_dealt_face_down", seat=2, count=2),
+        event(table, hand, "up_cards_dealt", seat=2, cards=["Qh"]),
+        event(table, hand, "betting_round_started", round_index=0, street="third", pot=3),
+        event(table, hand, "bring_in_posted", seat=1, amount=2, all_in=False),
+    ]:
+        model.apply(message)
+    return model
+
+
+def test_stud_seats_have_no_blind_or_button_labels_and_show_the_bring_in() -> None:
+    model = stud_hand("seven_card_stud")
+    assert not model.uses_blinds
+    assert [seat_markers(model, seat) for seat in range(3)] == ["", "", ""]  # the plan's seats are not shown
+    bringer = model.seats[1]
+    assert bringer.last_action == "bring-in" and model.log[-1] == "bot1-2b0bf7 brings in 2"
+    assert seat_text(bringer, 30).plain == "bot1-2b0bf7  97\n2♠ ▒▒ ▒▒  bet 2  bring-in"
+    for game in ("seven_card_stud_hi_lo", "telesina", "americana"):
+        assert not TableModel("x", "me", game=game).uses_blinds, game
+    # hold'em keeps them; heads-up the button is the small blind: "D/SB", not "DSB"
+    holdem = model_after(side_pot_hand())
+    holdem.game = "texas_holdem"
+    assert holdem.uses_blinds
+    assert [seat_markers(holdem, seat) for seat in range(4)] == ["SB", "BB", "", "D"]
+    holdem.small_blind_seat = holdem.button_seat
+    assert seat_markers(holdem, 3) == "D/SB"
+
+
+def test_street_names_and_room_texts_in_plain_words() -> None:
+    assert [street_words(name) for name in ("predraw", "first_draw", "third_draw", "third", "seventh", "river")] \
+        == ["before the draw", "first draw", "third draw", "third street", "seventh street", "river"]
+    assert plain_words("Hand h-4 at table nl-1-2 was cancelled when the room stopped; every chip you put into it "
+                       "was returned (R-CRASH-1).") == ("Hand h-4 at table nl-1-2 was cancelled when the room "
+                                                         "stopped; every chip you put into it was returned.")
+    assert plain_words("flag it for review R-AUDIT-1") == "flag it for review "
+
+
+def replay_app(messages: list[dict[str, Any]]) -> CroupierApp:
+    async def connect() -> ReplayConnection:
+        return ReplayConnection(messages)
+
+    app = CroupierApp(connect, clock=lambda: 100.0)
+    app.strict = True  # type: ignore[attr-defined]
+    return app
+
+
+async def test_a_cancelled_hand_codes_and_rule_ids_and_ctrl_c_in_words() -> None:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-7"
+    cancelled = ("Hand holdem-1-2-9a611a-7 at table holdem-1-2 was cancelled when the room stopped; every chip "
+                 "you put into it was returned (R-CRASH-1).")
+    messages = [hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand(table, hand)[:12],
+                msg("notice", text=cancelled),
+                msg("error", code="not_seated", message="you are not seated at holdem-1-2", in_reply_to="sit_out",
+                    table=table)]
+    app = replay_app(messages)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: any("not seated" in line for line in app.notices), what="the messages")
+        model = app.models[table]
+        assert [summary.verdict for summary in model.hands] == ["cancelled"]
+        assert model.log[-1] == "Hand 1 was cancelled: every chip put into it was returned"
+        assert not model.hand_running and model.pot_total == 0
+        app.show_table(table)
+        await pilot.pause(0.2)
+        shown = app.query_one(f"#view-{table} HandLog", HandLog).render().plain
+        assert "#1 cancelled" in shown and "checking" not in shown
+        assert f"room: {cancelled.removesuffix(' (R-CRASH-1).')}." in app.notices
+        assert "not seated: you are not seated at holdem-1-2" in app.notices
+        assert not any("R-CRASH" in line or "not_seated" in line for line in app.notices)
+        # Ctrl+C: Textual's own toast keeps its markup (bold key), never "[b]" on screen
+        await pilot.press("ctrl+c")
+        await pilot.pause(0.1)
+        quit_toast = [item for item in app._notifications if "quit" in item.message]
+        assert quit_toast and quit_toast[-1].markup
+        assert all(not item.markup for item in app._notifications if item is not quit_toast[-1])
+        assert app.internal_errors == []
