@@ -347,6 +347,7 @@ class CroupierApp(App[int]):
                 model = self.models.get(str(row["id"]))
                 if model is not None:
                     self._describe(model, row)
+                    self._push(model.table_id)  # the tab's label: the table's name, not its id
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
         elif kind == "error":

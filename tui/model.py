@@ -493,7 +493,8 @@ class TableModel:
             self.note(line)
             if self.hands and self.hands[-1].hand_id == hand:
                 summary = self.hands[-1]
-                summary.result = (summary.result + "; " if summary.result else "") + f"{name} +{amount}"
+                # what each took from the pot (not a profit: a chop gives back what was put in)
+                summary.result = (summary.result + "; " if summary.result else "") + f"{name} collects {amount}"
         elif kind == "hand_ended":
             for number, stack in event.get("stacks", []):
                 self._seat(int(number)).stack = int(stack)

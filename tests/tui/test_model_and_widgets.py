@@ -52,7 +52,7 @@ def test_a_finished_hand_gets_its_fairness_badge() -> None:
     model = model_after(finished_hand("t1", "t1-h-1") + finished_hand("t1", "t1-h-2", verified=False), "t1")
     assert [(summary.hand_id, summary.fairness) for summary in model.hands] == [("t1-h-1", True), ("t1-h-2", False)]
     assert badge(model.hands[0]).plain == "✔ verified" and badge(model.hands[1]).plain == "✘ VIOLATION"
-    assert model.hands[0].result == "seat 2 +2"
+    assert model.hands[0].result == "seat 2 collects 2"
     assert model.log[-1] == "FAIRNESS VIOLATION on hand t1-h-2: board card 1 is not where the deck says"
 
 
@@ -424,10 +424,9 @@ async def test_every_key_is_also_in_the_command_palette_and_lobby_filters_run_fr
                                    "away": False, "wait_for_big_blind": False}
                                   for seat, info in app.models["holdem-1-2"].seats.items()]})
         await pilot.pause(0.1)
-        for title, box in (("Pre-action: fold to any bet", "#pre-fold"), ("Lobby: hide full tables", None),
-                           ("Lobby: only stakes 5/10", None)):
+        for title, box in (("fold to any", "#pre-fold"), ("hide full", None), ("stakes 5/10", None)):
             await pilot.press("ctrl+p")
-            await pilot.press(*title)
+            await pilot.press(*title)  # enough of "Pre-action: fold to any bet", "Lobby: hide full tables", …
             await pilot.pause(0.3)
             await pilot.press("enter")
             await pilot.pause(0.2)

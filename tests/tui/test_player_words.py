@@ -117,3 +117,47 @@ async def test_a_cancelled_hand_codes_and_rule_ids_and_ctrl_c_in_words() -> None
         assert quit_toast and quit_toast[-1].markup
         assert all(not item.markup for item in app._notifications if item is not quit_toast[-1])
         assert app.internal_errors == []
+
+
+async def test_stud_bring_in_one_button_no_stale_amount_no_old_pot_and_the_tab_named() -> None:
+    stud_row = {**lobby_rows()[0], "id": "s1", "name": "Stud 2/4", "game": "seven_card_stud",
+                "structure": "fixed_limit", "stakes": [2, 4]}
+    stud = stud_hand("seven_card_stud")
+    table = "s1"
+    messages = [hello(), msg("table", table=table, seats=[{"seat": seat, "name": name, "stack": 100} for seat, name in
+                                                          enumerate(["me", "bot1-2b0bf7", "carla"])],
+                             max_seats=3, hand_running=True),
+                msg("lobby", tables=[stud_row])]
+    app = replay_app(messages)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: table in app.models and app.models[table].game == "seven_card_stud",
+                         what="the stud table named by the lobby")
+        app.show_table(table)
+        await pilot.pause(0.2)
+        tab = app.query_one(f"#tab-{table}")
+        assert str(tab.label) == "Stud 2/4"  # opened before the lobby came: its id first, then its name
+        view = app.view_of(table)
+        assert view is not None
+        model = app.models[table]
+        for number, info in stud.seats.items():
+            model.seats[number] = info
+        bar = view.bar
+        # the bring-in: one button for C ("Bring in 2 (C)"), not a greyed "Check (C)" beside it
+        bar.legal = {"seat": 0, "can_fold": False, "can_check": False, "call_amount": None, "min_raise_to": 4,
+                     "max_raise_to": 4, "is_bet": False, "bring_in_amount": 2, "max_discards": None}
+        await pilot.pause(0.1)
+        assert view.query_one("#call").has_class("-hidden") and not view.query_one("#bring-in").has_class("-hidden")
+        assert str(view.query_one("#bring-in").label) == "Bring in 2 (C)"
+        # facing an all-in bigger than my stack: no raise possible, no amount left in the box from before
+        bar.legal = {"seat": 0, "can_fold": True, "can_check": False, "call_amount": 60, "min_raise_to": None,
+                     "max_raise_to": None, "is_bet": False, "bring_in_amount": None, "max_discards": None}
+        await pilot.pause(0.1)
+        assert not view.query_one("#call").has_class("-hidden") and str(view.query_one("#call").label) == "Call 60 (C)"
+        assert view.query_one("#amount").value == "" and view.query_one("#raise").disabled
+        # between hands the centre no longer shows the paid pot
+        model.dead_money, model.hand_running = 3, False
+        app._push(table)
+        await pilot.pause(0.1)
+        board = view.query_one("#board").render().plain
+        assert "waiting for the next hand" in board and "pot" not in board
+        assert app.internal_errors == []

@@ -184,12 +184,14 @@ class ActionBar(Widget):
             self.query_one("#bring-in", Button).label = f"Bring in {legal['bring_in_amount']} (C)"
         self.query_one("#split", Button).set_class(not (legal and legal.get("can_split")), "-hidden")
         if legal is None:
+            self.query_one("#call", Button).set_class(False, "-hidden")
             self.query_one("#call", Button).label = "Check (C)"
             self.query_one("#raise", Button).label = "Raise (R)"
             return
         call = legal.get("call_amount")
         self.query_one("#call", Button).label = f"Call {call} (C)" if call is not None else "Check (C)"
         self.query_one("#call", Button).disabled = showdown or (call is None and not legal.get("can_check"))
+        self.query_one("#call", Button).set_class(bring_in, "-hidden")  # C brings in: one button says so
         self.query_one("#fold", Button).disabled = showdown or not legal.get("can_fold")
         low: Any = legal.get("min_raise_to")
         high: Any = legal.get("max_raise_to")
@@ -208,6 +210,8 @@ class ActionBar(Widget):
             slider.step = max(1, self.big_blind)
             slider.set_value(int(low), announce=False)
             self.query_one("#amount", Input).value = str(low)
+        else:  # no bet or raise possible (e.g. facing an all-in): no amount left from an earlier turn
+            self.query_one("#amount", Input).value = ""
         self.error = ""
         self._maybe_pre_act(legal)
 

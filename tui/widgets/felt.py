@@ -76,14 +76,14 @@ class BoardView(Static):
             lines.append(Text(street_words(model.street) or "dealing", style="italic"))
         else:
             lines.append(Text("waiting for the next hand", style="dim italic"))
-        pots = model.pots()
+        pots = model.pots() if model.hand_running else []  # between hands the last pot is gone (it was paid)
         if model.joined_mid_hand and model.hand_running:  # its earlier chips were never seen: no wrong totals
             lines.append(Text("joined mid-hand: pots from the next hand", style="dim italic"))
         elif pots:
             names = ["main"] + [f"side {index}" for index in range(1, len(pots))]
             lines.append(Text(" · ".join(f"{name} {amount}" for name, (amount, _) in zip(names, pots, strict=True)),
                               style="bold"))
-        if model.pot_total and not (model.joined_mid_hand and model.hand_running):
+        if model.hand_running and model.pot_total and not model.joined_mid_hand:
             lines.append(Text(f"pot total {model.pot_total}", style="dim"))
         return Text("\n").join(lines)
 
