@@ -163,3 +163,37 @@ async def test_a_refused_action_gives_the_turn_back_with_the_room_s_words(room_s
         assert actions_sent(app, "t1")[-1]["kind"] in ("check", "call")
         await wait_until(pilot, lambda: not model.error, what="the error cleared")
         assert app.internal_errors == []
+
+
+async def test_the_slider_sets_the_amount_by_mouse_and_keys_within_the_legal_range() -> None:
+    from tests.tui.recorded import ReplayConnection, hello, lobby_rows, msg, side_pot_hand
+    from tests.tui.test_model_and_widgets import replay_app, shown_table
+    from tui.widgets.slider import Slider
+
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand()])  # I may bet 2 to 100
+    async with app.run_test(size=(120, 36)) as pilot:
+        await shown_table(pilot, app)
+        view = app.query_one("#view-holdem-1-2", TableView)
+        slider = view.query_one(Slider)
+        amount = view.query_one("#amount", Input)
+        assert (slider.minimum, slider.maximum, slider.step) == (2, 100, 2)  # steps of one big blind
+        await pilot.click("#view-holdem-1-2 Slider", offset=(slider.size.width - 1, 0))  # the right end
+        assert slider.value == 100 and amount.value == "100"
+        await pilot.click("#view-holdem-1-2 Slider", offset=(0, 0))
+        assert slider.value == 2 and amount.value == "2"
+        slider.focus()
+        await pilot.press("right", "right", "shift+right")  # +2, +2, +20
+        assert slider.value == 26 and amount.value == "26"
+        await pilot.press("end")
+        assert amount.value == "100"
+        await pilot.press("home", "left")  # never below the minimum
+        assert amount.value == "2"
+        await pilot.press("right")
+        view.focus()
+        await pilot.press("r")
+        connection = app.connection
+        assert isinstance(connection, ReplayConnection)
+        await wait_until(pilot, lambda: any(item["type"] == "action" for item in connection.sent), what="the bet")
+        assert [item for item in connection.sent if item["type"] == "action"] == [
+            {"type": "action", "table": "holdem-1-2", "hand": "holdem-1-2-9a611a-7", "kind": "bet", "amount": 4}]
+        assert app.internal_errors == []
