@@ -161,3 +161,28 @@ async def test_stud_bring_in_one_button_no_stale_amount_no_old_pot_and_the_tab_n
         board = view.query_one("#board").render().plain
         assert "waiting for the next hand" in board and "pot" not in board
         assert app.internal_errors == []
+
+
+async def test_a_narrow_clock_drops_whole_words_never_cuts_them() -> None:
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.time_bar import TimeBar
+
+    class ClockApp(App[None]):
+        clock = staticmethod(lambda: 100.0)
+
+        def compose(self) -> ComposeResult:
+            yield TimeBar(id="wide")
+            yield TimeBar(id="narrow")
+
+    app = ClockApp()
+    async with app.run_test(size=(60, 4)) as pilot:
+        for bar_id in ("wide", "narrow"):
+            bar = app.query_one(f"#{bar_id}", TimeBar)
+            bar.seconds, bar.started, bar.time_bank, bar.label = 80.0, 90.0, 60.0, "your turn "
+        app.query_one("#narrow", TimeBar).styles.width = 16
+        await pilot.pause(0.1)
+        wide = app.query_one("#wide", TimeBar).render().plain
+        narrow = app.query_one("#narrow", TimeBar).render().plain
+        assert wide.startswith("your turn  10s ") and wide.endswith(" +bank 60s") and len(wide) == 60
+        assert narrow.startswith(" 10s ") and "your" not in narrow and "bank" not in narrow and len(narrow) == 16

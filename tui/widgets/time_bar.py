@@ -50,6 +50,11 @@ class TimeBar(Widget):
             head = Text(f"{self.label}bank {bank_left:3.0f}s ", style=style)
             share = bank_left / (self.time_bank or 1.0)
             tail = Text("")
-        width = max(4, self.size.width - head.cell_len - tail.cell_len)
+        room = self.size.width or 80
+        if head.cell_len + tail.cell_len + 4 > room:  # narrow: the bank's note goes, then the label (never cut)
+            tail = Text("")
+        if head.cell_len + 4 > room and self.label:
+            head = Text(head.plain.removeprefix(self.label), style=style)
+        width = max(4, room - head.cell_len - tail.cell_len)
         filled = round(width * min(1.0, share))
         return head + Text("█" * filled, style=style) + Text("░" * (width - filled), style="dim") + tail
