@@ -186,3 +186,22 @@ async def test_a_narrow_clock_drops_whole_words_never_cuts_them() -> None:
         narrow = app.query_one("#narrow", TimeBar).render().plain
         assert wide.startswith("your turn  10s ") and wide.endswith(" +bank 60s") and len(wide) == 60
         assert narrow.startswith(" 10s ") and "your" not in narrow and "bank" not in narrow and len(narrow) == 16
+
+
+async def test_action_buttons_grow_with_their_labels() -> None:
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand()])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "holdem-1-2" in app.models and app.models["holdem-1-2"].needs_action,
+                         what="my turn")
+        app.show_table("holdem-1-2")
+        await pilot.pause(0.3)
+        view = app.view_of("holdem-1-2")
+        assert view is not None
+        for call, label in ((None, "Check (C)"), (138, "Call 138 (C)"), (1380, "Call 1380 (C)")):
+            view.bar.legal = {"seat": 1, "can_fold": True, "can_check": call is None, "call_amount": call,
+                              "min_raise_to": None, "max_raise_to": None, "is_bet": False, "bring_in_amount": None,
+                              "max_discards": None}
+            await pilot.pause(0.2)
+            button = view.query_one("#call")
+            drawn = button.render_line(0).text.strip()
+            assert drawn == label, (drawn, button.size.width)

@@ -9,6 +9,7 @@ nothing is sent. Decisions go up as :class:`ActionBar.Act` messages.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from textual import events, on
@@ -72,6 +73,10 @@ def check_amount(text: str, legal: dict[str, Any]) -> tuple[int | None, str]:
     if not low <= amount <= high:
         return None, f"the amount must be between {low} and {high}"
     return amount, ""
+
+
+def _lay_out_again(button: Button) -> None:
+    button.refresh(layout=True)
 
 
 class AmountInput(Input):
@@ -158,6 +163,9 @@ class ActionBar(Widget):
         yield Label("", id="error")
 
     def on_mount(self) -> None:
+        for button in self.query(Button).results(Button):
+            # a Button's width is laid out once: a longer label ("Call 138 (C)") would be cut ("Call 138")
+            self.watch(button, "label", partial(_lay_out_again, button), init=False)
         self.call_after_refresh(self.watch_legal, self.legal)
         self.call_after_refresh(self._enable_pre_actions)
 
