@@ -120,6 +120,10 @@ class FairnessParticipant:
         if kind == "hand_started":
             record.saw_start = True
             return
+        if not record.saw_start:
+            # watched from after the deal (a table opened or a seat taken mid-hand): the cards dealt before are
+            # unknown to us, so these cannot be placed in the deal; the seeds are still checked at the end
+            return
         if kind == "cards_drawn":
             seat, count = int(event["seat"]), int(event["count"])
             record.draws.append(ObservedDraw(seat, count, () if seat == record.seat and count == 0 else None))
