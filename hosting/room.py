@@ -220,6 +220,8 @@ class TableState:
             "average_pot": sum(pot for _, pot in self.recent_hands) // hands if hands else 0,
             "hands_per_hour": hands,
             "waiting": len(self.engine.waiting_list), "watchers": len(self.watchers),
+            "clock": {"action_seconds": config.clock.get("action_seconds", 20.0),
+                      "time_bank_seconds": config.clock.get("time_bank_seconds", 60.0)},
         }
         return self._with_jackpot(row)
 

@@ -120,7 +120,7 @@ async def test_lobby_lists_every_table_with_its_statistics(room: RunningRoom, co
     assert tables["omaha-1-2"] == {
         "id": "omaha-1-2", "name": "Omaha 1/2 PL", "game": "omaha", "structure": "pot_limit", "stakes": [1, 2],
         "buy_in": [80, 200], "players": 1, "seats": 6, "average_pot": 40, "hands_per_hour": 2, "waiting": 0,
-        "watchers": 0,
+        "watchers": 0, "clock": {"action_seconds": 20.0, "time_bank_seconds": 60.0},
     }
     assert tables["holdem-5-10"]["seats"] == 9 and tables["holdem-5-10"]["players"] == 0
 
