@@ -256,7 +256,7 @@ class CroupierApp(App[int]):
             return
         wanted = " and ".join("a password" if need == "password" else "an invite code" for need in self.needs)
         self.show_notice(f"This room asks for {wanted}." + (f" {refusal}." if refusal else ""))
-        self.push_screen(AuthScreen(self.room_name, self.needs, refusal), self._gates_typed)
+        self.push_screen(AuthScreen(self.room_name, self.needs, refusal, typed=self._offered), self._gates_typed)
 
     def _gates_typed(self, fields: dict[str, str] | None) -> None:
         if fields is None:

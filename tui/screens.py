@@ -73,7 +73,8 @@ NEED_WORDS = {"password": "the room password", "invite": "an invite code (your n
 class AuthScreen(ModalScreen[dict[str, str] | None]):
     """Ask what the room's ``hello.needs`` lists (``"password"``, ``"invite"``) and dismiss with the
     ``auth`` fields (``{"password": …, "invite": …}``). ``refusal`` is the room's last answer, shown in
-    words above the fields. Escape dismisses with ``None`` (the palette's "Enter the room" asks again)."""
+    words above the fields, and ``typed`` (what it refused) fills the fields again. Escape dismisses with
+    ``None`` (the palette's "Enter the room" asks again)."""
 
     DEFAULT_CSS = """
     AuthScreen { align: center middle; }
@@ -86,11 +87,12 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, room: str, needs: list[str], refusal: str = "") -> None:
+    def __init__(self, room: str, needs: list[str], refusal: str = "", typed: dict[str, str] | None = None) -> None:
         super().__init__()
         self.room = room
         self.needs = [need for need in needs if need in NEED_WORDS]
         self.refusal = refusal
+        self.typed = typed or {}  # what was refused: typed again only where it was wrong
 
     def compose(self) -> ComposeResult:
         wanted = " and ".join(NEED_WORDS[need] for need in self.needs)
@@ -99,7 +101,7 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
             yield Label(self.refusal, id="auth-error")
             for need in self.needs:
                 yield Label("Password" if need == "password" else "Invite code")
-                yield Input(id=f"auth-{need}", password=need == "password", max_length=128)
+                yield Input(self.typed.get(need, ""), id=f"auth-{need}", password=need == "password", max_length=128)
             with Horizontal():
                 yield Button("Enter", id="ok", variant="success")
                 yield Button("Cancel", id="cancel")

@@ -119,3 +119,34 @@ async def test_escape_leaves_a_way_back_to_the_password_screen(locked_room: Room
         await wait_until(pilot, lambda: app.query_one("#table-list", DataTable).row_count == 1, what="the lobby")
         assert app._notice == ""
         assert "Enter the room" not in [command.title for command in app.get_system_commands(app.screen)]
+
+
+async def test_croupier_join_over_ssh_enters_a_locked_room(tmp_path: Path) -> None:
+    from hosting.commands.join import open_connection
+    from hosting.server import start_room
+
+    access = AccessConfig(password="swordfish", invite_codes=frozenset({"FRIDAY-7"}), connections_per_minute=1000)
+    config = RoomConfig(name="Locked", tables=(table("t1"),), access=access)
+    running = await start_room(config, tmp_path / "data", host="127.0.0.1", port=0, deal=False)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def connect() -> object:
+        return await open_connection("bruno", "127.0.0.1", running.port, tmp_path / "known_hosts", lambda text: True,
+                                     client_keys=[key], agent_path=None, config=[])
+
+    app = CroupierApp(connect)  # type: ignore[arg-type]
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: bool(app.screen.query("#auth-invite")), what="the password screen")
+            await type_into(pilot, app.screen.query_one("#auth-password", Input), "swordfish")
+            await type_into(pilot, app.screen.query_one("#auth-invite", Input), "NOT-A-CODE")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: "a new name needs a valid invite code" in str(
+                app.screen.query_one("#auth-error", Label).render()) if app.screen.query("#auth-error") else False,
+                what="the refusal over ssh")
+            await type_into(pilot, app.screen.query_one("#auth-invite", Input), "FRIDAY-7")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(app.lobby_rows) == 1, what="the lobby over ssh")
+            assert running.room.sessions["bruno"].authenticated and app.internal_errors == []
+    finally:
+        await running.close()
