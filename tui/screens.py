@@ -148,7 +148,7 @@ HELP = """\
         S sort by the next column · R reverse (or click a header)
         Tab to the filters: game, stakes, hide full, hide empty
 [b]Table[/b]   F fold · C check/call · R bet/raise to the amount · A all-in
-        E type an amount (Enter sends; a wrong one is refused, in words)
+        E type an amount (E again selects it; R or Enter sends; a wrong one is refused, in words)
         1 ½ pot · 2 ⅔ · 3 ¾ · 4 pot · 5 min · 6 max · ←/→ on the slider
         Not your turn: F ticks check/fold, C ticks call any
         S show · M muck · D draw (1-5 choose cards) · P split
