@@ -359,13 +359,13 @@ class CroupierApp(App[int]):
         elif kind == "notice":
             text = str(message.get("text", ""))
             if "cancelled" in text:  # a hand voided by a restart: its badge stops checking
-                for model in self.models.values():
-                    for hand in [summary.hand_id for summary in model.hands if summary.hand_id in text]:
-                        if model.cancel(hand):
-                            self._push(model.table_id)
+                for opened in self.models.values():
+                    for hand in [summary.hand_id for summary in opened.hands if summary.hand_id in text]:
+                        if opened.cancel(hand):
+                            self._push(opened.table_id)
             self.notify(plain_words(text), title="room", timeout=10)
         elif kind == "seat_available":
-            self.notify(f"A seat is free for you at {self._table_name(table_id)}: join it from the lobby.",
+            self.notify(f"A seat is free for you at {self._table_name(str(table_id))}: join it from the lobby.",
                         title="waiting list")
         elif kind == "bye":
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
