@@ -38,8 +38,16 @@ def table_with_cards(screen: str) -> bool:
     return "hand #" in screen and SUIT.search(screen) is not None
 
 
+def hand_log(screen: str) -> list[str]:
+    """The hand log column (right of the table's last vertical rule): it grows by a line with each action."""
+    return [line.rsplit("│", 1)[1].strip() for line in screen.splitlines() if "│" in line]
+
+
 def play_one_hand(tmux: Tmux) -> str:
-    """Press C (check/call) whenever it is our turn until the next hand starts; the screen at that point."""
+    """Press C (check/call) whenever it is our turn until the next hand starts; the screen at that point.
+
+    A press has landed when the hand log changes ("You check", "You call 2"): our turn can go on across
+    streets (first to act on the next street), so "YOUR TURN" may never leave the screen between presses."""
     first = tmux.wait_for(lambda screen: re.search(r"hand #(\d+)", screen) is not None, 30, "a hand number")
     number = int(re.search(r"hand #(\d+)", first).group(1))  # type: ignore[union-attr]
     for _ in range(200):
@@ -48,9 +56,10 @@ def play_one_hand(tmux: Tmux) -> str:
         if now is not None and int(now.group(1)) > number:
             return screen
         if "YOUR TURN" in screen:
+            before = hand_log(screen)
             tmux.keys("c")
-            tmux.wait_for(lambda shown: "YOUR TURN" not in shown or f"hand #{number + 1}" in shown, 10,
-                          "the move to be taken")
+            tmux.wait_for(lambda shown, before=before: hand_log(shown) != before or "YOUR TURN" not in shown
+                          or f"hand #{number + 1}" in shown, 10, "the move to be taken")
         else:
             tmux.wait_for(lambda shown: "YOUR TURN" in shown or f"hand #{number + 1}" in shown, 60,
                           "our turn or the next hand")

@@ -198,7 +198,11 @@ class TableView(Widget, can_focus=True):
         if event.discard is not None:
             fields["discard"] = event.discard
         self._request("action", **fields)
-        self.focus()  # the pressed button is about to be disabled: keep the table hotkeys live
+        focused = self.app.focused
+        if focused is None or self in focused.ancestors_with_self:
+            # the pressed button is about to be disabled: keep the table hotkeys live — but only when the
+            # keyboard is here already (a pre-action firing at a hidden table must not take it away)
+            self.focus()
 
     @on(ChatPanel.Say)
     def _say(self, event: ChatPanel.Say) -> None:
