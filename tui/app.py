@@ -27,11 +27,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Footer, Static, Tab, Tabs
+from textual.widgets import Static, Tab, Tabs
 
 from tui.connection import Connection, ConnectionLost
 from tui.model import TableModel
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.lobby import Lobby, game_name, stakes_text
 from tui.widgets.table_view import TableView
 
@@ -154,7 +155,7 @@ class CroupierApp(App[int]):
         with Container(id="lobby-pane"):
             yield Lobby(id="lobby")
         yield Container(id="tables", classes="-hidden")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self._relayout(self.size.width, self.size.height)

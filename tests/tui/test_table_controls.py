@@ -23,8 +23,8 @@ def checked(app: Any, table_id: str) -> list[str]:
 
 async def test_a_table_watched_from_mid_hand_badges_that_hand_joined_late(room_setup: Any) -> None:
     setup = await room_setup([table("t1")])
-    await setup.bot("bob", ["t1"])
-    await setup.bot("cat", ["t1"])
+    await setup.bot("bob", ["t1"], delay=0.4)  # hands long enough that the one in play is still on when we look
+    await setup.bot("cat", ["t1"], delay=0.4)
     engine = setup.room.tables["t1"].engine
     app = setup.app()
     async with app.run_test(size=(120, 40)) as pilot:
