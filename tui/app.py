@@ -13,8 +13,10 @@ traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -160,6 +162,10 @@ class CroupierApp(App[int]):
     def on_mount(self) -> None:
         self._relayout(self.size.width, self.size.height)
         self.query_one("#tables").can_focus = False
+        if not self.is_headless:
+            # `kill PID` (SIGTERM) ends the app like Ctrl+Q: the terminal is given back as it was
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         self.pump()
         if self._start_table is not None:
             self.call_after_refresh(self._open_start_table)
