@@ -350,8 +350,9 @@ class ReadyScreen:
 
     Started at :data:`READY_SIZE` by :meth:`TuiForkServer.start_ready_screen`; the room keeps reading its
     output (the terminal set-up and the lobby's first frame) into :attr:`output` until a player takes it
-    (:meth:`take`), then sends that output to the player, resizes the pty to the player's terminal (the
-    child redraws) and hands the child its one-time token, on which it connects back to the room.
+    (:meth:`stop_buffering`), then sends that output to the player, resizes the pty to the player's terminal
+    (the child redraws) and hands the child its one-time token (:meth:`hand_token`), on which it connects
+    back to the room.
     """
 
     def __init__(self, pid: int, master: int, token_channel: socket.socket,
