@@ -254,12 +254,14 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
                                        timeout=silence))
             for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
         ]
+        gathered = asyncio.gather(*tasks)
         try:
-            reports = await asyncio.gather(*tasks)
+            # shielded: Ctrl+C (this task cancelled) stops waiting at once, even if a bot misses its cancel
+            reports = await asyncio.shield(gathered)
         finally:
-            for task in tasks:  # one bot failed: stop the others too (each leaves its seat on the way out)
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await stop_all(tasks)  # one bot failed, or Ctrl+C: stop the others too (each leaves its seat)
+            if gathered.done() and not gathered.cancelled():
+                gathered.exception()  # retrieved here; the failure itself is raised by the await above
     except ConnectionClosed as closed:
         raise RuntimeError(f"the room closed a bot's connection: {closed}") from None
     finally:
@@ -267,6 +269,18 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
             with contextlib.suppress(OSError, asyncssh.Error):
                 await client.close()
     return summarize(reports)
+
+
+async def stop_all(tasks: Sequence[asyncio.Future[Any]], every: float = 1.0) -> None:
+    """Cancel ``tasks`` until every one has ended, again every ``every`` seconds: on Python 3.11 a cancel that
+    lands as an ``asyncio.wait_for`` inside the task completes can be lost, and the bot would play on."""
+    while pending := [task for task in tasks if not task.done()]:
+        for task in pending:
+            task.cancel()
+        await asyncio.wait(pending, timeout=every)
+    for task in tasks:
+        if not task.cancelled():
+            task.exception()  # each failure was seen (the first is raised by the caller); no "never retrieved"
 
 
 def _assign_tables(lobby: Sequence[dict[str, Any]], count: int, table: str | None) -> list[str]:
