@@ -19,7 +19,7 @@ import pytest
 from hosting.server import RunningRoom
 from tests.tui.plain_ssh import start_plain_ssh_room
 from tests.tui.roombots import table
-from tests.tui.test_pty_session import alive, read_until
+from tests.tui.test_pty_session import read_until
 from tui.connection import ConnectionLost
 from tui.served import token_from
 
@@ -32,6 +32,14 @@ async def wait_for(condition: Any, timeout: float, what: str) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def running(pid: int) -> bool:
+    """The process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def ready_pids(served: RunningRoom) -> list[int]:
@@ -66,11 +74,15 @@ async def test_a_player_gets_a_ready_screen_at_his_size_and_the_pool_refills(tmp
         await wait_for(lambda: "ana" in served.room.tables["t1"].watchers, 10, "the watch key")
         process.close()
         connection.close()
-        await wait_for(lambda: not alive(ready), 10, "the player's TUI to end with his session")
+        await wait_for(lambda: not running(ready), 15, "the player's TUI to end with his session")
     finally:
         pool = ready_pids(served)
         await served.close()
-    assert pool and not any(alive(pid) for pid in pool), "a ready screen outlived the room"
+    for _ in range(300):
+        if not any(running(pid) for pid in pool):
+            break
+        await asyncio.sleep(0.05)
+    assert pool and not any(running(pid) for pid in pool), "a ready screen outlived the room"
 
 
 async def test_a_terminal_of_another_kind_gets_a_fresh_screen_and_the_pool_follows(tmp_path: Path) -> None:
@@ -83,7 +95,7 @@ async def test_a_terminal_of_another_kind_gets_a_fresh_screen_and_the_pool_follo
         seen = bytearray()
         await read_until(process, b"Table t1", seen)
         assert served.gate.children[-1] != ready  # forked on arrival for its own TERM
-        await wait_for(lambda: not alive(ready), 10, "the xterm ready screen to be dropped")
+        await wait_for(lambda: not running(ready), 15, "the xterm ready screen to be dropped")
         await wait_for(lambda: len(ready_pids(served)) == 1, 60, "a ready screen for screen-256color")
         assert served.gate._ready[0].kind == ("screen-256color", None)
         connection.close()
@@ -131,7 +143,8 @@ async def test_when_the_room_closes_a_player_gets_his_terminal_back_and_is_told_
         tail = bytes(seen[-400:])
         assert TERMINAL_RESET in tail and b"\x1b[?1049l" in tail  # back from the alternate screen, mouse off
         await asyncio.wait_for(process.wait_closed(), 15)
-        assert not alive(pid)
+        # gone, or a zombie left for init to reap (the fork server that would reap it has stopped too)
+        await wait_for(lambda: not running(pid), 15, "the player's TUI to end")
         connection.close()
     finally:
         if not closed:
