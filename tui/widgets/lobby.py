@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,6 +33,18 @@ def game_name(game: str) -> str:
 def stakes_text(row: dict[str, Any]) -> str:
     small, big = (row.get("stakes") or [0, 0])[:2]
     return f"{small}/{big}"
+
+
+def row_cells(row: dict[str, Any]) -> tuple[str, ...]:
+    """The texts of a table's lobby row, in :data:`COLUMNS` order.
+
+    >>> row_cells({"id": "o", "game": "omaha_hi_lo", "structure": "pot_limit", "stakes": [2, 4], "seats": 6})
+    ('o', 'Omaha Hi/Lo', 'PL', '2/4', '0/6', '0', '0', '0')
+    """
+    return (str(row.get("name", row.get("id"))), game_name(str(row.get("game", ""))),
+            STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
+            stakes_text(row), f"{row.get('players', 0)}/{row.get('seats', 0)}",
+            str(row.get("average_pot", 0)), str(row.get("hands_per_hour", 0)), str(row.get("waiting", 0)))
 
 
 def sort_key(row: dict[str, Any], column: str) -> Any:
@@ -161,19 +174,19 @@ class Lobby(Vertical, can_focus=False):
             except Exception:  # the cursor was on a row that is gone
                 keep = None
         table.clear(columns=True)
-        for key, label in COLUMNS:  # the sorted column's header carries ▲ (ascending) or ▼ (descending)
-            arrow = (" ▼" if self.descending else " ▲") if key == self.sort_by else ""
-            table.add_column(label + arrow, key=key)
         hide_full = self.query_one("#hide-full", Checkbox).value
         hide_empty = self.query_one("#hide-empty", Checkbox).value
         shown = visible_rows(list(self.rows), self._filter_value("#game-filter"), self._filter_value("#stakes-filter"),
                              hide_full, hide_empty, self.sort_by, self.descending)
-        for row in shown:
-            table.add_row(str(row.get("name", row.get("id"))), game_name(str(row.get("game", ""))),
-                          STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
-                          stakes_text(row), f"{row.get('players', 0)}/{row.get('seats', 0)}",
-                          str(row.get("average_pot", 0)), str(row.get("hands_per_hour", 0)),
-                          str(row.get("waiting", 0)), key=str(row["id"]))
+        cells = [row_cells(row) for row in shown]
+        for index, (key, label) in enumerate(COLUMNS):  # the sorted column's header carries ▲ or ▼
+            header = label + ((" ▼" if self.descending else " ▲") if key == self.sort_by else "")
+            # Sized here, from the cells: DataTable's auto width waits for its idle handler, and a frame drawn
+            # before it (a loaded machine) stayed cached at the headers' width ("holde Hold").
+            width = max([cell_len(header), *(cell_len(texts[index]) for texts in cells)])
+            table.add_column(header, key=key, width=width)
+        for row, texts in zip(shown, cells, strict=True):
+            table.add_row(*texts, key=str(row["id"]))
         if keep is not None and keep in {str(row["id"]) for row in shown}:
             table.move_cursor(row=table.get_row_index(keep))
 
