@@ -15,7 +15,7 @@ import copy
 import os
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, currently_in_test_context, example, given, settings
 from hypothesis import event as count_in_statistics
 from hypothesis import strategies as st
 
@@ -58,27 +58,52 @@ CLOCK = ClockSettings(action_seconds=5, time_bank_seconds=10, disconnection_bank
                       refill_every_hands=3)
 
 
+Step = tuple[str, str, int]
+STEPS = st.lists(
+    st.tuples(st.sampled_from(OPERATIONS), st.sampled_from(PLAYERS), st.integers(0, 1_200)), min_size=5, max_size=80,
+)
+# Found by a fresh-clone run (seed 460): dan, ready with 5 chips, is dealt into a heads-up hand as a short big
+# blind, loses it all before anyone acts and is sat out at the hand's end (no chips) — inside start_hand. The
+# table was right; the check read the seat's state after the hand instead of at its start.
+SHORT_BIG_BLIND_BUSTS_AT_ONCE: list[Step] = [
+    ("sit", "ana", 0), ("start", "ana", 0), ("sit", "ana", 112), ("start", "ana", 0), ("start", "ana", 0),
+    ("sit", "ana", 0), ("sit", "bob", 71), ("sit", "ana", 0), ("top_up", "bob", 15), ("sit", "dan", 91),
+    ("sit", "ana", 0), ("sit", "cid", 50), ("sit", "ana", 0), ("start", "ana", 0), ("act", "ana", 0),
+    ("act", "ana", 1), ("act", "ana", 1), ("sit", "ana", 0), ("sit", "ana", 88), ("leave", "ana", 0),
+    ("sit_out", "bob", 0), ("act", "ana", 1), ("act", "ana", 684), ("act", "ana", 0), ("act", "ana", 1),
+    ("sit", "ana", 0), ("sit", "ana", 0), ("sit", "ana", 0), ("start", "ana", 0),
+]
+
+
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), seed=st.integers(0, 2**32 - 1), steps=st.integers(5, 80))
-def test_random_table_life_conserves_chips_and_deals_in_only_ready_players(
-    data: st.DataObject, seed: int, steps: int,
-) -> None:
+@given(seed=st.integers(0, 2**32 - 1), steps=STEPS)
+@example(seed=460, steps=SHORT_BIG_BLIND_BUSTS_AT_ONCE)
+def test_random_table_life_conserves_chips_and_deals_in_only_ready_players(seed: int, steps: list[Step]) -> None:
     """No-limit, five seats, straddles allowed."""
-    run_table_life(Table(no_limit_config(seat_count=5, straddle_allowed=True, clock=CLOCK)), data, seed, steps)
+    run_table_life(Table(no_limit_config(seat_count=5, straddle_allowed=True, clock=CLOCK)), seed, steps)
+
+
+def test_a_short_big_blind_who_busts_inside_the_deal_was_ready_when_dealt_in() -> None:
+    """The pinned example, spelled out: hand 2 is dealt to dan (5 chips) and cid, and is over when dealt."""
+    table = Table(no_limit_config(seat_count=5, straddle_allowed=True, clock=CLOCK))
+    events = run_table_life(table, 460, SHORT_BIG_BLIND_BUSTS_AT_ONCE)
+    plan = next(event for event in events if isinstance(event, HandPlanned))
+    assert (plan.hand_number, plan.dealt_in, plan.big_blind_seat, plan.heads_up) == (2, (2, 3), 2, True)
+    dan = table.players[2]
+    assert (dan.player, dan.stack, dan.sitting_out) == ("dan", 0, True)
 
 
 @settings(max_examples=max(1, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), seed=st.integers(0, 2**32 - 1), steps=st.integers(5, 80))
-def test_random_limit_table_life_with_artificial_all_ins_conserves_chips(
-    data: st.DataObject, seed: int, steps: int,
-) -> None:
+@given(seed=st.integers(0, 2**32 - 1), steps=STEPS)
+def test_random_limit_table_life_with_artificial_all_ins_conserves_chips(seed: int, steps: list[Step]) -> None:
     """Fixed limit, four seats, artificial all-in on (R-DISC-2) with a quota of 3 a day."""
     table = Table(limit_config(seat_count=4, artificial_all_in=True, clock=CLOCK),
                   all_in_quota=ArtificialAllInQuota(per_day=3))
-    run_table_life(table, data, seed, steps)
+    run_table_life(table, seed, steps)
 
 
-def run_table_life(table: Table, data: st.DataObject, seed: int, steps: int) -> None:
+def run_table_life(table: Table, seed: int, steps: list[Step]) -> list[Event]:
+    """Play ``steps`` on ``table``, checking the invariants after each; the last step's events."""
     rng = random.Random(seed)
     balances = dict.fromkeys(PLAYERS, START_BALANCE)
     now = 0.0
@@ -99,25 +124,25 @@ def run_table_life(table: Table, data: st.DataObject, seed: int, steps: int) -> 
             if isinstance(event, HandPlanned):
                 check_dealt_in(event)
 
+    # The seats as they were when the hand was dealt: start_hand may also play the hand out and sit a busted
+    # player out (no decision left), so the table after it is not the table the deal saw.
     owing_before: dict[int, bool] = {}
+    absent_before: dict[int, str] = {}
     forgiven_hands: list[int] = []
+    events: list[Event] = []
 
     def check_dealt_in(plan: HandPlanned) -> None:
         for seat in plan.dealt_in:
-            seated = table.players[seat]
-            assert not seated.away and not seated.sitting_out, f"{seated.player} dealt in while absent"
+            assert seat not in absent_before, f"{absent_before[seat]} dealt in while absent"
             if owing_before.get(seat):
                 assert (seat == plan.big_blind_seat or seat in plan.big_blinds_out_of_position
                         or seat in plan.dead_small_blinds or seat in plan.blinds_forgiven), (
-                    f"{seated.player} dealt in owing a blind")
+                    f"seat {seat} dealt in owing a blind")
                 if seat in plan.blinds_forgiven:
                     forgiven_hands.append(plan.hand_number)
                     assert all(owing_before.get(other) for other in plan.dealt_in), "forgiven while someone was ready"
 
-    for _ in range(steps):
-        operation = data.draw(st.sampled_from(OPERATIONS))
-        name = data.draw(st.sampled_from(PLAYERS))
-        number = data.draw(st.integers(0, 1_200))
+    for operation, name, number in steps:
         before = snapshot(table)
         try:
             if operation == "sit":
@@ -144,6 +169,8 @@ def run_table_life(table: Table, data: st.DataObject, seed: int, steps: int) -> 
                 events = table.join_waiting_list(name) if number % 2 else table.leave_waiting_list(name)
             elif operation == "start":
                 owing_before = {seat: seated.owes for seat, seated in table.players.items()}
+                absent_before = {seat: seated.player for seat, seated in table.players.items()
+                                 if seated.away or seated.sitting_out}
                 events = table.start_hand(deck(), now, button_draw_deck=deck())
             elif operation == "act":
                 turn = table.to_act()
@@ -163,7 +190,7 @@ def run_table_life(table: Table, data: st.DataObject, seed: int, steps: int) -> 
             assert snapshot(table) == before, f"a refused {operation} changed the table"
             continue
         apply_ledger(events)
-        for happened in events:
+        for happened in events if currently_in_test_context() else ():
             if type(happened).__name__ in ("HandFinished", "TimedOut", "SeatFreed", "BlindOwed", "BlindsSettled",
                                            "ArtificialAllInGiven"):
                 count_in_statistics(type(happened).__name__)
@@ -173,3 +200,4 @@ def run_table_life(table: Table, data: st.DataObject, seed: int, steps: int) -> 
             assert seated.stack >= 0
             if table.hand is None:
                 assert not seated.leaving
+    return events
