@@ -6,8 +6,13 @@ A room file looks like this (every key optional except each table's ``game``, ``
     name = "Friday night"
     password = "swordfish"              # every login must send it (protocol "auth")
     invite_codes = ["FRIDAY-7"]         # a new name needs one of these to register its key
-    allow = ["ana", "bruno"]            # only these names may log in
-    connections_per_minute = 20         # per client address
+    allow = ["bruno", {name = "ana", key = "ssh-ed25519 AAAA…"}]   # only these names may log in; a name
+                                        #   given with a key is kept for that key (pinned)
+    connections_per_minute = 20         # logins per client address (only logins that succeed count)
+    names_per_key = 3                   # names one SSH key may register
+    max_pending_logins = 100            # connections not logged in yet, in all (older idle ones are dropped)
+    pending_logins_per_address = 10     # … from one address (an IPv6 /64)
+    login_seconds = 10                  # time to finish the SSH login
     ready_screens = 2                   # plain-ssh screens started ahead of players (lobby at once), 0..64
 
     [[tables]]
@@ -66,6 +71,14 @@ STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
 CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds")
 
 
+def normalize_key(public_key: str) -> str:
+    """``"type base64 [comment]"`` → ``"type base64"``; ``ValueError`` if it is not that shape."""
+    parts = public_key.split()
+    if len(parts) < 2 or not parts[0].isascii() or not re.fullmatch(r"[A-Za-z0-9+/=]+", parts[1]):
+        raise ValueError("expected an OpenSSH public key such as 'ssh-ed25519 AAAA…'")
+    return f"{parts[0]} {parts[1]}"
+
+
 class ConfigError(ValueError):
     """A room file is unreadable or breaks a rule; the message is one line naming the key."""
 
@@ -112,12 +125,19 @@ class TableConfig:
 
 @dataclass(frozen=True)
 class AccessConfig:
-    """Who may come in: optional password, invite codes (for new names), allow-list, per-address rate."""
+    """Who may come in: optional password, invite codes (for new names), allow-list (with pinned keys), logins
+    per address, names per key, and the bounds on connections still logging in."""
 
     password: str | None = None
     invite_codes: frozenset[str] = frozenset()
     allow: frozenset[str] | None = None
     connections_per_minute: int = 20
+    pinned_keys: Mapping[str, str] = field(default_factory=dict)
+    """Allow-list names kept for one key (``"ssh-ed25519 AAAA…"``, comment dropped): no other key may take them."""
+    names_per_key: int = 3
+    max_pending_logins: int = 100
+    pending_logins_per_address: int = 10
+    login_seconds: float = 10.0
 
 
 @dataclass(frozen=True)
@@ -302,17 +322,51 @@ def _read_clock(source: str, path: str, data: Any) -> dict[str, float]:
     return clock
 
 
+def _read_allow(reader: _Reader) -> tuple[frozenset[str] | None, dict[str, str]]:
+    """``allow = ["bruno", {name = "ana", key = "ssh-ed25519 AAAA…"}]``: the names, and the keys pinned."""
+    value = reader.data.get("allow")
+    if value is None:
+        return None, {}
+    if not isinstance(value, list):
+        raise reader.fail("allow", f"expected a list of names or {{name = …, key = …}}, got {value!r}")
+    names: set[str] = set()
+    pinned: dict[str, str] = {}
+    for index, item in enumerate(value):
+        where = f"allow[{index}]"
+        if isinstance(item, dict):
+            entry = _Reader(reader.source, item, f"{reader.path}.{where}")
+            entry.check_keys(("name", "key"))
+            name = entry.text("name", what="a player name")
+            key = entry.text("key", what="an OpenSSH public key such as 'ssh-ed25519 AAAA…'")
+            if name is None or key is None:
+                raise entry.fail("name" if name is None else "key", "missing")
+            try:
+                pinned[name] = normalize_key(key)
+            except ValueError:
+                raise entry.fail("key", f"expected an OpenSSH public key such as 'ssh-ed25519 AAAA…', "
+                                 f"got {key[:40]!r}") from None
+        elif isinstance(item, str):
+            name = item
+        else:
+            raise reader.fail(where, f"expected a name or {{name = …, key = …}}, got {item!r}")
+        if not _NAME.match(name):
+            raise reader.fail(where, f"{name!r} is not a player name (1-24 of A-Z a-z 0-9 _ . -)")
+        names.add(name)
+    return frozenset(names), pinned
+
+
 def _read_access(reader: _Reader) -> AccessConfig:
-    allow = reader.texts("allow")
-    if allow is not None:
-        for name in allow:
-            if not _NAME.match(name):
-                raise reader.fail("allow", f"{name!r} is not a player name (1-24 of A-Z a-z 0-9 _ . -)")
+    allow, pinned = _read_allow(reader)
     return AccessConfig(
         password=reader.text("password"),
         invite_codes=frozenset(reader.texts("invite_codes") or ()),
-        allow=frozenset(allow) if allow is not None else None,
+        allow=allow,
         connections_per_minute=reader.integer("connections_per_minute", 20, 1, 10_000),
+        pinned_keys=pinned,
+        names_per_key=reader.integer("names_per_key", 3, 1, 1000),
+        max_pending_logins=reader.integer("max_pending_logins", 100, 1, 10_000),
+        pending_logins_per_address=reader.integer("pending_logins_per_address", 10, 1, 10_000),
+        login_seconds=float(reader.integer("login_seconds", 10, 1, 600)),
     )
 
 
@@ -328,7 +382,8 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     if not isinstance(room_data, dict):
         raise top.fail("room", "expected a table ([room])")
     room = _Reader(source, room_data, "room")
-    room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens"))
+    room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
+                     "names_per_key", "max_pending_logins", "pending_logins_per_address", "login_seconds"))
     tables_data = data.get("tables")
     if tables_data is None:
         tables = default_room().tables

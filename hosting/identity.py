@@ -10,10 +10,14 @@ depend on asyncssh.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import ipaddress
 import json
 import os
 import re
 import tempfile
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -21,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from hosting.config import AccessConfig
+from hosting.config import normalize_key as normalize_key  # the key text accounts keep (pinned keys too)
 from hosting.protocol import TokenBucket
 
 NAME_PATTERN: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
@@ -33,12 +38,56 @@ def check_name(name: str) -> str | None:
     return f"{name[:30]!r} is not a player name: use 1-24 letters, digits, _ . - (not starting with . or -)"
 
 
-def normalize_key(public_key: str) -> str:
-    """``"type base64 [comment]"`` → ``"type base64"``; ``ValueError`` if it is not that shape."""
-    parts = public_key.split()
-    if len(parts) < 2 or not parts[0].isascii() or not re.fullmatch(r"[A-Za-z0-9+/=]+", parts[1]):
-        raise ValueError("expected an OpenSSH public key such as 'ssh-ed25519 AAAA…'")
-    return f"{parts[0]} {parts[1]}"
+def key_fingerprint(public_key: str) -> str:
+    """``SHA256:…`` of an OpenSSH public key, as ``ssh-keygen -l`` shows it (for the host's log); ``"?"`` if the
+    text is not a key."""
+    try:
+        blob = base64.b64decode(normalize_key(public_key).split()[1], validate=True)
+    except (ValueError, IndexError):
+        return "?"
+    return "SHA256:" + base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip("=")
+
+
+LOOK_ALIKES: Final = str.maketrans({"I": "l", "1": "l", "|": "l", "0": "o"})
+"""Names are ASCII, so Unicode TR39's confusable table reduces to these letters (and ``rn``/``vv`` below)."""
+
+
+def name_skeletons(name: str) -> frozenset[str]:
+    """How a name reads on a screen: two names sharing a skeleton are look-alikes, and the second is refused.
+    Case is ignored (``ALICE``/``alice``), and so are the letters a terminal font confuses (``aIice``/``alice``,
+    ``a1ice``, ``b0b``/``bob``, ``rn``/``m``, ``vv``/``w``)."""
+    folded = name.lower()
+    looks = name.translate(LOOK_ALIKES).lower().replace("rn", "m").replace("vv", "w")
+    return frozenset({folded, looks})
+
+
+def address_group(address: str) -> str:
+    """The unit an address's limits count: the address itself, or its /64 for IPv6 (one subscriber's block)."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 6 and parsed.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed.ipv4_mapped or parsed) if parsed.version == 6 else str(parsed)
+
+
+@dataclass(frozen=True)
+class Login:
+    """Who passed the SSH login: the name asked for, the key the client proved it holds, its address. The room
+    checks the key against the name again when a channel opens (the name may have been registered since)."""
+
+    name: str
+    public_key: str
+    address: str = "unknown"
+
+    @property
+    def fingerprint(self) -> str:
+        return key_fingerprint(self.public_key)
+
+    def describe(self) -> str:
+        """``name 'ana' key SHA256:… from 203.0.113.5``: who, for a line of the host's log."""
+        return f"name {self.name!r} key {self.fingerprint} from {self.address}"
 
 
 class KeyStatus(Enum):
@@ -87,6 +136,10 @@ class AccountStore:
     def names(self) -> Iterator[str]:
         return iter(sorted(self._accounts))
 
+    def names_with_key(self, public_key: str) -> list[str]:
+        key = normalize_key(public_key)
+        return sorted(name for name, account in self._accounts.items() if key in account["keys"])
+
     def _save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".accounts-")
@@ -105,22 +158,129 @@ class LoginDecision:
     needs: tuple[str, ...] = ()
 
 
+WRONG_ANSWERS_PER_CONNECTION: Final = 5
+"""Wrong ``auth`` answers one connection may give before the room closes it."""
+
+
+class GuessThrottle:
+    """Wrong gate answers (room password, invite code) per address group, against online guessing.
+
+    The first ``free`` wrong answers cost nothing; after them each answer waits a delay that doubles with every
+    wrong one (1 s, 2 s, 4 s … ``longest``): an answer sent sooner is refused unchecked. A right answer clears
+    the address; a quiet one is forgotten after ``forget_after`` seconds.
+    """
+
+    def __init__(self, free: int = 3, first_delay: float = 1.0, longest: float = 300.0,
+                 forget_after: float = 900.0) -> None:
+        self.free, self.first_delay, self.longest, self.forget_after = free, first_delay, longest, forget_after
+        self._wrong: dict[str, tuple[int, float]] = {}  # address group → (wrong answers, time of the last)
+
+    def wait(self, address: str, now: float) -> float:
+        """Seconds before ``address`` may answer again (0: now)."""
+        count, last = self._wrong.get(address_group(address), (0, 0.0))
+        if count < self.free or now - last > self.forget_after:
+            return 0.0
+        return max(0.0, last + self.delay(count) - now)
+
+    def delay(self, count: int) -> float:
+        """The wait after ``count`` wrong answers."""
+        return 0.0 if count < self.free else min(self.longest, self.first_delay * 2 ** (count - self.free))
+
+    def wrong(self, address: str, now: float) -> int:
+        """Count a wrong answer; returns the address's wrong answers so far."""
+        group = address_group(address)
+        count, last = self._wrong.get(group, (0, now))
+        if now - last > self.forget_after:
+            count = 0
+        if len(self._wrong) > 10_000:  # forget quiet addresses so the table cannot grow without bound
+            self._wrong = {key: value for key, value in self._wrong.items() if now - value[1] <= self.forget_after}
+        self._wrong[group] = (count + 1, now)
+        return count + 1
+
+    def right(self, address: str) -> None:
+        self._wrong.pop(address_group(address), None)
+
+
+class PendingLogins:
+    """SSH connections that have not logged in yet, bounded in total and per address group.
+
+    Past a bound the newcomer is kept and an older pending connection is dropped: of the address group holding
+    the most, the oldest that has not started to authenticate (else its oldest). So idle sockets can neither
+    exhaust the host's file descriptors nor lock a real login out of a shared address (a NAT).
+    ``handle`` is anything with a ``drop(reason)`` method (the SSH server's per-connection object).
+    """
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.total, self.per_address = total, per_address
+        self._pending: OrderedDict[Any, str] = OrderedDict()  # handle → address group, oldest first
+        self._authenticating: set[Any] = set()
+
+    def __len__(self) -> int:
+        return len(self._pending)
+
+    def count(self, address: str) -> int:
+        group = address_group(address)
+        return sum(1 for held in self._pending.values() if held == group)
+
+    def add(self, handle: Any, address: str) -> list[Any]:
+        """Hold ``handle``; returns the older handles to drop (already forgotten here)."""
+        group = address_group(address)
+        self._pending[handle] = group
+        dropped: list[Any] = []
+        while self.count(address) > self.per_address:
+            dropped.append(self._oldest_of(group, besides=handle))
+        while len(self._pending) > self.total:
+            counts: dict[str, int] = {}
+            for where in self._pending.values():
+                counts[where] = counts.get(where, 0) + 1
+            dropped.append(self._oldest_of(max(counts, key=lambda key: counts[key]), besides=handle))
+        return dropped
+
+    def authenticating(self, handle: Any) -> None:
+        """``handle`` started to authenticate: dropped only after the idle ones of its address."""
+        if handle in self._pending:
+            self._authenticating.add(handle)
+
+    def remove(self, handle: Any) -> None:
+        """Logged in, or gone."""
+        self._pending.pop(handle, None)
+        self._authenticating.discard(handle)
+
+    def _oldest_of(self, group: str, besides: Any) -> Any:
+        held = [handle for handle, where in self._pending.items() if where == group and handle is not besides]
+        if not held:  # only the newcomer is left in its group (total bound of 1): it goes
+            held = [besides]
+        idle = [handle for handle in held if handle not in self._authenticating]
+        chosen = (idle or held)[0]
+        self.remove(chosen)
+        return chosen
+
+
 class Gatekeeper:
-    """Applies the room's :class:`AccessConfig` and the :class:`AccountStore` to logins."""
+    """Applies the room's :class:`AccessConfig` and the :class:`AccountStore` to logins: names, keys (pinned or
+    registered), look-alike names, names per key, logins per address, and wrong gate answers."""
 
     def __init__(self, access: AccessConfig, accounts: AccountStore) -> None:
         self.access = access
         self.accounts = accounts
         self._addresses: dict[str, TokenBucket] = {}
+        self.guesses = GuessThrottle()
+        self.pending = PendingLogins(access.max_pending_logins, access.pending_logins_per_address)
 
-    def connection_allowed(self, address: str, now: float) -> bool:
-        """Per-address connection rate limit (``connections_per_minute``, burst of the same size)."""
+    def _logins(self, address: str, now: float) -> TokenBucket:
         per_minute = self.access.connections_per_minute
         if len(self._addresses) > 10_000:  # forget idle addresses so the table cannot grow without bound
             self._addresses = {key: bucket for key, bucket in self._addresses.items()
                                if bucket.tokens(now) < bucket.capacity}
-        bucket = self._addresses.setdefault(address, TokenBucket(per_minute, per_minute / 60.0, now))
-        return bucket.take(now)
+        return self._addresses.setdefault(address_group(address), TokenBucket(per_minute, per_minute / 60.0, now))
+
+    def login_allowed(self, address: str, now: float) -> bool:
+        """Whether ``address`` has a login left this minute (``connections_per_minute``, burst of the same size).
+        Only logins that succeed spend one (:meth:`count_login`): idle or refused sockets cost nothing."""
+        return self._logins(address, now).tokens(now) >= 1.0
+
+    def count_login(self, address: str, now: float) -> None:
+        self._logins(address, now).take(now)
 
     def name_allowed(self, name: str) -> str | None:
         """``None`` if the name may try to log in, else why not (bad name, not on the allow-list)."""
@@ -132,18 +292,47 @@ class Gatekeeper:
         return None
 
     def check_key(self, name: str, public_key: str) -> LoginDecision:
+        """May ``public_key`` hold ``name`` now? Asked at the SSH login, again when a channel opens and again
+        when the gates are passed (the name may have been registered meanwhile)."""
         problem = self.name_allowed(name)
         if problem:
             return LoginDecision(False, problem)
+        pinned = self.access.pinned_keys.get(name)
+        if pinned is not None and normalize_key(public_key) != pinned:
+            return LoginDecision(False, f"the name {name!r} is kept for another key by this room's host")
         status = self.accounts.status(name, public_key)
-        if status is KeyStatus.TAKEN:
+        if status is KeyStatus.TAKEN and pinned is None:
             return LoginDecision(False, f"the name {name!r} is registered to another key")
+        if status is KeyStatus.NEW_NAME:
+            problem = self.new_name_refusal(name, public_key)
+            if problem:
+                return LoginDecision(False, problem)
         needs: list[str] = []
         if self.access.password is not None:
             needs.append("password")
-        if status is KeyStatus.NEW_NAME and self.access.invite_codes:
-            needs.append("invite")
+        if status is KeyStatus.NEW_NAME and self.access.invite_codes and pinned is None:
+            needs.append("invite")  # a pinned name was invited by the host himself
         return LoginDecision(True, new_name=status is KeyStatus.NEW_NAME, needs=tuple(needs))
+
+    def new_name_refusal(self, name: str, public_key: str) -> str | None:
+        """Why ``public_key`` may not register ``name`` (a look-alike of a registered name, or the key already
+        holds ``names_per_key`` names), else ``None``."""
+        looks = name_skeletons(name)
+        for other in self.accounts.names():
+            if other != name and looks & name_skeletons(other):
+                return f"the name {name!r} looks too much like {other!r}, who is registered: choose another"
+        held = self.accounts.names_with_key(public_key)
+        if len(held) >= self.access.names_per_key:
+            return (f"your key already holds {len(held)} names ({', '.join(held)}); this room allows "
+                    f"{self.access.names_per_key} per key")
+        return None
+
+    def register(self, name: str, public_key: str, now: float) -> None:
+        """Register ``name`` for ``public_key`` after every gate; ``ValueError`` (the reason) if it may not."""
+        problem = self.new_name_refusal(name, public_key)
+        if problem:
+            raise ValueError(problem)
+        self.accounts.register(name, public_key, now)
 
     def check_gates(self, password: str | None, invite: str | None, needs: tuple[str, ...]) -> str | None:
         """``None`` when the protocol ``auth`` passes every gate in ``needs``, else the reason."""

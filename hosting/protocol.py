@@ -536,6 +536,13 @@ class InboundStream:
         except ProtocolError as problem:
             self._fail(result, now, problem)
 
+    def refused(self, now: float, what: str) -> None:
+        """The room refused a valid message (an ``error`` reply, a wrong ``auth``): it spends the error budget
+        like a bad line, so a client cannot hammer the room with requests it knows will be refused."""
+        self.error_count += 1
+        if self.disconnect_reason is None and not self._errors.take(now):
+            self.disconnect_reason = f"too many refused requests ({self.error_count}); last: {what}"
+
     def _too_long(self) -> ProtocolError:
         return ProtocolError(LINE_TOO_LONG, f"a line may hold at most {self.limits.max_line_bytes} bytes")
 

@@ -18,7 +18,7 @@ The SSH server calls, for a session with a pty and no subsystem::
 
     gate = await LocalGate.start(room)                     # once, next to the listener
     gate.fork_server = await TuiForkServer.start(folder)   # optional: fork TUIs from a warm process
-    await serve_pty(process, gate, name, public_key, decision)
+    await serve_pty(process, gate, login)
 
 A crashed or stuck TUI harms only its player: it is a separate process, killed with its session.
 """
@@ -44,7 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from hosting import protocol
-from hosting.protocol import InboundStream, Limits, ProtocolError
+from hosting.identity import Login
+from hosting.protocol import InboundStream, Limits
 
 TOKEN_SECONDS = 30.0
 """A token not used within this many seconds is refused (the child connects back at once)."""
@@ -77,7 +78,7 @@ class LocalGate:
         self.room = room
         self.path = path
         self.limits = limits or Limits()
-        self._tokens: dict[str, tuple[float, str, str, Any]] = {}
+        self._tokens: dict[str, tuple[float, Login]] = {}
         self._server: asyncio.AbstractServer | None = None
         self.children: list[int] = []  # pids of the TUIs started for this room (tests check none survives)
         self.fork_server: TuiForkServer | None = None  # set it to fork TUIs instead of starting interpreters
@@ -110,20 +111,20 @@ class LocalGate:
         os.chmod(gate.path, 0o600)
         return gate
 
-    def issue(self, name: str, public_key: str, decision: Any) -> str:
+    def issue(self, login: Login) -> str:
         """A one-time token standing for this SSH login (valid :data:`TOKEN_SECONDS`)."""
         token = secrets.token_urlsafe(24)
-        self._tokens[token] = (time.monotonic() + TOKEN_SECONDS, name, public_key, decision)
+        self._tokens[token] = (time.monotonic() + TOKEN_SECONDS, login)
         return token
 
-    def _redeem(self, token: str) -> tuple[str, str, Any] | None:
+    def _redeem(self, token: str) -> Login | None:
         entry = self._tokens.pop(token, None)
         now = time.monotonic()
         for stale in [key for key, value in self._tokens.items() if value[0] < now]:
             del self._tokens[stale]
         if entry is None or entry[0] < now:
             return None
-        return entry[1], entry[2], entry[3]
+        return entry[1]
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -136,23 +137,15 @@ class LocalGate:
             writer.write(protocol.encode(protocol.bye("unknown or used session token")))
             writer.close()
             return
-        name, public_key, decision = login
         transport = _StreamTransport(writer)
-        session = self.room.connect(name, public_key, decision, transport)
+        session = self.room.connect(login, transport)
         stream = InboundStream(self.room.clock(), self.limits)
         try:
-            while transport.closed is None:
+            while not session.ended and transport.closed is None:
                 data = await reader.read(READ_CHUNK)
                 if not data:
                     break
-                for item in stream.feed(data, self.room.clock()).items:
-                    if isinstance(item, ProtocolError):
-                        transport.send(item.reply())
-                    else:
-                        self.room.receive(session, item)
-                if stream.disconnect_reason is not None:
-                    transport.send(protocol.bye(stream.disconnect_reason))
-                    transport.close(stream.disconnect_reason)
+                self.room.feed(session, stream, data)
         except (ConnectionError, asyncio.CancelledError):
             pass  # the child went away, or the room is shutting down: either way this connection is over
         finally:
@@ -532,7 +525,7 @@ def stop_process_group(pid: int) -> None:
 
 
 
-async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, decision: Any, *,
+async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
                     command: list[str] | None = None, log_path: Path | None = None) -> int:
     """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
     ``encoding=None``); returns the child's exit status, which also ends the session."""
@@ -540,7 +533,7 @@ async def serve_pty(process: Any, gate: LocalGate, name: str, public_key: str, d
 
     columns, rows, _, _ = process.term_size
     colorterm = (process.env or {}).get("COLORTERM")
-    token = gate.issue(name, public_key, decision)
+    token = gate.issue(login)
     child: subprocess.Popen[bytes] | None = None
     ready = gate.take_ready_screen(process.term_type, colorterm) if command is None else None
     if ready is not None:

@@ -13,6 +13,7 @@ those messages get a ``no_hand`` error.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import unicodedata
 from collections import deque
@@ -43,7 +44,7 @@ from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
 from engine.variants import variant_by_id
 from hosting import protocol
 from hosting.config import RoomConfig, TableConfig
-from hosting.identity import Gatekeeper, LoginDecision
+from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login
 from hosting.protocol import (
     ActionMessage,
     Auth,
@@ -51,9 +52,11 @@ from hosting.protocol import (
     Commit,
     Hello,
     Inbound,
+    InboundStream,
     Leave,
     LobbyRequest,
     Ping,
+    ProtocolError,
     Refill,
     ReportHand,
     Reveal,
@@ -71,6 +74,8 @@ if TYPE_CHECKING:
     from hosting.store import Store
 
 STATS_WINDOW_SECONDS = 3600.0
+security_log = logging.getLogger("croupier.security")
+"""Abuse and refusals (wrong keys, guessing, floods, kicks), at warning level in ``host.log``."""
 
 # Room-level error codes (PROTOCOL.md "Errors"), besides the protocol's validation codes.
 AUTH_REQUIRED = "auth_required"
@@ -102,7 +107,9 @@ class Transport(Protocol):
 
 @dataclass
 class Session:
-    """A logged-in connection: its name, key, transport, pending gates and what it watches."""
+    """One connection (one channel) asking for a name: its key, address, transport, pending gates, and what it
+    watches. It holds the name (``bound``) only once its key is the name's key and every gate is passed; until
+    then it sees nothing of the name (balance, seats, cards, requests) and displaces nobody."""
 
     name: str
     public_key: str
@@ -110,10 +117,20 @@ class Session:
     new_name: bool = False
     needs: tuple[str, ...] = ()
     watching: set[str] = field(default_factory=set)
+    address: str = "unknown"
+    bound: bool = False
+    """In :attr:`Room.sessions` under its name: the room and the table runners send it the name's messages."""
+    ended: bool = False
+    """Closed, refused or displaced: whatever it still sends is dropped."""
+    wrong_answers: int = 0
 
     @property
     def authenticated(self) -> bool:
-        return not self.needs
+        return self.bound
+
+    @property
+    def login(self) -> Login:
+        return Login(self.name, self.public_key, self.address)
 
     def send(self, message: Mapping[str, Any]) -> None:
         self.transport.send(message)
@@ -286,19 +303,63 @@ class Room:
 
     # --- connections -------------------------------------------------------------------------------------
 
-    def connect(self, name: str, public_key: str, decision: LoginDecision, transport: Transport) -> Session:
-        """A client passed the SSH login: greet it (``hello``); register its key if no gate remains."""
-        previous = self.sessions.get(name)
+    def connect(self, login: Login, transport: Transport) -> Session:
+        """A channel opened on an SSH login: check its key against the name again (it may have been registered
+        since the login), greet it (``hello``), and let it hold the name at once if no gate remains."""
+        decision = self.gatekeeper.check_key(login.name, login.public_key)
+        session = Session(login.name, login.public_key, transport, new_name=decision.new_name,
+                          needs=decision.needs, address=login.address)
+        if not decision.allowed:
+            security_log.warning("refused a channel: %s: %s", login.describe(), decision.reason)
+            self._refuse(session, decision.reason)
+            return session
+        if session.needs:  # nothing of the name until every gate is passed
+            session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=login.name,
+                                        registered=False, needs=session.needs))
+            return session
+        registered = self._claim(session)
+        if registered is None:
+            return session
+        session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=login.name,
+                                    registered=registered, balance=self.balance_of(login.name)))
+        self._welcome(session)
+        return session
+
+    def _refuse(self, session: Session, reason: str) -> None:
+        session.ended = True
+        session.send(protocol.bye(reason))
+        session.transport.close(reason)
+
+    def _claim(self, session: Session) -> bool | None:
+        """Every gate passed: check the key once more, register a new name, displace the name's previous
+        session, and bind this one. Whether it registered the name; ``None`` if refused (session closed)."""
+        decision = self.gatekeeper.check_key(session.name, session.public_key)
+        registered = False
+        try:
+            if not decision.allowed:
+                raise ValueError(decision.reason)
+            if decision.new_name:
+                self.gatekeeper.register(session.name, session.public_key, time.time())
+                registered = True
+        except ValueError as refusal:
+            security_log.warning("refused a login: %s: %s", session.login.describe(), refusal)
+            self._refuse(session, str(refusal))
+            return None
+        previous = self.sessions.get(session.name)
         if previous is not None:
+            security_log.warning("kicked the previous session of %s (logged in again)", session.login.describe())
             previous.send(protocol.bye("logged in from another connection"))
             previous.transport.close("logged in from another connection")
             self.disconnect(previous)
-        session = Session(name, public_key, transport, new_name=decision.new_name, needs=decision.needs)
-        self.sessions[name] = session
-        registered = self._register_if_ready(session)
-        session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=name, registered=registered,
-                                    needs=session.needs, balance=self.balance_of(name)))
-        if self.store is not None and session.authenticated:  # e.g. hands voided by a restart (R-CRASH-1)
+        session.new_name = False
+        session.bound = True
+        self.sessions[session.name] = session
+        return registered
+
+    def _welcome(self, session: Session) -> None:
+        """A session just bound to its name: notices kept for it, and its seats back (reconnected)."""
+        name = session.name
+        if self.store is not None:  # e.g. hands voided by a restart (R-CRASH-1)
             for text in self.store.pending_notices(name):
                 session.send(protocol.message("notice", text=text))
             self.store.notices_delivered(name)
@@ -308,33 +369,45 @@ class Room:
                 returned = getattr(self.drivers.get(table.config.id), "player_returned", None)
                 if returned is not None:  # e.g. sat out for a commitment missed while he was gone
                     returned(name)
-        return session
-
-    def _register_if_ready(self, session: Session) -> bool:
-        if session.authenticated and session.new_name:
-            self.gatekeeper.accounts.register(session.name, session.public_key, time.time())
-            session.new_name = False
-            return True
-        return False
 
     def disconnect(self, session: Session) -> None:
         """Forget a closed connection (its seats stay: the table runner decides about away players, R-DISC-1)."""
+        session.ended = True
         if self.sessions.get(session.name) is session:
             del self.sessions[session.name]
             for table in self.tables.values():
                 if table.engine.seat_of(session.name) is not None:
                     self._publish(table, table.engine.disconnect(session.name, self.clock()))
+        session.bound = False
         for table_id in list(session.watching):
             self.tables[table_id].watchers.discard(session.name)
         session.watching.clear()
 
     # --- routing -----------------------------------------------------------------------------------------
 
-    def receive(self, session: Session, message: Inbound) -> None:
-        """Handle one validated inbound message; refusals become ``error`` replies."""
+    def feed(self, session: Session, stream: InboundStream, data: bytes) -> None:
+        """One read of a connection's bytes: each message to :meth:`receive`, each bad line answered. Refusals
+        spend the connection's error budget like bad lines; when it runs out, ``bye`` and the channel closes."""
+        now = self.clock()
+        for item in stream.feed(data, now).items:
+            if isinstance(item, ProtocolError):
+                session.send(item.reply())
+            elif self.receive(session, item):
+                stream.refused(now, item.type)
+            if session.ended:
+                return
+        if stream.disconnect_reason is not None and not session.ended:
+            security_log.warning("disconnected %s: %s", session.login.describe(), stream.disconnect_reason)
+            self._refuse(session, stream.disconnect_reason)
+
+    def receive(self, session: Session, message: Inbound) -> bool:
+        """Handle one validated inbound message; refusals become ``error`` replies. Whether it was refused (a
+        refusal or a wrong ``auth``: they count against the connection's error budget)."""
+        if session.ended:
+            return False  # displaced or closed: it speaks for nobody any more
         now = self.clock()
         try:
-            if not session.authenticated and not isinstance(message, Hello | Auth | Ping):
+            if not session.bound and not isinstance(message, Hello | Auth | Ping):
                 raise RoomError(AUTH_REQUIRED, f"send \"auth\" first: this room needs {', '.join(session.needs)}")
             handler = self._handlers().get(type(message))
             if handler is None:  # pragma: no cover - every inbound type has a handler
@@ -342,6 +415,8 @@ class Room:
             handler(session, message, now)
         except RoomError as refusal:
             session.send(protocol.error(refusal.code, str(refusal), in_reply_to=message.type))
+            return True
+        return isinstance(message, Auth) and not session.bound
 
     def _handlers(self) -> dict[type[Inbound], Callable[[Session, Any, float], None]]:
         return {
@@ -411,16 +486,39 @@ class Room:
         session.send(protocol.pong(message.id))
 
     def _auth(self, session: Session, message: Auth, now: float) -> None:
-        if session.authenticated:
+        """The room's gates (password, invite code), against online guessing: a wrong answer counts for the
+        connection (closed after :data:`WRONG_ANSWERS_PER_CONNECTION`) and for its address (a growing wait)."""
+        if session.bound:
             session.send(protocol.auth_result(True))
+            return
+        guesses = self.gatekeeper.guesses
+        wait = guesses.wait(session.address, now)
+        if wait > 0:
+            session.send(protocol.auth_result(False, f"too many wrong answers from your address: try again in "
+                                                     f"{wait:.0f} s"))
             return
         problem = self.gatekeeper.check_gates(message.password, message.invite, session.needs)
         if problem is not None:
+            session.wrong_answers += 1
+            count = guesses.wrong(session.address, now)
+            security_log.warning("wrong room gate answer (%s; %d from this address, %d on this connection): %s",
+                                 problem, count, session.wrong_answers, session.login.describe())
             session.send(protocol.auth_result(False, problem))
+            if session.wrong_answers >= WRONG_ANSWERS_PER_CONNECTION:
+                security_log.warning("closed after %d wrong answers: %s", session.wrong_answers,
+                                     session.login.describe())
+                self._refuse(session, f"{session.wrong_answers} wrong answers: connect again to try again")
+            return
+        guesses.right(session.address)
+        registered = self._claim(session)
+        if registered is None:
             return
         session.needs = ()
-        registered = self._register_if_ready(session)
         session.send(protocol.auth_result(True, "your key is now registered for this name" if registered else None))
+        balance = self.balance_of(session.name)
+        if balance is not None:  # kept from the hello until now
+            session.send(protocol.balance(balance, "login"))
+        self._welcome(session)
 
     def _lobby(self, session: Session, message: LobbyRequest, now: float) -> None:
         session.send(protocol.lobby([table.summary(now) for table in self.tables.values()],

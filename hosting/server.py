@@ -20,10 +20,10 @@ import asyncssh
 
 from hosting import datadir, protocol
 from hosting.config import RoomConfig
-from hosting.identity import Gatekeeper, LoginDecision
-from hosting.protocol import SUBSYSTEM, InboundStream, Limits, ProtocolError
+from hosting.identity import Gatekeeper, Login
+from hosting.protocol import SUBSYSTEM, InboundStream, Limits
 from hosting.pty_session import LocalGate, serve_pty
-from hosting.room import Room
+from hosting.room import Room, security_log
 from hosting.store import Store, StoreAccounts, table_settings
 from hosting.table_runner import RunnerSettings, TableRunner
 
@@ -38,28 +38,49 @@ MAX_PENDING_OUTPUT = 1 << 20
 
 
 class LoginServer(asyncssh.SSHServer):
-    """Public-key authentication only. The first key for a name registers it; another key is refused."""
+    """Public-key authentication only. The first key for a name registers it; another key is refused.
+
+    Until it has logged in, the connection is one of the gatekeeper's bounded :class:`PendingLogins`; a login
+    that succeeds spends one of its address's ``connections_per_minute``.
+    """
 
     def __init__(self, gatekeeper: Gatekeeper, clock: Callable[[], float]) -> None:
         self._gatekeeper = gatekeeper
         self._clock = clock
         self._connection: asyncssh.SSHServerConnection | None = None
         self._refusal: str | None = None
-        self._candidate: tuple[str, LoginDecision] | None = None
-        self.login: tuple[str, str, LoginDecision] | None = None
+        self._candidate: str | None = None
+        self.address = "unknown"
+        self.login: Login | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._connection = conn
         peer = conn.get_extra_info("peername")
-        address = str(peer[0]) if peer else "unknown"
-        if not self._gatekeeper.connection_allowed(address, self._clock()):
-            self._refusal = "too many connections from your address: wait a minute and try again"
+        self.address = str(peer[0]) if peer else "unknown"
+        dropped = self._gatekeeper.pending.add(self, self.address)
+        if dropped:
+            security_log.warning("too many connections not logged in (%d held, %d from %s): dropped %d older ones",
+                                 len(self._gatekeeper.pending), self._gatekeeper.pending.count(self.address),
+                                 self.address, len(dropped))
+        for other in dropped:
+            other.drop()
+
+    def drop(self) -> None:
+        """Close a connection still logging in (the room holds too many)."""
+        if self._connection is not None:
+            self._connection.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._gatekeeper.pending.remove(self)
 
     def _refuse(self, reason: str) -> None:
         if self._connection is not None:
             self._connection.send_auth_banner(f"croupier: {reason}\r\n")
 
     def begin_auth(self, username: str) -> bool:
+        self._gatekeeper.pending.authenticating(self)
+        if not self._gatekeeper.login_allowed(self.address, self._clock()):
+            self._refusal = "too many logins from your address: wait a minute and try again"
         if self._refusal is None:
             self._refusal = self._gatekeeper.name_allowed(username)
         if self._refusal is not None:
@@ -77,15 +98,19 @@ class LoginServer(asyncssh.SSHServer):
         public_key = key.export_public_key().decode().strip()
         decision = self._gatekeeper.check_key(username, public_key)
         if not decision.allowed:
+            security_log.warning("refused a key: %s: %s", Login(username, public_key, self.address).describe(),
+                                 decision.reason)
             self._refuse(decision.reason)
             return False
-        self._candidate = (public_key, decision)
+        self._candidate = public_key
         return True
 
     def auth_completed(self) -> None:
         assert self._connection is not None and self._candidate is not None
         username = str(self._connection.get_extra_info("username"))
-        self.login = (username, *self._candidate)
+        self.login = Login(username, self._candidate, self.address)
+        self._gatekeeper.pending.remove(self)
+        self._gatekeeper.count_login(self.address, self._clock())
 
 
 class ChannelTransport:
@@ -133,23 +158,15 @@ async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes],
         process.stderr.write(NO_TERMINAL_MESSAGE)
         process.exit(1)
         return
-    name, public_key, decision = server.login
     transport = ChannelTransport(process)
-    session = room.connect(name, public_key, decision, transport)
+    session = room.connect(server.login, transport)
     stream = InboundStream(room.clock(), limits)
     try:
-        while transport.closed is None:
+        while not session.ended and transport.closed is None:
             data = await process.stdin.read(READ_CHUNK)
             if not data:
                 break
-            for item in stream.feed(data, room.clock()).items:
-                if isinstance(item, ProtocolError):
-                    transport.send(item.reply())
-                else:
-                    room.receive(session, item)
-            if stream.disconnect_reason is not None:
-                transport.send(protocol.bye(stream.disconnect_reason))
-                transport.close(stream.disconnect_reason)
+            room.feed(session, stream, data)
     except (asyncssh.Error, ConnectionError, asyncssh.BreakReceived, asyncssh.SignalReceived):
         pass
     finally:
@@ -242,9 +259,15 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         owner = process.get_extra_info("connection").get_owner()
         if (gate is not None and process.subsystem is None and process.term_type and process.command is None
                 and isinstance(owner, LoginServer) and owner.login is not None):
+            decision = gatekeeper.check_key(owner.login.name, owner.login.public_key)
+            if not decision.allowed:  # the name was registered to another key since this login: nothing of it
+                security_log.warning("refused a terminal: %s: %s", owner.login.describe(), decision.reason)
+                process.stderr.write(f"croupier: {decision.reason}\r\n".encode())
+                process.exit(1)
+                return
             if gate.fork_policy is None:
                 gate.warm_fork_server()  # forks every later session from a warm process; this one starts fresh
-            await serve_pty(process, gate, *owner.login, log_path=tui_log)
+            await serve_pty(process, gate, owner.login, log_path=tui_log)
         else:
             await serve_subsystem(room, process, channel_limits)
 
@@ -252,7 +275,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         lambda: LoginServer(gatekeeper, clock), host or None, port,
         server_host_keys=[key], process_factory=process_factory, encoding=None,
         agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
-        login_timeout=30,
+        login_timeout=config.access.login_seconds,
     )
     store.start()
     room.start()

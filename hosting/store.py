@@ -438,6 +438,10 @@ class Store:
     def names(self) -> list[str]:
         return sorted(self._keys)
 
+    def names_with_key(self, public_key: str) -> list[str]:
+        """The names ``public_key`` is registered for."""
+        return sorted(name for name, keys in self._keys.items() if public_key in keys)
+
     def register(self, name: str, public_key: str, *, chips: int = NEW_ACCOUNT_CHIPS) -> asyncio.Future[Any] | None:
         """A new account with its first key and ``chips`` issued to its balance (R-PLAY-1).
 
@@ -786,3 +790,8 @@ class StoreAccounts:
 
     def names(self) -> Iterator[str]:
         return iter(self.store.names())
+
+    def names_with_key(self, public_key: str) -> list[str]:
+        from hosting.identity import normalize_key
+
+        return self.store.names_with_key(normalize_key(public_key))

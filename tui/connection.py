@@ -202,8 +202,10 @@ class LocalConnection(_Queued):
         decision = room.gatekeeper.check_key(name, public_key)
         if not decision.allowed:
             raise ConnectionLost(decision.reason)
+        from hosting.identity import Login
+
         connection = cls(room, name)
-        connection.session = room.connect(name, public_key, decision, _RoomSide(connection))
+        connection.session = room.connect(Login(name, public_key, "local"), _RoomSide(connection))
         return connection
 
     def from_room(self, message: Mapping[str, Any]) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import asyncssh
 import pytest
 
+from hosting.identity import Login
 from hosting.pty_session import LocalGate, child_environment, serve_pty
 from hosting.server import LoginServer
 from tests.tui.roombots import make_room, table
@@ -54,7 +55,7 @@ async def test_plain_ssh_session_runs_the_tui_on_a_pty_and_ends_with_the_session
 
     async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
         login = process.get_extra_info("connection").get_owner().login
-        await serve_pty(process, gate, *login)
+        await serve_pty(process, gate, login)
 
     server = await asyncssh.create_server(lambda: LoginServer(room.gatekeeper, room.clock), "127.0.0.1", 0,
                                           server_host_keys=[host_key], process_factory=session, encoding=None)
@@ -103,7 +104,7 @@ async def test_a_token_works_once(tmp_path: Path) -> None:
     room = make_room(tmp_path / "room", [table("t1")])
     gate = await LocalGate.start(room, tmp_path / "sockets")
     key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
-    token = gate.issue("bea", key, room.gatekeeper.check_key("bea", key))
+    token = gate.issue(Login("bea", key, "local"))
     try:
         first = await StreamConnection.open_unix(str(gate.path), token)
         assert first.name == "bea" and "bea" in room.sessions
