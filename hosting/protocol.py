@@ -536,12 +536,14 @@ class InboundStream:
         except ProtocolError as problem:
             self._fail(result, now, problem)
 
-    def refused(self, now: float, what: str) -> None:
+    def refused(self, now: float, what: str) -> bool:
         """The room refused a valid message (an ``error`` reply, a wrong ``auth``): it spends the error budget
-        like a bad line, so a client cannot hammer the room with requests it knows will be refused."""
+        like a bad line, so a client cannot hammer the room with requests it knows will be refused. Whether
+        the budget is spent (:attr:`disconnect_reason` set)."""
         self.error_count += 1
         if self.disconnect_reason is None and not self._errors.take(now):
             self.disconnect_reason = f"too many refused requests ({self.error_count}); last: {what}"
+        return self.disconnect_reason is not None
 
     def _too_long(self) -> ProtocolError:
         return ProtocolError(LINE_TOO_LONG, f"a line may hold at most {self.limits.max_line_bytes} bytes")

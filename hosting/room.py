@@ -392,10 +392,12 @@ class Room:
         for item in stream.feed(data, now).items:
             if isinstance(item, ProtocolError):
                 session.send(item.reply())
-            elif self.receive(session, item):
-                stream.refused(now, item.type)
+            elif self.receive(session, item) and stream.refused(now, item.type):
+                break  # the budget ran out: the rest of the read is not handled
             if session.ended:
-                return
+                break
+        if session.ended:
+            return
         if stream.disconnect_reason is not None and not session.ended:
             security_log.warning("disconnected %s: %s", session.login.describe(), stream.disconnect_reason)
             self._refuse(session, stream.disconnect_reason)
