@@ -650,6 +650,10 @@ def verification_result(table: str, hand: str, name: str, ok: bool,
                    violations=list(violations))
 
 
-def bye(reason: str) -> dict[str, Any]:
-    """Last message before the room closes the connection."""
-    return message("bye", reason=reason)
+ROOM_CLOSED = "room_closed"
+"""``bye.code`` when the host stops the room: clients say so and stop reconnecting."""
+
+
+def bye(reason: str, code: str | None = None) -> dict[str, Any]:
+    """Last message before the room closes the connection; ``code`` (e.g. :data:`ROOM_CLOSED`) for programs."""
+    return message("bye", reason=reason, **({"code": code} if code else {}))

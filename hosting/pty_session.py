@@ -93,7 +93,9 @@ class LocalGate:
         self._quiet_until = 0.0  # monotonic time before which no ready screen is started
         self.closing_reason: str | None = None  # set by :meth:`end_sessions`: what the players are told
         self._end_sessions = asyncio.Event()
-        self._active_sessions = 0
+        self._active_sessions = 0  # sessions not yet fully ended (their farewell written, their channel closed)
+        self._no_sessions = asyncio.Event()
+        self._no_sessions.set()
         self._closing = False
 
     @classmethod
@@ -231,9 +233,19 @@ class LocalGate:
         printed on it, then the session closes. Waits up to ``timeout`` seconds for them all."""
         self.closing_reason = reason
         self._end_sessions.set()
-        deadline = time.monotonic() + timeout
-        while self._active_sessions and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        # a session counts until its player's terminal is restored and its channel closed: returning earlier
+        # let the host's loop end with the farewell unsent (the player left in the alternate screen)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._no_sessions.wait(), timeout)
+
+    def session_started(self) -> None:
+        self._active_sessions += 1
+        self._no_sessions.clear()
+
+    def session_ended(self) -> None:
+        self._active_sessions -= 1
+        if self._active_sessions <= 0:
+            self._no_sessions.set()
 
     async def close(self) -> None:
         """Stop listening, stop the fork server (if any) and remove the private directory made by start."""
@@ -589,41 +601,60 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
                 os.write(master, data)
         finished.set()
 
-    gate._active_sessions += 1
-    loop.add_reader(master, from_child)
-    typing_task = loop.create_task(to_child())
-    if ready is not None:
-        if (columns or 80, rows or 24) != READY_SIZE:
-            # the redraw at the player's size first, then the connection: with many players arriving at
-            # once every screen is right before any of them spends time on its lobby rows
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
-        ready.hand_token(token)
-    watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait()),
-                                           loop.create_task(gate._end_sessions.wait())]
-    if child is not None:
-        watchers.append(loop.run_in_executor(None, child.wait))
+    gate.session_started()
     try:
-        await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        gate._active_sessions -= 1
-        for watcher in watchers:
-            watcher.cancel()
-        typing_task.cancel()
-        with contextlib.suppress(ValueError, OSError):
-            loop.remove_reader(master)
+        loop.add_reader(master, from_child)
+        typing_task = loop.create_task(to_child())
+        if ready is not None:
+            if (columns or 80, rows or 24) != READY_SIZE:
+                # the redraw at the player's size first, then the connection: with many players arriving at
+                # once every screen is right before any of them spends time on its lobby rows
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
+            ready.hand_token(token)
+        watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait()),
+                                               loop.create_task(gate._end_sessions.wait())]
         if child is not None:
-            await loop.run_in_executor(None, stop_child, child)
-        else:
-            await loop.run_in_executor(None, stop_process_group, pid)
-        with contextlib.suppress(OSError):
-            os.close(master)
-    # a forked TUI's status belongs to the fork server: the session just ends
-    status = 0 if child is None or ((child.returncode or 0) >= 0 and child.returncode is not None) else 1
-    if child is not None and child.returncode is not None and child.returncode > 0:
-        status = child.returncode
+            watchers.append(loop.run_in_executor(None, child.wait))
+        try:
+            await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for watcher in watchers:
+                watcher.cancel()
+            typing_task.cancel()
+            with contextlib.suppress(ValueError, OSError):
+                loop.remove_reader(master)
+            if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
+                _farewell(process, gate.closing_reason)
+            await _stop_tui(loop, child, pid)
+            with contextlib.suppress(OSError):
+                os.close(master)
+        status = _exit_status(child)
+        if gate.closing_reason is None:
+            _farewell(process, None)
+        with contextlib.suppress(Exception):
+            process.exit(status)
+            await asyncio.wait_for(process.wait_closed(), KILL_GRACE_SECONDS)  # the bytes reach the player
+        return status
+    finally:
+        gate.session_ended()
+
+
+def _farewell(process: Any, reason: str | None) -> None:
+    """Give the player's terminal back (:data:`TERMINAL_RESET`) and say why the session ended, if we know."""
     with contextlib.suppress(Exception):
-        farewell = f"croupier: {gate.closing_reason}\r\n".encode() if gate.closing_reason else b""
-        process.stdout.write(TERMINAL_RESET + farewell)
-        process.exit(status)
-    return status
+        process.stdout.write(TERMINAL_RESET + (f"croupier: {reason}\r\n".encode() if reason else b""))
+
+
+async def _stop_tui(loop: asyncio.AbstractEventLoop, child: subprocess.Popen[bytes] | None, pid: int) -> None:
+    if child is not None:
+        await loop.run_in_executor(None, stop_child, child)
+    else:
+        await loop.run_in_executor(None, stop_process_group, pid)
+
+
+def _exit_status(child: subprocess.Popen[bytes] | None) -> int:
+    """A fresh TUI's exit status (1 if killed by a signal); a forked TUI's belongs to the fork server: 0."""
+    if child is None or child.returncode is None:
+        return 0
+    return child.returncode if child.returncode >= 0 else 1

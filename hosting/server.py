@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,10 @@ NO_TERMINAL_MESSAGE = (
 """What a session with neither a pty nor the ``croupier`` subsystem gets (one line on stderr, exit status 1)."""
 MAX_PENDING_OUTPUT = 1 << 20
 """A client that lets more than this many bytes of output pile up is too slow to follow a table: dropped."""
+ROOM_CLOSED_TEXT = "the room has closed (the host stopped it)."
+"""What every player is told when the host stops the room (plain ssh: on the terminal; clients: in ``bye``)."""
+CLOSING_SECONDS = 5.0
+"""How long the room waits, when it stops, for its players' farewells to be delivered."""
 
 
 class LoginServer(asyncssh.SSHServer):
@@ -150,8 +154,14 @@ class ChannelTransport:
             self.closed = reason
             self._process.exit(0)
 
+    async def wait_closed(self, timeout: float) -> None:
+        """Until the client has the last bytes and the channel is closed (at most ``timeout`` seconds)."""
+        with contextlib.suppress(TimeoutError, asyncssh.Error, ConnectionError):
+            await asyncio.wait_for(self._process.wait_closed(), timeout)
 
-async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes], limits: Limits) -> None:
+
+async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes], limits: Limits,
+                          channels: set[ChannelTransport] | None = None) -> None:
     """Run one channel: greet, then read lines until EOF, the abuse budget runs out, or the room closes it."""
     server = process.get_extra_info("connection").get_owner()
     if process.subsystem != SUBSYSTEM or not isinstance(server, LoginServer) or server.login is None:
@@ -159,6 +169,8 @@ async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes],
         process.exit(1)
         return
     transport = ChannelTransport(process)
+    if channels is not None:  # the room tells it when it closes (RunningRoom.close)
+        channels.add(transport)
     session = room.connect(server.login, transport)
     stream = InboundStream(room.clock(), limits)
     try:
@@ -170,6 +182,8 @@ async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes],
     except (asyncssh.Error, ConnectionError, asyncssh.BreakReceived, asyncssh.SignalReceived):
         pass
     finally:
+        if channels is not None:
+            channels.discard(transport)
         room.disconnect(session)
         transport.close("connection ended")
 
@@ -184,6 +198,8 @@ class RunningRoom:
     data_dir: Path
     gate: LocalGate | None = None
     """Where served TUIs (plain ``ssh`` with a pty) connect back; ``None`` when the room serves no TUI."""
+    channels: set[ChannelTransport] = field(default_factory=set)
+    """The open ``croupier`` subsystem channels (``croupier join``, bots): told when the room closes."""
 
     @property
     def port(self) -> int:
@@ -209,16 +225,27 @@ class RunningRoom:
             await self.gate.ensure_fork_server()
 
     async def close(self) -> None:
+        self.acceptor.close()  # no new logins while the room closes
+        farewells = [self._end_channels()]
         if self.gate is not None:  # plain-ssh players: their terminal restored and told why, before we go
-            await self.gate.end_sessions("the room has closed (the host stopped it).")
+            farewells.append(self.gate.end_sessions(ROOM_CLOSED_TEXT, CLOSING_SECONDS))
+        await asyncio.gather(*farewells)
         await self.room.stop()
-        self.acceptor.close()
         if self.gate is not None:
             await self.gate.close()  # the fork server too; TUIs end with their ssh sessions
         with contextlib.suppress(TimeoutError):  # a client that never closes must not keep the host up
             await asyncio.wait_for(self.acceptor.wait_closed(), 5.0)
         if self.room.store is not None:
             await self.room.store.close()
+
+    async def _end_channels(self) -> None:
+        """Tell every subsystem client the room closed (``bye`` with code ``room_closed``: it stops
+        reconnecting), close the channels, and wait until they have the message."""
+        channels = list(self.channels)
+        for transport in channels:
+            transport.send(protocol.bye(ROOM_CLOSED_TEXT, protocol.ROOM_CLOSED))
+            transport.close(ROOM_CLOSED_TEXT)
+        await asyncio.gather(*(transport.wait_closed(CLOSING_SECONDS) for transport in channels))
 
 
 async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
@@ -269,8 +296,9 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
                 gate.warm_fork_server()  # forks every later session from a warm process; this one starts fresh
             await serve_pty(process, gate, owner.login, log_path=tui_log)
         else:
-            await serve_subsystem(room, process, channel_limits)
+            await serve_subsystem(room, process, channel_limits, channels)
 
+    channels: set[ChannelTransport] = set()
     acceptor = await asyncssh.create_server(
         lambda: LoginServer(gatekeeper, clock), host or None, port,
         server_host_keys=[key], process_factory=process_factory, encoding=None,
@@ -279,11 +307,12 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     )
     store.start()
     room.start()
-    return RunningRoom(room, acceptor, key, data_dir, gate)
+    return RunningRoom(room, acceptor, key, data_dir, gate, channels)
 
 
-async def serve_forever(running: RunningRoom) -> None:  # pragma: no cover - the CLI's loop
+async def serve_forever(running: RunningRoom, stop: asyncio.Event | None = None) -> None:  # pragma: no cover
+    """The CLI's loop: serve until ``stop`` is set (or the task is cancelled: Ctrl+C), then close the room."""
     try:
-        await asyncio.Event().wait()
+        await (stop or asyncio.Event()).wait()
     finally:
         await running.close()

@@ -70,6 +70,9 @@ ERROR_TITLES = {
 RULE_ID = re.compile(r"\s*\(R-[A-Z0-9]+-[0-9A-Z]+\)|\bR-[A-Z0-9]+-[0-9]+\b")
 
 
+ROOM_CLOSED = "The room has closed (the host stopped it)."
+
+
 def plain_words(text: str) -> str:
     """A room's text for a player: rule ids (the spec's, for hosts and developers) taken out.
 
@@ -139,6 +142,7 @@ class CroupierApp(App[int]):
         self._credentials: dict[str, str] = {}  # what the room accepted: sent again by itself after a reconnect
         self._offered: dict[str, str] = {}  # sent in the last auth, waiting for its auth_result
         self._resync_wanted = False
+        self.room_closed: str | None = None  # set when the room said its host stopped it: no reconnecting then
         if log_path is not None:
             handler = logging.FileHandler(log_path)
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -233,6 +237,10 @@ class CroupierApp(App[int]):
                 self.connected.clear()
                 reason = str(lost)
                 log.warning("connection lost: %s", reason)
+                if self.room_closed is not None:  # the host stopped the room: retrying would never end
+                    self.show_notice(self.room_closed)
+                    self.exit(0)
+                    return
                 if "another connection" in reason or not self._reconnect:
                     self.show_notice(f"Disconnected: {reason}.")
                     if not self._reconnect:
@@ -375,6 +383,8 @@ class CroupierApp(App[int]):
             self.notify(f"A seat is free for you at {self._table_name(str(table_id))}: join it from the lobby.",
                         title="waiting list")
         elif kind == "bye":
+            if message.get("code") == "room_closed":
+                self.room_closed = ROOM_CLOSED  # our own words: nothing from the wire reaches the shell
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
         elif kind == "balance":
             self.query_one(Lobby).balance = f"Balance: {message.get('balance')} chips"

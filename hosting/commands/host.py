@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -61,8 +63,25 @@ async def _run(config: RoomConfig, data_dir: Path, port: int) -> int:
         return 1
     print(banner(running, share_host()), flush=True)
     running.prepare_player_screens()  # in the background: plain-ssh players then see the lobby at once
-    await serve_forever(running)
+    await serve_forever(running, stop_on_signals())
+    say_closed()
     return 0
+
+
+def say_closed() -> None:
+    with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+        print("croupier host: room closed.", file=sys.stderr)
+
+
+def stop_on_signals() -> asyncio.Event:
+    """An event set by SIGTERM (``kill PID``), and by SIGHUP unless it is ignored (``nohup``): the room then
+    closes as on Ctrl+C (players told, their terminals restored) instead of dying on the spot."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            loop.add_signal_handler(number, stop.set)
+    return stop
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -105,5 +124,5 @@ def _serve(config: RoomConfig, data_dir: Path, port: int, log_level: str | None)
         print(f"croupier host: {problem}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("croupier host: room closed.", file=sys.stderr)
+        say_closed()
         return 0

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import getpass
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +26,9 @@ NO_KEY = ("no SSH key found in ~/.ssh or the SSH agent: create one with `ssh-key
           "(press Enter at its questions), then join again")
 LOCKED_KEY = ("your SSH key in ~/.ssh has a passphrase and no SSH agent holds it: add it with `ssh-add` "
               "(start an agent first if needed: eval \"$(ssh-agent)\"), then join again")
+
+
+CANCELLED = "cancelled (Ctrl+C): nothing was saved"
 
 
 class JoinError(Exception):
@@ -171,10 +175,18 @@ async def open_connection(user: str, host: str, port: int, known_hosts: Path,
 
 
 def _ask(question: str) -> bool:
+    """Ask on the terminal. Ctrl+C cancels at once: asyncio.run's own SIGINT handler (which only cancels the
+    main task, so input() carried on waiting and a second Ctrl+C raised a traceback) is set aside meanwhile."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return input(question).strip().lower() in ("y", "yes")
     except EOFError:
         return False
+    except KeyboardInterrupt:
+        print(file=sys.stderr)  # the prompt's line is left open
+        raise JoinError(CANCELLED) from None
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -190,6 +202,9 @@ def run(arguments: argparse.Namespace) -> int:
     except JoinError as problem:
         print(f"croupier join: {problem}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl+C while connecting
+        print(f"\ncroupier join: {CANCELLED}", file=sys.stderr)
+        return 130
     # the first connection was opened outside the app's loop: the app opens its own (the key is pinned now)
     asyncio.run(first.close())
 
@@ -208,4 +223,6 @@ def run(arguments: argparse.Namespace) -> int:
         log_path = None  # no writable data directory: no log, still no traceback on screen
     app = CroupierApp(connect, log_path=log_path)
     app.run()
+    if app.room_closed is not None:
+        print("croupier join: the room has closed (the host stopped it).", file=sys.stderr)
     return app.return_code or 0
