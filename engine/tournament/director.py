@@ -191,6 +191,11 @@ class Tournament:
         seat = table.seat_of(entry)
         return 0 if seat is None else table.seats[seat].stack
 
+    @property
+    def playing(self) -> bool:
+        """Whether the tournament has started and is not over."""
+        return self.phase in (Phase.RUNNING, Phase.BREAK, Phase.FINAL_TABLE)
+
     def chips_in_play(self) -> int:
         """Chips at all tables."""
         return sum(table.chips() for table in self.tables.values())
@@ -219,7 +224,7 @@ class Tournament:
     def verify_register(self, player: str, payment: Payment, password: str | None = None) -> None:
         """Raise the reason ``player`` may not take an entry now (nothing changes)."""
         settings = self.settings
-        late = self.phase in (Phase.RUNNING, Phase.BREAK) and self.late_registration_open
+        late = self.playing and self.late_registration_open
         if self.phase is not Phase.REGISTERING and not late:
             raise TableRuleError(f"registration is closed (the tournament is {self.phase.value})")
         if settings.password is not None and password != settings.password:
@@ -245,7 +250,7 @@ class Tournament:
         number = self._next_entry
         self._next_entry += 1
         re_entry = any(not entry.live for entry in self.entries_of(player))
-        running = self.phase in (Phase.RUNNING, Phase.BREAK)
+        running = self.playing
         events: list[Event] = [Registered(player, number, late=running, re_entry=re_entry)]
         events += self.cashier.pay_entry(player, number, payment)
         self.entries[number] = Entry(number, player)
@@ -304,7 +309,7 @@ class Tournament:
         if not self.late_registration_open and settings.rebuys is None:
             events += self._fix_prizes()
         if len(self.tables) == 1 and not settings.format.plays_rounds:
-            events += self._final_table()
+            events += self._final_table(formed=False)
         return events
 
     def draw_spin(self, draw: int) -> list[Event]:
@@ -331,7 +336,7 @@ class Tournament:
             if len(self.entries) >= settings.min_players:
                 return self.start(now)
             return self.cancel(f"{len(self.entries)} registered, {settings.min_players} needed")
-        if self.phase not in (Phase.RUNNING, Phase.BREAK, Phase.FINAL_TABLE):
+        if not self.playing:
             return events
         events += self._advance_clock(now)
         elapsed = self.elapsed(now)
@@ -393,6 +398,8 @@ class Tournament:
                                 structure=self.settings.structure)
         table.set_level(self._current_level)
         self.tables[number] = table
+        if self.phase is Phase.FINAL_TABLE and len(self.tables) > 1:
+            self.phase = Phase.BREAK if self.in_break else Phase.RUNNING  # a late entry needed a new table
         events: list[Event] = [TableOpened(number)]
         seats = shuffled(range(table.seat_count), self.draw)
         for entry, seat in zip(members, seats, strict=False):
@@ -479,15 +486,19 @@ class Tournament:
         events.append(TableBroken(number))
         return events
 
-    def _final_table(self) -> list[Event]:
+    def _final_table(self, *, formed: bool = True) -> list[Event]:
+        """One table left. ``formed``: by breaking the others (late registration closes then; a tournament
+        that starts on one table keeps its late registration)."""
         if self.phase is Phase.FINAL_TABLE:
             return []
         self.phase = Phase.FINAL_TABLE
         (table,) = self.tables.values()
         events: list[Event] = [FinalTable(table.number, table.player_count)]
-        if self.late_registration_open:
+        if self.late_registration_open and formed:
             events += self._close_late_registration("final_table")
         if self.hand_for_hand:
+            # Tables broke before every table played the round: who is out is placed now.
+            events += self._close_hfh_round(0.0)
             self.hand_for_hand = False
             events.append(HandForHand(False))
         return events

@@ -123,7 +123,10 @@ class TournamentTable:
         return self.hand is not None and seat is not None and seat in self.hand.seats
 
     def next_big_blind_seat(self) -> int | None:
-        """The seat that will post the big blind in the next hand (the one TDA balancing moves), or ``None``."""
+        """The seat that will post the big blind in the next hand (the one TDA balancing moves), or ``None``
+        (fewer than two can play, or no hand was dealt yet: the button is not drawn)."""
+        if self.positions is None:
+            return None
         plan = self._plan()
         return None if plan is None else plan.big_blind_seat
 
@@ -213,6 +216,13 @@ class TournamentTable:
             return plan
         states = [SeatState(state.seat, active=state.active and state.seat not in waiting) for state in states]
         return plan_blinds(self.seat_count, states, self.positions)
+
+    def dealing_order(self, first_button: int | None = None) -> tuple[int, ...]:
+        """The seats the next hand deals to, in deal order (clockwise from the seat left of the button)."""
+        plan = self._plan(first_button)
+        if plan is None:
+            return ()
+        return tuple(sorted(plan.dealt_in, key=lambda seat: (seat <= plan.button_seat, seat)))
 
     def can_start_hand(self) -> bool:
         """Whether a hand could be dealt now: none running, a level set, two players with chips."""
