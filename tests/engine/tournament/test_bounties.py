@@ -52,7 +52,8 @@ def test_pko_in_a_played_tournament_pays_everything_to_the_end() -> None:
     tournament = running(_ko(2, bounties=BountySettings(progressive=True)), 2)
     deck = rigged_deck(tournament, 1, {1: "As Ah", 2: "Kd Kc"}, "2c 7d 9h Js 3s")
     events = play_hand(tournament, 1, deck, 10, shovers={1, 2})
-    assert of_type(events, BountyWon) == [BountyWon("p1", "p2", 50, "progressive", 50), BountyWon("p1", "p1", 150, "own")]
+    assert of_type(events, BountyWon) == [BountyWon("p1", "p2", 50, "progressive", 50),
+                                          BountyWon("p1", "p1", 150, "own")]
     assert tournament.cashier.bounty_fund == 0 and tournament.cashier.pool == 0 and tournament.cashier.balanced()
 
 
