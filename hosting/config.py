@@ -24,7 +24,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     seats = 6                           # 2..10
     buy_in = [40, 200]                  # minimum, maximum chips (R-BUYIN-1)
     rake = "white-label"                # a rake table or preset name from engine.rake, or "none"
-    clock = { action_seconds = 20, time_bank_seconds = 60 }
+    clock = { action_seconds = 20, time_bank_seconds = 60 }   # also disconnection_bank_seconds = 60 and
+                                        #   seat_hold_seconds = 300 (an away or sat-out player's seat is kept)
     straddle = true                     # blind games: straddles allowed (R-BLIND-2)
 
     [[tables]]
@@ -68,7 +69,7 @@ from engine.variants import VARIANTS, ForcedBetKind
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
 STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
-CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds")
+CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds", "seat_hold_seconds")
 
 
 def normalize_key(public_key: str) -> str:

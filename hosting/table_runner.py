@@ -266,8 +266,10 @@ class TableRunner:
     async def _run(self) -> None:
         try:
             while True:
-                if not self.state.engine.can_start_hand():
-                    await self._sleep(None)
+                table = self.state.engine
+                if not table.can_start_hand():  # no hand yet, but held seats still expire on time (R-DISC-1)
+                    await self._sleep(table.next_deadline())
+                    self.publish(table.tick(self.room.clock()))
                     continue
                 await self._play_hand()
                 await asyncio.sleep(self.settings.pause_between_hands)

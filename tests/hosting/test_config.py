@@ -153,3 +153,29 @@ def test_stud_draw_straddle_and_spread_keys_reach_the_engine_table() -> None:
     assert draw.hand.variant.has_draws and (draw.ante, draw.bring_in) == (0, 0)
     assert spread.straddle_allowed and not stud.straddle_allowed
     assert spread.hand.structure.spread_maxima == (4, 4, 8, 10)
+
+
+def test_room_security_settings_and_pinned_keys_are_read() -> None:
+    key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq0rKMNpRbLQCH1yF5l4eOi4R3Vr9Ruc8pWgYVRdNxN"
+    room = parse_room(f"""
+[room]
+allow = ["bruno", {{name = "ana", key = "{key} ana@laptop"}}]
+names_per_key = 2
+max_pending_logins = 50
+pending_logins_per_address = 4
+login_seconds = 8
+
+[[tables]]
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+clock = {{ seat_hold_seconds = 120 }}
+""")
+    access = room.access
+    assert access.allow == {"ana", "bruno"} and dict(access.pinned_keys) == {"ana": key}  # comment dropped
+    assert (access.names_per_key, access.max_pending_logins, access.pending_logins_per_address,
+            access.login_seconds) == (2, 50, 4, 8.0)
+    assert room.tables[0].clock["seat_hold_seconds"] == 120.0
+    defaults = parse_room("").access
+    assert (defaults.names_per_key, defaults.max_pending_logins, defaults.pending_logins_per_address,
+            defaults.login_seconds, dict(defaults.pinned_keys)) == (3, 100, 10, 10.0, {})
