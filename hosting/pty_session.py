@@ -308,7 +308,8 @@ def spawn_tui(socket_path: Path, token: str, columns: int, rows: int, term: str 
     master, slave = os.openpty()
     set_window_size(master, columns, rows)
     # "--token=…" in one word: a token may start with "-", which argparse would take for an option
-    arguments = command or [sys.executable, "-m", "tui.served", f"--socket={socket_path}", f"--token={token}"]
+    arguments = command or [sys.executable, "-m", "tui.served", f"--socket={socket_path}", f"--token={token}",
+                            f"--parent={os.getpid()}"]
     if log_path is not None and command is None:
         arguments.append(f"--log={log_path}")
     try:
@@ -442,7 +443,8 @@ class TuiForkServer:
         with contextlib.suppress(FileNotFoundError):
             control.unlink()
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui.zygote", f"--control={control}", stdout=asyncio.subprocess.PIPE,
+            sys.executable, "-m", "tui.zygote", f"--control={control}", f"--parent={os.getpid()}",
+            stdout=asyncio.subprocess.PIPE,
             stdin=asyncio.subprocess.DEVNULL, env=child_environment(os.environ.get("TERM"), None))
         assert process.stdout is not None
         ready = await asyncio.wait_for(process.stdout.readline(), timeout)

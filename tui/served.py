@@ -16,6 +16,7 @@ import socket
 import sys
 from pathlib import Path
 
+from hosting.parent_watch import die_with_parent
 from tui.app import CroupierApp
 from tui.connection import ConnectionLost, StreamConnection
 
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     given.add_argument("--token", help="give it as --token=VALUE (a token may start with '-')")
     given.add_argument("--token-fd", type=int, help="a ready screen: read the token line from this socket")
     parser.add_argument("--log")
+    parser.add_argument("--parent", type=int, help="the pid that started us: we end when it does")
     return parser
 
 
@@ -51,6 +53,8 @@ async def token_from(fd: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     arguments = build_parser().parse_args(argv)
+    if arguments.parent is not None:  # the room (or its fork server) killed: no screen left spinning
+        die_with_parent(arguments.parent)
 
     async def connect() -> StreamConnection:
         token = arguments.token if arguments.token is not None else await token_from(arguments.token_fd)

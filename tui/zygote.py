@@ -32,12 +32,13 @@ import tui.app
 import tui.connection
 import tui.served
 import tui.warmup
+from hosting.parent_watch import die_with_parent
 
 PASSED = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME")
 
 
 def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: socket.socket,
-           connection: socket.socket) -> None:
+           connection: socket.socket, zygote: int) -> None:
     listener.close()
     connection.close()
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -54,7 +55,7 @@ def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: 
         environment["COLORTERM"] = str(request["colorterm"])
     os.environ.clear()
     os.environ.update(environment)  # never COLUMNS/LINES: the size comes from the pty
-    arguments = [f"--socket={request['socket']}"]
+    arguments = [f"--socket={request['socket']}", f"--parent={zygote}"]  # it dies with us (hosting/parent_watch)
     if token_fd is not None:  # a ready screen: the token comes later, on this socket
         os.set_inheritable(token_fd, True)
         arguments.append(f"--token-fd={token_fd}")
@@ -69,11 +70,14 @@ def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: 
         os._exit(code)
 
 
-def serve(control: str) -> None:
+def serve(control: str, room: int | None = None) -> None:
+    """Serve fork requests on ``control`` for the room whose pid is ``room`` (default: our parent)."""
+    room = room or os.getppid()
+    die_with_parent(room)  # a room killed with -9 takes us (and so our TUIs) with it
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
     # the host's Ctrl+C reaches its whole process group: the room stops us itself (SIGTERM), in order
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    room = os.getppid()
+    zygote = os.getpid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(control)
     os.chmod(control, 0o600)
@@ -99,7 +103,7 @@ def serve(control: str) -> None:
             token_fd = fds[1] if len(fds) > 1 else None
             pid = os.fork()
             if pid == 0:
-                _child(fds[0], token_fd, request, listener, connection)
+                _child(fds[0], token_fd, request, listener, connection, zygote)
             for fd in fds:
                 os.close(fd)
             connection.sendall(json.dumps({"pid": pid}).encode() + b"\n")
@@ -112,7 +116,9 @@ def serve(control: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="croupier-tui-zygote")
     parser.add_argument("--control", required=True)
-    serve(parser.parse_args(argv).control)
+    parser.add_argument("--parent", type=int, help="the room's pid: we end when it does (default: our parent)")
+    arguments = parser.parse_args(argv)
+    serve(arguments.control, arguments.parent)
     return 0
 
 

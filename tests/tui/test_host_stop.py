@@ -87,3 +87,91 @@ async def test_ctrl_c_on_the_host_with_a_plain_ssh_player_is_clean(tmp_path: Pat
             break
         await asyncio.sleep(0.1)
     assert not any(alive(pid) for pid in fork_servers + tuis), "a TUI process outlived the host"
+
+
+def descendants(pid: int) -> list[int]:
+    found, parents = [], [pid]
+    while parents:
+        children = children_of(parents.pop())
+        found += children
+        parents += children
+    return found
+
+
+async def start_host(tmp_path: Path, ignore_hangup: bool) -> tuple[subprocess.Popen[bytes], int, Path]:
+    """``croupier host`` in a new session (``nohup``-like when ``ignore_hangup``); returns it when it is open."""
+    port, data, output = free_port(), tmp_path / "data", tmp_path / "host.out"
+
+    def as_nohup() -> None:  # pragma: no cover - runs in the child
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    with open(output, "wb") as sink:
+        host = subprocess.Popen([croupier(), "host", "--port", str(port), "--data", str(data)], stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True,
+                                preexec_fn=as_nohup if ignore_hangup else None)
+    deadline = time.monotonic() + 60
+    while "is open on port" not in output.read_text(errors="replace"):
+        assert host.poll() is None and time.monotonic() < deadline, output.read_text(errors="replace")
+        await asyncio.sleep(0.1)
+    return host, port, output
+
+
+async def settled_processes(host: subprocess.Popen[bytes]) -> list[int]:
+    """The host's helpers once its fork server and two ready screens are up (with the player's TUI: 4)."""
+    for _ in range(600):
+        found = [pid for pid in descendants(host.pid) if alive(pid)]
+        if len(found) >= 4:
+            return found
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the host's helper processes never all started: {descendants(host.pid)}")
+
+
+async def test_a_host_killed_with_9_under_nohup_takes_its_screens_and_fork_server_with_it(tmp_path: Path) -> None:
+    host, port, _ = await start_host(tmp_path, ignore_hangup=True)
+    try:
+        async with asyncssh.connect("127.0.0.1", port, username="dee", known_hosts=None, agent_path=None,
+                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                    config=[]) as connection:
+            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                      encoding=None)
+            await read_until(process, b"Hold", bytearray(), timeout=60)
+            helpers = await settled_processes(host)
+            host.kill()  # SIGKILL: the room runs no code of its own after this
+            host.wait()
+            for _ in range(100):
+                if not any(alive(pid) for pid in helpers):
+                    break
+                await asyncio.sleep(0.1)
+            assert not [pid for pid in helpers if alive(pid)], "a TUI, ready screen or fork server outlived the host"
+    finally:
+        if host.poll() is None:
+            os.killpg(host.pid, signal.SIGKILL)
+            host.wait()
+
+
+async def test_sigterm_closes_the_room_like_ctrl_c(tmp_path: Path) -> None:
+    host, port, output = await start_host(tmp_path, ignore_hangup=True)
+    try:
+        async with asyncssh.connect("127.0.0.1", port, username="dee", known_hosts=None, agent_path=None,
+                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                    config=[]) as connection:
+            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                      encoding=None)
+            seen = bytearray()
+            await read_until(process, b"Hold", seen, timeout=60)
+            helpers = await settled_processes(host)
+            host.terminate()  # `kill PID`: the host alone, not its process group
+            await read_until(process, b"the room has closed", seen, timeout=30)
+            assert TERMINAL_RESET in bytes(seen[-500:])
+        assert host.wait(timeout=30) == 0
+    finally:
+        if host.poll() is None:
+            os.killpg(host.pid, signal.SIGKILL)
+            host.wait()
+    printed = output.read_text(errors="replace")
+    assert "room closed" in printed and "Traceback" not in printed, printed
+    for _ in range(50):
+        if not any(alive(pid) for pid in helpers):
+            break
+        await asyncio.sleep(0.1)
+    assert not [pid for pid in helpers if alive(pid)], "a TUI process outlived the host"
