@@ -88,7 +88,7 @@ from engine.events import (
     positional_builder,
 )
 from engine.pots import Pot, award_pot, best_of, build_pots, split_evenly
-from engine.showdown import can_still_win, high_value, low_value
+from engine.showdown import can_still_win, high_name, high_value, low_name, low_value
 from engine.structures import BettingStructure, StructureKind, raise_bounds
 from engine.stud import best_showing_position, bring_in_position
 from engine.variants import ForcedBetKind, Opening, Ranking, Variant, check_player_count
@@ -1280,6 +1280,18 @@ class Hand:
             return f"{name} / {low}" if low else f"{name} / no low"
         return name
 
+    def _winning_name(self, position: int, low: bool) -> str:
+        """The winner's hand named against the other hands still in (R-RANK-7: the kicker where it decided)."""
+        rivals = [other for other in self._contenders() if other != position]
+        if low:
+            lows = self._low or {}
+            strength = lows.get(position)
+            return low_name(strength, [lows.get(other) for other in rivals]) if strength else ""
+        strength = self._high.get(position)
+        if strength is None:
+            return ""
+        return high_name(self._variant, strength, [self._high.get(other) for other in rivals])
+
     # ------------------------------------------------------------------ awarding
 
     def _award(self) -> None:
@@ -1333,12 +1345,10 @@ class Hand:
                 winnings[position] += chips
                 description = ""
                 if contested:
-                    if share == "low":
-                        description = self._low_names.get(position, "")
-                    elif share == "split":
+                    if share == "split":
                         description = "split by agreement"
                     else:
-                        description = self._high_names.get(position, "")
+                        description = self._winning_name(position, share == "low")
                 self.events.append(PotAwarded(index, self._seats[position], chips, share, net, description))
         stacks = self._stacks
         reserved = self._reserved

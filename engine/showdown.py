@@ -5,21 +5,23 @@ Strengths are plain ints (higher wins) so pots can be split without building obj
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import Card
 from engine.evaluate import (
-    best_low_eight,
-    deuce_to_seven_category,
     deuce_to_seven_strength,
-    high_category,
     high_strength,
     low_eight_strength,
     omaha_high_strength,
     omaha_low_eight_strength,
-    thirty_two_category,
     thirty_two_strength,
 )
+from engine.evaluate.classes import HandClass
+from engine.evaluate.deuce_to_seven import DEUCE_TO_SEVEN_CLASSES
+from engine.evaluate.high import HIGH_CLASSES
+from engine.evaluate.low import low_ranks
+from engine.evaluate.names import LOW_OWN_GROUPS, class_name, deciding_depth, deuce_to_seven_name, low_depth, low_words
+from engine.evaluate.thirty_two import SUIT_CODE_SPAN, thirty_two_classes
 from engine.pots import Pot
 from engine.variants import Ranking, Variant
 
@@ -31,13 +33,54 @@ def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) ->
     ranking = variant.ranking
     if ranking is Ranking.DEUCE_TO_SEVEN:
         strength = deuce_to_seven_strength(hole)
-        return strength, deuce_to_seven_category(strength)
-    if ranking is Ranking.THIRTY_TWO_CARD:
+    elif ranking is Ranking.THIRTY_TWO_CARD:
         strength = thirty_two_strength([*hole, *board])
-        return strength, thirty_two_category(strength)
-    must_use = variant.must_use_hole
-    strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
-    return strength, high_category(strength)
+    else:
+        must_use = variant.must_use_hole
+        strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
+    return strength, high_name(variant, strength)
+
+
+def high_class(variant: Variant, strength: int) -> HandClass:
+    """The suit-blind class of a high strength under the variant's ranking."""
+    if variant.ranking is Ranking.DEUCE_TO_SEVEN:
+        return DEUCE_TO_SEVEN_CLASSES[strength - 1]
+    if variant.ranking is Ranking.THIRTY_TWO_CARD:
+        return thirty_two_classes()[strength // SUIT_CODE_SPAN - 1]
+    return HIGH_CLASSES[strength - 1]
+
+
+def high_name(variant: Variant, strength: int, rivals: Iterable[int | None] = ()) -> str:
+    """The hand's name (R-RANK-7), naming as many kickers as it takes to tell it from ``rivals`` (the other
+    hands shown for the pot, as strengths): "pair of jacks" alone, "pair of jacks, ace kicker" against a
+    pair of jacks with a king.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.variants import TEXAS_HOLDEM
+    >>> board = parse_cards("Jc 9c 4d 2s 7h")
+    >>> winner, loser = (high_value(TEXAS_HOLDEM, parse_cards(hole), board)[0] for hole in ("Jd As", "Jh Kd"))
+    >>> high_name(TEXAS_HOLDEM, winner), high_name(TEXAS_HOLDEM, winner, [loser])
+    ('pair of jacks', 'pair of jacks, ace kicker')
+    """
+    own = high_class(variant, strength)
+    others = [high_class(variant, rival) for rival in rivals if rival is not None]
+    if variant.ranking is Ranking.DEUCE_TO_SEVEN:
+        own_groups = LOW_OWN_GROUPS if own.category == 0 else None
+        return deuce_to_seven_name(own, deciding_depth(own, others, own_groups=own_groups))
+    return class_name(own, deciding_depth(own, others))
+
+
+def low_name(strength: int, rivals: Iterable[int | None] = ()) -> str:
+    """An 8-or-better low's name by its top two cards, and more where they decided against ``rivals``.
+
+    >>> from engine.evaluate import low_eight_strength
+    >>> from engine.cards import parse_cards
+    >>> mine, theirs = (low_eight_strength(parse_cards(cards)) for cards in ("8c 6d 4h 3s Ac", "8h 6s 5c 3d 2c"))
+    >>> low_name(mine), low_name(mine, [theirs])
+    ('eight-six low', 'eight-six-four low')
+    """
+    own = low_ranks(strength)
+    return low_words(own, low_depth(own, [low_ranks(rival) for rival in rivals if rival]))
 
 
 def low_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int | None, str]:
@@ -47,9 +90,7 @@ def low_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> 
         hole, board, must_use)
     if not strength:
         return None, ""
-    value = best_low_eight(hole, board, must_use_hole=must_use)
-    assert value is not None and value.strength == strength
-    return strength, value.category
+    return strength, low_name(strength)
 
 
 def can_still_win(

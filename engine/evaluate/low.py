@@ -106,6 +106,16 @@ def omaha_low_eight_strength(hole: Sequence[int], board: Sequence[int], must_use
     return best
 
 
+def low_ranks(strength: int) -> list[int]:
+    """The five ranks of a qualifying low's strength as rank indexes (0 = deuce … 6 = eight, -1 = ace),
+    highest first.
+
+    >>> low_ranks(MAX_LOW_STRENGTH)
+    [3, 2, 1, 0, -1]
+    """
+    return [rank - 2 for rank in _descending(_MASK_OF_STRENGTH[strength])]
+
+
 def low_name(ranks: Sequence[int]) -> str:
     """English name of a low from its ranks (ace = 1 or 14), highest first: ``"eight-six low"``."""
     first, second = (Rank(14 if rank == 1 else rank).english for rank in ranks[:2])
