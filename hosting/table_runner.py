@@ -47,6 +47,7 @@ from engine.events import (
     DrawnCardsDealt,
     Event,
     HandEnded,
+    HandShown,
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
@@ -78,13 +79,35 @@ if TYPE_CHECKING:
     from hosting.room import Room, Session, TableState
 
 
+SHOWDOWN_HOLD_SECONDS = 3.0
+"""How long a room leaves a showdown's result up (shown hands, winners) before the next deal starts."""
+
+
 @dataclass(frozen=True)
 class RunnerSettings:
-    """Seconds: commit and reveal deadlines, the pause between hands."""
+    """Seconds: commit and reveal deadlines, the pause between hands, and the longer pause after a hand that
+    went to a showdown (``None``: the same as any other hand — tests that pace tables fast)."""
 
     commit_seconds: float = 5.0
     reveal_seconds: float = 5.0
     pause_between_hands: float = 1.0
+    showdown_pause: float | None = None
+
+    def pause_after(self, showdown: bool) -> float:
+        """The pause before the next hand's deal: a showdown's result stays up at least ``showdown_pause``.
+
+        >>> RunnerSettings(pause_between_hands=1.0, showdown_pause=3.0).pause_after(True)
+        3.0
+        >>> ROOM_SETTINGS.pause_after(False), ROOM_SETTINGS.pause_after(True)
+        (1.0, 3.0)
+        """
+        if not showdown or self.showdown_pause is None:
+            return self.pause_between_hands
+        return max(self.pause_between_hands, self.showdown_pause)
+
+
+ROOM_SETTINGS = RunnerSettings(showdown_pause=SHOWDOWN_HOLD_SECONDS)
+"""A hosted room's pacing when nothing else is asked for."""
 
 
 @dataclass
@@ -189,7 +212,8 @@ class TableRunner:
     def __init__(self, room: Room, state: TableState, settings: RunnerSettings | None = None) -> None:
         self.room = room
         self.state = state
-        self.settings = settings or RunnerSettings()
+        self.settings = settings or ROOM_SETTINGS
+        self._showdown = False  # the last hand's hands were shown: its result stays up longer
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._fairness: _Fairness | None = None
@@ -271,8 +295,9 @@ class TableRunner:
                     await self._sleep(table.next_deadline())
                     self.publish(table.tick(self.room.clock()))
                     continue
+                self._showdown = False
                 await self._play_hand()
-                await asyncio.sleep(self.settings.pause_between_hands)
+                await asyncio.sleep(self.settings.pause_after(self._showdown))
         except asyncio.CancelledError:
             raise
         except BaseException as problem:  # a runner must never die silently: the room reports it
@@ -466,6 +491,7 @@ class TableRunner:
         if not events:
             return
         self._note_dealt(events)
+        self._showdown = self._showdown or any(isinstance(event, HandShown) for event in events)
         if any(isinstance(event, HandFinished) for event in events):
             self._store_result()
         self.room.settle_chips(self.state, events)

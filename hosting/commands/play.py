@@ -123,8 +123,10 @@ class PracticeBot:
                     await self.connection.send("action", table=message["table"], hand=message["hand"], **move)
 
 
-def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5) -> Any:
-    """The in-process room with the practice table; its own room id and accounts under ``data_dir/practice``."""
+def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5,
+               showdown_pause: float = 3.0) -> Any:
+    """The in-process room with the practice table; its own room id and accounts under ``data_dir/practice``.
+    A showdown's result stays up ``showdown_pause`` seconds before the next deal (``--fast`` shortens it)."""
     from hosting import datadir
     from hosting.config import AccessConfig, RoomConfig
     from hosting.identity import AccountStore, Gatekeeper
@@ -135,7 +137,8 @@ def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 
     accounts_file = practice_dir / "accounts.json"
     accounts_file.unlink(missing_ok=True)  # the practice room forgets names: a new key each run is fine
     gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(accounts_file))
-    settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands)
+    settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands,
+                              showdown_pause=showdown_pause)
     return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(practice_dir), gatekeeper,
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
 
@@ -215,7 +218,7 @@ def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> 
     async def connect() -> LocalConnection:
         # the room lives in the app's event loop: started on the first connect, reused on a reconnect
         if "room" not in state:
-            room = build_room(table, data_dir, 0.3 if arguments.fast else 1.5)
+            room = build_room(table, data_dir, *((0.3, 1.5) if arguments.fast else (1.5, 3.0)))
             room.start()
             state["room"] = room
             state["bots"] = await seat_bots(room, table, arguments.seed, think)
