@@ -34,6 +34,35 @@ SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost"
                  "raises": "raise", "calls": "call", "checks": "check", "folds": "fold", "posts": "post"}
 
 
+SHORT_WORDS = {"pair": "pair", "three": "trips", "four": "quads"}
+RANK_DIGITS = {"deuce": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+               "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+
+
+def short_hand_names(name: str) -> list[str]:
+    """A shown hand's name, longest first, for a seat box to take the first that fits: the whole name, its
+    head, then the category in a word or two ("pair of jacks, ace kicker" → "pair of jacks" → "pair"; a low
+    by its digits, "7-5 low"). Hi/lo names ("… / eight-six low") keep the high half's forms.
+
+    >>> short_hand_names("two pair, kings and nines, ace kicker")
+    ['two pair, kings and nines, ace kicker', 'two pair, kings and nines', 'two pair']
+    >>> short_hand_names("three queens")[-1], short_hand_names("seven-five low")[-1], short_hand_names("")
+    ('trips', '7-5 low', [])
+    """
+    high = name.split(" / ")[0]
+    parts = [part for part in high.split(", ") if part]
+    forms = [name] if high != name else []
+    forms += [", ".join(parts[:count]) for count in range(len(parts), 0, -1)]
+    if parts:
+        head = parts[0]
+        first = head.split(" ")[0]
+        if head.endswith((" low", " high")) and "-" in first:
+            forms.append("-".join(RANK_DIGITS.get(word, word) for word in first.split("-")) + head[len(first):])
+        elif first in SHORT_WORDS:
+            forms.append(SHORT_WORDS[first])
+    return list(dict.fromkeys(forms))
+
+
 def split_clock(total: float, left: float, bank: float | None) -> tuple[float, float, float | None]:
     """A turn of ``total`` seconds with ``left`` to go, whose last ``bank`` seconds are the time bank, as
     ``(action seconds left, action seconds in all, bank seconds left)``; the bank is ``None`` when unknown
@@ -66,6 +95,8 @@ class SeatInfo:
     face_down: int = 0
     last_action: str = ""
     won: int = 0
+    hand_name: str = ""
+    """The hand as shown at showdown ("two pair, kings and nines"), until the next deal."""
 
     @property
     def state(self) -> str:
@@ -146,6 +177,8 @@ class TableModel:
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
     joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
     requests: int = 0
+    results: list[tuple[int, int, str]] = field(default_factory=list)
+    """The last hand's winners as ``(seat, chips, hand name)`` in award order, until the next deal."""
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -337,11 +370,12 @@ class TableModel:
         self.legal = None
         self.small_blind_seat = None
         self.big_blind_seat = None
+        self.results = []
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
             info.in_hand = info.folded = info.all_in = False
             info.cards = []
-            info.last_action = ""
+            info.last_action = info.hand_name = ""
 
     def _forget_notes_of_running_hand(self) -> None:
         """The room replays the running hand after a reconnect: its lines are about to come again, so the
@@ -469,12 +503,16 @@ class TableModel:
             self.note(f"Uncalled bet of {amount} returned to {'you' if name == self.me else name}")
         elif kind == "hand_shown":
             info = self._seat(int(seat))
-            info.cards = list(event.get("cards", []))
+            info.cards = list(event.get("cards", []))  # every card of the hand: no back is left face down
+            info.face_down = 0
             description = event.get("description") or ""
+            info.hand_name = str(description)
             shown = f"{self._who(name, 'shows')} {' '.join(info.cards)}"
             self.note(shown + (f" ({description})" if description else ""))
         elif kind == "hand_mucked":
-            self._seat(int(seat)).last_action = "muck"
+            info = self._seat(int(seat))
+            info.last_action = "muck"
+            info.face_down = 0  # the unseen cards went into the muck
             self.note(self._who(name, "mucks"))
         elif kind == "rake_taken":
             self.note(f"Rake {event.get('amount')}")
@@ -491,6 +529,7 @@ class TableModel:
             line = f"{self._who(name, 'wins')} {amount} from {pot}{share_text}"
             line += f" with {description}" if description else ""
             self.note(line)
+            self._add_result(int(seat), amount, str(description))
             if self.hands and self.hands[-1].hand_id == hand:
                 summary = self.hands[-1]
                 # what each took from the pot (not a profit: a chop gives back what was put in)
@@ -542,6 +581,32 @@ class TableModel:
                 self.time_banks.pop(seat, None)  # a new player in the seat brings his own bank
             if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:
                 self.seats.pop(seat, None)
+
+    def _add_result(self, seat: int, amount: int, description: str) -> None:
+        """One more pot (or half pot) for ``seat``: the same hand winning several pots is one line."""
+        for index, (other, chips, name) in enumerate(self.results):
+            if other == seat and name == description:
+                self.results[index] = (seat, chips + amount, name)
+                return
+        self.results.append((seat, amount, description))
+
+    def result_lines(self, width: int = 0) -> list[str]:
+        """The last hand's winners in words: ``"ana wins 120 with pair of jacks, ace kicker"``, ``"You win 8"``;
+        with a ``width``, each hand's name as long as still fits it (down to the category, else none).
+
+        >>> model = TableModel("t1", "me", seats={0: SeatInfo(0, "ana"), 1: SeatInfo(1, "me")})
+        >>> model.results = [(0, 120, "pair of jacks, ace kicker"), (1, 8, "")]
+        >>> model.result_lines()
+        ['ana wins 120 with pair of jacks, ace kicker', 'You win 8']
+        >>> model.result_lines(width=26)
+        ['ana wins 120 with pair', 'You win 8']
+        """
+        lines = []
+        for seat, chips, name in self.results:
+            won = self._who(self._name(seat), "wins") + f" {chips}"
+            forms = [f"{won} with {form}" for form in short_hand_names(name)] + [won]
+            lines.append(next((form for form in forms if not width or len(form) <= width), won))
+        return lines
 
     def _fairness(self, hand: str, ok: bool, violations: list[Any], reporter: str | None = None,
                   joined_late: bool = False) -> None:

@@ -122,3 +122,74 @@ def finished_hand(table: str, hand: str, me: str = "me", verified: bool = True) 
             violations=[] if verified else [{"kind": "card_mismatch",
                                              "message": "board card 1 is not where the deck says"}]),
     ]
+
+
+def showdown_rows() -> list[dict[str, Any]]:
+    """The lobby with a stud and a triple draw table too (the showdown snapshots open one of each game)."""
+    rows = lobby_rows()
+    extra = [("stud-2-4", "Stud 2/4", "seven_card_stud", (2, 4)),
+             ("triple-2-4", "2-7 Triple Draw 2/4", "deuce_to_seven_triple_draw", (2, 4))]
+    for table_id, name, game, blinds in extra:
+        rows.append({"id": table_id, "name": name, "game": game, "structure": "fixed_limit", "stakes": list(blinds),
+                     "buy_in": [40 * blinds[1], 100 * blinds[1]], "players": 4, "seats": 6, "average_pot": 30,
+                     "hands_per_hour": 50, "waiting": 0, "watchers": 0})
+    return rows
+
+
+def engine_showdown(table: str, game: str, deck_order: list[str] | None = None, seed: int = 7,
+                    me: str = "me") -> list[dict[str, Any]]:
+    """A four-handed hand of ``game`` played to a showdown by the real engine (everyone checks or calls, a
+    draw stands pat on its low cards), as the room sends it to ``me`` at seat 1; then its fairness verdict.
+
+    ``deck_order`` puts those cards on top of the deck (the rest follows in a seeded order), so a hand can be
+    rigged; the messages are the engine's own events through the room's per-seat view."""
+    import random
+
+    from engine.actions import BringIn, Call, Check, Draw, Show
+    from engine.cards import Card
+    from engine.hand import ForcedBets, Hand, HandConfig
+    from engine.structures import BettingStructure
+    from engine.variants import VARIANTS, ForcedBetKind
+    from hosting.views import view_bodies
+
+    variant = VARIANTS[game]
+    top = [Card.parse(text) for text in deck_order or []]
+    rest = [card for card in variant.deck if card not in top]
+    random.Random(seed).shuffle(rest)
+    stud = variant.forced_bets is ForcedBetKind.ANTE_BRING_IN
+    forced = ForcedBets(button_seat=3, small_blind_seat=None if stud else 0, small_blind=0 if stud else 1,
+                        big_blind_seat=None if stud else 1, big_blind=0 if stud else 2,
+                        ante=1 if stud else 0, bring_in=1 if stud else 0)
+    structure = BettingStructure.no_limit() if game == "texas_holdem" else \
+        BettingStructure.pot_limit() if game.startswith("omaha") else BettingStructure.fixed_limit(4)
+    names = ["ana", me, "bruno", "carla"]
+    stacks = {0: 150, 1: 200, 2: 120, 3: 180}
+    hand = Hand.start(HandConfig(variant, structure), stacks, top + rest, forced)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        if legal.max_discards is not None:
+            mine = hand.hole_cards(legal.seat)
+            action: Any = Draw(tuple(card for card in mine if card.rank > 8)[:legal.max_discards])
+        elif legal.can_show:
+            action = Show()
+        elif legal.bring_in_amount is not None and legal.call_amount is None and not legal.can_check:
+            action = BringIn()
+        elif legal.can_check:
+            action = Check()
+        else:
+            action = Call()
+        hand.act(legal.seat, action)
+    hand_id = f"{table}-e2e0f1-12"
+    snapshot = msg("table", table=table, seats=[
+        {"seat": seat, "name": name, "stack": stacks[seat], "sitting_out": False, "away": False,
+         "wait_for_big_blind": False} for seat, name in enumerate(names)], max_seats=6, waiting=[], hand_running=True)
+    messages = [snapshot]
+    if not stud:
+        messages.append(event(table, hand_id, "hand_planned", hand_number=12, button_seat=3, small_blind_seat=0,
+                              big_blind_seat=1, straddle_seat=None, dealt_in=[0, 1, 2, 3], heads_up=False,
+                              button_is_dead=False, big_blinds_out_of_position=[], dead_small_blinds=[],
+                              blinds_forgiven=[]))
+    messages += [msg("event", table=table, hand=hand_id, event=body) for body in view_bodies(hand.events, 1)]
+    messages.append(msg("fairness", table=table, hand=hand_id, ok=True, violations=[]))
+    return messages

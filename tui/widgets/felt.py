@@ -72,10 +72,13 @@ class BoardView(Static):
         lines = []
         if model.board:
             lines.append(cards_text(model.board, self.four_colour))
-        elif model.hand_running:
+        elif model.hand_running and not model.results:
             lines.append(Text(street_words(model.street) or "dealing", style="italic"))
-        else:
+        elif not model.results:
             lines.append(Text("waiting for the next hand", style="dim italic"))
+        if model.results:  # the hand is over: who won what, with which hand, until the next deal
+            lines += [Text(line, style="bold green") for line in self._results(model, len(lines))]
+            return Text("\n").join(lines)
         pots = model.pots() if model.hand_running else []  # between hands the last pot is gone (it was paid)
         if model.joined_mid_hand and model.hand_running:  # its earlier chips were never seen: no wrong totals
             lines.append(Text("joined mid-hand: pots from the next hand", style="dim italic"))
@@ -86,6 +89,17 @@ class BoardView(Static):
         if model.hand_running and model.pot_total and not model.joined_mid_hand:
             lines.append(Text(f"pot total {model.pot_total}", style="dim"))
         return Text("\n").join(lines)
+
+
+    def _results(self, model: TableModel, used: int) -> list[str]:
+        """The winners' lines with whole hand names when they fit the middle (wrapped), else shortened to
+        one line each."""
+        width, height = self.content_size.width, self.content_size.height
+        full = model.result_lines()
+        if not width or not height:
+            return full
+        rows = sum(len(Text(line).wrap(self.app.console, width)) for line in full)
+        return full if used + rows <= height else model.result_lines(width)
 
 
 class Felt(Grid):

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.model import SeatInfo
+from tui.model import SeatInfo, short_hand_names
 from tui.widgets.cards import cards_text
 
 
@@ -36,6 +36,17 @@ def name_line(info: SeatInfo, width: int, markers: str, mine: bool) -> Text:
     return line
 
 
+def _place_first_fitting(choices: list[tuple[str, str]], lines: tuple[Text, ...], width: int) -> None:
+    """Append the first of ``choices`` (words, style) that fits whole on one of ``lines``; none if none fits."""
+    for word, style in choices:
+        for line in lines:
+            gap = ("  " if line.cell_len + 2 + len(word) <= width else " ") if line.cell_len else ""
+            if line.cell_len + len(gap) + len(word) <= width:
+                line.append(gap)
+                line.append(word, style=style)
+                return
+
+
 def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False, to_act: bool = False,
               four_colour: bool = False) -> Text:
     """Two lines for a seat box ``width`` cells wide: name and stack, then the cards, the bet and the state.
@@ -55,19 +66,16 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
             rest = second[cut:]
             first, second = second[:cut], rest + Text(" ") + name_line(
                 info, max(1, width - rest.cell_len - 1), markers, mine)
-    state = info.state or ("" if to_act else info.last_action)
-    extras = [(f"bet {info.bet}", "bold cyan") if info.bet else None,
-              ("TO ACT", "bold reverse") if to_act else None,
-              (state, "italic") if state else None]  # away / sitting out still show while the hand asks him
-    for word, style in [extra for extra in extras if extra is not None]:
-        for line in (second, first):
-            gap = "  " if line.cell_len + 2 + len(word) <= width else " "
-            if not line.cell_len:
-                gap = ""
-            if line.cell_len + len(gap) + len(word) <= width:
-                line.append(gap)
-                line.append(word, style=style)
-                break
+    state = info.state or ("" if to_act or info.won or info.hand_name else info.last_action)
+    if info.won and not info.away and not info.sitting_out:
+        state = ""  # the pot he won says more than "all-in"
+    extras = [[(f"bet {info.bet}", "bold cyan")] if info.bet else [],
+              [("TO ACT", "bold reverse")] if to_act else [],
+              [(f"wins {info.won}", "bold green")] if info.won else [],
+              [(state, "italic")] if state else [],  # away / sitting out still show while the hand asks him
+              [(name, "italic") for name in short_hand_names(info.hand_name)]]
+    for choices in extras:
+        _place_first_fitting(choices, (second, first), width)
     text = Text("\n").join([first, second]) if second else first
     text.no_wrap = True
     text.overflow = "crop"
@@ -85,10 +93,13 @@ class SeatView(Static):
     SeatView.-me { border: round $accent; }
     SeatView.-me.-to-act { border: heavy $warning; }
     SeatView.-folded { color: $text-muted; }
+    SeatView.-winner { border: heavy $success; background: $success 25%; }
+    .-compact SeatView.-winner { border: none; background: $success 45%; }
     SeatView.-unused { visibility: hidden; }
     .-compact SeatView { height: 2; border: none; padding: 0 1; background: $boost; }
     .-compact SeatView.-to-act { border: none; background: $warning 40%; }
     .-tiled.-compact SeatView { padding: 0; }
+    SeatView.-tight { padding: 0; }
     """
 
     info: reactive[SeatInfo | None] = reactive(None, always_update=True)
@@ -106,8 +117,21 @@ class SeatView(Static):
                          four_colour=self.four_colour)
 
     def watch_info(self, info: SeatInfo | None) -> None:
+        self._fit_cards()
         self.set_class(info is None, "-empty")
         self.set_class(info is not None and bool(info.folded or info.sitting_out or info.away), "-folded")
+        self.set_class(info is not None and info.won > 0, "-winner")
+
+    def on_resize(self) -> None:
+        self._fit_cards()
+
+    def _fit_cards(self) -> None:
+        """A hand wider than the box (stud's seven cards shown at 60 columns) takes the box's padding too,
+        so the cards stay on one line under the name."""
+        info = self.info
+        needed = fitting_cards(info, 0, self.four_colour).cell_len if info is not None else 0
+        room = self.content_size.width + self.styles.padding.width  # the box's width inside its border
+        self.set_class(self.content_size.width > 0 and needed > room - 2, "-tight")
 
     def watch_to_act(self, to_act: bool) -> None:
         self.set_class(to_act, "-to-act")
