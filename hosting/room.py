@@ -601,7 +601,7 @@ class Room:
         table = self.table(message.table)
         name = session.name
         self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
-        getattr(self.drivers.get(table.config.id), "missed_commit", set()).discard(name)  # his own choice now
+        getattr(self.drivers.get(table.config.id), "sat_out_while_away", set()).discard(name)  # his own choice now
         session.send(protocol.ack("sit_out", table=table.config.id, on=message.on))
 
     def _wait_for_big_blind(self, session: Session, message: WaitForBigBlind, now: float) -> None:

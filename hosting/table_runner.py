@@ -222,7 +222,7 @@ class TableRunner:
         self._dealt: list[tuple[Card, Recipient]] = []
         self._card_events: list[Event] = []  # the hand's dealing and drawing events, for its reshuffle records
         self._reshuffles: ReshuffleRecorder | None = None
-        self.missed_commit: set[str] = set()  # sat out by us for a missed commitment (not by their own choice)
+        self.sat_out_while_away: set[str] = set()  # sat out by us for a shuffle step missed while disconnected
         self._seeds: dict[Committer, bytes] = {}
         self._stored_hand: Any = None  # the engine hand whose result the store still awaits
         self._hand_players: dict[int, str] = {}
@@ -249,8 +249,9 @@ class TableRunner:
         self._wake.set()
 
     def player_returned(self, name: str) -> None:
-        """``name`` connected again: if we sat him out for a commitment he missed (e.g. he had dropped before
-        the hand), he is back in for the next hand — he never asked to sit out."""
+        """``name`` connected again: if we sat him out for a shuffle step he missed while he was disconnected,
+        he is back in for the next hand — he never asked to sit out. One who missed it while connected stays
+        out until he sits in himself (:meth:`sit_out_for_missing`)."""
         table = self.state.engine
         fairness = self._fairness
         if fairness is not None and fairness.phase == "commit" and name in fairness.expected \
@@ -258,8 +259,8 @@ class TableRunner:
             self._send_to(name, protocol.commit_request(
                 self.state.config.id, fairness.hand_id, fairness.expected[name], fairness.commitments[HOST].hex(),
                 self.settings.commit_seconds))
-        if name in self.missed_commit and table.seat_of(name) is not None:
-            self.missed_commit.discard(name)
+        if name in self.sat_out_while_away and table.seat_of(name) is not None:
+            self.sat_out_while_away.discard(name)
             with contextlib.suppress(TableRuleError):  # no chips: he stays out, as anyone would
                 self.publish(table.sit_in(name, self.room.clock()))
         self.resync(name)
@@ -355,6 +356,7 @@ class TableRunner:
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
             if table.seat_of(name) is not None and table.in_hand(name):
                 self.publish(table.fold_out(name, self.room.clock()))
+            self.sit_out_for_missing(name)
         while table.hand_running:
             await self._sleep(table.next_deadline())
             if table.hand_running:
@@ -453,9 +455,7 @@ class TableRunner:
             if not missing:
                 break
             for name in missing:  # DESIGN.md step 2: a player missing the commit deadline sits the hand out
-                if table.seat_of(name) is not None:
-                    self.publish(table.sit_out(name, self.room.clock()))
-                    self.missed_commit.add(name)
+                self.sit_out_for_missing(name)
         # commitments of seats no longer dealt in are dropped: the deck key uses exactly the dealt-in seats
         for seat in [seat for seat in fairness.commitments if seat != HOST and seat not in wanted.values()]:
             del fairness.commitments[seat]
@@ -464,6 +464,16 @@ class TableRunner:
                    for seat, digest in fairness.commitments.items()}
         self._send_to_audience(protocol.commitments(self.state.config.id, fairness.hand_id, by_seat))
         return wanted
+
+    def sit_out_for_missing(self, name: str) -> None:
+        """``name`` missed his commit or reveal deadline: sat out until he acts himself (sits in), so that a
+        silent client cannot add the deadline to every hand. Missed while disconnected: back when he returns."""
+        table = self.state.engine
+        if table.seat_of(name) is None:
+            return
+        self.publish(table.sit_out(name, self.room.clock()))
+        if name not in self.room.sessions:
+            self.sat_out_while_away.add(name)
 
     async def _collect_reveals(self, fairness: _Fairness, dealt_in: dict[str, int]) -> list[str]:
         for name, seat in dealt_in.items():

@@ -1,0 +1,105 @@
+"""Issue 13 item 12: a seated player who misses his commit or his reveal is sat out until he sits in himself,
+so a silent client cannot add the shuffle deadline to every hand (it did: a missed reveal only folded him, and
+a reconnect sat a missed commit back in)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from hosting import bots
+from hosting.client import RoomClient
+from hosting.server import RunningRoom
+from hosting.table_runner import RunnerSettings, cancel_and_wait
+from tests.hosting.security.helpers import small_room
+
+QUICK = RunnerSettings(commit_seconds=0.5, reveal_seconds=0.5, pause_between_hands=0.05)
+
+
+class Silent:
+    """Drops the client's own answers at one fairness step (``commit`` or ``reveal``)."""
+
+    def __init__(self, client: RoomClient, step: str) -> None:
+        assert client.fairness is not None
+        original = client.fairness.handle
+        client.fairness.handle = lambda message: [  # type: ignore[method-assign]
+            reply for reply in original(message) if reply["type"] != step]
+
+
+async def _until(check: Callable[[], Any], timeout: float = 30.0) -> Any:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        found = check()
+        if found:
+            return found
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+async def _with_bots(clients: list[RoomClient], body: Callable[[], Awaitable[None]]) -> None:
+    done = asyncio.Event()
+    tasks = [asyncio.create_task(bots.play(client, "t1", 10_000, random.Random(index), illegal_rate=0.0,
+                                           buy_in=100, done=done, timeout=30))
+             for index, client in enumerate(clients)]
+    try:
+        await body()
+    finally:
+        for task in tasks:
+            await cancel_and_wait(task)
+
+
+def _seeds(client: RoomClient) -> list[dict[str, Any]]:
+    return [m for m in client.received if m["type"] == "seeds"]
+
+
+def _sitting_out(running: RunningRoom, name: str) -> bool:
+    table = running.room.tables["t1"].engine
+    seat = table.seat_of(name)
+    return seat is not None and table.players[seat].sitting_out
+
+
+async def test_a_player_who_never_reveals_is_sat_out_after_one_forfeit(rooms: Any, connect: Any) -> None:
+    running: RunningRoom = await rooms(small_room(seats=3), runner_settings=QUICK)
+    ana, bruno, carla = [await connect(running, name) for name in ("ana", "bruno", "carla")]
+    Silent(carla, "reveal")
+    await carla.request("sit", table="t1", buy_in=100, seat=2)
+
+    async def body() -> None:
+        first = await _until(lambda: [m for m in _seeds(ana) if m["transcript"]["forfeited"] == [2]])
+        assert _sitting_out(running, "carla")
+        after = _seeds(ana).index(first[0]) + 1
+        later = await _until(lambda: _seeds(ana)[after:][:3] if len(_seeds(ana)) >= after + 3 else None)
+        assert [m["transcript"]["forfeited"] for m in later] == [[], [], []]  # 3 more hands, none waited for her
+        asked = [m["hand"] for m in carla.received if m["type"] == "commit_request"]
+        assert asked == [first[0]["hand"]]  # never asked again: the hands no longer wait for her
+        assert _sitting_out(running, "carla")
+        await carla.request("sit_out", table="t1", on=False)  # her own choice: dealt in again
+        await _until(lambda: [m for m in carla.received if m["type"] == "commit_request"][1:])
+
+    await _with_bots([ana, bruno], body)
+
+
+async def test_a_player_who_missed_his_commit_while_connected_stays_out_when_he_reconnects(
+        rooms: Any, connect: Any, new_key: Any) -> None:
+    running: RunningRoom = await rooms(small_room(seats=3), runner_settings=QUICK)
+    ana, bruno = [await connect(running, name) for name in ("ana", "bruno")]
+    key = new_key()
+    carla: RoomClient = await connect(running, "carla", key)
+    Silent(carla, "commit")
+    await carla.request("sit", table="t1", buy_in=100, seat=2)
+
+    async def body() -> None:
+        await _until(lambda: _sitting_out(running, "carla"))
+        back: RoomClient = await connect(running, "carla", key)  # a new connection (a working client)
+        hands = len(_seeds(ana))
+
+        def asked() -> list[dict[str, Any]]:
+            return [m for m in back.received if m["type"] == "commit_request"]
+
+        await _until(lambda: len(_seeds(ana)) >= hands + 3 or asked())  # 3 hands played without her, or asked
+        assert not asked() and _sitting_out(running, "carla")
+
+    await _with_bots([ana, bruno], body)
