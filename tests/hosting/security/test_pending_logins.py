@@ -1,0 +1,81 @@
+"""Issue 13 item 7: connections that never log in are bounded (in all and per address), have little time to
+log in, and do not spend their address's logins: 300 idle sockets from one address used up its allowance (a
+real login from it refused), and 1,100 idle ones exhausted the host's file descriptors."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from hosting.client import RoomClient
+from hosting.config import AccessConfig
+from hosting.server import RunningRoom
+from tests.hosting.security.helpers import small_room
+
+Socket = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+async def _idle_sockets(running: RunningRoom, count: int, source: str = "127.0.0.1") -> list[Socket]:
+    sockets = []
+    for _ in range(count):
+        sockets.append(await asyncio.open_connection("127.0.0.1", running.port, local_addr=(source, 0)))
+    return sockets
+
+
+async def _still_open(sockets: list[Socket], settle: float = 1.0) -> int:
+    """How many of ``sockets`` the host has not closed (each read until EOF for up to ``settle`` seconds)."""
+    async def open_after(reader: asyncio.StreamReader) -> bool:
+        with contextlib.suppress(TimeoutError, ConnectionError):
+            while await asyncio.wait_for(reader.read(4096), settle):
+                pass
+            return False
+        return True
+
+    return sum(await asyncio.gather(*(open_after(reader) for reader, _ in sockets)))
+
+
+def _close(sockets: list[Socket]) -> None:
+    for _, writer in sockets:
+        writer.close()
+
+
+async def test_idle_sockets_from_one_address_neither_pile_up_nor_lock_out_a_real_login(
+        rooms: Any, connect: Any) -> None:
+    running: RunningRoom = await rooms(small_room(AccessConfig(connections_per_minute=20)), deal=False)
+    sockets = await _idle_sockets(running, 300)
+    try:
+        assert await _still_open(sockets) <= 10  # the address's pending_logins_per_address (default 10)
+        assert len(running.room.gatekeeper.pending) <= 10
+        client: RoomClient = await connect(running, "ana")  # the same address: a real login still gets in
+        assert client.hello["name"] == "ana"
+    finally:
+        _close(sockets)
+
+
+async def test_idle_sockets_from_many_addresses_are_bounded_in_all(rooms: Any, connect: Any) -> None:
+    access = AccessConfig(max_pending_logins=20, pending_logins_per_address=5)
+    running: RunningRoom = await rooms(small_room(access), deal=False)
+    sockets: list[Socket] = []
+    try:
+        for index in range(2, 32):  # 30 addresses × 5: 150 idle sockets
+            sockets += await _idle_sockets(running, 5, f"127.0.0.{index}")
+        assert await _still_open(sockets) <= 20
+        assert len(running.room.gatekeeper.pending) <= 20
+        client: RoomClient = await connect(running, "ana")
+        assert (await client.request("ping", id=1))["id"] == 1
+    finally:
+        _close(sockets)
+
+
+async def test_a_connection_that_does_not_log_in_is_closed_after_login_seconds(rooms: Any) -> None:
+    running: RunningRoom = await rooms(small_room(AccessConfig(login_seconds=1)), deal=False)
+    sockets = await _idle_sockets(running, 1)
+    try:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        assert await _still_open(sockets, settle=8.0) == 0
+        assert loop.time() - started < 6.0
+        assert len(running.room.gatekeeper.pending) == 0
+    finally:
+        _close(sockets)
