@@ -88,6 +88,7 @@ class LoginServer(asyncssh.SSHServer):
         if self._refusal is None:
             self._refusal = self._gatekeeper.name_allowed(username)
         if self._refusal is not None:
+            security_log.warning("refused a login: name %r from %s: %s", username[:30], self.address, self._refusal)
             self._refuse(self._refusal)
         return True
 
