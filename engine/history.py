@@ -55,7 +55,6 @@ _GAME_NAMES = {
     "seven_card_stud_hi_lo": "7 Card Stud Hi/Lo",
     "deuce_to_seven_triple_draw": "Triple Draw 2-7 Lowball",
     "five_card_draw": "5 Card Draw",
-    "thirty_two_card_draw": "32 Card Draw",
     "americana": "Americana",
     "telesina": "Telesina",
 }

@@ -175,7 +175,7 @@ def five_card_omaha(*, must_use_hole: int = 2) -> Variant:
 # Draw games (R-GAME-5D, R-GAME-27, R-GAME-32): five cards down, blinds; each draw street is a draw (in turn
 # from the left of the button, R-DRAW-1) followed by a betting round opened left of the button.
 FIVE_CARD_DRAW = Variant(
-    "five_card_draw", "5-card draw", "R-GAME-5D",
+    "five_card_draw", "5-card Draw", "R-GAME-5D",
     (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
     max_players=6,
 )
@@ -191,7 +191,7 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
     max_players=6,
 )
 THIRTY_TWO_CARD_DRAW = Variant(
-    "thirty_two_card_draw", "32-card poker", "R-GAME-32",
+    "thirty_two_card_draw", "32-card Draw", "R-GAME-32",
     (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=4, big_bet=True)),
     deck=short_deck(),
     ranking=Ranking.THIRTY_TWO_CARD,
@@ -208,11 +208,11 @@ _STUD_STREETS = (
     Street("seventh", hole_down=1, big_bet=True, opening=Opening.BEST_SHOWING),
 )
 SEVEN_CARD_STUD = Variant(
-    "seven_card_stud", "7-card stud", "R-GAME-S7", _STUD_STREETS,
+    "seven_card_stud", "7-card Stud", "R-GAME-S7", _STUD_STREETS,
     forced_bets=ForcedBetKind.ANTE_BRING_IN, max_players=8,
 )
 SEVEN_CARD_STUD_HI_LO = Variant(
-    "seven_card_stud_hi_lo", "7-card stud Hi/Lo 8-or-better", "R-GAME-S8", _STUD_STREETS,
+    "seven_card_stud_hi_lo", "7-card Stud Hi/Lo 8-or-better", "R-GAME-S8", _STUD_STREETS,
     forced_bets=ForcedBetKind.ANTE_BRING_IN, low_eight=True, max_players=8,
 )
 
@@ -268,3 +268,21 @@ def check_player_count(variant: Variant, players: int) -> None:
             f"{variant.name} with {players} players needs {variant.cards_needed(players)} cards;"
             f" the deck has {len(variant.deck)}"
         )
+
+
+SHORT_NAMES: dict[str, str] = {"texas_holdem": "Hold'em", "omaha_hi_lo": "Omaha Hi/Lo",
+                               "seven_card_stud_hi_lo": "7-card Stud Hi/Lo"}
+"""Shorter names where a column is narrow (the lobby); every other game's name is short already."""
+
+
+def game_name(variant_id: str, short: bool = False) -> str:
+    """The one display name of a game (lobby, hand history, CLI help), by id; an id this engine does not know
+    (a newer room's game) is shown as its words.
+
+    >>> game_name("deuce_to_seven_triple_draw"), game_name("texas_holdem", short=True), game_name("razz_hi")
+    ('2-7 Triple Draw', "Hold'em", 'razz hi')
+    """
+    variant = VARIANTS.get(variant_id)
+    if variant is None:
+        return variant_id.replace("_", " ")
+    return SHORT_NAMES.get(variant_id, variant.name) if short else variant.name

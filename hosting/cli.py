@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import NoReturn
 
+from engine.variants import VARIANTS, game_name
+
 Handler = Callable[[argparse.Namespace], int]
 LOG_LEVELS = ("debug", "info", "warning", "error")  # as hosting.logging_setup.LEVELS (not imported: keep --help fast)
 
@@ -88,9 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start a practice table inside this process: bots of a few styles, you seated, the "
                     "table on screen. Keys: F fold, C check/call, R bet/raise, A all-in, ? help, Ctrl+Q quit.")
     play.add_argument("--game", default="texas_holdem",
-                      help="texas_holdem (default), omaha, omaha_five_card, omaha_hi_lo, five_card_draw, "
-                           "deuce_to_seven_triple_draw, thirty_two_card_draw, seven_card_stud, "
-                           "seven_card_stud_hi_lo, americana, telesina")
+                      help=", ".join(f"{game} ({game_name(game)})" for game in VARIANTS) + "; default texas_holdem")
     play.add_argument("--structure", default=None,
                       help="no_limit, pot_limit, half_pot_limit, fixed_limit, spread_limit (default: no_limit "
                            "for hold'em, pot_limit for the Omahas, fixed_limit for the others)")

@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -20,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label
 
+from tui.widgets.cards import card_text
 from tui.widgets.slider import Slider
 from tui.widgets.tick_box import TickBox
 from tui.widgets.time_bar import TimeBar
@@ -237,7 +239,7 @@ class ActionBar(Widget):
             card = self.my_cards[index] if index < len(self.my_cards) else None
             button.set_class(card is None, "-hidden")
             button.set_class(card in discards, "-selected")
-            button.label = f"{index + 1}:{card}" if card else ""
+            button.label = Text(f"{index + 1}:").append_text(card_text(card)) if card else ""
         count = len(discards)
         self.query_one("#draw", Button).label = f"Draw {count} (D)" if count else "Stand pat (D)"
 

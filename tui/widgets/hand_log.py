@@ -12,11 +12,14 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
+from engine.variants import VARIANTS
 from tui.model import HandSummary, TableModel
 from tui.widgets.cards import card_text
 
 CARD = re.compile(r"(?<![\w'])([2-9TJQKA][shdc])(?![\w'])")
-CARD_LINES = ("Dealt to you:", "Flop:", "Turn:", "River:", "Board:")
+CARD_LINES = ("Dealt to you:", "Board:", *sorted({f"{street.name.capitalize()}:" for variant in VARIANTS.values()
+                                                  for street in variant.streets if street.board}))
+"""Lines that list cards: the deal, and each board street as the model notes it ("Flop: …", Telesina's "Vela: …")."""
 
 
 def log_line(line: str, four_colour: bool = False) -> Text:
@@ -24,6 +27,8 @@ def log_line(line: str, four_colour: bool = False) -> Text:
 
     >>> log_line("Flop: Qs Jd 4c").plain, log_line("ana shows Ah Kd (two pair)").plain
     ('Flop: Q♠ J♦ 4♣', 'ana shows A♥ K♦ (two pair)')
+    >>> log_line("Vela: Ac").plain
+    'Vela: A♣'
     """
     if line.startswith("FAIRNESS"):
         return Text(line, style="bold red")

@@ -16,10 +16,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, DataTable, Label, Select
 
+from engine import variants
 from tui.widgets.tick_box import TickBox
 
-GAME_NAMES = {"texas_holdem": "Hold'em", "omaha": "Omaha", "omaha_hi_lo": "Omaha Hi/Lo",
-              "five_card_omaha": "5-card Omaha", "seven_card_stud": "7-card Stud", "five_card_draw": "5-card Draw"}
 STRUCTURE_NAMES = {"no_limit": "NL", "pot_limit": "PL", "half_pot_limit": "½PL", "fixed_limit": "FL",
                    "spread_limit": "SL"}
 COLUMNS = [("name", "Table"), ("game", "Game"), ("structure", "Limit"), ("stakes", "Stakes"),
@@ -27,7 +26,8 @@ COLUMNS = [("name", "Table"), ("game", "Game"), ("structure", "Limit"), ("stakes
 
 
 def game_name(game: str) -> str:
-    return GAME_NAMES.get(game, game.replace("_", " ").title())
+    """The game's short name, from the engine's one table of names (engine.variants)."""
+    return variants.game_name(game, short=True)
 
 
 def stakes_text(row: dict[str, Any]) -> str:
