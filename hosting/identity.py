@@ -214,6 +214,8 @@ class PendingLogins:
         self.total, self.per_address = total, per_address
         self._pending: OrderedDict[Any, str] = OrderedDict()  # handle → address group, oldest first
         self._authenticating: set[Any] = set()
+        self.dropped = 0  # dropped since the host's log last said so
+        self.reported_at = float("-inf")
 
     def __len__(self) -> int:
         return len(self._pending)

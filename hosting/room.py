@@ -348,7 +348,8 @@ class Room:
             return None
         previous = self.sessions.get(session.name)
         if previous is not None:
-            security_log.warning("kicked the previous session of %s (logged in again)", session.login.describe())
+            security_log.warning("kicked the previous session of %s (from %s): logged in again",
+                                 session.login.describe(), previous.address)
             previous.send(protocol.bye("logged in from another connection"))
             previous.transport.close("logged in from another connection")
             self.disconnect(previous)

@@ -33,6 +33,8 @@ NO_TERMINAL_MESSAGE = (
     b"or use `croupier join` / `ssh -s ... croupier`.\r\n"
 )
 """What a session with neither a pty nor the ``croupier`` subsystem gets (one line on stderr, exit status 1)."""
+DROP_REPORT_SECONDS = 10.0
+"""Pending connections dropped are reported in ``host.log`` at most this often (a flood would fill it)."""
 MAX_PENDING_OUTPUT = 1 << 20
 """A client that lets more than this many bytes of output pile up is too slow to follow a table: dropped."""
 ROOM_CLOSED_TEXT = "the room has closed (the host stopped it)."
@@ -61,13 +63,17 @@ class LoginServer(asyncssh.SSHServer):
         self._connection = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "unknown"
-        dropped = self._gatekeeper.pending.add(self, self.address)
-        if dropped:
-            security_log.warning("too many connections not logged in (%d held, %d from %s): dropped %d older ones",
-                                 len(self._gatekeeper.pending), self._gatekeeper.pending.count(self.address),
-                                 self.address, len(dropped))
+        pending = self._gatekeeper.pending
+        dropped = pending.add(self, self.address)
         for other in dropped:
             other.drop()
+        pending.dropped += len(dropped)
+        now = self._clock()
+        if pending.dropped and now - pending.reported_at >= DROP_REPORT_SECONDS:  # one line per burst, not each
+            security_log.warning("too many connections not logged in (%d held, %d from %s, the latest): dropped "
+                                 "%d older ones since the last report", len(pending), pending.count(self.address),
+                                 self.address, pending.dropped)
+            pending.dropped, pending.reported_at = 0, now
 
     def drop(self) -> None:
         """Close a connection still logging in (the room holds too many)."""

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
+
+import pytest
 
 from hosting.client import RoomClient
 from hosting.config import AccessConfig
@@ -41,7 +44,8 @@ def _close(sockets: list[Socket]) -> None:
 
 
 async def test_idle_sockets_from_one_address_neither_pile_up_nor_lock_out_a_real_login(
-        rooms: Any, connect: Any) -> None:
+        rooms: Any, connect: Any, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
     running: RunningRoom = await rooms(small_room(AccessConfig(connections_per_minute=20)), deal=False)
     sockets = await _idle_sockets(running, 300)
     try:
@@ -49,6 +53,8 @@ async def test_idle_sockets_from_one_address_neither_pile_up_nor_lock_out_a_real
         assert len(running.room.gatekeeper.pending) <= 10
         client: RoomClient = await connect(running, "ana")  # the same address: a real login still gets in
         assert client.hello["name"] == "ana"
+        reports = [record.getMessage() for record in caplog.records if "not logged in" in record.getMessage()]
+        assert len(reports) == 1 and "127.0.0.1" in reports[0]  # one line for the burst, not 290
     finally:
         _close(sockets)
 
