@@ -164,7 +164,7 @@ class FairnessParticipant:
             transcript = Transcript.from_json(data)
         except FairnessError as problem:
             violations = [{"kind": "bad_transcript", "message": str(problem), "evidence": {}}]
-            return [protocol.message("verification", table=key[0], hand=key[1], ok=False, violations=violations)]
+            return self._report(key, record, False, violations)
         # draw games: cards dealt past the deck come from reshuffled discards, checked against the transcript's
         # reshuffles (recomputed from the seeds and the published discards); a shown hand against the replay
         seen = [item for item, _ in record.seen] + [item for item, _ in record.shown]
@@ -184,8 +184,16 @@ class FairnessParticipant:
             self.reshuffled_cards_checked += sum(
                 1 for item, _ in record.seen
                 if item.recipient == record.seat and item.index is not None and item.index >= from_deck)
-        return [protocol.message("verification", table=key[0], hand=key[1], ok=result.ok,
-                                 violations=[violation.to_json() for violation in result.violations])]
+        return self._report(key, record, result.ok, [violation.to_json() for violation in result.violations])
+
+    @staticmethod
+    def _report(key: tuple[str, str], record: _HandRecord, ok: bool,
+                violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The ``verification`` to send: only for a hand this client was dealt into (the room accepts verdicts
+        from its players only); a watcher keeps its verdict for its own badge."""
+        if record.secret is None:
+            return []
+        return [protocol.message("verification", table=key[0], hand=key[1], ok=ok, violations=violations)]
 
 
 class RoomClient:

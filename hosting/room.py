@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from engine.structures import BettingStructure
 from engine.table import Table
 from engine.table import TableConfig as EngineTableConfig
 from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
+from engine.text import clean_text
 from engine.variants import variant_by_id
 from hosting import protocol
 from hosting.config import RoomConfig, TableConfig
@@ -69,6 +69,7 @@ from hosting.protocol import (
     WaitingList,
     Watch,
 )
+from hosting.verdicts import Verdict, VerdictBook, typed_violations
 
 if TYPE_CHECKING:
     from hosting.store import Store
@@ -147,6 +148,9 @@ class HandDriver(Protocol):
 
     def wake(self) -> None:
         """Something changed (a player sat down, sat in): look again whether a hand can start."""
+
+    def dealt_in(self, hand_id: str) -> frozenset[str] | None:
+        """Who was dealt into finished hand ``hand_id`` (None: no such recent finished hand here)."""
 
     def start(self) -> None: ...
 
@@ -265,11 +269,6 @@ class TableState:
         })
 
 
-def clean_text(text: str) -> str:
-    """Chat text with control characters removed: a terminal must never receive escape sequences from a player."""
-    return "".join(character for character in text if unicodedata.category(character)[0] != "C").strip()
-
-
 class Room:
     """The room's state and its message handlers. One instance per ``croupier host``."""
 
@@ -289,7 +288,7 @@ class Room:
                 driver = driver_factory(self, state)
                 if driver is not None:
                     self.drivers[table_id] = driver
-        self.verification_reports: list[dict[str, Any]] = []
+        self.verification_reports = VerdictBook()  # clients' verdicts, bounded (hosting.verdicts)
         self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
         self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
 
@@ -655,18 +654,27 @@ class Room:
         driver.handle(session, message, now)
 
     def _verification(self, session: Session, message: VerificationReport, now: float) -> None:
+        """A client's verdict on a finished hand: accepted once, from a player dealt into it; kept typed and,
+        when the check failed, relayed typed to the table (hosting.verdicts: never the client's words)."""
         table = self.table(message.table)
-        report = {"table": table.config.id, "hand": message.hand, "name": session.name, "ok": message.ok,
-                  "violations": message.violations}
-        self.verification_reports.append(report)
-        if not message.ok:  # a failed check is everyone's business: tell the whole table (DESIGN.md step 5)
-            alarm = protocol.verification_result(table.config.id, message.hand, session.name, False,
-                                                 message.violations)
+        driver = self.drivers.get(table.config.id)
+        dealt_in = driver.dealt_in(message.hand) if driver is not None else None
+        if dealt_in is None:
+            raise RoomError(NO_HAND, f"hand {message.hand} is not a recent finished hand of {table.config.id}")
+        if session.name not in dealt_in:
+            raise RoomError("not_dealt_in", f"you were not dealt into hand {message.hand}: only its players report")
+        violations = typed_violations(message.violations)
+        verdict = Verdict(table.config.id, message.hand, session.name, message.ok and not violations,
+                          tuple(violations))
+        if not self.verification_reports.add(verdict):
+            raise RoomError("already_reported", f"you already sent your verdict on hand {message.hand}")
+        if not verdict.ok:  # a failed check is everyone's business: tell the whole table (DESIGN.md step 5)
+            security_log.warning("fairness check failed: %s reports hand %s at %s: %s", session.name, message.hand,
+                        table.config.id, ", ".join(item["kind"] for item in violations) or "no detail")
+            alarm = protocol.verification_result(table.config.id, message.hand, session.name, False, violations)
             for listener in self.audience(table):
                 listener.send(alarm)
-        driver = self.drivers.get(table.config.id)
-        if driver is not None:
-            driver.handle(session, message, now)
+        driver.handle(session, message, now)
         session.send(protocol.ack("verification", table=table.config.id, hand=message.hand))
 
     def _report_hand(self, session: Session, message: ReportHand, now: float) -> None:

@@ -110,6 +110,11 @@ ROOM_SETTINGS = RunnerSettings(showdown_pause=SHOWDOWN_HOLD_SECONDS)
 """A hosted room's pacing when nothing else is asked for."""
 
 
+RECENT_HANDS = 32
+"""Finished hands whose dealt-in players a runner remembers: a client's ``verification`` of one of them is
+accepted from those players only (:meth:`TableRunner.dealt_in`); an older hand is past reporting."""
+
+
 @dataclass
 class _Fairness:
     hand_id: str
@@ -231,6 +236,7 @@ class TableRunner:
             state.jackpot = self.jackpot_summary
         self._store_future: asyncio.Future[Any] | None = None
         self._run_token = secrets.token_hex(3)
+        self._finished: dict[str, frozenset[str]] = {}  # the last RECENT_HANDS hands' dealt-in players, by hand id
         self.hands_played = 0
         self.failure: BaseException | None = None
 
@@ -247,6 +253,11 @@ class TableRunner:
 
     def wake(self) -> None:
         self._wake.set()
+
+    def dealt_in(self, hand_id: str) -> frozenset[str] | None:
+        """The players dealt into ``hand_id`` once its seeds are published; ``None`` for a hand not (or no
+        longer) known here: running, never played, or older than the last :data:`RECENT_HANDS`."""
+        return self._finished.get(hand_id)
 
     def player_returned(self, name: str) -> None:
         """``name`` connected again: if we sat him out for a shuffle step he missed while he was disconnected,
@@ -365,6 +376,9 @@ class TableRunner:
         if self._store_future is not None:  # the result is committed before the next hand: never lost
             future, self._store_future = self._store_future, None
             await future
+        self._finished[hand_id] = frozenset(dealt_in)
+        while len(self._finished) > RECENT_HANDS:
+            del self._finished[next(iter(self._finished))]
         self._send_to_audience(protocol.seeds(self.state.config.id, hand_id, transcript.to_json()))
         self._fairness = None
         self._hand_id = None
@@ -571,7 +585,7 @@ class TableRunner:
             self.publish(events)
             self.wake()
         elif isinstance(message, VerificationReport):
-            pass  # stored by the room; alarms already broadcast there
+            pass  # checked (dealt_in), kept and relayed by the room
 
     def _fairness_message(self, session: Session, message: Commit | Reveal) -> None:
         from hosting.room import NO_HAND, RoomError

@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Static, Tab, Tabs
 
+from engine.text import clean_text, clean_value
 from tui.connection import Connection, ConnectionLost
 from tui.model import TableModel
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
@@ -235,7 +236,7 @@ class CroupierApp(App[int]):
                     await asyncio.sleep(0)  # let the screen mount and paint between messages
             except ConnectionLost as lost:
                 self.connected.clear()
-                reason = str(lost)
+                reason = clean_text(str(lost))
                 log.warning("connection lost: %s", reason)
                 if self.room_closed is not None:  # the host stopped the room: retrying would never end
                     self.show_notice(self.room_closed)
@@ -325,7 +326,7 @@ class CroupierApp(App[int]):
     def dispatch(self, message: dict[str, Any]) -> None:
         """Apply one room message; an internal error is logged and reported, the app keeps running."""
         try:
-            self._dispatch(message)
+            self._dispatch(clean_value(message))  # nothing from the wire reaches the screen unclean (engine.text)
         except Exception as problem:
             log.exception("could not handle %s", str(message)[:300])
             self.internal_errors.append(f"{type(problem).__name__}: {problem}")

@@ -76,6 +76,14 @@ def split_clock(total: float, left: float, bank: float | None) -> tuple[float, f
     return max(0.0, left - bank), total - bank, min(bank, left)
 
 
+def violation_words(item: Any) -> str:
+    """One violation in words: this client's own check says it in a sentence; another player's alarm, relayed by
+    the room, has only its kind (``card_mismatch`` → ``card mismatch``)."""
+    if not isinstance(item, dict):
+        return str(item)
+    return str(item.get("message") or str(item.get("kind") or "check failed").replace("_", " "))
+
+
 @dataclass
 class SeatInfo:
     """One seat as shown: ``bet`` is this street's chips in front of the player, ``committed`` the hand's."""
@@ -616,8 +624,7 @@ class TableModel:
             self.hands.append(summary)
         if reporter is None:
             summary.joined_late = joined_late
-        texts = [str(item.get("message", item.get("kind", item))) if isinstance(item, dict) else str(item)
-                 for item in violations]
+        texts = [violation_words(item) for item in violations]
         if reporter is not None:  # another client's alarm never overrides our own failed check
             summary.fairness = False
             summary.violations += [f"{reporter}: {text}" for text in texts] or [f"{reporter}: check failed"]

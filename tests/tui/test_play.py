@@ -247,18 +247,30 @@ async def test_reconnect_resyncs_the_open_tables(room_setup: Any) -> None:
 async def test_a_fairness_violation_raises_the_alarm(room_setup: Any) -> None:
     setup = await room_setup([table("t1")])
     bob = await setup.bot("bob", ["t1"])
+    assert bob.connection.fairness is not None
+    inner = bob.connection.fairness.inner
+    honest = inner._report
+
+    def alarmed(key: tuple[str, str], record: Any, ok: bool, violations: Any) -> list[dict[str, Any]]:
+        # bob's check fails (as if the flop were not in the deck); the room relays its kind, not his words
+        return honest(key, record, False, [{"kind": "card_mismatch", "message": "the flop is not in the deck"}])
+
+    inner._report = alarmed  # type: ignore[method-assign]
     app = setup.app()
     async with app.run_test(size=(120, 40)) as pilot:
         await app.connected.wait()
         await join(pilot, app, "t1")
-        await bob.connection.send("verification", table="t1", hand="t1-x-1", ok=False,
-                                  violations=[{"kind": "card_mismatch", "message": "the flop is not in the deck"}])
         model = app.models["t1"]
-        await wait_until(pilot, lambda: bool(model.alarm), what="alarm")
-        assert model.alarm == "FAIRNESS VIOLATION reported by bob on hand t1-x-1"
+        while not model.alarm:  # play along (check or call) until a hand ends and bob's verdict comes
+            await wait_until(pilot, lambda: model.needs_action or bool(model.alarm), timeout=30, what="alarm")
+            if not model.alarm:
+                await pilot.press("c")
+                await pilot.pause(0.1)
+        hand = next(summary.hand_id for summary in model.hands if summary.violations)
+        assert model.alarm == f"FAIRNESS VIOLATION reported by bob on hand {hand}"
         alarm = app.query_one("#view-t1 #alarm")
         assert alarm.display and "bob" in str(alarm.content)
-        assert any(summary.fairness is False and "the flop is not in the deck" in " ".join(summary.violations)
+        assert any(summary.fairness is False and "bob: card mismatch" in summary.violations
                    for summary in model.hands)
 
 
