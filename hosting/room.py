@@ -669,8 +669,9 @@ class Room:
         if not self.verification_reports.add(verdict):
             raise RoomError("already_reported", f"you already sent your verdict on hand {message.hand}")
         if not verdict.ok:  # a failed check is everyone's business: tell the whole table (DESIGN.md step 5)
-            security_log.warning("fairness check failed: %s reports hand %s at %s: %s", session.name, message.hand,
-                        table.config.id, ", ".join(item["kind"] for item in violations) or "no detail")
+            security_log.warning("fairness check failed: %s reports hand %s at %s: %s", session.name,
+                                 message.hand, table.config.id,
+                                 ", ".join(item["kind"] for item in violations) or "no detail")
             alarm = protocol.verification_result(table.config.id, message.hand, session.name, False, violations)
             for listener in self.audience(table):
                 listener.send(alarm)
