@@ -8,6 +8,7 @@ and a session holds the name only after every gate.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import asyncssh
@@ -103,3 +104,16 @@ async def test_two_newcomers_for_one_free_name_the_second_is_refused_at_the_gate
     assert "registered to another key" in bye["reason"]
     assert (await first.request("ping", id=3))["id"] == 3
     assert not [m for m in first.received if m["type"] == "bye"]
+
+
+async def test_a_terminal_opened_on_a_login_kept_from_before_registration_is_refused(
+        rooms: Any, connect: Any, new_key: Any) -> None:
+    running: RunningRoom = await rooms(small_room(), runner_settings=FAST)
+    attacker_login = await ssh_login(running, "cy3", new_key())
+    owner, _ = await _owner_playing(running, connect, new_key(), None)
+    process = await attacker_login.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    result = await asyncio.wait_for(process.wait(), 20)
+    assert result.exit_status == 1
+    assert b"the name 'cy3' is registered to another key" in bytes(result.stderr or b"") + bytes(result.stdout or b"")
+    await _assert_owner_still_plays(owner)
+    attacker_login.close()
