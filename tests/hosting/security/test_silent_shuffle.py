@@ -4,51 +4,15 @@ a reconnect sat a missed commit back in)."""
 
 from __future__ import annotations
 
-import asyncio
-import random
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from hosting import bots
 from hosting.client import RoomClient
 from hosting.server import RunningRoom
-from hosting.table_runner import RunnerSettings, cancel_and_wait
+from hosting.table_runner import RunnerSettings
 from tests.hosting.security.helpers import small_room
+from tests.hosting.test_play import SilentAt, _until, _with_bots  # the silent client and bots of the play tests
 
 QUICK = RunnerSettings(commit_seconds=0.5, reveal_seconds=0.5, pause_between_hands=0.05)
-
-
-class Silent:
-    """Drops the client's own answers at one fairness step (``commit`` or ``reveal``)."""
-
-    def __init__(self, client: RoomClient, step: str) -> None:
-        assert client.fairness is not None
-        original = client.fairness.handle
-        client.fairness.handle = lambda message: [  # type: ignore[method-assign]
-            reply for reply in original(message) if reply["type"] != step]
-
-
-async def _until(check: Callable[[], Any], timeout: float = 30.0) -> Any:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        found = check()
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
-
-
-async def _with_bots(clients: list[RoomClient], body: Callable[[], Awaitable[None]]) -> None:
-    done = asyncio.Event()
-    tasks = [asyncio.create_task(bots.play(client, "t1", 10_000, random.Random(index), illegal_rate=0.0,
-                                           buy_in=100, done=done, timeout=30))
-             for index, client in enumerate(clients)]
-    try:
-        await body()
-    finally:
-        for task in tasks:
-            await cancel_and_wait(task)
 
 
 def _seeds(client: RoomClient) -> list[dict[str, Any]]:
@@ -64,7 +28,7 @@ def _sitting_out(running: RunningRoom, name: str) -> bool:
 async def test_a_player_who_never_reveals_is_sat_out_after_one_forfeit(rooms: Any, connect: Any) -> None:
     running: RunningRoom = await rooms(small_room(seats=3), runner_settings=QUICK)
     ana, bruno, carla = [await connect(running, name) for name in ("ana", "bruno", "carla")]
-    Silent(carla, "reveal")
+    SilentAt(carla, "reveal")
     await carla.request("sit", table="t1", buy_in=100, seat=2)
 
     async def body() -> None:
@@ -88,7 +52,7 @@ async def test_a_player_who_missed_his_commit_while_connected_stays_out_when_he_
     ana, bruno = [await connect(running, name) for name in ("ana", "bruno")]
     key = new_key()
     carla: RoomClient = await connect(running, "carla", key)
-    Silent(carla, "commit")
+    SilentAt(carla, "commit")
     await carla.request("sit", table="t1", buy_in=100, seat=2)
 
     async def body() -> None:
