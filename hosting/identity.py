@@ -267,6 +267,7 @@ class Gatekeeper:
         self.accounts = accounts
         self._addresses: dict[str, TokenBucket] = {}
         self.guesses = GuessThrottle()
+        self._looks: dict[str, str] | None = None
         self.pending = PendingLogins(access.max_pending_logins, access.pending_logins_per_address)
 
     def _logins(self, address: str, now: float) -> TokenBucket:
@@ -319,9 +320,11 @@ class Gatekeeper:
     def new_name_refusal(self, name: str, public_key: str) -> str | None:
         """Why ``public_key`` may not register ``name`` (a look-alike of a registered name, or the key already
         holds ``names_per_key`` names), else ``None``."""
-        looks = name_skeletons(name)
-        for other in self.accounts.names():
-            if other != name and looks & name_skeletons(other):
+        if self._looks is None:  # skeleton → registered name, built once: asked for every key a login offers
+            self._looks = {look: other for other in self.accounts.names() for look in name_skeletons(other)}
+        for look in name_skeletons(name):
+            other = self._looks.get(look)
+            if other is not None and other != name:
                 return f"the name {name!r} looks too much like {other!r}, who is registered: choose another"
         held = self.accounts.names_with_key(public_key)
         if len(held) >= self.access.names_per_key:
@@ -335,6 +338,8 @@ class Gatekeeper:
         if problem:
             raise ValueError(problem)
         self.accounts.register(name, public_key, now)
+        if self._looks is not None:
+            self._looks.update(dict.fromkeys(name_skeletons(name), name))
 
     def check_gates(self, password: str | None, invite: str | None, needs: tuple[str, ...]) -> str | None:
         """``None`` when the protocol ``auth`` passes every gate in ``needs``, else the reason."""
