@@ -257,6 +257,7 @@ class Tournament:
         self.bounties.add_head(number, player, self.settings.price.knockout)
         if running:
             events += self._seat_newcomer(number)
+            events += self._rebalance()
         elif self.settings.sit_and_go_size is not None and len(self.entries) == self.settings.sit_and_go_size \
                 and (self.settings.format is not Format.SPIN or self.spin_multiplier is not None):
             events += self.start(now)
@@ -711,10 +712,11 @@ class Tournament:
         if needs_prizes and self.prizes is None and place <= self._paid_places_estimate():
             events += self._fix_prizes()
         prizes = split_tied_places(self.prizes, place, len(tie)) if needs_prizes and self.prizes else []
+        # Tied entries share one bust order (the group's last): ranked later, they all get the group's best place.
+        self.busted += len(tie)
         for index, (entry, _starting, by) in enumerate(tie):
             state = self.entries[entry]
             state.live = False
-            self.busted += 1
             state.busted_order = self.busted
             state.place = place if known else None
             state.tied = len(tie)
