@@ -171,16 +171,38 @@ class Tournament:
         self._time_up = False
         self._current_level = stage_at(settings.schedule, 0.0).level
         self._next_entry = 1
+        # Indexes kept in step with the entries: a 3,000-entry field is scanned per hand otherwise.
+        self._live: dict[int, Entry] = {}
+        self._by_player: dict[str, list[int]] = {}
+        self._pending: set[int] = set()
 
     # --- questions ---------------------------------------------------------------------------------
 
     def live_entries(self) -> list[Entry]:
-        """Entries still in (pending rebuys included)."""
-        return [entry for entry in self.entries.values() if entry.live]
+        """Entries still in (pending rebuys included), in entry order."""
+        return list(self._live.values())
+
+    @property
+    def live_count(self) -> int:
+        """How many entries are still in."""
+        return len(self._live)
 
     def entries_of(self, player: str) -> list[Entry]:
         """All of ``player``'s entries, oldest first."""
-        return [entry for entry in self.entries.values() if entry.player == player]
+        return [self.entries[number] for number in self._by_player.get(player, ()) if number in self.entries]
+
+    def _out(self, state: Entry) -> None:
+        """``state`` is no longer in the tournament."""
+        state.live = False
+        self._live.pop(state.number, None)
+        self._set_pending(state, False)
+
+    def _set_pending(self, state: Entry, pending: bool) -> None:
+        if pending:
+            self._pending.add(state.number)
+        else:
+            self._pending.discard(state.number)
+        state.pending_rebuy = pending
 
     def stack_of(self, entry: int) -> int:
         """``entry``'s chips (0 when out or not seated)."""
@@ -253,7 +275,8 @@ class Tournament:
         running = self.playing
         events: list[Event] = [Registered(player, number, late=running, re_entry=re_entry)]
         events += self.cashier.pay_entry(player, number, payment)
-        self.entries[number] = Entry(number, player)
+        self.entries[number] = self._live[number] = Entry(number, player)
+        self._by_player.setdefault(player, []).append(number)
         self.bounties.add_head(number, player, self.settings.price.knockout)
         if running:
             events += self._seat_newcomer(number)
@@ -272,6 +295,7 @@ class Tournament:
             raise NotSeated(f"{player} is not registered")
         entry = mine[-1]
         del self.entries[entry.number]
+        del self._live[entry.number]
         self.bounties.heads.pop(entry.number, None)
         return [Unregistered(player, entry.number), *self.cashier.refund_entry(entry.number)]
 
@@ -344,7 +368,7 @@ class Tournament:
         if self.late_registration_open and elapsed >= settings.late_registration_seconds:
             events += self._close_late_registration("time")
         if settings.rebuys is not None and elapsed >= settings.rebuys.until_seconds:
-            for entry in [e for e in self.entries.values() if e.pending_rebuy]:
+            for entry in [self.entries[number] for number in sorted(self._pending)]:
                 events += self._eliminate_pending(entry.number, now)
             events += self._maybe_fix_prizes(now)
         if settings.time_limit_seconds is not None and elapsed >= settings.time_limit_seconds:
@@ -360,7 +384,7 @@ class Tournament:
         events: list[Event] = [TournamentCancelled(reason)]
         for number in sorted(self.entries):
             events += self.cashier.refund_entry(number, "cancelled")
-            self.entries[number].live = False
+            self._out(self.entries[number])
         self.bounties.heads.clear()
         return events
 
@@ -610,7 +634,7 @@ class Tournament:
             by = tuple(table.seats[s].entry for s in knockers(result.events, seat, dead_antes=dead_antes))
             if self._may_rebuy_when_busted(entry, now):
                 state = self.entries[entry]
-                state.pending_rebuy = True
+                self._set_pending(state, True)
                 state.knocked_by = by
                 events.append(RebuyOffered(state.player, entry))
                 continue
@@ -666,7 +690,7 @@ class Tournament:
 
     def _eliminate_pending(self, entry: int, now: float) -> list[Event]:
         state = self.entries[entry]
-        state.pending_rebuy = False
+        self._set_pending(state, False)
         assert state.table is not None
         table = self.tables[state.table]
         seat = table.seat_of(entry)
@@ -691,7 +715,7 @@ class Tournament:
         if self.late_registration_open and self.settings.late_registration_ends_at_first_elimination \
                 and not self.settings.re_entries:
             events += self._close_late_registration("first_elimination")
-        remaining = len(self.live_entries())
+        remaining = self.live_count
         ordered = sorted(group, key=lambda item: -item[1])
         ties: list[list[tuple[int, int, tuple[int, ...]]]] = []
         for item in ordered:
@@ -716,7 +740,7 @@ class Tournament:
         self.busted += len(tie)
         for index, (entry, _starting, by) in enumerate(tie):
             state = self.entries[entry]
-            state.live = False
+            self._out(state)
             state.busted_order = self.busted
             state.place = place if known else None
             state.tied = len(tie)
@@ -812,7 +836,7 @@ class Tournament:
         if not self.settings.hand_for_hand or self.prizes is None or self.settings.format.ends_at_half:
             return []
         paid = len([p for p in self.prizes if p.secondary is None])
-        live = len(self.live_entries())
+        live = self.live_count
         should = len(self.tables) > 1 and live == paid + 1 and not self.late_registration_open
         if should and not self.hand_for_hand:
             self.hand_for_hand = True
@@ -828,20 +852,20 @@ class Tournament:
         events = self._check_hand_for_hand()
         if self.phase in (Phase.COMPLETE, Phase.CANCELLED):
             return events
-        live = self.live_entries()
-        if any(entry.pending_rebuy for entry in live):
+        if self._pending:
             return events
+        live_count = self.live_count
         settings = self.settings
         if settings.format.ends_at_half:
             survivors = len(self.entries) // 2
-            if len(live) <= survivors:
+            if live_count <= survivors:
                 return events + self._complete_half_out(now)
             return events
         if self._time_up:
             if any(table.hand_running for table in self.tables.values()):
                 return events
             return events + self._complete_by_chips("time")
-        if len(live) == 1:
+        if live_count == 1:
             return events + self._complete_by_chips("last_player")
         return events
 
@@ -858,7 +882,7 @@ class Tournament:
             prizes = split_tied_places(self.prizes, place, len(group))
             for index, entry in enumerate(group):
                 state = self.entries[entry]
-                state.live = False
+                self._out(state)
                 state.place = place
                 state.tied = len(group)
                 events += self._award(entry, place, prizes[index])
@@ -878,7 +902,8 @@ class Tournament:
         for group in rank_by_chips({entry: self.stack_of(entry) for entry in live}):
             for entry in group:
                 state = self.entries[entry]
-                state.live, state.place, state.tied = False, place, len(group)
+                self._out(state)
+                state.place, state.tied = place, len(group)
             place += len(group)
         in_money = sorted((e for e in self.entries.values() if e.place is not None and e.place <= paid),
                           key=lambda e: (e.place or 0, e.number))
@@ -939,7 +964,7 @@ class Tournament:
         self.tables[state.table].add_chips(entry, rebuys.chips)
         self.chips_issued += rebuys.chips
         state.rebuys += 1
-        state.pending_rebuy = False
+        self._set_pending(state, False)
         return [*events, Rebought(state.player, entry, rebuys.chips, state.rebuys)]
 
     def add_on(self, entry: int, payment: Payment, now: float) -> list[Event]:
@@ -969,7 +994,7 @@ class Tournament:
         """The prizes of places 1..n still to pay, n = entries left (money only)."""
         if self.prizes is None:
             return []
-        live = len(self.live_entries())
+        live = self.live_count
         return [prize.amount for prize in self.prizes[:live]] + [0] * max(0, live - len(self.prizes))
 
     def propose_deal(self, player: str, kind: DealKind) -> list[Event]:
@@ -1012,7 +1037,8 @@ class Tournament:
         for group in groups:
             for entry in group:
                 state = self.entries[entry]
-                state.live, state.place, state.tied = False, place, len(group)
+                self._out(state)
+                state.place, state.tied = place, len(group)
                 events += self._award(entry, place, Prize(current.shares[entry]))
             place += len(group)
         return events + self._finish("deal", None)
@@ -1036,7 +1062,7 @@ class Tournament:
         for entry, _, _ in final:
             self._take_off(entry)
         events = self._eliminate_group(final, now, across_tables=False) if final else []
-        if len(self.live_entries()) == 1:
+        if self.live_count == 1:
             return events + self._maybe_complete(now)
         done = all(t.player_count == 1 and not t.hand_running for t in self.tables.values())
         if done:

@@ -15,6 +15,7 @@ fund empty — prizes + fees + bounty credits = everything paid in.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 
@@ -138,17 +139,13 @@ def test_random_tournaments_keep_every_invariant(
         if rebuys and current.playing:
             for entry in current.live_entries():
                 if entry.table is not None and not entry.added_on and rng.random() < 0.3:
-                    try:
+                    with contextlib.suppress(TableRuleError):  # not in the window, or in a hand: refused
                         events += current.add_on(entry.number, Balance(), now)
-                    except TableRuleError:
-                        pass  # not in the window, or in a hand: the rules refused it
         if current.late_registration_open and current.playing:
             busted = [e for e in current.entries.values() if not e.live]
             if busted and rng.random() < 0.5:
-                try:
+                with contextlib.suppress(TableRuleError):  # used all re-entries, or already back in
                     events += current.register(rng.choice(busted).player, Balance(), now)
-                except TableRuleError:
-                    pass  # used all re-entries, or already back in
             if rng.random() < 0.2:
                 events += current.register(next(late_names), Balance(), now)
         return events
