@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.cards import Card
+from engine.cards import Card, Rank
 from engine.evaluate import (
     deuce_to_seven_strength,
     high_strength,
@@ -119,3 +119,54 @@ def can_still_win(
                 if best_rival_low is None or own_low >= best_rival_low:
                     return True
     return False
+
+
+_GROUP_WORDS = {4: "four {}", 3: "three {}"}
+
+
+def _partial_name(cards: Sequence[Card]) -> str:
+    """A made hand in fewer than five cards (hold'em before the flop, stud's early streets, Omaha's hole cards
+    before the flop): four or three of a kind, two pair, a pair; ``""`` for none."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    groups = sorted(((count, rank) for rank, count in counts.items() if count > 1), reverse=True)
+    if not groups:
+        return ""
+    count, rank = groups[0]
+    plural = Rank(rank).plural
+    if count >= 3:
+        return _GROUP_WORDS[min(count, 4)].format(plural)
+    if len(groups) > 1:
+        return f"two pair, {plural} and {Rank(groups[1][1]).plural}"
+    return f"pair of {plural}"
+
+
+def made_hand_name(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> str:
+    """What a player holds so far, as he would say it: "pair of kings", "two pair, aces and nines", "flush, ace
+    high", a low by its cards ("seven-five low", hi/lo: "pair of eights / eight-six low"); ``""`` while he holds
+    no made hand (high card: draws are not named). For the player's own view of his hand as it is played.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.variants import TEXAS_HOLDEM, OMAHA, DEUCE_TO_SEVEN_TRIPLE_DRAW
+    >>> made_hand_name(TEXAS_HOLDEM, parse_cards("Kd Ks"), []), made_hand_name(TEXAS_HOLDEM, parse_cards("Ah 7c"), [])
+    ('pair of kings', '')
+    >>> made_hand_name(OMAHA, parse_cards("Ah Ad 7c 2s"), parse_cards("Ac 9h 4d"))
+    'three aces'
+    >>> made_hand_name(DEUCE_TO_SEVEN_TRIPLE_DRAW, parse_cards("7c 5d 4h 3s 2c"), [])
+    'seven-five low'
+    """
+    must_use = variant.must_use_hole
+    usable = len(hole) + len(board) >= 5 and (must_use is None or (len(hole) >= must_use and
+                                                                   len(board) >= 5 - must_use))
+    low = ""
+    if variant.low_eight and usable:
+        strength, name = low_value(variant, hole, board)
+        low = name if strength else ""
+    if not usable:
+        high = _partial_name(hole if must_use is not None else [*hole, *board])
+    else:
+        strength, high = high_value(variant, hole, board)
+        if variant.ranking is not Ranking.DEUCE_TO_SEVEN and high_class(variant, strength).category == 0:
+            high = ""  # a high card is no made hand (a 2-7 no-pair hand is the low itself)
+    return " / ".join(name for name in (high, low) if name)

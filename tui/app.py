@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import re
 import signal
@@ -172,6 +173,8 @@ class CroupierApp(App[int]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         self.pump()
+        if not self.is_headless:  # the hand evaluators (the player's hand named) built before the first deal
+            self.run_worker(lambda: importlib.import_module("engine.showdown"), thread=True, group="preload")
         if self._start_table is not None:
             self.call_after_refresh(self._open_start_table)
 

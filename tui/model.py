@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import Card
 from engine.pots import build_pots
 from engine.variants import VARIANTS, ForcedBetKind
 
@@ -199,6 +200,29 @@ class TableModel:
         """Whether the game has blinds and a button (stud games post antes and a bring-in instead, R-STUD-1)."""
         variant = VARIANTS.get(self.game)
         return variant is None or variant.forced_bets is not ForcedBetKind.ANTE_BRING_IN
+
+    @property
+    def my_hand_name(self) -> str:
+        """My made hand so far in words ("pair of kings", "seven-five low"), ``""`` when I hold none, have folded
+        or the game is unknown (engine.showdown.made_hand_name; the board counts in the board games).
+
+        >>> model = TableModel("t1", "me", game="texas_holdem", board=["Kc", "7d", "2s"],
+        ...                    seats={0: SeatInfo(0, "me", cards=["Kd", "7h"], in_hand=True)})
+        >>> model.my_hand_name
+        'two pair, kings and sevens'
+        """
+        variant = VARIANTS.get(self.game)
+        mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
+        if variant is None or mine is None or mine.folded or not mine.cards:
+            return ""
+        from engine.showdown import made_hand_name  # the evaluators' tables take a moment: built on first use
+
+        try:
+            hole = [Card.parse(card) for card in mine.cards]
+            board = [Card.parse(card) for card in self.board]
+            return made_hand_name(variant, hole, board)
+        except ValueError:  # a card the room sent that this engine cannot read: name nothing rather than guess
+            return ""
 
     def cancel(self, hand: str) -> bool:
         """The room says ``hand`` was cancelled (it stopped mid-hand, R-CRASH-1): its badge says so instead of

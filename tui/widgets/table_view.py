@@ -25,6 +25,12 @@ from tui.widgets.felt import Felt
 from tui.widgets.hand_log import ChatPanel, HandLog
 
 
+def status_hand(model: TableModel) -> Text:
+    """The line under the felt when the room has nothing to complain about: my made hand so far."""
+    name = model.my_hand_name
+    return Text.assemble(("Your hand: ", "dim"), (name, "bold")) if name else Text("")
+
+
 class TableView(Widget, can_focus=True):
     """A table the player has open (seated or watching)."""
 
@@ -145,7 +151,7 @@ class TableView(Widget, can_focus=True):
         felt = self.query_one(Felt)
         felt.four_colour = self.four_colour
         felt.model = model
-        self.query_one("#status", Static).update(model.error)
+        self.query_one("#status", Static).update(model.error or status_hand(model))
         bar = self.query_one(ActionBar)
         mine = model.my_seat
         bar.pot = model.pot_total
