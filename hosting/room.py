@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -397,8 +398,6 @@ class Room:
                 break  # the budget ran out: the rest of the read is not handled
             if session.ended:
                 break
-        if session.ended:
-            return
         if stream.disconnect_reason is not None and not session.ended:
             security_log.warning("disconnected %s: %s", session.login.describe(), stream.disconnect_reason)
             self._refuse(session, stream.disconnect_reason)
@@ -498,7 +497,7 @@ class Room:
         wait = guesses.wait(session.address, now)
         if wait > 0:
             session.send(protocol.auth_result(False, f"too many wrong answers from your address: try again in "
-                                                     f"{wait:.0f} s"))
+                                                     f"{math.ceil(wait)} s"))
             return
         problem = self.gatekeeper.check_gates(message.password, message.invite, session.needs)
         if problem is not None:
