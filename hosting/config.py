@@ -6,8 +6,9 @@ A room file looks like this (every key optional except each table's ``game``, ``
     name = "Friday night"
     password = "swordfish"              # every login must send it (protocol "auth")
     invite_codes = ["FRIDAY-7"]         # a new name needs one of these to register its key
-    allow = ["bruno", {name = "ana", key = "ssh-ed25519 AAAA…"}]   # only these names may log in; a name
-                                        #   given with a key is kept for that key (pinned)
+    allow = ["bruno",                   # only these names may log in; a name given with the line of his
+        {name = "ana", key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIN5e0ueWTsxlxcVcFZwdqzrMkZc6rp2Q6aMNshsGJ25o"}]
+                                        #   ~/.ssh/id_ed25519.pub as its key is kept for that key (pinned)
     connections_per_minute = 20         # logins per client address (only logins that succeed count)
     names_per_key = 3                   # names one SSH key may register
     max_pending_logins = 100            # connections not logged in yet, in all (older idle ones are dropped)

@@ -26,7 +26,7 @@ async def _idle_sockets(running: RunningRoom, count: int, source: str = "127.0.0
     return sockets
 
 
-async def _still_open(sockets: list[Socket], settle: float = 1.0) -> int:
+async def _still_open(sockets: list[Socket], settle: float = 4.0) -> int:
     """How many of ``sockets`` the host has not closed (each read until EOF for up to ``settle`` seconds)."""
     async def open_after(reader: asyncio.StreamReader) -> bool:
         with contextlib.suppress(TimeoutError, ConnectionError):

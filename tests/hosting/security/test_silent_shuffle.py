@@ -12,7 +12,7 @@ from hosting.table_runner import RunnerSettings
 from tests.hosting.security.helpers import small_room
 from tests.hosting.test_play import SilentAt, _until, _with_bots  # the silent client and bots of the play tests
 
-QUICK = RunnerSettings(commit_seconds=0.5, reveal_seconds=0.5, pause_between_hands=0.05)
+QUICK = RunnerSettings(commit_seconds=1.0, reveal_seconds=1.0, pause_between_hands=0.05)  # bots answer in time
 
 
 def _seeds(client: RoomClient) -> list[dict[str, Any]]:
