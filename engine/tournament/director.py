@@ -175,6 +175,7 @@ class Tournament:
         self._live: dict[int, Entry] = {}
         self._by_player: dict[str, list[int]] = {}
         self._pending: set[int] = set()
+        self._counts: dict[int, int] = {}  # table → entries seated there
 
     # --- questions ---------------------------------------------------------------------------------
 
@@ -423,6 +424,7 @@ class Tournament:
                                 structure=self.settings.structure)
         table.set_level(self._current_level)
         self.tables[number] = table
+        self._counts[number] = 0
         if self.phase is Phase.FINAL_TABLE and len(self.tables) > 1:
             self.phase = Phase.BREAK if self.in_break else Phase.RUNNING  # a late entry needed a new table
         events: list[Event] = [TableOpened(number)]
@@ -434,6 +436,7 @@ class Tournament:
     def _seat(self, entry: int, table: TournamentTable, seat: int, stack: int) -> list[Event]:
         state = self.entries[entry]
         table.seat_with_stack(entry, state.player, stack, seat=seat)
+        self._counts[table.number] += 1
         state.table = table.number
         self.chips_issued += stack
         return [PlayerSeatedAt(state.player, entry, table.number, seat, stack)]
@@ -441,7 +444,7 @@ class Tournament:
     def _seat_newcomer(self, entry: int) -> list[Event]:
         """A late entry or re-entry: a drawn seat at the table with the fewest players (a new table if all
         are full), TDA: "the same seat pool as new players"."""
-        counts = {number: table.player_count for number, table in self.tables.items()}
+        counts = self._counts
         open_tables = [n for n, count in counts.items() if count < self.settings.seats_per_table]
         if not open_tables or self.settings.format.plays_rounds:
             if self.settings.format.plays_rounds:
@@ -460,6 +463,8 @@ class Tournament:
         assert from_seat is not None
         seated = source.remove_player(entry)
         to.seat_with_stack(entry, state.player, seated.stack, seat=seat, busted=seated.stack == 0)
+        self._counts[source.number] -= 1
+        self._counts[to.number] += 1
         if seated.absent:
             to.set_absent(entry, True)
         state.table = to.number
@@ -471,17 +476,19 @@ class Tournament:
         if self.settings.format.plays_rounds or self.phase is Phase.COMPLETE:
             return []
         events: list[Event] = []
-        for table in [t for t in self.tables.values() if t.player_count == 0 and not t.hand_running]:
-            del self.tables[table.number]
-            self.tables_broken += 1
-            events.append(TableBroken(table.number))
+        counts = self._counts
+        for number in [n for n, count in counts.items() if count == 0 and not self.tables[n].hand_running]:
+            self._drop_table(number)
+            events.append(TableBroken(number))
         while True:
-            counts = {number: table.player_count for number, table in self.tables.items()}
-            busy = {number for number, table in self.tables.items() if table.hand_running}
             breaking = table_to_break(counts, self.settings.seats_per_table)
-            if breaking is not None and breaking not in busy:
+            if breaking is None and max(counts.values()) - min(counts.values()) <= 1:
+                break  # the common case after a hand, checked at C speed
+            if breaking is not None and not self.tables[breaking].hand_running:
                 events += self._break_table(breaking)
                 continue
+            smallest = min(count for number, count in counts.items() if number != breaking)
+            busy = {n for n, count in counts.items() if count >= smallest + 2 and self.tables[n].hand_running}
             move = balance_move(counts, busy, not_to={breaking} if breaking is not None else ())
             if move is None:
                 break
@@ -502,14 +509,17 @@ class Tournament:
         final = len(self.tables) == 2
         for seat in shuffled(sorted(table.seats), self.draw):
             entry = table.seats[seat].entry
-            counts = {n: t.player_count for n, t in self.tables.items()}
-            target = self.tables[breaking_target(counts, number)]
+            target = self.tables[breaking_target(self._counts, number)]
             free = target.free_seats()
             events += self._move(entry, target, free[self.draw(len(free))], "final_table" if final else "table_broken")
-        del self.tables[number]
-        self.tables_broken += 1
+        self._drop_table(number)
         events.append(TableBroken(number))
         return events
+
+    def _drop_table(self, number: int) -> None:
+        del self.tables[number]
+        del self._counts[number]
+        self.tables_broken += 1
 
     def _final_table(self, *, formed: bool = True) -> list[Event]:
         """One table left. ``formed``: by breaking the others (late registration closes then; a tournament
@@ -658,6 +668,7 @@ class Tournament:
         state = self.entries[entry]
         assert state.table is not None
         self.tables[state.table].remove_player(entry)
+        self._counts[state.table] -= 1
         state.table = None
 
     def _hfh_round_over(self) -> bool:
@@ -927,6 +938,7 @@ class Tournament:
             for seat in list(table.seats):
                 self.entries[table.seats[seat].entry].table = None
                 del table.seats[seat]
+            self._counts[number] = 0
         # Heads left on entries out of the money (e.g. a deal or a time limit) go to their owners.
         events: list[Event] = []
         for entry in sorted(self.bounties.heads):
@@ -1077,8 +1089,7 @@ class Tournament:
             for seat in list(table.seats):
                 self.entries[table.seats[seat].entry].table = None
                 del table.seats[seat]
-            del self.tables[table.number]
-            self.tables_broken += 1
+            self._drop_table(table.number)
         self.shootout_round += 1
         self._clock_origin = now
         self.level_number = 1

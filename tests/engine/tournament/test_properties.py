@@ -49,6 +49,7 @@ def check_tables(tournament: Tournament) -> None:
             assert tournament.entries[seated.entry].table == number
     for entry in tournament.entries.values():
         assert (entry.table is not None) == (entry.number in seen)
+    assert tournament._counts == {number: table.player_count for number, table in tournament.tables.items()}
     if tournament.settings.format.plays_rounds or not tournament.tables:
         return
     counts = {number: table.player_count for number, table in tournament.tables.items()}
