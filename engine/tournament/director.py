@@ -1007,7 +1007,9 @@ class Tournament:
         if self.prizes is None:
             return []
         live = self.live_count
-        return [prize.amount for prize in self.prizes[:live]] + [0] * max(0, live - len(self.prizes))
+        # Secondary prizes are the house's, not the pool's: a deal divides the pool only.
+        money = [prize.amount for prize in self.prizes if prize.secondary is None][:live]
+        return money + [0] * (live - len(money))
 
     def propose_deal(self, player: str, kind: DealKind) -> list[Event]:
         """At the final table, between hands, ``player`` proposes a deal of ``kind``; he accepts it himself."""

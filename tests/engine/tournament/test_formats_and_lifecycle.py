@@ -224,3 +224,25 @@ def test_payment_details_are_private_to_the_payer() -> None:
     assert Paid("ana", 1, "entry", "balance", 110) in view_for_player(events, "ana")
     assert view_for_player(events, "bob") == [Registered("ana", 1)]
     assert view_for_player(events, None) == [Registered("ana", 1)]
+
+
+def test_secondary_prizes_go_to_the_places_after_the_paid_ones_from_the_house() -> None:
+    settings = _settings(start_time=0.0, seats_per_table=9, secondary_places=2, secondary_amount=20,
+                         secondary_description="Friday freeroll seat")
+    tournament = running(settings, 9)  # 900 pool: 450/270/180, then 4th and 5th a secondary prize
+    seen: list[PrizeAwarded] = []
+    play(tournament, random.Random(11), after_step=lambda _, events: seen.extend(of_type(events, PrizeAwarded)))
+    secondary = sorted((e.place, e.amount) for e in seen if e.secondary is not None)
+    money = sorted((e.place, e.amount) for e in seen if e.secondary is None)
+    assert sum(amount for _, amount in money) == 900 and tournament.cashier.pool == 0
+    assert sum(amount for _, amount in secondary) == 40 and all(place in (4, 5) for place, _ in secondary)
+    assert tournament.cashier.house_funded == 40 and tournament.cashier.balanced()
+
+
+def test_a_deal_divides_the_pool_not_the_house_secondary_prizes() -> None:
+    settings = _settings(start_time=0.0, seats_per_table=9, payout=PayoutKind.TABLE, payout_percentages=(60, 40),
+                         secondary_places=1, secondary_amount=20)
+    tournament = running(settings, 3)
+    assert tournament.remaining_prizes() == [180, 120, 0]
+    events = tournament.propose_deal("p1", DealKind.EQUAL)
+    assert of_type(events, DealProposed)[0].shares == (("p1", 100), ("p2", 100), ("p3", 100))  # type: ignore[attr-defined]

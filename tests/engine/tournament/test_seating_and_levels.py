@@ -259,3 +259,40 @@ def test_disconnected_player_is_dealt_in_posts_and_is_folded_never_removed() -> 
     assert timed_out and all(e.player == "p3" for e in timed_out)  # type: ignore[attr-defined]
     assert tournament.entries[3].live and tournament.entries[3].table == 1
     assert {e.action for e in timed_out} <= {"check", "fold"}  # type: ignore[attr-defined]
+
+
+def test_big_blind_ante_is_posted_by_the_big_blind_alone() -> None:
+    table = TournamentTable(1, TEXAS_HOLDEM, seat_count=6)
+    for seat in range(4):
+        table.seat_with_stack(seat + 1, f"p{seat}", 5_000, seat=seat)
+    table.set_level(Level(100, 200, big_blind_ante=200))
+    table.start_hand(list(full_deck()), first_button=0)  # small blind seat 1, big blind seat 2
+    assert table.hand is not None and table.hand.pot_total == 100 + 200 + 200
+    assert table.hand.stacks()[2] == 5_000 - 400 and table.hand.stacks()[3] == 5_000
+
+
+def test_thirty_two_card_game_at_an_ante_and_bring_in_level() -> None:
+    from engine.variants import TELESINA
+
+    table = TournamentTable(1, TELESINA, seat_count=4)
+    for seat in range(3):
+        table.seat_with_stack(seat + 1, f"p{seat}", 800, seat=seat)
+    table.set_level(Level(0, 0, ante=10, bring_in=20))
+    from engine.cards import short_deck
+
+    table.start_hand(list(short_deck()), first_button=0)
+    options = table.legal_actions()
+    assert table.hand is not None and table.hand.pot_total == 30
+    assert options is not None and options.bring_in_amount == 20
+
+
+def test_fixed_limit_table_bets_the_levels_sizes() -> None:
+    from engine.structures import StructureKind
+
+    table = TournamentTable(1, TEXAS_HOLDEM, seat_count=6, structure=StructureKind.FIXED_LIMIT)
+    for seat in range(3):
+        table.seat_with_stack(seat + 1, f"p{seat}", 1_000, seat=seat)
+    table.set_level(Level(20, 40))
+    table.start_hand(list(full_deck()), first_button=0)
+    options = table.legal_actions()
+    assert options is not None and (options.min_raise_to, options.max_raise_to) == (80, 80)
