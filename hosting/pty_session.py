@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import secrets
 import signal
@@ -47,6 +48,7 @@ from hosting import protocol
 from hosting.identity import Login
 from hosting.protocol import InboundStream, Limits
 
+security_log = logging.getLogger("croupier.security")  # as hosting.room's: abuse reaches host.log
 TOKEN_SECONDS = 30.0
 """A token not used within this many seconds is refused (the child connects back at once)."""
 READ_CHUNK = 65_536
@@ -93,6 +95,7 @@ class LocalGate:
         self._quiet_until = 0.0  # monotonic time before which no ready screen is started
         self.closing_reason: str | None = None  # set by :meth:`end_sessions`: what the players are told
         self._end_sessions = asyncio.Event()
+        self.stall_seconds = STALL_SECONDS  # a plain-ssh player who reads nothing this long is disconnected
         self._active_sessions = 0  # sessions not yet fully ended (their farewell written, their channel closed)
         self._no_sessions = asyncio.Event()
         self._no_sessions.set()
@@ -539,59 +542,100 @@ def stop_process_group(pid: int) -> None:
 
 
 
-async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
-                    command: list[str] | None = None, log_path: Path | None = None) -> int:
-    """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
-    ``encoding=None``); returns the child's exit status, which also ends the session."""
-    import asyncssh
+MAX_TERMINAL_SIZE = (500, 200)
+"""Columns and rows a player's terminal is taken to have at most: a claimed 4000x2000 window would make the TUI
+draw 8 million cells per frame (memory and output without end)."""
+RESIZE_INTERVAL = 0.25
+"""Seconds between two window sizes passed on to the TUI; sizes in between are skipped (the last one always
+arrives): a client resizing in a loop makes the TUI redraw four times a second at most."""
+OUTPUT_HIGH_WATER = 256 * 1024
+"""Bytes of the TUI's output waiting for the player beyond which the room stops reading the TUI's pty (the
+TUI then waits on its own writes): the session's memory in the room stays below this plus one read."""
+STALL_SECONDS = 60.0
+"""A player whose terminal takes none of the waiting output for this long is disconnected."""
 
-    columns, rows, _, _ = process.term_size
-    colorterm = (process.env or {}).get("COLORTERM")
-    token = gate.issue(login)
-    child: subprocess.Popen[bytes] | None = None
-    ready = gate.take_ready_screen(process.term_type, colorterm) if command is None else None
-    if ready is not None:
-        master, pid = ready.master, ready.pid
-        process.stdout.write(ready.stop_buffering())  # the terminal set-up and the lobby drawn at READY_SIZE
-        set_window_size(master, columns or 80, rows or 24)  # a different size: the child redraws at once
-    elif gate.fork_server is not None and command is None:
-        master, slave = os.openpty()
-        set_window_size(master, columns or 80, rows or 24)
-        try:
-            pid = await gate.fork_server.spawn(slave, gate.path, token, process.term_type, colorterm, log_path)
-        finally:
-            os.close(slave)
-        os.set_blocking(master, False)
-    else:
-        child, master = spawn_tui(gate.path, token, columns or 80, rows or 24, process.term_type, colorterm,
-                                  command, log_path)
-        pid = child.pid
-    if ready is None:
-        gate.children.append(pid)
-    loop = asyncio.get_running_loop()
-    finished = asyncio.Event()
-    drawn = asyncio.Event()
 
-    def from_child() -> None:
+def clamped(columns: int, rows: int) -> tuple[int, int]:
+    """The window size given to the TUI: 80x24 when unknown (0), never above :data:`MAX_TERMINAL_SIZE`.
+
+    >>> clamped(4000, 2000), clamped(0, 0), clamped(120, 40)
+    ((500, 200), (80, 24), (120, 40))
+    """
+    return min(columns or 80, MAX_TERMINAL_SIZE[0]), min(rows or 24, MAX_TERMINAL_SIZE[1])
+
+
+class PtyPump:
+    """Bytes both ways between a TUI's pty master and one SSH session, with flow control.
+
+    Output is back-pressured: past :data:`OUTPUT_HIGH_WATER` bytes waiting for the player, the pty is not
+    read until the channel drains; a player who drains nothing for ``stall_seconds`` ends the session
+    (:attr:`stalled`). Window changes are clamped (:func:`clamped`) and passed on at most every
+    :data:`RESIZE_INTERVAL` seconds. :attr:`finished` is set when either side ends.
+    """
+
+    def __init__(self, process: Any, master: int, stall_seconds: float = STALL_SECONDS) -> None:
+        self.process = process
+        self.master = master
+        self.stall_seconds = stall_seconds
+        self.finished = asyncio.Event()
+        self.drawn = asyncio.Event()  # the TUI wrote something
+        self.stalled = False
+        self._loop = asyncio.get_running_loop()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._wanted_size: tuple[int, int] | None = None
+        self._resize: asyncio.TimerHandle | None = None
+        self._last_resize = 0.0
+
+    def start(self) -> None:
+        self._loop.add_reader(self.master, self._from_child)
+        self._tasks.append(self._loop.create_task(self._to_child()))
+
+    def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        if self._resize is not None:
+            self._resize.cancel()
+        with contextlib.suppress(ValueError, OSError):
+            self._loop.remove_reader(self.master)
+
+    def _from_child(self) -> None:
         try:
-            data = os.read(master, READ_CHUNK)
+            data = os.read(self.master, READ_CHUNK)
         except BlockingIOError:
             return
         except OSError:  # EIO: the child closed its side of the pty
             data = b""
         if not data:
-            loop.remove_reader(master)
-            finished.set()
+            self._loop.remove_reader(self.master)
+            self.finished.set()
             return
-        drawn.set()
-        process.stdout.write(data)
+        self.drawn.set()
+        self.process.stdout.write(data)
+        if self.process.channel.get_write_buffer_size() > OUTPUT_HIGH_WATER:
+            self._loop.remove_reader(self.master)  # the TUI waits until the player has taken some
+            self._tasks.append(self._loop.create_task(self._wait_for_player()))
 
-    async def to_child() -> None:
+    async def _wait_for_player(self) -> None:
+        try:
+            await asyncio.wait_for(self.process.stdout.drain(), self.stall_seconds)
+        except TimeoutError:
+            self.stalled = True
+            self.finished.set()
+            return
+        except Exception:  # the channel closed meanwhile: the session is over
+            self.finished.set()
+            return
+        if not self.finished.is_set():
+            self._loop.add_reader(self.master, self._from_child)
+
+    async def _to_child(self) -> None:
+        import asyncssh
+
         while True:
             try:
-                data = await process.stdin.read(READ_CHUNK)
+                data = await self.process.stdin.read(READ_CHUNK)
             except asyncssh.TerminalSizeChanged as change:
-                set_window_size(master, change.width, change.height)
+                self._size_wanted(change.width, change.height)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -600,15 +644,58 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
             if not data:
                 break
             with contextlib.suppress(BlockingIOError):
-                os.write(master, data)
-        finished.set()
+                os.write(self.master, data)
+        self.finished.set()
 
+    def _size_wanted(self, columns: int, rows: int) -> None:
+        self._wanted_size = clamped(columns, rows)
+        if self._resize is None:
+            delay = max(0.0, self._last_resize + RESIZE_INTERVAL - self._loop.time())
+            self._resize = self._loop.call_later(delay, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self._resize = None
+        self._last_resize = self._loop.time()
+        if self._wanted_size is not None:
+            with contextlib.suppress(OSError):
+                set_window_size(self.master, *self._wanted_size)
+
+
+async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
+                    command: list[str] | None = None, log_path: Path | None = None) -> int:
+    """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
+    ``encoding=None``); returns the child's exit status, which also ends the session."""
+    columns, rows, _, _ = process.term_size
+    colorterm = (process.env or {}).get("COLORTERM")
+    token = gate.issue(login)
+    child: subprocess.Popen[bytes] | None = None
+    ready = gate.take_ready_screen(process.term_type, colorterm) if command is None else None
+    if ready is not None:
+        master, pid = ready.master, ready.pid
+        process.stdout.write(ready.stop_buffering())  # the terminal set-up and the lobby drawn at READY_SIZE
+        set_window_size(master, *clamped(columns, rows))  # a different size: the child redraws at once
+    elif gate.fork_server is not None and command is None:
+        master, slave = os.openpty()
+        set_window_size(master, *clamped(columns, rows))
+        try:
+            pid = await gate.fork_server.spawn(slave, gate.path, token, process.term_type, colorterm, log_path)
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+    else:
+        child, master = spawn_tui(gate.path, token, *clamped(columns, rows), process.term_type, colorterm,
+                                  command, log_path)
+        pid = child.pid
+    if ready is None:
+        gate.children.append(pid)
+    loop = asyncio.get_running_loop()
+    pump = PtyPump(process, master, gate.stall_seconds)
+    finished, drawn = pump.finished, pump.drawn
     gate.session_started()
     try:
-        loop.add_reader(master, from_child)
-        typing_task = loop.create_task(to_child())
+        pump.start()
         if ready is not None:
-            if (columns or 80, rows or 24) != READY_SIZE:
+            if clamped(columns, rows) != READY_SIZE:
                 # the redraw at the player's size first, then the connection: with many players arriving at
                 # once every screen is right before any of them spends time on its lobby rows
                 with contextlib.suppress(TimeoutError):
@@ -623,15 +710,19 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
         finally:
             for watcher in watchers:
                 watcher.cancel()
-            typing_task.cancel()
-            with contextlib.suppress(ValueError, OSError):
-                loop.remove_reader(master)
+            pump.stop()
             if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
                 _farewell(process, gate.closing_reason)
             await _stop_tui(loop, child, pid)
             with contextlib.suppress(OSError):
                 os.close(master)
         status = _exit_status(child)
+        if pump.stalled:  # the player reads nothing: drop the whole connection (its buffers with it)
+            security_log.warning("dropped the plain-ssh session of %s: its terminal read nothing for %.0f s",
+                                 login.describe(), gate.stall_seconds)
+            with contextlib.suppress(Exception):
+                process.get_extra_info("connection").abort()
+            return status
         if gate.closing_reason is None:
             _farewell(process, None)
         with contextlib.suppress(Exception):

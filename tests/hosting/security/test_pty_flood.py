@@ -1,0 +1,145 @@
+"""Issue 13 item 4: a plain-ssh session that stops reading must not make the room buffer without limit.
+
+Over a real asyncssh loopback, with a TUI stand-in that writes as fast as it can (``yes``: what a TUI redrawing
+a 4000x2000 window does): the client stops reading (its window closes), and the room's channel buffer stays
+under the back-pressure mark (the pty is not read meanwhile) until the session is dropped as stalled. Window
+sizes are clamped to 500x200 and a resize loop reaches the TUI at most every RESIZE_INTERVAL seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from hosting import pty_session
+from hosting.pty_session import OUTPUT_HIGH_WATER, READ_CHUNK, RESIZE_INTERVAL, LocalGate, serve_pty
+from hosting.server import LoginServer
+from tests.tui.roombots import make_room, table
+
+Serve = Callable[[list[str]], Any]
+
+
+class Served:
+    """The room's side of the sessions: the server processes, and the largest channel buffer seen."""
+
+    def __init__(self) -> None:
+        self.processes: list[asyncssh.SSHServerProcess[bytes]] = []
+        self.most_buffered = 0
+        self.ended: list[float] = []
+
+
+@pytest.fixture
+async def served_pty(tmp_path: Path) -> AsyncIterator[tuple[Any, Served, LocalGate]]:
+    room = make_room(tmp_path / "room", [table("t1")])
+    gate = await LocalGate.start(room, tmp_path / "sockets")
+    gate.stall_seconds = 3.0
+    served = Served()
+    command: list[str] = []
+
+    async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
+        served.processes.append(process)
+        login = process.get_extra_info("connection").get_owner().login
+        await serve_pty(process, gate, login, command=list(command))
+        served.ended.append(time.monotonic())
+
+    async def measure() -> None:
+        while True:
+            for process in served.processes:
+                served.most_buffered = max(served.most_buffered, process.channel.get_write_buffer_size())
+            await asyncio.sleep(0.02)
+
+    server = await asyncssh.create_server(lambda: LoginServer(room.gatekeeper, room.clock), "127.0.0.1", 0,
+                                          server_host_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                          process_factory=session, encoding=None)
+    measuring = asyncio.get_running_loop().create_task(measure())
+
+    async def connect(child: list[str]) -> asyncssh.SSHClientConnection:
+        command[:] = child
+        return await asyncssh.connect("127.0.0.1", server.sockets[0].getsockname()[1], username="ana",
+                                      known_hosts=None, client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                                      agent_path=None, config=[])
+
+    try:
+        yield connect, served, gate
+    finally:
+        measuring.cancel()
+        server.close()
+        await gate.close()
+
+
+async def test_a_client_that_stops_reading_is_back_pressured_then_dropped(served_pty: Any) -> None:
+    connect, served, _ = served_pty
+    connection = await connect(["yes", "x" * 2000])  # a TUI drawing as fast as it can
+    process = await connection.create_process(term_type="xterm-256color", term_size=(4000, 2000), encoding=None)
+    await process.stdout.read(READ_CHUNK)  # it is drawing
+    process.channel.pause_reading()  # the attacker reads nothing more: his SSH window closes
+    started = time.monotonic()
+    for index in range(40):  # and resizes between 4000x2000 and 3999x2000
+        process.change_terminal_size(4000 - index % 2, 2000)
+        await asyncio.sleep(0.1)
+        if served.ended:
+            break
+    for _ in range(200):
+        if served.ended:
+            break
+        await asyncio.sleep(0.05)
+    assert served.ended, "a session that reads nothing was never dropped"
+    assert 2.5 <= served.ended[0] - started <= 20  # gate.stall_seconds = 3 after the window closed
+    # at most the mark plus one read of the pty waits in the room for him: without back-pressure it was
+    # everything `yes` wrote (hundreds of MB)
+    assert served.most_buffered <= OUTPUT_HIGH_WATER + READ_CHUNK
+    with contextlib.suppress(Exception):
+        connection.close()
+
+
+async def test_a_client_that_reads_slowly_is_not_dropped(served_pty: Any) -> None:
+    connect, served, _ = served_pty
+    connection = await connect(["yes", "x" * 2000])
+    async with connection:
+        process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+        received = 0
+        deadline = time.monotonic() + 5  # longer than the stall limit (3 s): a slow reader is not stalled
+        while time.monotonic() < deadline:
+            received += len(await process.stdout.read(READ_CHUNK))
+            await asyncio.sleep(0.05)
+        assert not served.ended and received > 0
+        assert served.most_buffered <= OUTPUT_HIGH_WATER + READ_CHUNK
+        process.close()
+
+
+async def test_window_sizes_are_clamped_and_resizes_rate_limited(served_pty: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[tuple[int, int]] = []
+    real = pty_session.set_window_size
+
+    def recording(fd: int, columns: int, rows: int) -> None:
+        sizes.append((columns, rows))
+        real(fd, columns, rows)
+
+    monkeypatch.setattr(pty_session, "set_window_size", recording)
+    connect, _, _ = served_pty
+    connection = await connect(["sh", "-c", "while true; do stty size; sleep 0.1; done"])
+    async with connection:
+        process = await connection.create_process(term_type="xterm-256color", term_size=(4000, 2000),
+                                                  encoding=None)
+        first = (await asyncio.wait_for(process.stdout.readline(), 20)).strip()
+        assert first == b"200 500"  # stty prints rows then columns: the child's pty is 500x200, not 4000x2000
+        assert sizes == [(500, 200)]
+        started = time.monotonic()
+        for index in range(50):  # a resize loop: 50 window changes in about a second
+            process.change_terminal_size(3000 + index, 90 + index % 2)
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(2 * RESIZE_INTERVAL)
+        elapsed = time.monotonic() - started
+        resizes = sizes[1:]
+        assert 1 <= len(resizes) <= elapsed / RESIZE_INTERVAL + 2  # not 50
+        assert resizes[-1] == (500, 91)  # the last size always arrives, clamped
+        assert all(columns <= 500 and rows <= 200 for columns, rows in sizes)
+        process.close()
