@@ -15,6 +15,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     pending_logins_per_address = 10     # … from one address (an IPv6 /64)
     login_seconds = 10                  # time to finish the SSH login
     ready_screens = 2                   # plain-ssh screens started ahead of players (lobby at once), 0..64
+    max_player_screens = 200            # plain-ssh screens (one TUI process each) at once; default: sized to
+                                        #   this machine's memory (a quarter of it at 30 MiB a screen)
 
     [[tables]]
     id = "nl-1-2"                       # default: t1, t2, … in file order
@@ -55,6 +57,7 @@ A bad file raises :class:`ConfigError` whose message is one line naming the file
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -150,6 +153,26 @@ class RoomConfig:
     ready_screens: int = 2
     """Plain-ssh player screens started ahead of their players (each about 15–25 MiB): they see the lobby at
     once. 0 starts each screen when its player arrives."""
+    max_player_screens: int | None = None
+    """Plain-ssh sessions served at once (each runs a TUI process on the host); one more is refused with a
+    line saying so. ``None``: :func:`default_player_screens`."""
+
+    @property
+    def player_screens(self) -> int:
+        return self.max_player_screens if self.max_player_screens is not None else default_player_screens()
+
+
+SCREEN_MEMORY = 30 * 1024 * 1024
+"""What one served TUI may use on the host, with margin (forked from the warm fork server: 15–25 MiB)."""
+
+
+def default_player_screens() -> int:
+    """A quarter of this machine's memory at :data:`SCREEN_MEMORY` a screen, from 4 to 1000 (64 if unknown)."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 64
+    return max(4, min(1000, memory // 4 // SCREEN_MEMORY))
 
 
 def _table(id: str, name: str, game: str, structure: str, blinds: tuple[int, int], seats: int,
@@ -385,7 +408,8 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
         raise top.fail("room", "expected a table ([room])")
     room = _Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
-                     "names_per_key", "max_pending_logins", "pending_logins_per_address", "login_seconds"))
+                     "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
+                     "login_seconds"))
     tables_data = data.get("tables")
     if tables_data is None:
         tables = default_room().tables
@@ -399,7 +423,9 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
             raise ConfigError(f"{source}: tables[{index}].id: {table.id!r} is used by an earlier table")
         seen.add(table.id)
     return RoomConfig(name=room.text("name", "croupier room") or "croupier room", tables=tables,
-                      access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64))
+                      access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64),
+                      max_player_screens=room.integer("max_player_screens", 1, 1, 10_000)
+                      if "max_player_screens" in room_data else None)
 
 
 def load_room(path: str | Path) -> RoomConfig:

@@ -96,6 +96,7 @@ class LocalGate:
         self.closing_reason: str | None = None  # set by :meth:`end_sessions`: what the players are told
         self._end_sessions = asyncio.Event()
         self.stall_seconds = STALL_SECONDS  # a plain-ssh player who reads nothing this long is disconnected
+        self.max_screens: int | None = None  # plain-ssh sessions served at once ([room] max_player_screens)
         self._active_sessions = 0  # sessions not yet fully ended (their farewell written, their channel closed)
         self._no_sessions = asyncio.Event()
         self._no_sessions.set()
@@ -661,10 +662,33 @@ class PtyPump:
                 set_window_size(self.master, *self._wanted_size)
 
 
+SCREENS_FULL = ("croupier: the room is serving as many terminal screens as it can ({limit}): try again later, "
+                "or play from your own machine with `croupier join` (it needs none).\r\n")
+
+
 async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
                     command: list[str] | None = None, log_path: Path | None = None) -> int:
     """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
-    ``encoding=None``); returns the child's exit status, which also ends the session."""
+    ``encoding=None``); returns the child's exit status, which also ends the session.
+
+    Past :attr:`LocalGate.max_screens` sessions at once (each is a TUI process on the host) the session gets
+    one line saying so (:data:`SCREENS_FULL`) and exit status 1, and no process is started."""
+    if gate.max_screens is not None and gate._active_sessions >= gate.max_screens:
+        security_log.warning("refused a plain-ssh screen to %s: %d screens running (max_player_screens)",
+                             login.describe(), gate._active_sessions)
+        with contextlib.suppress(Exception):
+            process.stdout.write(SCREENS_FULL.format(limit=gate.max_screens).encode())
+            process.exit(1)
+        return 1
+    gate.session_started()  # before the first await: two arrivals cannot both take the last screen
+    try:
+        return await _serve_pty(process, gate, login, command, log_path)
+    finally:
+        gate.session_ended()
+
+
+async def _serve_pty(process: Any, gate: LocalGate, login: Login, command: list[str] | None,
+                     log_path: Path | None) -> int:
     columns, rows, _, _ = process.term_size
     colorterm = (process.env or {}).get("COLORTERM")
     token = gate.issue(login)
@@ -691,9 +715,9 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
     loop = asyncio.get_running_loop()
     pump = PtyPump(process, master, gate.stall_seconds)
     finished, drawn = pump.finished, pump.drawn
-    gate.session_started()
+    pump.start()
+    watchers: list[asyncio.Future[Any]] = []
     try:
-        pump.start()
         if ready is not None:
             if clamped(columns, rows) != READY_SIZE:
                 # the redraw at the player's size first, then the connection: with many players arriving at
@@ -701,36 +725,32 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
             ready.hand_token(token)
-        watchers: list[asyncio.Future[Any]] = [loop.create_task(finished.wait()),
-                                               loop.create_task(gate._end_sessions.wait())]
+        watchers += [loop.create_task(finished.wait()), loop.create_task(gate._end_sessions.wait())]
         if child is not None:
             watchers.append(loop.run_in_executor(None, child.wait))
-        try:
-            await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for watcher in watchers:
-                watcher.cancel()
-            pump.stop()
-            if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
-                _farewell(process, gate.closing_reason)
-            await _stop_tui(loop, child, pid)
-            with contextlib.suppress(OSError):
-                os.close(master)
-        status = _exit_status(child)
-        if pump.stalled:  # the player reads nothing: drop the whole connection (its buffers with it)
-            security_log.warning("dropped the plain-ssh session of %s: its terminal read nothing for %.0f s",
-                                 login.describe(), gate.stall_seconds)
-            with contextlib.suppress(Exception):
-                process.get_extra_info("connection").abort()
-            return status
-        if gate.closing_reason is None:
-            _farewell(process, None)
-        with contextlib.suppress(Exception):
-            process.exit(status)
-            await asyncio.wait_for(process.wait_closed(), KILL_GRACE_SECONDS)  # the bytes reach the player
-        return status
+        await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        gate.session_ended()
+        for watcher in watchers:
+            watcher.cancel()
+        pump.stop()
+        if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
+            _farewell(process, gate.closing_reason)
+        await _stop_tui(loop, child, pid)
+        with contextlib.suppress(OSError):
+            os.close(master)
+    status = _exit_status(child)
+    if pump.stalled:  # the player reads nothing: drop the whole connection (its buffers with it)
+        security_log.warning("dropped the plain-ssh session of %s: its terminal read nothing for %.0f s",
+                             login.describe(), gate.stall_seconds)
+        with contextlib.suppress(Exception):
+            process.get_extra_info("connection").abort()
+        return status
+    if gate.closing_reason is None:
+        _farewell(process, None)
+    with contextlib.suppress(Exception):
+        process.exit(status)
+        await asyncio.wait_for(process.wait_closed(), KILL_GRACE_SECONDS)  # the bytes reach the player
+    return status
 
 
 def _farewell(process: Any, reason: str | None) -> None:

@@ -285,6 +285,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         gate.fork_policy = fork_server
         gate.log_path = tui_log
         gate.ready_screens = config.ready_screens if fork_server is not False else 0
+        gate.max_screens = config.player_screens
         if fork_server is True:
             await gate.ensure_fork_server()
             gate.refill_ready_screens()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -143,3 +144,55 @@ async def test_window_sizes_are_clamped_and_resizes_rate_limited(served_pty: Any
         assert resizes[-1] == (500, 91)  # the last size always arrives, clamped
         assert all(columns <= 500 and rows <= 200 for columns, rows in sizes)
         process.close()
+
+
+async def test_plain_ssh_screens_past_the_cap_are_refused_with_a_line(served_pty: Any) -> None:
+    """Issue 13 item 8: each plain-ssh session is a TUI process on the host; past ``max_player_screens``
+    the next one is told so and gets no process (40 names from one key made 40 TUIs, ~800 MB)."""
+    connect, _, gate = served_pty
+    gate.max_screens = 2
+    children_before = len(gate.children)
+    held = []
+    for _ in range(2):
+        connection = await connect(["cat"])  # a screen that waits for its player
+        process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        held.append((connection, process))
+    for _ in range(100):
+        if len(gate.children) == children_before + 2:
+            break
+        await asyncio.sleep(0.05)
+    connection = await connect(["cat"])
+    async with connection:
+        refused = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        line = await asyncio.wait_for(refused.stdout.read(), 20)
+        await refused.wait_closed()
+        assert line == (b"croupier: the room is serving as many terminal screens as it can (2): try again later, "
+                        b"or play from your own machine with `croupier join` (it needs none).\r\n")
+        assert refused.exit_status == 1
+    assert len(gate.children) == children_before + 2  # no process was started for him
+    first_connection, first = held.pop(0)
+    first.close()  # a screen ends: the next player gets one
+    first_connection.close()
+    for _ in range(200):
+        if gate._active_sessions < 2:
+            break
+        await asyncio.sleep(0.05)
+    connection = await connect(["sh", "-c", "echo served; cat"])
+    async with connection:
+        process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        assert b"served" in await asyncio.wait_for(process.stdout.readline(), 20)
+        process.close()
+    for connection, process in held:
+        process.close()
+        connection.close()
+
+
+def test_the_screen_cap_is_a_room_setting_sized_to_the_machine_by_default() -> None:
+    from hosting.config import SCREEN_MEMORY, default_player_screens, parse_room
+
+    assert parse_room("[room]\nmax_player_screens = 12").player_screens == 12
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    assert parse_room("[room]\nname = 'x'").player_screens == default_player_screens() \
+        == max(4, min(1000, memory // 4 // SCREEN_MEMORY))
+    with pytest.raises(ValueError, match=r"room\.max_player_screens: expected an integer from 1 to 10000"):
+        parse_room("[room]\nmax_player_screens = 0")
