@@ -34,6 +34,7 @@ from textual.widgets import Static, Tab, Tabs
 
 from engine.text import clean_text, clean_value
 from tui.connection import Connection, ConnectionLost
+from tui.history_viewer import HandHistoryScreen
 from tui.model import TableModel
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
 from tui.widgets.key_bar import KeyBar
@@ -113,6 +114,7 @@ class CroupierApp(App[int]):
         Binding("l", "lobby", "Lobby"),
         Binding("h", "toggle_log", "Log", show=False),
         Binding("k", "four_colour", "4-colour", show=False),
+        Binding("v", "hand_history", "Hand history", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("ctrl+right", "next_table(1)", "Next table", show=False),
         Binding("ctrl+left", "next_table(-1)", "Previous table", show=False),
@@ -699,6 +701,15 @@ class CroupierApp(App[int]):
             view.model = view.model
         self.notify("Four-colour deck " + ("on" if self.four_colour else "off"), timeout=2)
 
+    def action_hand_history(self) -> None:
+        """The hand-history viewer for the table the keys act on (its last hand first)."""
+        view = self.current_view()
+        model = self.models.get(view.table_id) if view is not None else None
+        if model is None:
+            self.notify("Open a table first: the viewer shows that table's hands.", severity="warning", timeout=3)
+            return
+        self.push_screen(HandHistoryScreen(model, self.four_colour))
+
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
 
@@ -771,6 +782,7 @@ class CroupierApp(App[int]):
                                 lambda name=name, arguments=arguments: self.table_action(name, *arguments))
         if self.needs:
             yield SystemCommand("Enter the room", "type the room password or invite code", self.ask_for_gates)
+        yield SystemCommand("Hand history", "this table's hands, street by street (V)", self.action_hand_history)
         yield SystemCommand("Report the last hand", "flag it for the host's review",
                             self.report_last_hand)
         yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)

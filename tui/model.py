@@ -64,6 +64,58 @@ def short_hand_names(name: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
+RECORD_LIMIT = 50
+"""Hands kept for the hand-history viewer per table."""
+
+
+def hand_steps(events: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """A hand's events cut into the viewer's steps, street by street: ``(title, events up to)`` — one step per
+    betting round (its cards dealt, its actions), then the showdown and result.
+
+    >>> kinds = ["hand_started", "betting_round_started", "called", "board_dealt", "betting_round_started",
+    ...          "checked", "hand_shown", "pot_awarded", "hand_ended"]
+    >>> events = [{"kind": kind, "street": "flop" if index == 4 else "preflop"} for index, kind in enumerate(kinds)]
+    >>> hand_steps(events)
+    [('pre-flop', 3), ('flop', 6), ('showdown', 9)]
+    >>> hand_steps([{"kind": "hand_started"}, {"kind": "folded"}, {"kind": "pot_awarded"}])
+    [('result', 3)]
+    """
+    starts = []
+    for index, event in enumerate(events):
+        if event.get("kind") == "betting_round_started":
+            begin = index  # a street's cards come before its betting round: they open its step
+            while starts and begin > starts[-1][1] + 1 and events[begin - 1].get("kind") in DEAL_KINDS:
+                begin -= 1
+            starts.append((street_words(str(event.get("street", ""))), begin if starts else 0))
+    ends = [begin for _, begin in starts[1:]] + [len(events)] if starts else []
+    steps = [(title, end) for (title, _), end in zip(starts, ends, strict=True)]
+    last_start = starts[-1][1] if starts else 0
+    shown = next((index for index, event in enumerate(events) if index >= last_start
+                  and event.get("kind") in ("hand_shown", "hand_mucked", "pot_awarded")), None)
+    if shown is None:
+        return steps or [("result", len(events))]
+    title = "showdown" if any(event.get("kind") == "hand_shown" for event in events[shown:]) else "result"
+    if steps:
+        steps[-1] = (steps[-1][0], shown)
+    return [*steps, (title, len(events))]
+
+
+def street_words(street: str) -> str:
+    """A street's id (engine.variants) as a player says it.
+
+    >>> street_words("first_draw"), street_words("fourth"), street_words("flop")
+    ('first draw', 'fourth street', 'flop')
+    """
+    return STREET_WORDS.get(street, street.replace("_", " "))
+
+
+DEAL_KINDS = frozenset({"board_dealt", "up_cards_dealt", "hole_cards_dealt", "cards_dealt_face_down"})
+STREET_WORDS = {"preflop": "pre-flop", "predraw": "before the draw", "draw": "the draw", "first_draw": "first draw",
+                "second_draw": "second draw", "third_draw": "third draw", "third": "third street",
+                "fourth": "fourth street", "fifth": "fifth street", "sixth": "sixth street",
+                "seventh": "seventh street"}
+
+
 def split_clock(total: float, left: float, bank: float | None) -> tuple[float, float, float | None]:
     """A turn of ``total`` seconds with ``left`` to go, whose last ``bank`` seconds are the time bank, as
     ``(action seconds left, action seconds in all, bank seconds left)``; the bank is ``None`` when unknown
@@ -148,6 +200,16 @@ class HandSummary:
 
 
 @dataclass
+class HandRecord:
+    """One hand as this client saw it, for the hand-history viewer: who sat where when it began and every event
+    of it in order (each player's view: his own cards, everyone's shown cards), replayed street by street."""
+
+    hand_id: str
+    seats: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat → (name, stack) as the hand began
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
 class TableModel:
     """Client-side state of one table seen by ``me`` (a player name)."""
 
@@ -186,6 +248,8 @@ class TableModel:
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
     joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
     requests: int = 0
+    records: dict[str, HandRecord] = field(default_factory=dict)
+    """The last hands' events by hand id (at most :data:`RECORD_LIMIT`), for the hand-history viewer."""
     results: list[tuple[int, int, str]] = field(default_factory=list)
     """The last hand's winners as ``(seat, chips, hand name)`` in award order, until the next deal."""
 
@@ -391,6 +455,10 @@ class TableModel:
         self._clear_hand()
         self.hands.append(HandSummary(hand, self.hand_number))
         del self.hands[:-100]
+        self.records.setdefault(hand, HandRecord(hand, {seat: (info.name, info.stack)
+                                                        for seat, info in self.seats.items()}))
+        for old in list(self.records)[:-RECORD_LIMIT]:
+            del self.records[old]
         self.note(f"── hand {self.hand_number} ({hand}) ──")
 
     def _clear_hand(self) -> None:
@@ -435,6 +503,7 @@ class TableModel:
             self.joined_mid_hand = True
             self.hand_running = True
             self.note("(joined during this hand: what happened before is not shown)")
+        self._record(hand, event)
         if kind == "hand_planned":
             self.button_seat = event.get("button_seat")
             self.small_blind_seat = event.get("small_blind_seat")
@@ -613,6 +682,39 @@ class TableModel:
                 self.time_banks.pop(seat, None)  # a new player in the seat brings his own bank
             if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:
                 self.seats.pop(seat, None)
+
+    def _record(self, hand: str, event: dict[str, Any]) -> None:
+        """Keep ``event`` for the viewer, in the record of its hand (a replayed hand after a reconnect starts
+        its record again: the room sends the whole hand once more)."""
+        if not hand:
+            return
+        if event.get("kind") == "hand_started" and hand in self.records:
+            self.records[hand].events = [item for item in self.records[hand].events
+                                         if item.get("kind") == "hand_planned"]
+        record = self.records.get(hand)
+        if record is None and event.get("kind") in HAND_STARTS:  # recorded from before its first line
+            record = self.records[hand] = HandRecord(
+                hand, {seat: (info.name, info.stack) for seat, info in self.seats.items()})
+            for old in list(self.records)[:-RECORD_LIMIT]:
+                del self.records[old]
+        if record is not None:
+            record.events.append(dict(event))
+
+    def replay(self, hand: str, steps: int | None = None) -> TableModel:
+        """The table as it stood in ``hand`` after its first ``steps`` steps (:func:`hand_steps`; ``None``: the
+        whole hand): a fresh model fed the recorded events, for the viewer to draw with the table's widgets."""
+        record = self.records[hand]
+        copy = TableModel(self.table_id, self.me, max_seats=self.max_seats, name=self.name, game=self.game,
+                          stakes=self.stakes)
+        copy.seats = {seat: SeatInfo(seat, name, stack) for seat, (name, stack) in record.seats.items()}
+        events = record.events
+        if steps is not None:
+            events = events[:hand_steps(events)[steps][1]]
+        for event in events:
+            copy._event(event, hand, 0.0)
+        copy.log = [line for line in copy.log if not line.startswith("── hand")]
+        copy.hand_number = next((item.number for item in self.hands if item.hand_id == hand), 0)
+        return copy
 
     def _add_result(self, seat: int, amount: int, description: str) -> None:
         """One more pot (or half pot) for ``seat``: the same hand winning several pots is one line."""

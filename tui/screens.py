@@ -155,6 +155,7 @@ HELP = """\
         O sit out/in · B wait for big blind · U top-up · X leave · / chat
 [b]Tables[/b]  N jump to the table waiting for you · T tabs ⇄ tiles · L lobby
         Ctrl+←/→ previous/next table · H log and chat (compact screens)
+        V hand history: pick a hand, ←/→ street by street, its fairness badge
         K four-colour deck · ? this help · Ctrl+Q quit
 """
 

@@ -8,27 +8,12 @@ from textual.containers import Grid
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.model import TableModel
+from tui.model import TableModel, street_words
 from tui.widgets.cards import cards_text
 from tui.widgets.seat import SeatView
 
 # Ten places on a 4×3 grid, clockwise from the bottom middle: (row, column); the middle row's centre is the board.
 PLACES = [(2, 1), (2, 0), (1, 0), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (2, 2)]
-STREET_WORDS = {"preflop": "pre-flop", "predraw": "before the draw", "draw": "the draw", "first_draw": "first draw",
-                "second_draw": "second draw", "third_draw": "third draw", "third": "third street",
-                "fourth": "fourth street", "fifth": "fifth street", "sixth": "sixth street",
-                "seventh": "seventh street"}
-
-
-def street_words(street: str) -> str:
-    """A street's id (engine.variants) as a player says it.
-
-    >>> street_words("first_draw"), street_words("fourth"), street_words("flop")
-    ('first draw', 'fourth street', 'flop')
-    """
-    return STREET_WORDS.get(street, street.replace("_", " "))
-
-
 def seat_markers(model: TableModel, seat: int) -> str:
     """``D``, ``SB``, ``BB`` (joined by ``/``, e.g. heads-up ``D/SB``) for a game with blinds; none in stud
     games (antes and a bring-in, no button: the bring-in shows as the seat's action instead)."""
