@@ -14,11 +14,63 @@ import json
 import logging
 import socket
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
 from hosting.parent_watch import die_with_parent
 from tui.app import CroupierApp
 from tui.connection import ConnectionLost, StreamConnection
+
+HOST_SAFE_SYSTEM_COMMANDS = frozenset({"Theme", "Quit", "Keys", "Maximize", "Minimize"})
+"""Textual's own palette commands a served screen keeps: they change only this screen. The others are dropped,
+and any Textual adds later too (its "Screenshot" wrote an SVG into the host's ~/Downloads)."""
+NOT_HERE = "Not on a screen served by the room: it would run on the host's machine."
+
+
+class ServedApp(CroupierApp):
+    """The TUI as the room serves it to a plain-ssh player: it runs on the host's machine, so nothing in it
+    touches the host's disk or starts a process there (screenshots, file deliveries, opening links in a
+    browser, suspending itself). The player's own ``croupier join`` and ``croupier play`` keep them."""
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        own = {command.title for command in CroupierApp.get_system_commands(self, screen)} - {
+            command.title for command in App.get_system_commands(self, screen)}
+        for command in super().get_system_commands(screen):
+            if command.title in own or command.title in HOST_SAFE_SYSTEM_COMMANDS:
+                yield command
+
+    def _refuse(self) -> None:
+        self.notify(NOT_HERE, severity="warning", timeout=4)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self._refuse()
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        self._refuse()
+        return None
+
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        raise PermissionError(NOT_HERE)
+
+    def deliver_text(self, *arguments: Any, **options: Any) -> str | None:
+        self._refuse()
+        return None
+
+    def deliver_binary(self, *arguments: Any, **options: Any) -> str | None:
+        self._refuse()
+        return None
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        self._refuse()  # the host's browser, not the player's
+
+    def action_suspend_process(self) -> None:
+        self._refuse()  # a stopped TUI on the host that its player can never resume
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         return await StreamConnection.open_unix(arguments.socket, token)
 
     # the token is good for one connection: when the local link drops, the session is over (ssh again)
-    app = CroupierApp(connect, log_path=Path(arguments.log) if arguments.log else None, reconnect=False)
+    app = ServedApp(connect, log_path=Path(arguments.log) if arguments.log else None, reconnect=False)
     try:
         app.run()
     except Exception:  # never a traceback on the player's screen

@@ -15,6 +15,7 @@ from typing import Any
 
 from tui.app import CroupierApp
 from tui.connection import ConnectionLost
+from tui.served import ServedApp
 
 log = logging.getLogger("croupier.tui")
 
@@ -113,7 +114,7 @@ def warm_up(size: tuple[int, int] = (100, 30)) -> bool:
     async def connect() -> CannedConnection:
         return CannedConnection(canned_room())
 
-    app = CroupierApp(connect, reconnect=False)
+    app = ServedApp(connect, reconnect=False)  # the class the children run: its parsed CSS is theirs
     try:
         app.run(headless=True, size=size, auto_pilot=_tour)
     except Exception:
