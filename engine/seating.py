@@ -41,6 +41,8 @@ class SeatedPlayer:
     auto_post_blinds: bool = True
     blinds_confirmed: bool = False
     straddle: bool = False
+    auto_muck: bool = False
+    """Muck at showdown, without being asked, a hand that cannot win (R-SHOW-1: the client can auto-muck)."""
     new: bool = True
     owes_big_blind: bool = False
     owes_small_blind: bool = False

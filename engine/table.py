@@ -421,6 +421,13 @@ class Table:
         seated.blinds_confirmed = True
         return [PlayerSettingChanged(seated.seat, player, "blinds_confirmed", "true")]
 
+    def set_auto_muck(self, player: str, on: bool) -> list[Event]:
+        """Auto-muck on or off for ``player``: from the next hand, at a showdown, a hand of his that cannot win
+        is mucked without being shown or asked (R-SHOW-1)."""
+        seated = self.player(player)
+        seated.auto_muck = on
+        return [PlayerSettingChanged(seated.seat, player, "auto_muck", str(on).lower())]
+
     def set_straddle(self, player: str, on: bool) -> list[Event]:
         """Post a straddle (2 × big blind) whenever left of the big blind (R-BLIND-2).
         :class:`TableRuleError` on a table without straddles."""
@@ -524,10 +531,11 @@ class Table:
             raise TableRuleError("a hand needs at least two players ready to play")
         forced_bets = self._forced_bets(plan)
         stacks = {seat: self.players[seat].stack for seat in plan.dealt_in}
-        if reshuffle is None:  # may raise: nothing changed yet
+        auto_muck = [seat for seat in plan.dealt_in if self.players[seat].auto_muck]
+        if reshuffle is None and self.hand_starter is not _start_real_hand:  # may raise: nothing changed yet
             hand = self.hand_starter(self.config.hand, stacks, deck, forced_bets)
         else:
-            hand = Hand.start(self.config.hand, stacks, deck, forced_bets, reshuffle=reshuffle)
+            hand = Hand.start(self.config.hand, stacks, deck, forced_bets, reshuffle=reshuffle, auto_muck=auto_muck)
         first_hand = self.positions is None
 
         self.hand = hand

@@ -30,6 +30,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     clock = { action_seconds = 20, time_bank_seconds = 60 }   # also disconnection_bank_seconds = 60 and
                                         #   seat_hold_seconds = 300 (an away or sat-out player's seat is kept)
     straddle = true                     # blind games: straddles allowed (R-BLIND-2)
+    manual_showdown = true              # each player shows or mucks at showdown, on the action clock (R-SHOW-1);
+                                        #   default false: every hand is turned up (auto-muck still mucks losers)
 
     [[tables]]
     game = "seven_card_stud"            # stud games: ante and bring-in instead of blinds (R-STUD-1);
@@ -122,6 +124,8 @@ class TableConfig:
     """Spread limit ``a-b-c`` maxima in chips (R-BET-SL); default 2/4/4 big blinds."""
     jackpot: JackpotConfig | None = None
     """The bad-beat jackpot (R-JACK-1); ``None``: this table has none."""
+    manual_showdown: bool = False
+    """Players show or muck at showdown when asked, on the action clock (R-SHOW-1); False: every hand is shown."""
 
     def describe(self) -> str:
         """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
@@ -264,7 +268,7 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
         raise ConfigError(f"{source}: {path}: expected a table ([[tables]]), got {data!r}")
     reader = _Reader(source, data, path)
     reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock",
-                       "ante", "bring_in", "straddle", "spread", "jackpot"))
+                       "ante", "bring_in", "straddle", "spread", "jackpot", "manual_showdown"))
     table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
     game = reader.choice("game", tuple(sorted(VARIANTS)))
     structure = reader.choice("structure", STRUCTURE_IDS)
@@ -284,8 +288,11 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     ante, bring_in, straddle, spread = _read_forced_bets(reader, game, structure, big_blind)
     jackpot = _read_jackpot(source, f"{path}.jackpot", data["jackpot"], game, rake_name) \
         if "jackpot" in data else None
+    manual_showdown = data.get("manual_showdown", False)
+    if not isinstance(manual_showdown, bool):
+        raise reader.fail("manual_showdown", f"expected true or false, got {manual_showdown!r}")
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
-                       rake_name, clock, ante, bring_in, straddle, spread, jackpot)
+                       rake_name, clock, ante, bring_in, straddle, spread, jackpot, manual_showdown)
 
 
 def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) -> JackpotConfig:

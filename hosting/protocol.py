@@ -149,6 +149,15 @@ class SitOut(Inbound):
 
 
 @dataclass(frozen=True)
+class AutoMuck(Inbound):
+    """Muck at showdown, unasked, the hands that cannot win (``on``), or show them (R-SHOW-1)."""
+
+    type: ClassVar[str] = "auto_muck"
+    table: str = field(metadata=TABLE)
+    on: bool = field(default=True)
+
+
+@dataclass(frozen=True)
 class WaitForBigBlind(Inbound):
     """Wait for the big blind instead of posting out of position (R-BLIND-3)."""
 
@@ -287,7 +296,7 @@ class Ping(Inbound):
 
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
-    for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, TopUp,
+    for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck, TopUp,
                     WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand, Refill,
                     Ping)
 }

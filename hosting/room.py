@@ -49,6 +49,7 @@ from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login
 from hosting.protocol import (
     ActionMessage,
     Auth,
+    AutoMuck,
     Chat,
     Commit,
     Hello,
@@ -181,7 +182,8 @@ def build_engine_table(config: TableConfig) -> Table:
                                             config.big_blind)
         elif config.rake in rake.PRESETS:
             schedule = rake.PRESETS[config.rake]
-        hand = HandConfig(variant_by_id(config.game), structures[config.structure](), rake=schedule)
+        hand = HandConfig(variant_by_id(config.game), structures[config.structure](), rake=schedule,
+                          manual_showdown=config.manual_showdown)
         clock = ClockSettings(action_seconds=config.clock.get("action_seconds", 20.0),
                               time_bank_seconds=config.clock.get("time_bank_seconds", 60.0),
                               disconnection_bank_seconds=config.clock.get("disconnection_bank_seconds", 60.0),
@@ -424,7 +426,8 @@ class Room:
         return {
             Hello: self._hello, Auth: self._auth, Ping: self._ping, LobbyRequest: self._lobby,
             Watch: self._watch, Unwatch: self._unwatch, Sit: self._sit, Leave: self._leave,
-            SitOut: self._sit_out, WaitForBigBlind: self._wait_for_big_blind, TopUp: self._top_up,
+            SitOut: self._sit_out, WaitForBigBlind: self._wait_for_big_blind, AutoMuck: self._auto_muck,
+            TopUp: self._top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
@@ -608,6 +611,11 @@ class Room:
         choice = BlindChoice.WAIT_FOR_BIG_BLIND if message.on else BlindChoice.POST
         self._engine(table, lambda engine: engine.set_blind_choice(session.name, choice))
         session.send(protocol.ack("wait_for_big_blind", table=table.config.id, on=message.on))
+
+    def _auto_muck(self, session: Session, message: AutoMuck, now: float) -> None:
+        table = self.table(message.table)
+        self._engine(table, lambda engine: engine.set_auto_muck(session.name, message.on))
+        session.send(protocol.ack("auto_muck", table=table.config.id, on=message.on))
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         table = self.table(message.table)

@@ -764,6 +764,8 @@ class CroupierApp(App[int]):
             ("Type an amount", "focus the amount box (E)", "amount", ()),
             ("Show cards", "at showdown (S)", "show", ()),
             ("Muck cards", "at showdown (M)", "muck", ()),
+            ("Auto-muck losing hands", "toggle: at showdown, hands that cannot win are mucked unasked",
+             "auto_muck", ()),
             ("Draw or stand pat", "throw the chosen cards in a draw game (D; keys 1-5 choose)", "draw", ()),
             ("Split", "32-card split when offered (P)", "split", ()),
             ("Pre-action: check/fold", "tick for your next turn this round (F when not your turn)",

@@ -248,6 +248,8 @@ class TableModel:
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
     joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
     requests: int = 0
+    auto_muck: bool = False
+    """My auto-muck setting as the room last confirmed it (R-SHOW-1: losing hands mucked at showdown unasked)."""
     records: dict[str, HandRecord] = field(default_factory=dict)
     """The last hands' events by hand id (at most :data:`RECORD_LIMIT`), for the hand-history viewer."""
     results: list[tuple[int, int, str]] = field(default_factory=list)
@@ -670,6 +672,11 @@ class TableModel:
             self.note(f"{self._who(name, 'ran out')} of time ({event.get('action', '')})")
             if event.get("player") == self.me:
                 self.legal = None
+        elif kind == "player_setting_changed" and event.get("setting") == "auto_muck":
+            if event.get("player") == self.me:
+                self.auto_muck = event.get("value") == "true"
+                self.note("You will muck losing hands at showdown" if self.auto_muck else
+                          "You will be asked to show or muck at showdown")
         elif kind in ("player_seated", "seat_freed", "player_sat_out", "player_sat_in", "player_away",
                       "player_disconnected", "player_reconnected", "leaving_after_hand", "chips_added"):
             who = event.get("player", name)

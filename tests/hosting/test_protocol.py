@@ -38,6 +38,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "leave", "table": "t1"},
     {"type": "sit_out", "table": "t1", "on": False},
     {"type": "wait_for_big_blind", "table": "t1"},
+    {"type": "auto_muck", "table": "t1", "on": True},
     {"type": "top_up", "table": "t1", "amount": 500},
     {"type": "waiting_list", "table": "t1", "on": True},
     {"type": "action", "table": "t1", "hand": "t1-h7", "kind": "fold"},

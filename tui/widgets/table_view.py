@@ -279,6 +279,11 @@ class TableView(Widget, can_focus=True):
         if info is not None:
             self._request("wait_for_big_blind", on=not info.wait_for_big_blind)
 
+    def action_auto_muck(self) -> None:
+        """Auto-muck on or off: at showdown, hands of mine that cannot win are mucked without asking me."""
+        if self.model is not None and self.model.seated:
+            self._request("auto_muck", on=not self.model.auto_muck)
+
     def action_top_up(self) -> None:
         self.post_message(self.TopUpWanted(self))
 

@@ -1,0 +1,65 @@
+"""Show or muck at showdown in a room (issue 14; R-SHOW-1): ``manual_showdown = true`` makes a table ask each
+player at showdown, on the action clock; ``auto_muck`` is each player's setting, acknowledged and announced."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hosting.config import ConfigError, parse_room
+from tests.tui.roombots import Bot, make_room, table
+from tui.connection import LocalConnection
+
+TOML = "[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\n"
+
+
+def test_the_room_file_turns_manual_showdown_on_and_refuses_a_wrong_value() -> None:
+    assert parse_room(TOML + "manual_showdown = true", "room.toml").tables[0].manual_showdown is True
+    assert parse_room(TOML, "room.toml").tables[0].manual_showdown is False
+    with pytest.raises(ConfigError, match=r"tables\[0\]\.manual_showdown: expected true or false, got 'yes'"):
+        parse_room(TOML + "manual_showdown = 'yes'", "room.toml")
+
+
+async def _next(connection: LocalConnection, wanted: Any) -> dict[str, Any]:
+    while True:
+        message = await connection.receive()
+        if wanted(message):
+            return message
+
+
+async def test_a_manual_showdown_table_asks_me_to_show_or_muck_on_the_clock(tmp_path: Path) -> None:
+    room = make_room(tmp_path / "room", [replace(table("t1", seats=2), manual_showdown=True)])
+    room.start()
+    me = await LocalConnection.attach(room, "me")
+    bot: Bot | None = None
+    try:
+        await me.send("sit", table="t1", buy_in=200)
+        await me.send("auto_muck", table="t1", on=False)
+        ack = await _next(me, lambda item: item.get("type") == "ack" and item.get("in_reply_to") == "auto_muck")
+        assert ack["on"] is False and ack["table"] == "t1"
+        bot = await Bot.seat(room, "bot", ["t1"])
+        async with asyncio.timeout(60):
+            while True:
+                message = await me.receive()
+                if message.get("type") == "commit_request":
+                    continue  # the local connection commits for us
+                if message.get("type") != "action_request":
+                    continue
+                legal = message["legal"]
+                if legal.get("can_show"):
+                    assert legal.get("can_muck") and message["deadline"] > 0
+                    await me.send("action", table="t1", hand=message["hand"], kind="muck")
+                    mucked = await _next(me, lambda item: (item.get("event") or {}).get("kind") == "hand_mucked")
+                    assert mucked["event"]["seat"] == message["seat"]
+                    break
+                kind = "check" if legal.get("can_check") else "call"
+                await me.send("action", table="t1", hand=message["hand"], kind=kind)
+    finally:
+        if bot is not None:
+            await bot.stop()
+        await me.close()
+        await room.stop()

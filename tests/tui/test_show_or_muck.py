@@ -1,0 +1,44 @@
+"""Show or muck at the table (issue 14; R-SHOW-1): when the room asks, S and M answer; the auto-muck setting is
+in the palette and the table remembers what the room confirmed."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import actions_sent, wait_until
+from tests.tui.recorded import event, hello, lobby_rows, msg, side_pot_hand
+from tests.tui.test_snapshots import replay_app
+
+SHOWDOWN_LEGAL = {"seat": 1, "can_fold": False, "can_check": False, "call_amount": None, "min_raise_to": None,
+                  "max_raise_to": None, "is_bet": False, "bring_in_amount": None, "max_discards": None,
+                  "can_show": True, "can_muck": True}
+
+
+def asked_at_showdown() -> list[dict[str, object]]:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-7"
+    messages = side_pot_hand()[:-1]  # the turn, without its betting request
+    return [*messages, event(table, hand, "turn_started", seat=1, player="me", started_at=100.0, deadline=120.0),
+            msg("action_request", table=table, hand=hand, seat=1, legal=SHOWDOWN_LEGAL, deadline=20.0),
+            event(table, hand, "player_setting_changed", seat=1, player="me", setting="auto_muck", value="true")]
+
+
+async def test_m_mucks_when_the_room_asks_and_auto_muck_toggles_from_the_palette() -> None:
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *asked_at_showdown()])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "holdem-1-2" in app.models and app.models["holdem-1-2"].needs_action,
+                         what="asked to show or muck")
+        app.show_table("holdem-1-2")
+        await pilot.pause(0.3)
+        view = app.view_of("holdem-1-2")
+        assert view is not None
+        assert not view.query_one("#show").has_class("-hidden") and not view.query_one("#muck").has_class("-hidden")
+        model = app.models["holdem-1-2"]
+        assert model.auto_muck is True and "You will muck losing hands at showdown" in model.log
+        view.focus()
+        await pilot.press("m")
+        await wait_until(pilot, lambda: bool(actions_sent(app)), what="the muck sent")
+        assert actions_sent(app)[-1]["kind"] == "muck"
+        app.table_action("auto_muck")
+        await wait_until(pilot, lambda: any(item["type"] == "auto_muck" for item in app.sent), what="auto_muck")
+        assert [item for item in app.sent if item["type"] == "auto_muck"][-1] == {
+            "type": "auto_muck", "table": "holdem-1-2", "on": False}
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Auto-muck losing hands" in titles
