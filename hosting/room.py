@@ -64,6 +64,7 @@ from hosting.protocol import (
     Reveal,
     Sit,
     SitOut,
+    TokenBucket,
     TopUp,
     Unwatch,
     VerificationReport,
@@ -71,6 +72,7 @@ from hosting.protocol import (
     WaitingList,
     Watch,
 )
+from hosting.store import ReportRefused
 from hosting.verdicts import Verdict, VerdictBook, typed_violations
 
 if TYPE_CHECKING:
@@ -79,6 +81,13 @@ if TYPE_CHECKING:
 STATS_WINDOW_SECONDS = 3600.0
 security_log = logging.getLogger("croupier.security")
 """Abuse and refusals (wrong keys, guessing, floods, kicks), at warning level in ``host.log``."""
+
+MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
+    "lobby_chat": (5.0, 0.5), "table_chat": (10.0, 1.0), "report_hand": (5.0, 1 / 60),
+}
+"""Per connection, ``(burst, per second)`` of the messages that cost everyone else or the disk, far below the
+connection's overall rate: lobby chat reaches every player in the room, table chat a whole table, and a
+report writes a hand's whole history to the database. Past it the message is refused (``rate_limited``)."""
 
 # Room-level error codes (PROTOCOL.md "Errors"), besides the protocol's validation codes.
 AUTH_REQUIRED = "auth_required"
@@ -126,6 +135,8 @@ class Session:
     ended: bool = False
     """Closed, refused or displaced: whatever it still sends is dropped."""
     wrong_answers: int = 0
+    limits: dict[str, TokenBucket] = field(default_factory=dict)
+    """This connection's buckets of the messages with a limit of their own (:data:`MESSAGE_LIMITS`)."""
 
     @property
     def authenticated(self) -> bool:
@@ -636,7 +647,17 @@ class Room:
         position = waiting.index(name) + 1 if name in waiting else None
         session.send(protocol.ack("waiting_list", table=table.config.id, on=message.on, position=position))
 
+    def _spend(self, session: Session, kind: str, now: float) -> None:
+        """One ``kind`` message (:data:`MESSAGE_LIMITS`) from ``session``, or a ``rate_limited`` refusal."""
+        burst, rate = MESSAGE_LIMITS[kind]
+        bucket = session.limits.setdefault(kind, TokenBucket(burst, rate, now))
+        if not bucket.take(now):
+            wait = max(1, round((1 - bucket.tokens(now)) / rate))
+            what = "reports" if kind == "report_hand" else "chat messages"
+            raise RoomError(protocol.RATE_LIMITED, f"too many {what}: wait {wait} s")
+
     def _chat(self, session: Session, message: Chat, now: float) -> None:
+        self._spend(session, "lobby_chat" if message.table is None else "table_chat", now)
         text = clean_text(message.text)
         if not text:
             raise RoomError(protocol.BAD_FIELD, "chat text is empty once control characters are removed")
@@ -689,7 +710,8 @@ class Room:
         """R-AUDIT-1: store the report with the hand's full history; ack with the report id once it is kept."""
         if self.store is None:
             raise RoomError(NO_HAND, "this room keeps no hand records")
-        future = self.store.report_hand(session.name, message.hand, message.reason)
+        self._spend(session, "report_hand", now)
+        future = self.store.report_hand(session.name, message.hand, clean_text(message.reason))
         if future is None:  # written at once (no writer task running)
             session.send(protocol.ack("report_hand", hand=message.hand))
             return
@@ -699,6 +721,7 @@ class Room:
             if problem is None:
                 session.send(protocol.ack("report_hand", hand=message.hand, report=done.result()))
             else:
-                session.send(protocol.error(NO_HAND, str(problem).strip("'\""), in_reply_to="report_hand"))
+                code = problem.code if isinstance(problem, ReportRefused) else NO_HAND
+                session.send(protocol.error(code, str(problem).strip("'\""), in_reply_to="report_hand"))
 
         future.add_done_callback(reported)

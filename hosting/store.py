@@ -157,6 +157,15 @@ class _Queued:
     future: asyncio.Future[Any] | None
 
 
+class ReportRefused(KeyError):
+    """A hand report the store will not keep: ``code`` is ``no_hand`` (unknown, running or voided hand),
+    ``not_dealt_in`` (the reporter did not play it) or ``already_reported`` (one report per player per hand)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def database_path(data_dir: Path) -> Path:
     return data_dir / DATABASE_FILE
 
@@ -663,8 +672,9 @@ class Store:
         """Flag a stored hand for the host (R-AUDIT-1): the report keeps the full history (PokerStars-style text
         when the game allows, else PHH) and the hand's whole record (events, result, transcript) as JSON.
 
-        The future's result is the report id; it fails with ``KeyError`` for a hand the store does not have
-        finished (unknown, still running or voided)."""
+        The future's result is the report id; it fails with :class:`ReportRefused` (a ``KeyError``) for a hand the
+        store does not have finished (unknown, still running or voided), a reporter who was not dealt into it,
+        or his second report of it: nothing is written then."""
         from hosting.hand_records import load_hand, render_history
 
         now = self.clock()
@@ -673,7 +683,12 @@ class Store:
             hand = load_hand(connection, hand_id)
             if hand is None or hand.status != "finished":
                 state = "unknown" if hand is None else hand.status
-                raise KeyError(f"hand {hand_id} cannot be reported: it is {state}")
+                raise ReportRefused("no_hand", f"hand {hand_id} cannot be reported: it is {state}")
+            if reporter not in hand.players.values():
+                raise ReportRefused("not_dealt_in", f"only its players report a hand: you were not in {hand_id}")
+            if connection.execute("SELECT 1 FROM reports WHERE hand_id = ? AND reporter = ?",
+                                  (hand_id, reporter)).fetchone() is not None:
+                raise ReportRefused("already_reported", f"you already reported hand {hand_id}")
             history = render_history(hand)
             record = json.dumps(hand.to_json(), sort_keys=True)
             cursor = connection.execute(

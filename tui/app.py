@@ -148,8 +148,9 @@ class CroupierApp(App[int]):
         self._resync_wanted = False
         self.room_closed: str | None = None  # set when the room said its host stopped it: no reconnecting then
         if log_path is not None:
-            handler = logging.FileHandler(log_path)
-            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            from hosting.logging_setup import log_file_handler
+
+            handler = log_file_handler(log_path)  # rotated, 0600, no escape sequences (shared by served TUIs)
             log.addHandler(handler)
             log.setLevel(logging.INFO)
             log.propagate = False  # the file has it; nothing goes to the terminal the app draws on

@@ -2,6 +2,8 @@
 
 Lists one report per line (id, time in UTC, reporter, hand, reason); ``--show ID`` prints one report with the
 full hand history stored with it. Exit 2 when the data directory cannot be read, or the report does not exist.
+What players wrote (names, reasons) is printed cleaned of escape sequences (:func:`engine.text.clean_text`): it
+goes to the host's terminal.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import sys
 from datetime import UTC, datetime
 
+from engine.text import clean_text
 from hosting.commands.audit import data_dir_of
 from hosting.store import StoreError, connect
 
@@ -30,7 +33,7 @@ def run(arguments: argparse.Namespace) -> int:
                 return 2
             print(_line(row))
             print()
-            print(row[5], end="" if row[5].endswith("\n") else "\n")
+            print(clean_text(str(row[5]), keep_newlines=True))
             return 0
         rows = connection.execute("SELECT id, at, reporter, hand_id, reason FROM reports ORDER BY id").fetchall()
     finally:
@@ -44,4 +47,5 @@ def run(arguments: argparse.Namespace) -> int:
 def _line(row: tuple[object, ...]) -> str:
     report_id, at, reporter, hand_id, reason = row[:5]
     when = datetime.fromtimestamp(float(str(at)), UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    return f"#{report_id}  {when}  {reporter}  hand {hand_id}  {reason or '(no reason given)'}"
+    words = clean_text(f"{reporter}  hand {hand_id}  {reason or '(no reason given)'}")
+    return f"#{report_id}  {when}  {words}"

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from hosting import protocol
+from hosting.identity import Gatekeeper
 from hosting.room import Room
+from hosting.store import Store, StoreAccounts
 from tests.tui.roombots import Bot, make_room, table
 from tui.connection import ConnectionLost, LocalConnection
 
@@ -50,8 +52,8 @@ class Listener:
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def attach(cls, room: Room, name: str) -> Listener:
-        return cls(await LocalConnection.attach(room, name))
+    async def attach(cls, room: Room, name: str, public_key: str | None = None) -> Listener:
+        return cls(await LocalConnection.attach(room, name, public_key))
 
     async def _read(self) -> None:
         with contextlib.suppress(ConnectionLost):
@@ -89,8 +91,8 @@ class WireRoom:
         self.bots.append(bot)
         return bot
 
-    async def listener(self, name: str) -> Listener:
-        listener = await Listener.attach(self.room, name)
+    async def listener(self, name: str, public_key: str | None = None) -> Listener:
+        listener = await Listener.attach(self.room, name, public_key)
         self.listeners.append(listener)
         return listener
 
@@ -102,11 +104,18 @@ class WireRoom:
         await asyncio.wait_for(self.room.stop(), 5)
 
 
-async def wire_room(data_dir: Path) -> AsyncIterator[WireRoom]:
+async def wire_room(data_dir: Path, *, store: bool = False) -> AsyncIterator[WireRoom]:
+    """A started room with table ``t1``; ``store``: with its database (hands kept, reports possible)."""
     room = make_room(data_dir, [table("t1")])
+    if store:  # accounts in the store too, as `croupier host` keeps them: each new name gets its chips
+        room.store = Store.open(data_dir)
+        room.store.start()
+        room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
     room.start()
     started = WireRoom(room)
     try:
         yield started
     finally:
         await started.close()
+        if room.store is not None:
+            await room.store.close()

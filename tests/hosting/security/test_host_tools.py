@@ -1,0 +1,38 @@
+"""Issue 13 item 2, host tools: ``croupier reports`` prints players' words without their escape sequences.
+
+A report written before the room cleaned reasons (or any row of an older database) may hold ``ESC]0;…`` and
+OSC 52: the listing and ``--show`` must not hand them to the host's terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from hosting.cli import main
+from hosting.store import Store
+from tests.hosting.security.wire_room import EVIL, EVIL_CLEAN, assert_clean
+
+
+def _stored_report(data_dir: Path) -> None:
+    async def write() -> None:
+        store = Store.open(data_dir)
+        store.connection.execute(
+            "INSERT INTO reports (at, reporter, hand_id, reason, history, record) VALUES (?, ?, ?, ?, ?, ?)",
+            (1_700_000_000.0, "mallory", "t1-a-1", EVIL, f"Seat 1: {EVIL} (200 in chips)\nline two\n", "{}"))
+        await store.close()
+
+    asyncio.run(write())
+
+
+def test_reports_print_reasons_and_histories_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _stored_report(tmp_path / "room")
+    assert main(["reports", "--data", str(tmp_path / "room")]) == 0
+    listing = capsys.readouterr().out
+    assert listing == f"#1  2023-11-14 22:13:20 UTC  mallory  hand t1-a-1  {EVIL_CLEAN}\n"
+    assert main(["reports", "--data", str(tmp_path / "room"), "--show", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert shown.endswith(f"\n\nSeat 1: {EVIL_CLEAN} (200 in chips)\nline two\n")
+    assert_clean(shown.replace("\n", " "), "croupier reports --show")
