@@ -1,0 +1,615 @@
+"""Abuse run (issue 13 "Must show"): one abusive client per kind of issue 13 against a room where 6 bots play.
+
+    python tests/benchmarks/abuse.py                  # 60 s per kind (about 17 minutes in all)
+    python tests/benchmarks/abuse.py --seconds 10     # a quick look
+    python tests/benchmarks/abuse.py --kinds pty_stall,verification_flood
+
+A real ``croupier host`` (a subprocess: temporary data directory and home, a room password, a 9-seat hold'em
+table where the bots play and a spare 6-seat one) and, in a second process, 6 bots that play without pause,
+verify every shuffle and write each action's round-trip (from sending the action to the room's first answer)
+with its time. Then a quiet baseline period and one period per kind, each ``--seconds`` long, with the host's
+memory (RSS of the ``croupier host`` process; its TUI processes are counted apart) read after each. At the end
+the room is stopped with SIGTERM and ``croupier audit`` checks its chips and proofs.
+
+Prints ONE JSON line: per kind the bots' p50/p99 action round-trip and hands played during it, the host's RSS
+after it and what the abusive client saw; ``host_rss_before_mb``/``host_rss_after_mb``/``host_rss_growth_mb``
+(the largest RSS over all kinds minus the baseline's), ``hands_played``, ``bots_kept_playing`` (every period
+had hands), ``audit``. Not collected by pytest (a script, no ``test_`` prefix). Issue 13's items 11 and 14-17
+(signals, logging, files at rest, stale sockets, pinned keys) are not abusive clients: they have tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from hosting.bots import choose_action  # noqa: E402
+from hosting.client import ConnectionClosed, RequestRefused, RoomClient  # noqa: E402
+from hosting.protocol import SUBSYSTEM  # noqa: E402
+
+PASSWORD = "bench-password"
+TABLE = "bench"
+SPARE = "spare"
+ROOM = f"""
+[room]
+name = "abuse bench"
+password = "{PASSWORD}"
+connections_per_minute = 1000
+max_player_screens = 8
+ready_screens = 1
+
+[[tables]]
+id = "{TABLE}"
+name = "Bench 1/2"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 9
+buy_in = [40, 200]
+
+[[tables]]
+id = "{SPARE}"
+name = "Spare 1/2"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 6
+buy_in = [40, 200]
+"""
+ESCAPES = "\x1b]52;c;aGVsbG8=\x07\x1b]0;pwned\x07\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\\x1b[2J\x1b[?1049l"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of one process in MB (0 when it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0
+
+
+def descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry.name))
+    found, stack = [], [pid]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
+def percentile(values: list[float], share: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))], 1)
+
+
+# --- clients ---------------------------------------------------------------------------------------------
+
+
+def new_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def player(port: int, name: str, *, fairness: bool = True, key: asyncssh.SSHKey | None = None) -> RoomClient:
+    """A client logged in and past the room's password."""
+    client = await RoomClient.connect("127.0.0.1", port, name, client_keys=[key or new_key()], fairness=fairness,
+                                      timeout=30)
+    if client.hello.get("needs"):
+        await client.request("auth", password=PASSWORD, timeout=30)
+    return client
+
+
+async def quietly_close(*clients: Any) -> None:
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.close(), 5)
+
+
+async def discard_messages(client: RoomClient) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            await client.receive(timeout=3600)
+
+
+# --- the bots (a process of their own: the abusers' work must not slow them down) ---------------------------
+
+
+async def bot(port: int, index: int, out: Any, stop: asyncio.Event) -> None:
+    rng = random.Random(index)
+    client = await player(port, f"bench{index}-{os.getpid()}")
+    await client.request("sit", table=TABLE, buy_in=200, timeout=30)
+    sent_at: float | None = None
+    try:
+        while not stop.is_set():
+            try:
+                message = await client.receive(timeout=1.0)
+            except TimeoutError:
+                continue
+            kind = message["type"]
+            if any("\x1b" in str(value) for value in message.values()):
+                out.write(json.dumps({"t": time.time(), "escape": 1}) + "\n")
+            if sent_at is not None and kind in ("event", "error", "ack"):
+                out.write(json.dumps({"t": time.time(), "latency": time.perf_counter() - sent_at}) + "\n")
+                sent_at = None
+            if kind == "action_request" and message.get("seat") is not None:
+                action = choose_action(message["legal"], rng)
+                sent_at = time.perf_counter()
+                await client.send("action", table=TABLE, hand=message["hand"], **action)
+            elif kind == "event" and message["event"]["kind"] == "hand_finished" and index == 0:
+                out.write(json.dumps({"t": time.time(), "hand": message["hand"]}) + "\n")
+            elif kind == "event" and message["event"]["kind"] == "hand_finished":
+                await top_up(client)
+            out.flush()
+    finally:
+        with contextlib.suppress(Exception):
+            await client.send("leave", table=TABLE)
+        await quietly_close(client)
+
+
+async def top_up(client: RoomClient) -> None:
+    me = next((seat for seat in client.last_table_state(TABLE).get("seats", [])
+               if seat["name"] == client.hello["name"]), None)
+    if me is not None and me["stack"] < 100:
+        await client.send("top_up", table=TABLE, amount=200 - me["stack"])
+        if me["stack"] == 0 or me.get("sitting_out"):
+            await client.send("sit_out", table=TABLE, on=False)
+
+
+async def run_bots(port: int, path: Path) -> None:
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    with open(path, "a", encoding="utf-8") as out:
+        tasks = [asyncio.ensure_future(bot(port, index, out, stop)) for index in range(6)]
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+# --- one abusive client per kind of issue 13 ---------------------------------------------------------------
+
+
+async def name_takeover(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 1: a login kept from before a name is registered opens a channel after its owner plays."""
+    end, attempts, attacker_saw, victims_kicked = time.monotonic() + seconds, 0, 0, 0
+    while time.monotonic() < end:
+        name = f"cy{attempts}-{os.getpid()}"
+        attempts += 1
+        attacker = victim = None
+        try:
+            attacker = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[new_key()],
+                                              known_hosts=None, agent_path=None, config=[], password=None,
+                                              kbdint_auth=False, gss_auth=False)
+            victim = await player(port, name)
+            writer, reader, _ = await attacker.open_session(subsystem=SUBSYSTEM, encoding=None)
+            seen = RoomClient(attacker, writer, reader, None)
+            with contextlib.suppress(TimeoutError, ConnectionClosed):
+                while True:
+                    message = await seen.receive(timeout=1.0)
+                    if message["type"] == "hello" and message.get("name") == name and not message.get("needs"):
+                        attacker_saw += 1
+            with contextlib.suppress(TimeoutError):
+                if (await victim.wait_for("bye", timeout=0.2))["type"] == "bye":
+                    victims_kicked += 1
+        except (OSError, asyncssh.Error, TimeoutError, RequestRefused, ConnectionClosed):
+            pass
+        finally:
+            await quietly_close(*(client for client in (victim,) if client is not None))
+            if attacker is not None:
+                attacker.close()
+    return {"attempts": attempts, "attacker_got_the_name": attacker_saw, "victims_kicked": victims_kicked}
+
+
+async def escape_injection(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 2: terminal escapes in a verification report's violations (about a hand the sender was not in), in
+    a chat line and a report reason, ten a second; the bots count messages that reach them with an escape."""
+    hand = context.get("last_hand", "bench-1")
+    kinds = [("verification", {"table": TABLE, "hand": hand, "ok": False,
+                               "violations": [{"kind": "x", "message": ESCAPES}]}),
+             ("chat", {"text": f"hi{ESCAPES}", "table": TABLE}),
+             ("report_hand", {"hand": hand, "reason": ESCAPES})]
+    return await flood(port, seconds, f"esc-{os.getpid()}", 10, lambda index: kinds[index % len(kinds)])
+
+
+async def verification_flood(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 3: 190 verification messages a second of about 14.7 KB each."""
+    return await flood(port, seconds, f"vf-{os.getpid()}", 190, lambda index: ("verification", {
+        "table": TABLE, "hand": f"flood-{index}", "ok": False,
+        "violations": [{"kind": "x", "message": "v" * 240} for _ in range(60)]}))
+
+
+async def flood(port: int, seconds: float, name: str, per_second: int,
+                make: Callable[[int], tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """Send ``make(index)`` messages at ``per_second``, reconnecting whenever the room closes the channel."""
+    end, sent, connections, refusals = time.monotonic() + seconds, 0, 0, 0
+    key = new_key()  # the same player every time: a name is its key's
+    while time.monotonic() < end:
+        try:
+            client = await player(port, name, fairness=False, key=key)
+        except (OSError, asyncssh.Error, TimeoutError, RequestRefused, ConnectionClosed):
+            refusals += 1
+            await asyncio.sleep(1.0)
+            continue
+        connections += 1
+        reader = asyncio.ensure_future(discard_messages(client))
+        try:
+            started = time.monotonic()
+            while time.monotonic() < end and client.closed_reason is None and not reader.done():
+                message_type, fields = make(sent)
+                await client.send(message_type, **fields)
+                sent += 1
+                ahead = sent / per_second - (time.monotonic() - started)
+                if ahead > 0:
+                    await asyncio.sleep(ahead)
+        except (OSError, asyncssh.Error, ConnectionError):
+            pass
+        finally:
+            reader.cancel()
+            await quietly_close(client)
+    return {"sent": sent, "connections": connections, "logins_refused": refusals}
+
+
+async def pty_stall(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 4: a plain-ssh session that reads nothing and resizes between 4000x2000 and 3999x2000 every second."""
+    connection = await asyncssh.connect("127.0.0.1", port, username=f"stall-{os.getpid()}", client_keys=[new_key()],
+                                        known_hosts=None, agent_path=None, config=[])
+    end, resizes, dropped_after = time.monotonic() + seconds, 0, None
+    started = time.monotonic()
+    try:
+        process = await connection.create_process(term_type="xterm-256color", term_size=(4000, 2000), encoding=None)
+        process.channel.pause_reading()
+        while time.monotonic() < end:
+            if process.channel.is_closing() or connection.is_closed():
+                dropped_after = round(time.monotonic() - started, 1)
+                break
+            with contextlib.suppress(Exception):
+                process.change_terminal_size(4000 - resizes % 2, 2000)
+            resizes += 1
+            await asyncio.sleep(1.0)
+    finally:
+        connection.close()
+    return {"resizes": resizes, "dropped_after_s": dropped_after}
+
+
+async def idle_seats(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 5: six names sit at the spare table and disconnect."""
+    sat = 0
+    for index in range(6):
+        try:
+            client = await player(port, f"ghost{index}-{os.getpid()}")
+            await client.request("sit", table=SPARE, buy_in=40, timeout=30)
+            sat += 1
+            await quietly_close(client)
+        except (OSError, asyncssh.Error, TimeoutError, RequestRefused, ConnectionClosed):
+            pass
+    await asyncio.sleep(seconds)
+    return {"sat_and_left": sat}
+
+
+async def password_guessing(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 6: wrong room passwords as fast as the room answers, reconnecting when closed."""
+    end, sent, answered, connections, refusals = time.monotonic() + seconds, 0, 0, 0, 0
+    while time.monotonic() < end:
+        try:
+            client = await RoomClient.connect("127.0.0.1", port, f"guess-{os.getpid()}", client_keys=[new_key()],
+                                              fairness=False, timeout=30)
+        except (OSError, asyncssh.Error, TimeoutError):
+            refusals += 1
+            await asyncio.sleep(0.5)
+            continue
+        connections += 1
+        try:
+            while time.monotonic() < end:
+                sent += 1
+                reply = await client.request("auth", password=f"guess-{sent}", timeout=5)
+                answered += 1
+                if reply.get("ok"):
+                    break
+        except (RequestRefused, TimeoutError, ConnectionClosed, OSError, asyncssh.Error):
+            pass
+        finally:
+            await quietly_close(client)
+    return {"guesses": sent, "answered": answered, "connections": connections, "logins_refused": refusals}
+
+
+async def idle_connections(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 7: 300 TCP connections that never log in, held; then a real login from the same address."""
+    held: list[asyncio.StreamWriter] = []
+    readers: list[asyncio.StreamReader] = []
+    for _ in range(300):
+        with contextlib.suppress(OSError):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            held.append(writer)
+            readers.append(reader)
+    await asyncio.sleep(min(15.0, seconds / 2))
+    real_login = False
+    try:
+        client = await player(port, f"real-{os.getpid()}")
+        real_login = True
+        await quietly_close(client)
+    except (OSError, asyncssh.Error, TimeoutError, RequestRefused, ConnectionClosed):
+        pass
+    await asyncio.sleep(max(0.0, seconds - min(15.0, seconds / 2)))
+    closed = sum(reader.at_eof() for reader in readers)
+    for writer in held:
+        writer.close()
+    return {"opened": len(held), "closed_by_room": closed, "real_login_meanwhile": real_login}
+
+
+async def many_names(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 8: 40 plain-ssh screens (a TUI process each on the host), and 10 names from one key."""
+    connections: list[asyncssh.SSHClientConnection] = []
+    draining: list[asyncio.Future[None]] = []
+    screens = refused_screens = refused_names = 0
+    one_key = new_key()
+    for index in range(10):
+        try:
+            client = await player(port, f"alias{index}-{os.getpid()}", key=one_key, fairness=False)
+            await quietly_close(client)
+        except (asyncssh.Error, RequestRefused, ConnectionClosed, TimeoutError, OSError):
+            refused_names += 1
+    for index in range(40):
+        try:
+            connection = await asyncssh.connect("127.0.0.1", port, username=f"screen{index}-{os.getpid()}",
+                                                client_keys=[new_key()], known_hosts=None, agent_path=None,
+                                                config=[])
+            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                      encoding=None)
+            first = await asyncio.wait_for(process.stdout.read(4096), 30)
+            if b"as many terminal screens" in first:
+                refused_screens += 1
+                connection.close()
+            else:
+                screens += 1
+                connections.append(connection)
+                draining.append(asyncio.ensure_future(drain_process(process)))
+        except (OSError, asyncssh.Error, TimeoutError):
+            refused_screens += 1
+    context["tui_rss_mb"] = tree_rss_mb(context["host_pid"])
+    await asyncio.sleep(seconds)
+    for connection in connections:
+        connection.close()
+    for task in draining:
+        task.cancel()
+    return {"screens_served": screens, "screens_refused": refused_screens, "names_refused_of_10_one_key": refused_names}
+
+
+def tree_rss_mb(pid: int) -> float:
+    return round(sum(rss_mb(child) for child in descendants(pid)), 1)
+
+
+async def drain_process(process: Any) -> None:
+    with contextlib.suppress(Exception):
+        while await process.stdout.read(65536):
+            pass
+
+
+async def palette_screenshot(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 9: a plain-ssh player asks the palette for a screenshot every two seconds."""
+    downloads: Path = context["downloads"]
+    connection = await asyncssh.connect("127.0.0.1", port, username=f"shot-{os.getpid()}", client_keys=[new_key()],
+                                        known_hosts=None, agent_path=None, config=[])
+    end, attempts = time.monotonic() + seconds, 0
+    try:
+        process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+        draining = asyncio.ensure_future(drain_process(process))
+        await asyncio.sleep(3)
+        while time.monotonic() < end:
+            process.stdin.write(b"\x10")  # Ctrl+P: the command palette
+            await asyncio.sleep(0.5)
+            process.stdin.write(b"screenshot")
+            await asyncio.sleep(0.5)
+            process.stdin.write(b"\r")
+            await asyncio.sleep(0.5)
+            process.stdin.write(b"\x1b")
+            attempts += 1
+            await asyncio.sleep(0.5)
+        draining.cancel()
+    finally:
+        connection.close()
+    return {"attempts": attempts, "files_written_on_host": len(list(downloads.rglob("*")))}
+
+
+async def chat_report_flood(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 10: lobby chat and reports of a hand the sender was not in, 190 a second each."""
+    hand = context.get("last_hand", "bench-1")
+    chat, report = await asyncio.gather(
+        flood(port, seconds, f"chat-{os.getpid()}", 190, lambda index: ("chat", {"text": f"spam {index}"})),
+        flood(port, seconds, f"rep-{os.getpid()}", 190, lambda index: ("report_hand", {
+            "hand": hand, "reason": "r" * 400})))
+    return {"chat": chat, "report_hand": report}
+
+
+async def never_commit(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 12: a seated player who never commits nor reveals (his client plays no part in the shuffle)."""
+    client = await player(port, f"silent-{os.getpid()}", fairness=False)
+    requests = 0
+    try:
+        await client.request("sit", table=TABLE, buy_in=200, timeout=30)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            with contextlib.suppress(TimeoutError):
+                message = await client.receive(timeout=max(0.1, end - time.monotonic()))
+                requests += message["type"] in ("commit_request", "reveal_request")
+    finally:
+        with contextlib.suppress(Exception):
+            await client.send("leave", table=TABLE)
+        await quietly_close(client)
+    return {"commit_or_reveal_requests_ignored": requests}
+
+
+async def refusal_flood(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Item 13: actions for a hand that does not exist, as fast as possible (each answered no_hand)."""
+    return await flood(port, seconds, f"nohand-{os.getpid()}", 190, lambda index: ("action", {
+        "table": TABLE, "hand": "no-such-hand", "kind": "fold"}))
+
+
+KINDS: dict[str, Callable[[int, float, dict[str, Any]], Awaitable[dict[str, Any]]]] = {
+    "name_takeover": name_takeover,
+    "escape_injection": escape_injection,
+    "verification_flood": verification_flood,
+    "pty_stall": pty_stall,
+    "idle_seats": idle_seats,
+    "password_guessing": password_guessing,
+    "idle_connections": idle_connections,
+    "many_names": many_names,
+    "palette_screenshot": palette_screenshot,
+    "chat_report_flood": chat_report_flood,
+    "never_commit": never_commit,
+    "refusal_flood": refusal_flood,
+}
+
+
+# --- the run ---------------------------------------------------------------------------------------------
+
+
+def read_bot_lines(path: Path) -> list[dict[str, Any]]:
+    lines = []
+    with contextlib.suppress(OSError):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            with contextlib.suppress(ValueError):
+                lines.append(json.loads(line))
+    return lines
+
+
+def period_numbers(lines: list[dict[str, Any]], start: float, end: float) -> dict[str, Any]:
+    inside = [line for line in lines if start <= line["t"] < end]
+    latencies = [line["latency"] for line in inside if "latency" in line]
+    return {"p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
+            "actions": len(latencies), "hands": sum("hand" in line for line in inside),
+            "escapes_seen_by_bots": sum("escape" in line for line in inside)}
+
+
+async def abuse(port: int, host_pid: int, kinds: list[str], seconds: float, bots_file: Path,
+                downloads: Path) -> dict[str, Any]:
+    context: dict[str, Any] = {"downloads": downloads, "host_pid": host_pid}
+    periods: dict[str, dict[str, Any]] = {}
+    await asyncio.sleep(min(10.0, seconds))  # the bots sit and the first hands are dealt
+    start = time.time()
+    await asyncio.sleep(seconds)
+    periods["baseline"] = {"window": (start, time.time()), "host_rss_mb": rss_mb(host_pid)}
+    for kind in kinds:
+        hands = [line["hand"] for line in read_bot_lines(bots_file) if "hand" in line]
+        if hands:
+            context["last_hand"] = hands[-1]
+        start = time.time()
+        try:
+            seen = await asyncio.wait_for(KINDS[kind](port, seconds, context), seconds + 120)
+        except Exception as problem:  # the run goes on: the failure is part of the result
+            seen = {"client_failed": f"{type(problem).__name__}: {problem}"[:200]}
+        await asyncio.sleep(1.0)
+        periods[kind] = {"window": (start, time.time()), "host_rss_mb": rss_mb(host_pid),
+                         "host_tui_processes_rss_mb": context.pop("tui_rss_mb", tree_rss_mb(host_pid)), **seen}
+    return periods
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of the baseline and of each abuse")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds (default: all)")
+    parser.add_argument("--bots", nargs=2, metavar=("PORT", "FILE"), help=argparse.SUPPRESS)  # the bot process
+    arguments = parser.parse_args()
+    if arguments.bots:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_bots(int(arguments.bots[0]), Path(arguments.bots[1])))
+        return 0
+    kinds = [kind for kind in arguments.kinds.split(",") if kind]
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown:
+        print(f"abuse.py: unknown kinds {unknown}; known: {', '.join(KINDS)}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="croupier-abuse-") as temporary:
+        return run(Path(temporary), kinds, arguments.seconds)
+
+
+def run(directory: Path, kinds: list[str], seconds: float) -> int:
+    port, data, home = free_port(), directory / "data", directory / "home"
+    downloads = home / "Downloads"
+    downloads.mkdir(parents=True)
+    (directory / "room.toml").write_text(ROOM)
+    environment = os.environ | {"HOME": str(home), "CROUPIER_HAND_PAUSE": "0.3", "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "hosting.cli"]
+    with open(directory / "host.out", "wb") as sink:
+        host = subprocess.Popen([*command, "host", "--port", str(port), "--data", str(data), "--config",
+                                 str(directory / "room.toml")], stdout=sink, stderr=subprocess.STDOUT,
+                                env=environment, start_new_session=True)
+    bots: subprocess.Popen[bytes] | None = None
+    bots_file = directory / "bots.jsonl"
+    try:
+        deadline = time.monotonic() + 120
+        while "is open on port" not in (directory / "host.out").read_text(errors="replace"):
+            if host.poll() is not None or time.monotonic() > deadline:
+                print("abuse.py: the host did not start: " + (directory / "host.out").read_text()[-500:],
+                      file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        with open(directory / "bots.err", "wb") as errors:
+            bots = subprocess.Popen([sys.executable, __file__, "--bots", str(port), str(bots_file)],
+                                    env=os.environ | {"PYTHONPATH": str(ROOT)}, stderr=errors)
+        periods = asyncio.run(abuse(port, host.pid, kinds, seconds, bots_file, downloads))
+    finally:
+        if bots is not None:
+            bots.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                bots.wait(30)
+        host.terminate()  # SIGTERM: the room closes as on Ctrl+C
+        try:
+            host.wait(60)
+        except subprocess.TimeoutExpired:
+            os.killpg(host.pid, signal.SIGKILL)
+            host.wait()
+    lines = read_bot_lines(bots_file)
+    result: dict[str, Any] = {"seconds": seconds, "kinds": {}}
+    for kind, period in periods.items():
+        start, end = period.pop("window")
+        result["kinds"][kind] = {**period_numbers(lines, start, end), **period}
+    baseline = result["kinds"]["baseline"]["host_rss_mb"]
+    after = [period["host_rss_mb"] for period in result["kinds"].values()]
+    audit = subprocess.run([*command, "audit", "--data", str(data)], capture_output=True, text=True,
+                           env=os.environ | {"PYTHONPATH": str(ROOT)})
+    result |= {
+        "host_rss_before_mb": baseline,
+        "host_rss_after_mb": after[-1],
+        "host_rss_growth_mb": round(max(after) - baseline, 1),
+        "hands_played": sum("hand" in line for line in lines),
+        "bots_kept_playing": all(period["hands"] > 0 for period in result["kinds"].values()),
+        "host_exit_status": host.returncode,
+        "audit": "clean" if audit.returncode == 0 else
+                 f"exit {audit.returncode}: {(audit.stdout + audit.stderr).strip()[-300:]}",
+    }
+    print(json.dumps(result))
+    return 0 if result["host_rss_growth_mb"] <= 50 and result["bots_kept_playing"] and audit.returncode == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
