@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from typing import Any
 
 import pytest
@@ -59,15 +60,18 @@ async def test_idle_sockets_from_one_address_neither_pile_up_nor_lock_out_a_real
         _close(sockets)
 
 
-async def test_idle_sockets_from_many_addresses_are_bounded_in_all(rooms: Any, connect: Any) -> None:
-    access = AccessConfig(max_pending_logins=20, pending_logins_per_address=5)
-    running: RunningRoom = await rooms(small_room(access), deal=False)
+async def test_1100_idle_sockets_from_110_addresses_hold_at_most_100_of_the_hosts_descriptors(
+        rooms: Any, connect: Any) -> None:
+    running: RunningRoom = await rooms(small_room(), deal=False)  # defaults: 100 pending, 10 per address
+    descriptors = len(os.listdir("/proc/self/fd"))
     sockets: list[Socket] = []
     try:
-        for index in range(2, 32):  # 30 addresses × 5: 150 idle sockets
-            sockets += await _idle_sockets(running, 5, f"127.0.0.{index}")
-        assert await _still_open(sockets) <= 20
-        assert len(running.room.gatekeeper.pending) <= 20
+        for index in range(110):  # the 1,100 idle connections, 10 from each of 110 addresses
+            sockets += await _idle_sockets(running, 10, f"127.0.1.{index + 1}")
+        assert await _still_open(sockets) <= 100
+        assert len(running.room.gatekeeper.pending) <= 100
+        host_side = len(os.listdir("/proc/self/fd")) - descriptors - len(sockets)  # the test's own ends aside
+        assert host_side <= 100 + 10, host_side  # was one per connection: 1,100 (a 1024 limit exhausted)
         client: RoomClient = await connect(running, "ana")
         assert (await client.request("ping", id=1))["id"] == 1
     finally:
