@@ -306,7 +306,7 @@ class Gatekeeper:
         status = self.accounts.status(name, public_key)
         if status is KeyStatus.TAKEN and pinned is None:
             return LoginDecision(False, f"the name {name!r} is registered to another key")
-        if status is KeyStatus.NEW_NAME:
+        if status is KeyStatus.NEW_NAME and pinned is None:  # a pinned name is the host's own choice
             problem = self.new_name_refusal(name, public_key)
             if problem:
                 return LoginDecision(False, problem)
@@ -334,7 +334,7 @@ class Gatekeeper:
 
     def register(self, name: str, public_key: str, now: float) -> None:
         """Register ``name`` for ``public_key`` after every gate; ``ValueError`` (the reason) if it may not."""
-        problem = self.new_name_refusal(name, public_key)
+        problem = None if name in self.access.pinned_keys else self.new_name_refusal(name, public_key)
         if problem:
             raise ValueError(problem)
         self.accounts.register(name, public_key, now)

@@ -66,3 +66,13 @@ async def test_a_pinned_name_takes_only_its_key_and_needs_no_invite(rooms: Any, 
     assert (ana.hello["needs"], ana.hello["registered"]) == ([], True)  # the host invited her by pinning
     bruno: RoomClient = await connect(running, "bruno", new_key())  # a plain entry: invite needed as before
     assert bruno.hello["needs"] == ["invite"]
+
+
+async def test_names_the_host_pinned_to_one_key_are_not_capped_per_key(rooms: Any, connect: Any, new_key: Any) -> None:
+    key = new_key()
+    names = ("desk1", "desk2", "desk3", "desk4")
+    access = AccessConfig(allow=frozenset(names), pinned_keys=dict.fromkeys(names, _public(key)),
+                          connections_per_minute=1000)
+    running: RunningRoom = await rooms(small_room(access), deal=False)
+    for name in names:  # the host's own choice: four names for one key
+        assert (await connect(running, name, key)).hello["registered"] is True
