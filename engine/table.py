@@ -51,7 +51,7 @@ from engine.errors import (
     TableFull,
     TableRuleError,
 )
-from engine.events import Event, Folded, HandEnded
+from engine.events import Event, Folded, HandEnded, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
 from engine.structures import StructureKind
@@ -60,6 +60,7 @@ from engine.table_events import (
     BlindOwed,
     BlindsSettled,
     ButtonDrawn,
+    CardsShownAfterWin,
     ChipsAdded,
     ChipsReturned,
     HandFinished,
@@ -204,6 +205,7 @@ class Table:
         """The exact forced bets of the last hand started (stud tables: antes and bring-in, no blinds)."""
         self.rake_taken = 0
         self._dealt_in: tuple[int, ...] = ()
+        self._uncontested: tuple[int, tuple[Card, ...]] | None = None  # who may still show his uncontested win
         self._folded: set[int] = set()
         self._all_in: set[int] = set()
         self._turn: tuple[int, float] | None = None
@@ -545,6 +547,7 @@ class Table:
         self.positions = plan.positions
         self._dealt_in = plan.dealt_in
         self._folded, self._all_in = set(), set()
+        self._uncontested = None
         events.append(HandPlanned(
             self.hand_number, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat, plan.straddle_seat,
             plan.dealt_in, plan.heads_up, plan.button_is_dead, plan.out_of_position_big_blinds,
@@ -759,6 +762,7 @@ class Table:
             self.players[seat].stack = stack
         self.rake_taken += ended.rake
         events: list[Event] = [HandFinished(self.hand_number, ended.stacks, ended.rake)]
+        self._uncontested = self._uncontested_winner()
         self.hand = None
         self._turn = None
         self._dealt_in = ()
@@ -773,6 +777,31 @@ class Table:
                 ))
         events += self._free_expired_seats(now)
         return events
+
+    def _uncontested_winner(self) -> tuple[int, tuple[Card, ...]] | None:
+        """``(seat, hole cards)`` of the player who won the ending hand with nobody left to show against."""
+        hand = self.hand
+        standing = [seat for seat in self._dealt_in if seat not in self._folded]
+        hole_cards = getattr(hand, "hole_cards", None)
+        if hand is None or len(standing) != 1 or hole_cards is None \
+                or any(isinstance(event, HandShown) for event in hand.events):
+            return None
+        return standing[0], tuple(hole_cards(standing[0]))
+
+    def show_after_win(self, player: str, cards: Sequence[Card]) -> list[Event]:
+        """``player`` won the last hand uncontested: show one of his cards or all of them, once, before the next
+        deal. :class:`TableRuleError` says why not otherwise; nothing changes then."""
+        winner = self._uncontested
+        seated = self.players.get(winner[0]) if winner is not None else None
+        if winner is None or seated is None or seated.player != player:
+            raise TableRuleError("only the player who won the last hand without a showdown can show it, "
+                                 "until the next deal")
+        hole = winner[1]
+        if len(set(cards)) != len(cards) or any(card not in hole for card in cards) \
+                or len(cards) not in (1, len(hole)):
+            raise TableRuleError("show one of your cards or all of them")
+        self._uncontested = None
+        return [CardsShownAfterWin(seated.seat, player, tuple(cards))]
 
     def _free_expired_seats(self, now: float) -> list[Event]:
         events: list[Event] = []

@@ -181,6 +181,16 @@ class PlayerReconnected(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardsShownAfterWin(Event):
+    """``player`` won the last hand uncontested and chose to show ``cards`` (one card or his whole hand) before
+    the next deal; R-SHOW-2 never shows such a hand unasked."""
+
+    seat: int
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerSettingChanged(Event):
     """A remembered choice changed: ``setting`` is ``"blind_choice"``, ``"auto_post_blinds"``, ``"straddle"``
     or ``"blinds_confirmed"``; ``value`` its new value as text."""

@@ -158,6 +158,28 @@ class AutoMuck(Inbound):
 
 
 @dataclass(frozen=True)
+class ShowCards(Inbound):
+    """After winning a hand uncontested, before the next deal: show one card or the whole hand (``cards``)."""
+
+    type: ClassVar[str] = "show_cards"
+    table: str = field(metadata=TABLE)
+    cards: list[str] = field(default_factory=list, metadata={"max_items": 7, "max_length": 3})
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise ProtocolError(MISSING_FIELD, "show_cards needs 'cards' (one card, or the whole hand)",
+                                field="cards", type=self.type)
+        for text in self.cards:
+            try:
+                Card.parse(text)
+            except ValueError as problem:
+                raise ProtocolError(BAD_FIELD, f"cards: {problem}", field="cards", type=self.type) from None
+
+    def parsed(self) -> tuple[Card, ...]:
+        return tuple(Card.parse(text) for text in self.cards)
+
+
+@dataclass(frozen=True)
 class WaitForBigBlind(Inbound):
     """Wait for the big blind instead of posting out of position (R-BLIND-3)."""
 
@@ -296,9 +318,9 @@ class Ping(Inbound):
 
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
-    for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck, TopUp,
-                    WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand, Refill,
-                    Ping)
+    for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
+                    ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand,
+                    Refill, Ping)
 }
 
 

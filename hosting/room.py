@@ -62,6 +62,7 @@ from hosting.protocol import (
     Refill,
     ReportHand,
     Reveal,
+    ShowCards,
     Sit,
     SitOut,
     TokenBucket,
@@ -438,7 +439,7 @@ class Room:
             Hello: self._hello, Auth: self._auth, Ping: self._ping, LobbyRequest: self._lobby,
             Watch: self._watch, Unwatch: self._unwatch, Sit: self._sit, Leave: self._leave,
             SitOut: self._sit_out, WaitForBigBlind: self._wait_for_big_blind, AutoMuck: self._auto_muck,
-            TopUp: self._top_up,
+            ShowCards: self._show_cards, TopUp: self._top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
@@ -627,6 +628,11 @@ class Room:
         table = self.table(message.table)
         self._engine(table, lambda engine: engine.set_auto_muck(session.name, message.on))
         session.send(protocol.ack("auto_muck", table=table.config.id, on=message.on))
+
+    def _show_cards(self, session: Session, message: ShowCards, now: float) -> None:
+        table = self.table(message.table)
+        self._engine(table, lambda engine: engine.show_after_win(session.name, message.parsed()))
+        session.send(protocol.ack("show_cards", table=table.config.id))
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         table = self.table(message.table)

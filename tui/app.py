@@ -765,6 +765,8 @@ class CroupierApp(App[int]):
             ("Type an amount", "focus the amount box (E)", "amount", ()),
             ("Show cards", "at showdown (S)", "show", ()),
             ("Muck cards", "at showdown (M)", "muck", ()),
+            ("Show your first card", "after winning without a showdown (S shows the hand)", "show_card", (0,)),
+            ("Show your second card", "after winning without a showdown (S shows the hand)", "show_card", (1,)),
             ("Auto-muck losing hands", "toggle: at showdown, hands that cannot win are mucked unasked",
              "auto_muck", ()),
             ("Draw or stand pat", "throw the chosen cards in a draw game (D; keys 1-5 choose)", "draw", ()),

@@ -26,7 +26,7 @@ TABLE_KINDS = frozenset({
     "player_seated", "chips_added", "chips_returned", "seat_freed", "leaving_after_hand", "waiting_list_joined",
     "waiting_list_left", "button_drawn", "blind_owed", "blinds_settled", "hand_finished", "player_sat_out",
     "player_away", "player_sat_in", "player_disconnected", "player_reconnected", "player_setting_changed",
-    "time_banks_refilled", "artificial_all_in_given"})
+    "time_banks_refilled", "artificial_all_in_given", "cards_shown_after_win"})
 """Table events (engine.table_events) that may carry a hand's id without being part of its play: seeing
 one first says nothing about whether the hand was seen from its start."""
 SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
@@ -248,6 +248,7 @@ class TableModel:
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
     joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
     requests: int = 0
+    shown_after_win: bool = False
     auto_muck: bool = False
     """My auto-muck setting as the room last confirmed it (R-SHOW-1: losing hands mucked at showdown unasked)."""
     records: dict[str, HandRecord] = field(default_factory=dict)
@@ -289,6 +290,15 @@ class TableModel:
             return made_hand_name(variant, hole, board)
         except ValueError:  # a card the room sent that this engine cannot read: name nothing rather than guess
             return ""
+
+    @property
+    def can_show_after_win(self) -> bool:
+        """I won the hand that just ended with nobody left to show against: I may show a card or my hand
+        (once, until the next deal)."""
+        mine = self.my_seat
+        return (mine is not None and bool(self.results) and {seat for seat, _, _ in self.results} == {mine}
+                and not any(info.hand_name for info in self.seats.values()) and not self.shown_after_win
+                and bool(self.seats[mine].cards) and self.legal is None)
 
     def cancel(self, hand: str) -> bool:
         """The room says ``hand`` was cancelled (it stopped mid-hand, R-CRASH-1): its badge says so instead of
@@ -473,6 +483,7 @@ class TableModel:
         self.small_blind_seat = None
         self.big_blind_seat = None
         self.results = []
+        self.shown_after_win = False
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
             info.in_hand = info.folded = info.all_in = False
@@ -612,6 +623,15 @@ class TableModel:
             info.hand_name = str(description)
             shown = f"{self._who(name, 'shows')} {' '.join(info.cards)}"
             self.note(shown + (f" ({description})" if description else ""))
+        elif kind == "cards_shown_after_win":
+            info = self._seat(int(seat))
+            shown = [str(card) for card in event.get("cards", [])]
+            if info.name != self.me:
+                info.cards = shown + [card for card in info.cards if card not in shown]
+                info.face_down = max(0, info.face_down - len(shown))
+            else:
+                self.shown_after_win = True
+            self.note(f"{self._who(name, 'shows')} {' '.join(shown)}")
         elif kind == "hand_mucked":
             info = self._seat(int(seat))
             info.last_action = "muck"

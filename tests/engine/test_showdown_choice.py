@@ -82,3 +82,40 @@ def test_auto_muck_mucks_a_hand_that_cannot_win_without_asking() -> None:
     mucked = [event.seat for event in events if isinstance(event, HandMucked)]
     winners = {event.seat for event in events if isinstance(event, PotAwarded)}
     assert mucked and not winners & set(mucked) and len(shown) + len(mucked) == 3
+
+
+def test_the_uncontested_winner_may_show_one_card_or_his_hand_once_before_the_next_deal() -> None:
+    import pytest
+
+    from engine.errors import TableRuleError
+    from engine.events import PotAwarded as Awarded
+    from engine.table_events import CardsShownAfterWin
+    from tests.engine.table_helpers import fold_to_big_blind, play_out
+
+    table, clock = _table(manual=False)
+    events = list(table.start_hand(decks(5)(), clock.now, button_draw_deck=draw_deck("As 2c 3c")))
+    events += play_out(table, clock, fold_to_big_blind)
+    assert not any(isinstance(event, HandShown) for event in events)  # R-SHOW-2: never shown unasked
+    (winner,) = {event.seat for event in events if isinstance(event, Awarded)}
+    name = table.players[winner].player
+    loser = next(seated.player for seated in table.players.values() if seated.seat != winner)
+    hole = next(event.cards for event in events if getattr(event, "seat", None) == winner and
+                type(event).__name__ == "HoleCardsDealt")
+    with pytest.raises(TableRuleError, match="won the last hand without a showdown"):
+        table.show_after_win(loser, hole[:1])
+    with pytest.raises(TableRuleError, match="one of your cards or all of them"):
+        table.show_after_win(name, [card for card in decks(9)() if card not in hole][:1])
+    assert table.show_after_win(name, hole[:1]) == [CardsShownAfterWin(winner, name, hole[:1])]
+    with pytest.raises(TableRuleError):  # once
+        table.show_after_win(name, hole)
+
+
+def test_a_shown_down_hand_has_nothing_to_show_after() -> None:
+    import pytest
+
+    from engine.errors import TableRuleError
+
+    table, clock = _table(manual=False)
+    _to_showdown(table, clock)
+    with pytest.raises(TableRuleError):
+        table.show_after_win("ana", [])

@@ -39,6 +39,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "sit_out", "table": "t1", "on": False},
     {"type": "wait_for_big_blind", "table": "t1"},
     {"type": "auto_muck", "table": "t1", "on": True},
+    {"type": "show_cards", "table": "t1", "cards": ["As"]},
     {"type": "top_up", "table": "t1", "amount": 500},
     {"type": "waiting_list", "table": "t1", "on": True},
     {"type": "action", "table": "t1", "hand": "t1-h7", "kind": "fold"},

@@ -4,6 +4,7 @@ player at showdown, on the action clock; ``auto_muck`` is each player's setting,
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,52 @@ async def test_a_manual_showdown_table_asks_me_to_show_or_muck_on_the_clock(tmp_
                     break
                 kind = "check" if legal.get("can_check") else "call"
                 await me.send("action", table="t1", hand=message["hand"], kind=kind)
+    finally:
+        if bot is not None:
+            await bot.stop()
+        await me.close()
+        await room.stop()
+
+
+def test_show_cards_refuses_bad_cards_in_words() -> None:
+    from hosting.protocol import ProtocolError, parse_message
+
+    for cards, words in ((["Zz"], "'Zz' is not a card"), ([], "needs 'cards'"), ("As", "expected a list")):
+        with pytest.raises(ProtocolError, match=words):
+            parse_message(json.dumps({"v": 1, "type": "show_cards", "table": "t1", "cards": cards}))
+
+
+async def test_the_uncontested_winner_shows_a_card_to_the_table_once(tmp_path: Path) -> None:
+    from hosting.table_runner import RunnerSettings
+
+    settings = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=3.0)
+    room = make_room(tmp_path / "room", [table("t1", seats=2)], settings)
+    room.start()
+    me = await LocalConnection.attach(room, "me")
+    bot: Bot | None = None
+    try:
+        await me.send("sit", table="t1", buy_in=200)
+        bot = await Bot.seat(room, "bot", ["t1"], folds=True)  # folds to any bet
+        mine: list[str] = []
+        async with asyncio.timeout(60):
+            while True:
+                message = await me.receive()
+                body = message.get("event") or {}
+                if body.get("kind") == "hole_cards_dealt":
+                    mine = list(body["cards"])
+                elif message.get("type") == "action_request":
+                    legal = message["legal"]
+                    kind, extra = ("raise_to", {"amount": legal["min_raise_to"]}) if legal.get("min_raise_to") \
+                        else ("check" if legal.get("can_check") else "call", {})
+                    await me.send("action", table="t1", hand=message["hand"], kind=kind, **extra)
+                elif body.get("kind") == "hand_ended":
+                    break
+            await me.send("show_cards", table="t1", cards=mine[:1])
+            shown = await _next(me, lambda item: (item.get("event") or {}).get("kind") == "cards_shown_after_win")
+            assert shown["event"]["cards"] == mine[:1] and shown["event"]["player"] == "me"
+            await me.send("show_cards", table="t1", cards=mine)
+            refused = await _next(me, lambda item: item.get("type") == "error")
+            assert "without a showdown" in refused["message"]
     finally:
         if bot is not None:
             await bot.stop()

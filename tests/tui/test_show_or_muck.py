@@ -42,3 +42,48 @@ async def test_m_mucks_when_the_room_asks_and_auto_muck_toggles_from_the_palette
             "type": "auto_muck", "table": "holdem-1-2", "on": False}
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Auto-muck losing hands" in titles
+
+
+def won_uncontested() -> list[dict[str, object]]:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-8"
+    seats = msg("table", table=table, seats=[
+        {"seat": seat, "name": name, "stack": 200, "sitting_out": False, "away": False, "wait_for_big_blind": False}
+        for seat, name in enumerate(["ana", "me"])], max_seats=6, waiting=[], hand_running=True)
+    return [seats, *[event(table, hand, kind, **fields) for kind, fields in [
+        ("hand_started", {"variant": "texas_holdem", "structure": "no_limit", "button_seat": 0,
+                          "stacks": [[0, 200], [1, 200]]}),
+        ("small_blind", {"seat": 0, "amount": 1, "live": True, "all_in": False}),
+        ("big_blind", {"seat": 1, "amount": 2, "live": True, "all_in": False}),
+        ("cards_dealt_face_down", {"seat": 0, "count": 2}),
+        ("hole_cards_dealt", {"seat": 1, "cards": ["Ah", "Kd"]}),
+        ("folded", {"seat": 0, "left_table": False}),
+        ("uncalled_bet_returned", {"seat": 1, "amount": 1}),
+        ("pot_awarded", {"pot_index": 0, "seat": 1, "amount": 2, "share": "whole", "pot_total": 2,
+                         "description": ""}),
+        ("hand_ended", {"stacks": [[0, 199], [1, 201]], "rake": 0})]]]
+
+
+async def test_after_winning_uncontested_s_shows_the_hand_and_the_palette_one_card() -> None:
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *won_uncontested()])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "holdem-1-2" in app.models and bool(app.models["holdem-1-2"].results),
+                         what="the hand won")
+        app.show_table("holdem-1-2")
+        await pilot.pause(0.3)
+        model = app.models["holdem-1-2"]
+        assert model.can_show_after_win
+        app.table_action("show_card", 1)
+        await wait_until(pilot, lambda: any(item["type"] == "show_cards" for item in app.sent), what="show_cards")
+        assert [item for item in app.sent if item["type"] == "show_cards"][-1]["cards"] == ["Kd"]
+        view = app.view_of("holdem-1-2")
+        assert view is not None
+        view.focus()
+        await pilot.press("s")
+        await pilot.pause(0.2)
+        assert [item for item in app.sent if item["type"] == "show_cards"][-1]["cards"] == ["Ah", "Kd"]
+        # another player's show after his win: his seat shows the card, the log says so
+        model.apply(event("holdem-1-2", "", "cards_shown_after_win", seat=0, player="ana", cards=["Qs"]))
+        assert model.seats[0].cards == ["Qs"] and model.seats[0].face_down == 1
+        assert model.log[-1] == "ana shows Qs"
+        model.apply(event("holdem-1-2", "", "cards_shown_after_win", seat=1, player="me", cards=["Ah"]))
+        assert not model.can_show_after_win  # once
