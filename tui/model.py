@@ -713,6 +713,8 @@ class TableModel:
     def _record(self, hand: str, event: dict[str, Any]) -> None:
         """Keep ``event`` for the viewer, in the record of its hand (a replayed hand after a reconnect starts
         its record again: the room sends the whole hand once more)."""
+        if not hand and event.get("kind") == "cards_shown_after_win":
+            hand = self.hand_id  # shown after the hand's end: the viewer shows it with that hand
         if not hand:
             return
         if event.get("kind") == "hand_started" and hand in self.records:

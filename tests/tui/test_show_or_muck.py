@@ -85,5 +85,6 @@ async def test_after_winning_uncontested_s_shows_the_hand_and_the_palette_one_ca
         model.apply(event("holdem-1-2", "", "cards_shown_after_win", seat=0, player="ana", cards=["Qs"]))
         assert model.seats[0].cards == ["Qs"] and model.seats[0].face_down == 1
         assert model.log[-1] == "ana shows Qs"
+        assert model.records[model.hand_id].events[-1]["kind"] == "cards_shown_after_win"  # the viewer has it
         model.apply(event("holdem-1-2", "", "cards_shown_after_win", seat=1, player="me", cards=["Ah"]))
         assert not model.can_show_after_win  # once
