@@ -681,6 +681,11 @@ def verification_result(table: str, hand: str, name: str, ok: bool,
                    violations=list(violations))
 
 
+MAX_PENDING_OUTPUT = 1 << 20
+"""A client that lets more than this many bytes of output pile up is too slow to follow a table: dropped (an
+SSH channel, or a served screen's local socket)."""
+TOO_SLOW = "too slow: output piled up"
+
 ROOM_CLOSED = "room_closed"
 """``bye.code`` when the host stops the room: clients say so and stop reconnecting."""
 

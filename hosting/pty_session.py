@@ -65,6 +65,10 @@ class _StreamTransport:
 
     def send(self, message: Mapping[str, Any]) -> None:
         if self.closed is None and not self._writer.is_closing():
+            # a screen stalled by its player (its pty back-pressured) stops reading too: never buffer for ever
+            if self._writer.transport.get_write_buffer_size() > protocol.MAX_PENDING_OUTPUT:
+                self.close(protocol.TOO_SLOW)
+                return
             self._writer.write(protocol.encode(message))
 
     def close(self, reason: str) -> None:

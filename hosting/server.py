@@ -21,7 +21,7 @@ import asyncssh
 from hosting import datadir, protocol
 from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, Login
-from hosting.protocol import SUBSYSTEM, InboundStream, Limits
+from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
 from hosting.pty_session import LocalGate, serve_pty
 from hosting.room import Room, security_log
 from hosting.store import Store, StoreAccounts, table_settings
@@ -35,8 +35,6 @@ NO_TERMINAL_MESSAGE = (
 """What a session with neither a pty nor the ``croupier`` subsystem gets (one line on stderr, exit status 1)."""
 DROP_REPORT_SECONDS = 10.0
 """Pending connections dropped are reported in ``host.log`` at most this often (a flood would fill it)."""
-MAX_PENDING_OUTPUT = 1 << 20
-"""A client that lets more than this many bytes of output pile up is too slow to follow a table: dropped."""
 ROOM_CLOSED_TEXT = "the room has closed (the host stopped it)."
 """What every player is told when the host stops the room (plain ssh: on the terminal; clients: in ``bye``)."""
 CLOSING_SECONDS = 5.0
@@ -148,7 +146,7 @@ class ChannelTransport:
             return
         data, self._pending = b"".join(self._pending), []
         if self._process.channel.get_write_buffer_size() > MAX_PENDING_OUTPUT:
-            self.close("too slow: output piled up")
+            self.close(protocol.TOO_SLOW)
             return
         try:
             self._process.stdout.write(data)

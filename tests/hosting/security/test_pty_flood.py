@@ -196,3 +196,31 @@ def test_the_screen_cap_is_a_room_setting_sized_to_the_machine_by_default() -> N
         == max(4, min(1000, memory // 4 // SCREEN_MEMORY))
     with pytest.raises(ValueError, match=r"room\.max_player_screens: expected an integer from 1 to 10000"):
         parse_room("[room]\nmax_player_screens = 0")
+
+
+async def test_a_served_screen_that_stops_reading_the_room_is_dropped_not_buffered(tmp_path: Path) -> None:
+    """A screen stalled by its player (its pty back-pressured) stops reading the room's local socket too: the
+    room closes that link past 1 MiB waiting, as it does for an SSH channel, instead of buffering for ever."""
+    from hosting.protocol import MAX_PENDING_OUTPUT, TOO_SLOW
+    from hosting.pty_session import _StreamTransport
+
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def never_reads(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)
+
+    server = await asyncio.start_unix_server(never_reads, path=str(tmp_path / "s.sock"))
+    try:
+        _, writer = await asyncio.open_unix_connection(str(tmp_path / "s.sock"))
+        transport = _StreamTransport(writer)
+        line = {"type": "chat", "text": "x" * 1000}
+        for _ in range(4 * MAX_PENDING_OUTPUT // 1000):
+            transport.send(line)
+            if transport.closed is not None:
+                break
+        assert transport.closed == TOO_SLOW
+        assert writer.transport.get_write_buffer_size() <= MAX_PENDING_OUTPUT + 2000
+    finally:
+        for held in accepted:
+            held.close()
+        server.close()
