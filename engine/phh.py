@@ -621,6 +621,64 @@ def _deck(record: HandRecord, variant: Variant) -> tuple[list[Card], list[Card]]
     return unique + [card for card in variant.deck if card not in seen], reused
 
 
+def _check_each_card_dealt_once(record: HandRecord) -> None:
+    """``PhhError`` for a card the record deals while someone holds it (``d dh p1 AsAs``, one card to two
+    players, a board card in a hand) or deals again without its coming back: a card is dealt a second time only
+    as a draw replacement, after another player threw it (R-DRAW-1: discards reshuffled when the stub runs out,
+    never the drawer's own discards of that draw). The replay then deals exactly that card or fails
+    (:func:`_check_dealt_as_recorded`)."""
+    holder: dict[Card, int] = {}  # card -> the player holding it (0: the board)
+    thrown: set[Card] = set()  # discarded and not dealt again: what a reshuffle can bring back
+    own_discards: dict[int, set[Card]] = {}  # each player's discards of his latest draw
+    dealt: set[Card] = set()
+    after_draw = False
+    for action in record.actions:
+        known = [card for card in action.cards if card is not None]
+        if action.verb == "sd":
+            for card in known:
+                if holder.get(card, action.actor) != action.actor:
+                    raise PhhError(f"{format_action(action)!r}: {card} is not p{action.actor}'s to discard")
+                holder.pop(card, None)
+                thrown.add(card)
+                dealt.add(card)
+            own_discards[action.actor] = set(known)
+        elif action.verb in ("dh", "db"):
+            receiver = action.target if action.verb == "dh" else 0
+            for card in known:
+                if card in holder:
+                    where = "on the board" if holder[card] == 0 else f"held by p{holder[card]}"
+                    raise PhhError(f"{format_action(action)!r}: {card} is dealt twice (already {where})")
+                if card in dealt:
+                    if not (card in thrown and action.verb == "dh" and after_draw):
+                        raise PhhError(f"{format_action(action)!r}: {card} is dealt twice (it was dealt before and"
+                                       " did not come back through a reshuffle of discards)")
+                    if card in own_discards.get(receiver, set()):
+                        raise PhhError(f"{format_action(action)!r}: {card} is p{receiver}'s own discard of this"
+                                       " draw; a reshuffle never deals it back to him (R-DRAW-1)")
+                    thrown.discard(card)
+                dealt.add(card)
+                holder[card] = receiver
+        after_draw = action.verb == "sd" or (after_draw and action.verb not in ("cc", "cbr", "f", "pb"))
+
+
+def _check_dealt_as_recorded(hand: Hand, record: HandRecord) -> None:
+    """``PhhError`` when the engine dealt a player a card other than the one the record names (a reused
+    discard the replay's reshuffle could not bring back where the record has it)."""
+    engine: dict[int, list[Card]] = {}
+    for event in hand.events:
+        if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt):
+            engine.setdefault(event.seat, []).extend(event.cards)
+    recorded: dict[int, list[Card | None]] = {}
+    for action in record.actions:
+        if action.verb == "dh":
+            recorded.setdefault(action.target - 1, []).extend(action.cards)
+    for seat, cards in sorted(recorded.items()):
+        for slot, (wanted, got) in enumerate(zip(cards, engine.get(seat, []), strict=False)):
+            if wanted is not None and wanted != got:
+                raise PhhError(f"p{seat + 1}'s card {slot + 1} is {wanted} in the record but the replay dealt {got}:"
+                               " a reused card must come back through a reshuffle of discards")
+
+
 def _replay_reshuffle(reused: list[Card]) -> Reshuffle:
     """The reshuffle that deals the record's reused discards in the record's order (the rest after them)."""
     waiting = list(reused)
@@ -685,9 +743,11 @@ def replay(record: HandRecord) -> ReplayResult:
         config = HandConfig(variant, _structure(structure_kind, record, scale), rake=None, manual_showdown=True)
         seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
         forced_bets = _forced_bets(record, scale)
+        _check_each_card_dealt_once(record)
         deck, reused = _deck(record, variant)
         hand = Hand.start(config, seats, deck, forced_bets, reshuffle=_replay_reshuffle(reused))
         stacks = _drive(hand, record, scale)
+        _check_dealt_as_recorded(hand, record)
     except ValueError as error:  # PhhError and the engine's IllegalAction family are ValueErrors
         return ReplayResult(record.variant, None, expected, None, True, str(error))
     finishing = tuple(Fraction(stack, scale) for stack in stacks)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.actions import BetOrRaise, Call, Check, Fold, LegalActions
+from engine.actions import BetOrRaise, Call, Check, Draw, Fold, LegalActions
 from engine.cards import Card, full_deck
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.phh import (
@@ -23,7 +23,8 @@ from engine.phh import (
     variant_code,
 )
 from engine.structures import BettingStructure
-from engine.variants import OMAHA, OMAHA_HI_LO, TEXAS_HOLDEM, Variant
+from engine.variants import DEUCE_TO_SEVEN_TRIPLE_DRAW, OMAHA, OMAHA_HI_LO, TEXAS_HOLDEM, Variant
+from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
 
 THREE_HANDED = """
 variant = 'NT'
@@ -218,6 +219,63 @@ def test_replay_record_that_stops_early_is_an_error() -> None:
     assert result.error is not None and "record ends" in result.error
 
 
+def test_phh_replay_refuses_one_card_dealt_twice_to_one_player() -> None:
+    # The issue's record: 'd dh p1 AsAs' used to replay as a "reused draw card" and report match: true.
+    result = replay(loads(THREE_HANDED.replace("'d dh p1 AsKd'", "'d dh p1 AsAs'")))
+    assert result.match is None and result.finishing_stacks is None
+    assert result.error == "'d dh p1 AsAs': As is dealt twice (already held by p1)"
+
+
+def test_phh_replay_refuses_one_card_dealt_to_two_players() -> None:
+    result = replay(loads(THREE_HANDED.replace("'d dh p3 7h2c'", "'d dh p3 7hAs'")))
+    assert result.match is None and result.error == "'d dh p3 7hAs': As is dealt twice (already held by p1)"
+    board = THREE_HANDED.replace("'p3 f',\n  'p1 cbr 300',\n  'p2 f',", "'p3 cc', 'p1 cc', 'p2 cc', 'd db Kd8c9c',")
+    result = replay(loads(board))
+    assert result.error == "'d db Kd8c9c': Kd is dealt twice (already held by p1)"
+
+
+def _six_handed_triple_draw_with_a_reshuffle() -> str:
+    """Six players, 2-7 Triple Draw: on the first draw p1-p5 throw all five cards, p6 stands pat; the stub (22
+    cards) serves p1-p4 and two of p5's cards, p5's last three come back from the discards reshuffled (p1's
+    2c 3h 5c, never his own). Checked down; p6 (3d 4s 6d 7s 9d) wins 12."""
+    deck = list(full_deck())
+    plan = ForcedBets(button_seat=5, small_blind_seat=0, small_blind=1, big_blind_seat=1, big_blind=2)
+    config = HandConfig(DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.fixed_limit(2))
+    hand = Hand.start(config, dict.fromkeys(range(6), 100), deck, plan)
+    draws = 0
+    while (legal := hand.legal_actions()) is not None:
+        if legal.max_discards is not None:
+            draws += 1
+            hand.act(legal.seat, Draw(hand.hole_cards(legal.seat) if draws <= 5 else ()))
+        else:
+            hand.act(legal.seat, Check() if legal.can_check else Call())
+    text = dumps(record_from_events(hand.events, config, plan))
+    assert '"d dh p5 AhAs2c3h5c"' in text and "finishing_stacks = [98, 98, 98, 98, 98, 110]" in text
+    return text
+
+
+def test_phh_replay_follows_a_discard_that_came_back_through_a_reshuffle() -> None:
+    text = _six_handed_triple_draw_with_a_reshuffle()
+    assert replay(loads(text)).match is True
+    # Any order of the reshuffled discards is possible: the replay deals exactly the recorded one.
+    reordered = replay(loads(text.replace('"d dh p5 AhAs2c3h5c"', '"d dh p5 AhAs5c2d3h"')))
+    assert reordered.error is None and reordered.finishing_stacks == reordered.expected
+
+
+def test_phh_replay_refuses_a_reused_card_that_could_not_come_back() -> None:
+    text = _six_handed_triple_draw_with_a_reshuffle()
+    # p5 gets back his own discard of this draw: never dealt back to him (R-DRAW-1).
+    own = replay(loads(text.replace('"d dh p5 AhAs2c3h5c"', '"d dh p5 AhAs2c3h9c"')))
+    assert own.error == "'d dh p5 AhAs2c3h9c': 9c is p5's own discard of this draw; a reshuffle never deals it back" \
+        " to him (R-DRAW-1)"
+    # p5 gets a card p6 still holds.
+    held = replay(loads(text.replace('"d dh p5 AhAs2c3h5c"', '"d dh p5 AhAs2c3h9d"')))
+    assert held.error == "'d dh p5 AhAs2c3h9d': 9d is dealt twice (already held by p6)"
+    # p1 gets p2's discard while the stub still has cards: the replay cannot deal it there.
+    early = replay(loads(text.replace('"d dh p1 9h9sTcTdTh"', '"d dh p1 2d9sTcTdTh"')))
+    assert early.error is not None and early.error.startswith("p1's card 6 is 2d in the record but the replay dealt")
+
+
 # --- writing a finished hand, and the round trip through PokerKit -------------------------------------------
 
 GAMES: dict[str, tuple[Variant, BettingStructure]] = {
@@ -284,8 +342,9 @@ def test_round_trip_written_phh_replays_in_pokerkit_and_in_croupier_to_the_same_
         text = dumps(record_from_events(hand.events, config, plan))
         record: HandRecord = loads(text)
         assert record.finishing_stacks is not None
-        states = list(pokerkit.HandHistory.loads(text))
-        assert list(states[-1].stacks) == list(record.finishing_stacks), text
+        # PokerKit cannot replay a short big blind called in full (R-BET-ALLIN, tests/engine/pokerkit_differences.py).
+        if not short_big_blind(hand.starting_stacks(), plan):
+            assert pokerkit_agrees(hand, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         mine = replay(record)
         assert mine.match is True, (mine.error, text)
 
@@ -300,9 +359,9 @@ def test_round_trip_with_antes_and_straddles(code: str, ante: int, straddle: boo
         text = dumps(record_from_events(hand.events, config, plan))
         assert f"antes = [{ante}, {ante}" in text
         record = loads(text)
-        states = list(pokerkit.HandHistory.loads(text))
         assert record.finishing_stacks is not None
-        assert list(states[-1].stacks) == list(record.finishing_stacks), text
+        if not short_big_blind(hand.starting_stacks(), plan):
+            assert pokerkit_agrees(hand, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         assert replay(record).match is True
 
 
@@ -319,5 +378,6 @@ def test_one_seats_view_writes_unknown_cards_and_still_replays(code: str) -> Non
         record = loads(text)
         hidden = [action for action in record.actions if action.verb == "dh" and None in action.cards]
         assert len(hidden) == len(record.starting_stacks) - 1
-        assert list(list(pokerkit.HandHistory.loads(text))[-1].stacks) == list(record.finishing_stacks or ())
+        if not short_big_blind(hand.starting_stacks(), plan):
+            assert pokerkit_agrees(hand, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         assert replay(record).match is True
