@@ -8,8 +8,8 @@ Positions: internally players are numbered 0..n-1 clockwise from the first seat 
 the button, when dealt in, is last). Everything public speaks in table seats.
 
 Stud, draw and 32-card games are the same machine driven by the variant's data (issue 4):
-- stud (R-STUD-1): antes, then the bring-in player (lowest up card in fixed limit, clubs lowest; highest in
-  no/pot limit; highest with hearts > diamonds > clubs > spades in 32-card games, :mod:`engine.stud`) must
+- stud (R-STUD-1): antes, then the bring-in player (lowest up card in fixed and spread limit, clubs lowest;
+  highest in no/pot limit; highest with hearts > diamonds > clubs > spades in 32-card games, :mod:`engine.stud`) must
   post :class:`~engine.actions.BringIn` or complete to the small bet; later streets open with the best hand
   showing; a last card the deck cannot give everyone is one community card, with no betting (R-GAME-DECK);
 - draws (R-DRAW-1): the hand enters :attr:`Phase.DRAW`; each player still in, from the left of the button,
@@ -20,11 +20,12 @@ Stud, draw and 32-card games are the same machine driven by the variant's data (
   (R-RANK-6, per pot).
 
 Follows R-BLIND-1..3, R-BET-* (structures in :mod:`engine.structures`), R-POT-1/2 (:mod:`engine.pots`),
-R-SHOW-1/2 and R-RAKE-1 (through ``engine.rake.RakeSchedule.rake_for_pots``). Where RULES.md is silent the
-behaviour is PokerKit's: the amount to call is the largest bet actually in front (a short all-in big
-blind lowers it), a first bet of a round always reopens the action, all odd chips of a split go to
-the first tied winner clockwise from the button, and at showdown hands that cannot win any part of any
-pot are dead before the pots are split (pots left with the same contenders are merged).
+R-SHOW-1/2 and R-RAKE-1 (through ``engine.rake.RakeSchedule.rake_for_pots``). Where RULES.md differs from
+PokerKit (turn 2): a big blind all-in for less is still called in full and the minimum raise is to two big
+blinds; the odd chips of a split go one each to the tied winners clockwise from the button. Where RULES.md
+is silent the behaviour is PokerKit's: a first bet of a round always reopens the action, and at showdown
+hands that cannot win any part of any pot are dead before the pots are split (pots left with the same
+contenders are merged).
 
 Worked example (R-BET-PL): pot 50 from earlier rounds, A bets 10, B calls 10, C may raise to 90:
 
@@ -59,7 +60,7 @@ from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold,
 from engine.cards import Card
 from engine.draw import Reshuffle, check_reshuffled, keep_order
 from engine.errors import IllegalAction, InvalidAmount, NotYourTurn
-from engine.evaluate.thirty_two import LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS, SUIT_CODE_SPAN
+from engine.evaluate.thirty_two import telesina_heads_up
 from engine.events import (
     AntePosted,
     BetPlaced,
@@ -180,6 +181,7 @@ _hand_ended = positional_builder(HandEnded)
 # Module-level aliases: a global lookup is cheaper than an Enum class attribute on the hot path.
 _BETTING, _DRAW, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
 _FIXED_LIMIT = StructureKind.FIXED_LIMIT
+_LIMIT_KINDS = frozenset((StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT))
 
 
 class Hand:
@@ -190,7 +192,7 @@ class Hand:
     """
 
     __slots__ = (
-        "_acted",
+        "_acted_at",
         "_aggressor",
         "_auto_muck",
         "_bets",
@@ -233,7 +235,6 @@ class Hand:
         "_round_index",
         "_running_out",
         "_seats",
-        "_short_sum",
         "_showdown_order",
         "_shown",
         "_small_bet",
@@ -284,7 +285,9 @@ class Hand:
         self._folded: list[bool] = [False] * count
         self._mucked: list[bool] = [False] * count
         self._shown: list[bool] = [False] * count
-        self._acted: list[bool] = [False] * count
+        # R-BET-ALLIN, per player: the highest bet when the player last acted (-1: not since the action was
+        # opened to him); he may raise again only once the bets rose by a full raise since then.
+        self._acted_at: list[int] = [-1] * count
         self._in_hand = count
         self._deck: tuple[Card, ...] = tuple(deck)
         self._deck_index = 0
@@ -297,7 +300,6 @@ class Hand:
         self._highest_bet = 0
         self._last_raise = 0
         self._raise_count = 0
-        self._short_sum = 0
         self._aggressor: int | None = None
         self._final_aggressor: int | None = None
         self._pending: list[int] = []
@@ -473,8 +475,11 @@ class Hand:
         """``(min_to, max_to)`` for ``position`` now, or ``None``; see :meth:`_why_no_raise`."""
         stacks = self._stacks
         stack = stacks[position]
-        if stack <= owed or self._acted[position] or position in self._penalized:
+        if stack <= owed or position in self._penalized:
             return None
+        acted_at = self._acted_at[position]
+        if acted_at >= 0 and self._highest_bet - acted_at < self._last_raise:
+            return None  # R-BET-ALLIN: less than a full raise since this player acted
         cap = self._cap
         if cap is not None and self._raise_count >= cap and not (self._uncapped_heads_up and self._in_hand == 2):
             return None
@@ -520,7 +525,8 @@ class Hand:
         """The player-readable reason :meth:`_raise_range` gave ``None``."""
         if self._stacks[position] <= owed:
             return "you cannot raise: calling already puts you all-in"
-        if self._acted[position]:
+        acted_at = self._acted_at[position]
+        if acted_at >= 0 and self._highest_bet - acted_at < self._last_raise:
             return "you cannot raise: a short all-in raise does not reopen the betting (R-BET-ALLIN); call or fold"
         if position in self._penalized:
             return "you cannot bet or raise this round: your draw clock expired (R-DRAW-1); check, call or fold"
@@ -678,7 +684,7 @@ class Hand:
                 self._split_open = False  # R-STUD-2: any other action declines the split offer
             if kind is Check:
                 self._pending.pop(0)
-                self._acted[position] = True
+                self._acted_at[position] = self._highest_bet
                 events.append(_checked(seat))
             elif kind is Call:
                 self._call(position)
@@ -689,7 +695,7 @@ class Hand:
                 self._post_bring_in(position)
             else:
                 self._pending.pop(0)
-                self._acted[position] = True
+                self._acted_at[position] = self._highest_bet
                 self._split_accepted.add(position)
                 events.append(SplitAccepted(seat))
         # _advance() inlined: end the hand, the round, or wait for the next player.
@@ -765,7 +771,7 @@ class Hand:
             raise NotYourTurn(f"seat {seat} is not the player to act in a betting round")
         first = len(self.events)
         self._pending.pop(0)
-        self._acted[position] = True
+        self._acted_at[position] = self._highest_bet
         kept = self._stacks[position]
         self._reserved[position] += kept
         self._stacks[position] = 0
@@ -799,14 +805,13 @@ class Hand:
 
     def _fold(self, position: int) -> None:
         self._pending.pop(0)
-        self._acted[position] = True
         self._folded[position] = True
         self._in_hand -= 1
         self.events.append(_folded(self._seats[position], False))
 
     def _call(self, position: int) -> None:
         self._pending.pop(0)
-        self._acted[position] = True
+        self._acted_at[position] = self._highest_bet
         bets = self._bets
         owed = self._highest_bet - bets[position]
         stacks = self._stacks
@@ -823,13 +828,13 @@ class Hand:
         """R-STUD-1: the bring-in is a bet below the completion; it does not count toward the cap and the
         player is not asked again unless someone completes."""
         self._pending.pop(0)
-        self._acted[position] = True
         self._bring_in_pending = False
         amount = min(self._forced.bring_in, self._stacks[position])
         self._put_in(position, amount)
         self._completion_pending = True
         self._last_raise = 0
         self._highest_bet = max(self._highest_bet, self._bets[position])
+        self._acted_at[position] = self._highest_bet
         self.events.append(_bring_in_posted(self._seats[position], amount, self._stacks[position] == 0))
 
     def _bet_or_raise(self, position: int, to: int) -> None:
@@ -840,34 +845,24 @@ class Hand:
         increment = to - highest
         self._put_in(position, added)
         all_in = self._stacks[position] == 0
-        acted = self._acted
         seat = self._seats[position]
         if highest == 0:
             # A first bet always opens the action, even an all-in for less than the minimum (PokerKit).
-            full = True
             self.events.append(_bet_placed(seat, to, added, all_in))
         else:
-            full = increment >= self._last_raise
-            self.events.append(_raised(seat, to, added, all_in, full))
-        if full:
-            if increment > self._last_raise:
-                self._last_raise = increment
-            self._short_sum = 0
-            acted[:] = [False] * len(acted)
-        else:
-            # R-BET-ALLIN: short all-ins reopen the action only once they add up to a full raise.
-            self._short_sum += increment
-            if self._short_sum >= self._last_raise:
-                self._short_sum = 0
-                acted[:] = [False] * len(acted)
-        acted[position] = True
+            self.events.append(_raised(seat, to, added, all_in, increment >= self._last_raise))
+        if increment > self._last_raise:
+            self._last_raise = increment
+        # R-BET-ALLIN, per player: whether someone who already acted may raise again is judged when he is to
+        # act (_raise_range), from what was raised since his own last action — not from a total for the round.
+        self._acted_at[position] = to
         self._raise_count += 1
         self._highest_bet = to
         self._aggressor = position
         folded = self._folded
         stacks = self._stacks
         self._pending = [
-            other for other in _clockwise(len(acted), position)[1:] if not folded[other] and stacks[other] > 0
+            other for other in _clockwise(len(stacks), position)[1:] if not folded[other] and stacks[other] > 0
         ]
 
     def _advance(self) -> None:
@@ -1054,9 +1049,8 @@ class Hand:
         folded = self._folded
         count = len(bets)
         self._highest_bet = highest = max(bets)
-        self._short_sum = 0
         self._aggressor = None
-        self._acted[:] = [False] * count
+        self._acted_at[:] = [-1] * count
         if opening is Opening.BLINDS:
             forced = self._forced
             # The blind counts as the round's bet (cap, R-BET-FL); a straddle as a raise (R-BLIND-2).
@@ -1068,10 +1062,13 @@ class Hand:
                 self._last_raise = forced.straddle
                 self._raise_count = 2
             opener = (self._position_of[last_blind] + 1) % count if last_blind is not None else 0
+            if highest < forced.big_blind and forced.big_blind_seat is not None:
+                # R-BET-ALLIN, short big blind: a big blind all-in for less is still called in full.
+                self._highest_bet = highest = forced.big_blind
         else:
             self._last_raise = 0
             self._raise_count = 0
-            opener = 0 if opening is Opening.LEFT_OF_BUTTON else self._stud_opener(opening)
+            opener = 0 if opening is Opening.LEFT_OF_BUTTON else self._opener(opening)
         # The two largest "could put in" totals among players still in (one pass instead of n^2).
         top = second = -1
         top_position = -1
@@ -1100,14 +1097,19 @@ class Hand:
         self.events.append(_betting_round_started(self._round_index, street.name, self.pot_total))
         return bool(pending)
 
-    def _stud_opener(self, opening: Opening) -> int:
-        """R-STUD-1: the bring-in card on the first street, the best hand showing afterwards."""
+    def _opener(self, opening: Opening) -> int:
+        """Who opens (or shows first) other than left of the button: R-DRAW-32's first player after the big
+        blind; R-STUD-1's bring-in card on the first street, the best hand showing afterwards."""
+        if opening is Opening.LEFT_OF_BIG_BLIND:
+            big_blind = self._forced.big_blind_seat
+            return (self._position_of[big_blind] + 1) % len(self._seats) if big_blind is not None else 0
         thirty_two = self._variant.ranking is Ranking.THIRTY_TWO_CARD
         ups: list[Sequence[Card] | None] = [
             None if self._folded[position] else self._up[position] for position in range(len(self._seats))
         ]
         if opening is Opening.BRING_IN:
-            lowest = not thirty_two and self._structure.kind is StructureKind.FIXED_LIMIT
+            # R-STUD-1 (turn 2): every limit structure (fixed and spread) brings in with the lowest card.
+            lowest = not thirty_two and self._structure.kind in _LIMIT_KINDS
             return bring_in_position(ups, lowest=lowest, thirty_two_card=thirty_two)
         return best_showing_position(ups, thirty_two)
 
@@ -1197,7 +1199,8 @@ class Hand:
         self._low = lows if hi_lo else None
 
     def _start_showdown(self) -> None:
-        """R-SHOW-1: last aggressor of the final round first, else the first player left of the button."""
+        """R-SHOW-1: last aggressor of the final round first, else the variant's ``showdown_opening``: the first
+        player left of the button, the best hand showing (stud), or the first after the big blind (R-DRAW-32)."""
         self.phase = _SHOWDOWN
         self._pending = []
         if self._split_accepted and all(self._split_pot(pot) for pot in self.pots()):
@@ -1206,7 +1209,11 @@ class Hand:
         self._evaluate()
         count = len(self._seats)
         aggressor = self._final_aggressor
-        start = aggressor if aggressor is not None and not self._folded[aggressor] else 0
+        if aggressor is not None and not self._folded[aggressor]:
+            start = aggressor
+        else:
+            opening = self._variant.showdown_opening
+            start = 0 if opening is Opening.LEFT_OF_BUTTON else self._opener(opening)
         self._showdown_order = [
             position for position in ((start + step) % count for step in range(count))
             if not self._folded[position] and not self._shown[position]
@@ -1228,13 +1235,12 @@ class Hand:
         if len(contenders) != 2:
             return high
         first, second = contenders
-        classes = {position: (high[position] or 0) // SUIT_CODE_SPAN for position in contenders}
-        if {classes[first], classes[second]} == {LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS}:
-            adjusted = dict(high)
-            low_one = first if classes[first] == LOWEST_STRAIGHT_FLUSH_CLASS else second
-            adjusted[low_one] = (ROYAL_FLUSH_CLASS + 1) * SUIT_CODE_SPAN
-            return adjusted
-        return high
+        lifted = telesina_heads_up(high[first] or 0, high[second] or 0)
+        if lifted == (high[first], high[second]):
+            return high
+        adjusted = dict(high)
+        adjusted[first], adjusted[second] = lifted
+        return adjusted
 
     def _contenders(self) -> list[int]:
         return [position for position in range(len(self._seats)) if not self._folded[position]]

@@ -164,6 +164,7 @@ class _BodyWriter:
         structure = config.structure
         self.full_bet = (structure.small_bet if structure.kind is StructureKind.FIXED_LIMIT
                          else forced_bets.big_blind)
+        self.big_blind = forced_bets.big_blind
         self.bring_in_round = forced_bets.bring_in > 0 and any(street.hole_up for street in config.variant.streets)
         self.players = players
         self.money = money
@@ -264,7 +265,9 @@ class _BodyWriter:
                 out.append(f"{self.name(event.seat)}: posts {kind} {self.money(event.amount)}"
                            + (" and is all-in" if event.all_in else ""))
                 if event.live:
-                    highest = max(highest, event.amount)
+                    # R-BET-ALLIN: a big blind all-in for less is still called in full.
+                    full = self.big_blind if event.kind == "big_blind" else event.amount
+                    highest = max(highest, event.amount, full)
             elif isinstance(event, HoleCardsDealt | UpCardsDealt):
                 if not dealt_header:
                     out.append("*** HOLE CARDS ***")

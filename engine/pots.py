@@ -1,7 +1,7 @@
 """Main and side pots, and how a pot is split among winners (R-POT-1, R-POT-2).
 
 Players are named by **position**: 0 is the first player left of the button, counting clockwise, so the
-button is last. "First tied winner clockwise from the button" is then simply the lowest position.
+button is last. "Tied winners clockwise from the button" are then simply in ascending position.
 
 Worked check from RULES.md (R-POT-1): A and B put in 100 each, C 50 and is all-in.
 
@@ -93,14 +93,17 @@ def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead_money
 def split_evenly(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
     """Share ``amount`` among ``winners`` (ascending positions): ``[(position, chips), ...]``.
 
-    The indivisible remainder goes to the first tied winner clockwise from the button, the lowest
-    position (R-POT-2; with three or more winners all odd chips go to that one player, as PokerKit does).
+    The indivisible chips go one each to the tied winners clockwise from the button, the lowest positions
+    first (R-POT-2, decision of turn 2; PokerKit gives them all to the first winner). Worked check: 284
+    three ways is 95/95/94.
 
     >>> split_evenly(101, [2, 5])
     [(2, 51), (5, 50)]
+    >>> split_evenly(284, [0, 2, 4])
+    [(0, 95), (2, 95), (4, 94)]
     """
     share, remainder = divmod(amount, len(winners))
-    return [(position, share + remainder if index == 0 else share) for index, position in enumerate(winners)]
+    return [(position, share + 1 if index < remainder else share) for index, position in enumerate(winners)]
 
 
 def split_high_low(amount: int) -> tuple[int, int]:

@@ -9,11 +9,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import Card, Rank
 from engine.evaluate import (
+    americana_strength,
     deuce_to_seven_strength,
     high_strength,
     low_eight_strength,
     omaha_high_strength,
     omaha_low_eight_strength,
+    telesina_class_strength,
+    telesina_strength,
     thirty_two_strength,
 )
 from engine.evaluate.classes import HandClass
@@ -23,18 +26,23 @@ from engine.evaluate.low import low_ranks
 from engine.evaluate.names import LOW_OWN_GROUPS, class_name, deciding_depth, deuce_to_seven_name, low_depth, low_words
 from engine.evaluate.thirty_two import SUIT_CODE_SPAN, thirty_two_classes
 from engine.pots import Pot
-from engine.variants import Ranking, Variant
+from engine.variants import Ranking, ThirtyTwoTies, Variant
 
 
 def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, str]:
     """``(strength, description)`` of the best high hand under the variant's must-use rule (fast int path;
     the same strength as ``engine.evaluate.best_high``). Deuce-to-seven (R-RANK-4) judges the five own
-    cards, the 32-card ranking (R-RANK-5) the best five of own and community cards."""
+    cards, the 32-card ranking (R-RANK-5) the best five of own and community cards, with the game's own ties
+    (suits in 32-card draw, a split in Americana, Telesina's list)."""
     ranking = variant.ranking
     if ranking is Ranking.DEUCE_TO_SEVEN:
         strength = deuce_to_seven_strength(hole)
     elif ranking is Ranking.THIRTY_TWO_CARD:
-        strength = thirty_two_strength([*hole, *board])
+        ties = variant.thirty_two_ties
+        if ties is ThirtyTwoTies.TELESINA:
+            strength = telesina_strength([*hole, *board])
+        else:
+            strength = (americana_strength if ties is ThirtyTwoTies.SPLIT else thirty_two_strength)([*hole, *board])
     else:
         must_use = variant.must_use_hole
         strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
@@ -46,6 +54,8 @@ def high_class(variant: Variant, strength: int) -> HandClass:
     if variant.ranking is Ranking.DEUCE_TO_SEVEN:
         return DEUCE_TO_SEVEN_CLASSES[strength - 1]
     if variant.ranking is Ranking.THIRTY_TWO_CARD:
+        if variant.thirty_two_ties is ThirtyTwoTies.TELESINA:
+            return thirty_two_classes()[telesina_class_strength(strength) - 1]
         return thirty_two_classes()[strength // SUIT_CODE_SPAN - 1]
     return HIGH_CLASSES[strength - 1]
 

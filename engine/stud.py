@@ -4,7 +4,8 @@ Cards are :class:`engine.cards.Card` ints, ``(rank - 2) * 4 + suit`` with suits 
 hearts 2, spades 3, so the plain int order is "rank, then clubs < diamonds < hearts < spades" — exactly
 R-STUD-1's limit-stud suit order.
 
-- Limit 7-card stud: the **lowest** up card brings in; equal ranks: the lowest suit (clubs) brings in.
+- Limit 7-card stud (fixed and spread limit): the **lowest** up card brings in; equal ranks: the lowest suit
+  (clubs) brings in.
 - No-limit / pot-limit 7-card stud: the **highest** up card brings in (spades highest).
 - Americana and Telesina (32-card deck): the **highest** up card brings in; equal ranks by
   hearts > diamonds > clubs > spades.

@@ -45,6 +45,8 @@ class Opening(Enum):
     """Stud third street: the bring-in player (lowest up card in limit, highest in no limit)."""
     BEST_SHOWING = "best_showing"
     """Stud later streets: the best hand showing on the up cards."""
+    LEFT_OF_BIG_BLIND = "left_of_big_blind"
+    """The first player still in the hand after the big blind (32-card poker after the draw, R-DRAW-32)."""
 
 
 class ForcedBetKind(Enum):
@@ -60,6 +62,18 @@ class Ranking(Enum):
     HIGH = "high"
     DEUCE_TO_SEVEN = "deuce_to_seven"
     THIRTY_TWO_CARD = "thirty_two_card"
+
+
+class ThirtyTwoTies(Enum):
+    """How a 32-card game breaks ties between equal hands (R-RANK-5, decision of turn 2: each game its own
+    section of the Caradepoker rulebook)."""
+
+    SUITS = "suits"
+    """32-card draw: suits break every tie on the deciding card; pots never split."""
+    SPLIT = "split"
+    """Americana: equal hands split the pot."""
+    TELESINA = "telesina"
+    """Telesina's own list: flush by the higher suit; high card and pair kickers by rank and suit card by card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +106,9 @@ class Variant:
     (Omaha 2); ``None``: best five of all cards. ``min_players``/``max_players``: seat limits (R-GAME-DECK).
     ``split_offer``: after the last draw the players may agree to split the pots (R-STUD-2, 32-card poker).
     ``heads_up_exception``: a pot contested by exactly two players ranks the lowest straight flush above the
-    royal flush (R-RANK-6, Telesina).
+    royal flush (R-RANK-6, Telesina). ``thirty_two_ties``: how equal 32-card hands compare. ``showdown_opening``:
+    who shows first when nobody bet on the last round (R-SHOW-1: left of the button; stud: the best hand showing;
+    32-card poker: after the big blind, R-DRAW-32).
     """
 
     id: str
@@ -108,6 +124,8 @@ class Variant:
     max_players: int = 10
     split_offer: bool = False
     heads_up_exception: bool = False
+    showdown_opening: Opening = Opening.LEFT_OF_BUTTON
+    thirty_two_ties: ThirtyTwoTies = ThirtyTwoTies.SUITS
 
     @property
     def has_draws(self) -> bool:
@@ -173,7 +191,8 @@ def five_card_omaha(*, must_use_hole: int = 2) -> Variant:
 
 
 # Draw games (R-GAME-5D, R-GAME-27, R-GAME-32): five cards down, blinds; each draw street is a draw (in turn
-# from the left of the button, R-DRAW-1) followed by a betting round opened left of the button.
+# from the left of the button, R-DRAW-1) followed by a betting round opened left of the button (32-card poker:
+# after the big blind, R-DRAW-32).
 FIVE_CARD_DRAW = Variant(
     "five_card_draw", "5-card Draw", "R-GAME-5D",
     (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
@@ -192,11 +211,13 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
 )
 THIRTY_TWO_CARD_DRAW = Variant(
     "thirty_two_card_draw", "32-card Draw", "R-GAME-32",
-    (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=4, big_bet=True)),
+    (Street("predraw", hole_down=5, opening=Opening.BLINDS),
+     Street("draw", draw=4, big_bet=True, opening=Opening.LEFT_OF_BIG_BLIND)),
     deck=short_deck(),
     ranking=Ranking.THIRTY_TWO_CARD,
     max_players=5,
     split_offer=True,
+    showdown_opening=Opening.LEFT_OF_BIG_BLIND,
 )
 
 # Stud games (R-GAME-S7, R-GAME-S8): antes and a bring-in; big bets from fifth street (R-BET-FL).
@@ -209,11 +230,11 @@ _STUD_STREETS = (
 )
 SEVEN_CARD_STUD = Variant(
     "seven_card_stud", "7-card Stud", "R-GAME-S7", _STUD_STREETS,
-    forced_bets=ForcedBetKind.ANTE_BRING_IN, max_players=8,
+    forced_bets=ForcedBetKind.ANTE_BRING_IN, max_players=8, showdown_opening=Opening.BEST_SHOWING,
 )
 SEVEN_CARD_STUD_HI_LO = Variant(
     "seven_card_stud_hi_lo", "7-card Stud Hi/Lo 8-or-better", "R-GAME-S8", _STUD_STREETS,
-    forced_bets=ForcedBetKind.ANTE_BRING_IN, low_eight=True, max_players=8,
+    forced_bets=ForcedBetKind.ANTE_BRING_IN, low_eight=True, max_players=8, showdown_opening=Opening.BEST_SHOWING,
 )
 
 # 32-card stud games (R-GAME-AM, R-GAME-TE): one down and one up, then three more up cards, each with a
@@ -228,12 +249,13 @@ _THIRTY_TWO_STUD_STREETS = (
 AMERICANA = Variant(
     "americana", "Americana", "R-GAME-AM", _THIRTY_TWO_STUD_STREETS, deck=short_deck(),
     forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.THIRTY_TWO_CARD, max_players=6,
+    thirty_two_ties=ThirtyTwoTies.SPLIT,
 )
 TELESINA = Variant(
     "telesina", "Telesina", "R-GAME-TE",
     (*_THIRTY_TWO_STUD_STREETS, Street("vela", board=1, big_bet=True, opening=Opening.BEST_SHOWING)),
     deck=short_deck(), forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.THIRTY_TWO_CARD, max_players=6,
-    heads_up_exception=True,
+    heads_up_exception=True, thirty_two_ties=ThirtyTwoTies.TELESINA,
 )
 
 VARIANTS: dict[str, Variant] = {

@@ -36,8 +36,13 @@ from engine.evaluate.low import (
     omaha_low_eight_strength,
 )
 from engine.evaluate.thirty_two import (
+    americana_strength,
     compare_thirty_two,
     evaluate_thirty_two,
+    telesina_category,
+    telesina_class_strength,
+    telesina_heads_up,
+    telesina_strength,
     thirty_two_category,
     thirty_two_strength,
 )
@@ -48,6 +53,7 @@ __all__ = [
     "MAX_HIGH_STRENGTH",
     "MAX_LOW_STRENGTH",
     "HandValue",
+    "americana_strength",
     "best_high",
     "best_low_eight",
     "compare_thirty_two",
@@ -62,6 +68,10 @@ __all__ = [
     "low_eight_strength",
     "omaha_high_strength",
     "omaha_low_eight_strength",
+    "telesina_category",
+    "telesina_class_strength",
+    "telesina_heads_up",
+    "telesina_strength",
     "thirty_two_category",
     "thirty_two_strength",
 ]

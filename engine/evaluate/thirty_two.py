@@ -35,7 +35,10 @@ from typing import Final
 from engine.cards import Card
 from engine.evaluate.classes import (
     CATEGORY_NAMES,
+    FLUSH,
     FLUSH_OVER_FULL_HOUSE_ORDER,
+    HIGH_CARD,
+    ONE_PAIR,
     HandClass,
     hand_classes,
     straights_from,
@@ -171,3 +174,103 @@ def compare_thirty_two(first: HandValue, second: HandValue, *, heads_up: bool = 
         if (first_class, second_class) == (ROYAL_FLUSH_CLASS, LOWEST_STRAIGHT_FLUSH_CLASS):
             return -1
     return (first.strength > second.strength) - (first.strength < second.strength)
+
+
+# ---------------------------------------------------------------- Telesina's own ties and Americana's splits
+#
+# R-RANK-5 (decision of turn 2): each 32-card game follows its own section of the Caradepoker rulebook
+# (seeds/004). 32-card draw: the strengths above (suits break every tie). Americana: equal hands split, so its
+# strength is the suit-blind class alone (:func:`americana_strength`). Telesina (:func:`telesina_strength`), its
+# "Calsificación de manos" list:
+# - a flush beats a flush by the higher suit (hearts > diamonds > clubs > spades), not by rank;
+# - high card: card by card, by rank and then suit ("A♥ Q♣ beats A♦ K♣");
+# - one pair: the pair's rank, then the unpaired cards card by card by rank and then suit (the highest kicker
+#   decides, its suit when the ranks are equal), then the pair's suits;
+# - straights and straight flushes by the top card, then its suit; two pair by the pairs, the kicker, then (the
+#   vela case: the same kicker) the suit of the highest pair — the suit order of the 32-card draw strengths
+#   already says exactly that, and so does it for trips, full houses and quads (they cannot tie in rank).
+
+_CLASS_SPAN: Final = 1024
+"""A Telesina strength keeps the hand's suit-blind class (1..840) in its lowest digits (base 1024), so names and
+the heads-up exception read it back (:func:`telesina_class_strength`); it never changes the order."""
+_TELESINA_CATEGORY_SPAN: Final = 64**6 * _CLASS_SPAN
+"""Room for one category: a key of six base-64 digits (a rank, a suit, or rank * 4 + suit), then the class."""
+_TELESINA_TOP: Final = 9 * _TELESINA_CATEGORY_SPAN
+"""Above every Telesina strength: where R-RANK-6 puts the lowest straight flush when it meets the royal flush."""
+
+
+def _card_value(card: int) -> int:
+    """Rank then suit, as one comparable number (hearts > diamonds > clubs > spades)."""
+    return (card >> 2) * 4 + SUIT_VALUE[card & 3]
+
+
+def _telesina_five(five: Sequence[int]) -> int:
+    """Telesina strength of exactly five cards: ``(category position * key span + key) * 1024 + class``."""
+    class_strength = _class_strength(five)
+    hand_class = thirty_two_classes()[class_strength - 1]
+    category = hand_class.category
+    if category == FLUSH:
+        digits = [SUIT_VALUE[five[0] & 3], *hand_class.ranks]
+    elif category == HIGH_CARD:
+        digits = sorted((_card_value(card) for card in five), reverse=True)
+    elif category == ONE_PAIR:
+        pair = hand_class.ranks[0]
+        kickers = sorted((_card_value(card) for card in five if card >> 2 != pair), reverse=True)
+        suits = sorted((SUIT_VALUE[card & 3] for card in five if card >> 2 == pair), reverse=True)
+        digits = [pair, *kickers, *suits]
+    else:
+        digits = [_strength_of_five(five, class_strength)]  # the 32-card draw order (one big "digit")
+    key = 0
+    for digit in digits:
+        key = key * 64 + digit
+    return FLUSH_OVER_FULL_HOUSE_ORDER[category] * _TELESINA_CATEGORY_SPAN + key * _CLASS_SPAN + class_strength
+
+
+def telesina_strength(cards: Sequence[int]) -> int:
+    """Strength of the best Telesina hand in 5 to 7 cards (own cards and the vela), by Telesina's own ties.
+
+    Fast path: ints (all of rank seven or higher), not validated. Compare strengths of one pot with
+    :func:`telesina_heads_up` first when exactly two players contest it (R-RANK-6).
+
+    >>> from engine.cards import parse_cards
+    >>> telesina_strength(parse_cards("Ah Qc Tc 8s 7d")) > telesina_strength(parse_cards("Ad Kc Jd 9s 7s"))
+    True
+    >>> telesina_strength(parse_cards("7h 8h 9h Jh Qh")) > telesina_strength(parse_cards("As Ks Qs Js 9s"))
+    True
+    """
+    if not _PLAIN:
+        thirty_two_classes()
+    return max(_telesina_five(five) for five in combinations(cards, 5))
+
+
+def telesina_class_strength(strength: int) -> int:
+    """The suit-blind class strength (1..840, as in ``thirty_two_strength // SUIT_CODE_SPAN``) of a Telesina
+    strength."""
+    return strength % _CLASS_SPAN
+
+
+def telesina_category(strength: int) -> str:
+    """English category of a :func:`telesina_strength`: ``"royal flush"`` … ``"high card"``."""
+    return thirty_two_category(telesina_class_strength(strength) * SUIT_CODE_SPAN)
+
+
+def telesina_heads_up(first: int, second: int) -> tuple[int, int]:
+    """R-RANK-6: the two Telesina strengths of a pot contested by exactly two players, the lowest straight flush
+    (A-7-8-9-T) lifted above the royal flush when those two meet; otherwise unchanged."""
+    classes = (telesina_class_strength(first), telesina_class_strength(second))
+    if classes == (LOWEST_STRAIGHT_FLUSH_CLASS, ROYAL_FLUSH_CLASS):
+        return _TELESINA_TOP, second
+    if classes == (ROYAL_FLUSH_CLASS, LOWEST_STRAIGHT_FLUSH_CLASS):
+        return first, _TELESINA_TOP
+    return first, second
+
+
+def americana_strength(cards: Sequence[int]) -> int:
+    """Strength of the best Americana hand in 5 to 7 cards: the 32-card ranking without suits, so equal hands
+    tie and split the pot ("se repartirán el bote"). Same scale as :func:`thirty_two_strength` (its suit part 0).
+
+    >>> from engine.cards import parse_cards
+    >>> americana_strength(parse_cards("Kh Qd Jc 9s 8h")) == americana_strength(parse_cards("Kd Qc Js 9h 8d"))
+    True
+    """
+    return thirty_two_strength(cards) // SUIT_CODE_SPAN * SUIT_CODE_SPAN

@@ -200,6 +200,64 @@ def test_short_all_ins_adding_up_to_a_full_raise_reopen_the_action() -> None:
     assert legal is not None and legal.seat == 2 and legal.min_raise_to == 70
 
 
+def _flop_with_short_all_ins() -> Hand:
+    """RULES.md R-BET-ALLIN (turn 2) example on the flop: A (seat 0) bets 100, B (seat 1) all-in 150 (+50),
+    C (seat 2) calls 150, D (seat 3) all-in 210 (+60). Everyone limped 10 preflop at 5/10."""
+    hand = start([1000, 160, 1000, 220])
+    play(hand, (2, Call()), (3, Call()), (0, Call()), (1, Check()))
+    assert hand.street == "flop"
+    play(hand, (0, BetOrRaise(100)), (1, BetOrRaise(150)), (2, Call()), (3, BetOrRaise(210)))
+    return hand
+
+
+def test_short_all_in_reopens_action_for_a_player_facing_a_full_raise_since_he_acted() -> None:
+    hand = _flop_with_short_all_ins()
+    # A faces +110 since his bet (50 + 60 >= the full raise of 100): he may raise, to 210 + 100 = 310 .. 990.
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 0 and legal.call_amount == 110
+    assert (legal.min_raise_to, legal.max_raise_to) == (310, 990)
+
+
+def test_short_all_in_does_not_reopen_action_for_callers() -> None:
+    hand = _flop_with_short_all_ins()
+    play(hand, (0, Call()))
+    # C faces only +60 since he called 150: call 60 or fold, no raise (the engine used to offer 310..990).
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 2 and legal.call_amount == 60
+    assert (legal.min_raise_to, legal.max_raise_to) == (None, None)
+    with pytest.raises(IllegalAction, match="does not reopen"):
+        hand.act(2, BetOrRaise(310))
+    play(hand, (2, Call()))
+    assert hand.street == "turn" and hand.pot_total == 40 + 150 + 3 * 210
+
+
+def test_short_big_blind_is_called_in_full_and_the_minimum_raise_is_two_big_blinds() -> None:
+    # R-BET-ALLIN short big blind: blinds 5/10, the big blind (seat 1) is all-in for 6.
+    hand = start([1000, 6, 1000, 1000])
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 2
+    assert legal.call_amount == 10 and legal.min_raise_to == 20
+    play(hand, (2, Call()), (3, Call()))
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 0 and legal.call_amount == 5 and legal.min_raise_to == 20
+    play(hand, (0, Call()))
+    # The big blind matched 6 of each 10: the main pot is 4 x 6 = 24, the side pot 3 x 4 = 12.
+    assert hand.street == "flop" and [pot.amount for pot in hand.pots()] == [24, 12]
+
+
+def test_odd_chips_one_each_clockwise_from_the_button_284_three_ways_is_95_95_94() -> None:
+    # R-POT-2 (turn 2). Blinds 5/11, button seat 3: seat 2 raises to 91, seat 3 and seat 0 call, the big blind
+    # folds: 3 x 91 + 11 = 284. The board (a royal flush) plays for everyone: a three-way tie. Clockwise from
+    # the button: seat 0, seat 2, then the button (seat 3) last.
+    hand = start([1000] * 4, big_blind=11, holes=["2c3d", "2d3c", "2h3s", "2s3h"], board="AsKsQsJsTs")
+    play(hand, (2, BetOrRaise(91)), (3, Call()), (0, Call()), (1, Fold()))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(legal.seat, Check())
+    assert awards(hand) == {0: 95, 2: 95, 3: 94}
+
+
 def test_all_in_for_less_than_a_call_or_minimum_is_always_allowed() -> None:
     hand = start([1000, 1000, 25])
     legal = hand.legal_actions()

@@ -16,6 +16,7 @@ from engine.history import HistoryError, game_title, phh_text, pokerstars_text
 from engine.phh import loads, replay
 from engine.structures import BettingStructure
 from engine.variants import OMAHA_HI_LO, TEXAS_HOLDEM
+from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
 from tests.engine.test_phh import play_random_hand
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
@@ -113,9 +114,12 @@ def test_pokerkit_parses_the_text_and_replays_to_the_same_stacks() -> None:
     pokerkit = pytest.importorskip("pokerkit")
     rng = random.Random("pokerstars-text")
     hands = 500  # issue 7 asks for at least 500; PokerKit 0.7.7 parses only no-limit hold'em PokerStars text
-    showdowns = 0
+    showdowns = compared = 0
     for number in range(hands):
         hand, config, plan = play_random_hand(rng, "NT")
+        if short_big_blind(hand.starting_stacks(), plan):
+            continue  # PokerKit lets players call a short big blind; R-BET-ALLIN does not (pokerkit_differences)
+        compared += 1
         names = {seat: f"Player {seat + 1}" for seat in range(10)}
         text = pokerstars_text(hand.events, config, plan, hand_id=number + 1, players=names, seat_count=6,
                                played_at=datetime(2026, 11, 29, 12, 0, 0))
@@ -125,9 +129,8 @@ def test_pokerkit_parses_the_text_and_replays_to_the_same_stacks() -> None:
             parsed = list(pokerkit.HandHistory.from_pokerstars(text, error_status=True))
         assert len(parsed) == 1, text
         final = list(list(parsed[0])[-1].stacks)
-        ended = hand.events[-1]
-        assert final == [stack for _, stack in ended.stacks], text  # type: ignore[attr-defined]
-    assert showdowns > hands // 10
+        assert pokerkit_agrees(hand, plan, final), text
+    assert compared >= hands * 0.9 and showdowns > hands // 10
 
 
 def test_rake_appears_in_the_summary_and_as_a_phh_user_field() -> None:

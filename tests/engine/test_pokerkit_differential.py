@@ -10,6 +10,9 @@ Known, documented differences (RULES.md wins; the action chooser only takes acti
 - R-BET-ALLIN: a short all-in raise does not reopen the action for players who already acted; PokerKit
   also refuses a raise to a player who has not acted (e.g. the big blind) when the amount to call is
   smaller than the last raise, and lets limpers re-raise after a short all-in preflop raise.
+- R-POT-2 odd chips and the R-BET-ALLIN short big blind (turn 2): see ``tests/engine/pokerkit_differences.py``
+  — odd chips are moved PokerKit's way before the stacks are compared; deals with a short big blind are
+  counted and not compared (they are asserted by their own rule tests).
 - R-POT-2 (Omaha Hi/Lo): when no player eligible for a side pot has a qualifying low but another player
   in the hand has one, RULES gives the high hand the whole side pot; PokerKit hands the low half to the
   eligible players without a low. Such hands are counted and skipped (asserted rare).
@@ -48,6 +51,7 @@ from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
 from engine.variants import OMAHA, OMAHA_HI_LO, TEXAS_HOLDEM, Variant  # noqa: E402
+from tests.engine.pokerkit_differences import short_big_blind, stacks_with_pokerkit_odd_chips  # noqa: E402
 
 HANDS = int(os.environ.get("CROUPIER_DIFFERENTIAL_HANDS", "2000"))
 
@@ -129,6 +133,8 @@ def play_one(game: str, rng: random.Random) -> tuple[str, bool, bool]:
         plan = ForcedBets(button_seat=button, small_blind_seat=0, small_blind=SMALL_BLIND, big_blind_seat=1,
                           big_blind=BIG_BLIND)
     hand = Hand.start(HandConfig(variant, structure()), dict(enumerate(stacks)), deck, plan)
+    if short_big_blind(dict(enumerate(stacks)), plan):
+        return "short big blind", True, False
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         state = _pokerkit_state(game, stacks)
@@ -171,8 +177,7 @@ def play_one(game: str, rng: random.Random) -> tuple[str, bool, bool]:
                 state.complete_bet_or_raise_to(action.to)
             else:
                 state.check_or_call()
-        finals = hand.final_stacks()
-        ours = [finals[seat] for seat in range(count)]
+        ours, _ = stacks_with_pokerkit_odd_chips(hand, list(range(count)))
         theirs = list(state.stacks)
         if ours != theirs:
             if game == "flo8" and _low_quirk(hand):
@@ -188,8 +193,9 @@ def test_finishing_stacks_match_pokerkit(game: str) -> None:
     rng = random.Random(f"croupier-differential-{game}")
     results = [play_one(game, rng) for _ in range(HANDS)]
     same = sum(outcome == "same" for outcome, _, _ in results)
+    compared = HANDS - sum(outcome == "short big blind" for outcome, _, _ in results)
     # Every hand agrees, except the documented hi/lo side-pot difference, which must stay rare.
-    assert same >= HANDS * 0.98, f"{game}: only {same} of {HANDS} hands identical"
+    assert compared >= HANDS * 0.9 and same >= compared * 0.98, f"{game}: only {same} of {compared} hands identical"
     # The sample really exercises all-ins and showdowns (short random stacks).
     assert sum(all_in for _, all_in, _ in results) >= HANDS * 0.3
     assert sum(shown for _, _, shown in results) >= HANDS * 0.2

@@ -53,15 +53,20 @@ _RETURNED = re.compile(r"^Uncalled bet \((?P<amount>\d+)\) returned to (?P<name>
 _NEW_STREET = re.compile(r"^\*\*\* (?!HOLE CARDS|SHOW DOWN|SUMMARY)[^*]+\*\*\*")
 
 
-def contributions_from_text(text: str) -> tuple[dict[str, int], list[dict[str, int]]]:
-    """(antes by name, [chips by name] for each street with money), read from the PokerStars text."""
+def contributions_from_text(text: str, big_blind: int = 0) -> tuple[dict[str, int], list[dict[str, int]]]:
+    """(antes by name, [chips by name] for each street with money), read from the PokerStars text.
+
+    ``big_blind``: the table's big blind; a big blind all-in for less is still called in full (R-BET-ALLIN), so a
+    raise's increment counts from at least the big blind on the street the big blind was posted."""
     antes: dict[str, int] = {}
     streets: list[dict[str, int]] = [{}]
+    to_call = 0
     for line in text.splitlines():
         if line.startswith("*** SUMMARY"):
             break
         if _NEW_STREET.match(line):
             streets.append({})
+            to_call = 0
             continue
         street = streets[-1]
         if returned := _RETURNED.match(line):
@@ -72,11 +77,13 @@ def contributions_from_text(text: str) -> tuple[dict[str, int], list[dict[str, i
             assert not re.search(r": (bets|raises|calls|completes|brings in|posts)", line), line
             continue
         name = match["name"]
+        if match["posted"] is not None and "posts big blind" in line:
+            to_call = big_blind
         if match["posted"] is not None and "ante" in line:
             antes[name] = antes.get(name, 0) + int(match["posted"])
         elif to := match["completed"] or match["raised"]:
             if match["increment"] is not None:
-                assert int(match["increment"]) == int(to) - max(street.values(), default=0), line
+                assert int(match["increment"]) == int(to) - max(*street.values(), to_call, 0), line
             street[name] = int(to)
         else:
             street[name] = street.get(name, 0) + int(match["posted"] or match["bring_in"] or match["bet"]
@@ -111,7 +118,7 @@ def test_text_amounts_read_back_equal_the_events(variant: Variant, structure: Be
     for number in range(60):
         hand, plan = play_random(variant, rng, structure)
         text = pokerstars_text(hand.events, HandConfig(variant, structure), plan, hand_id=number, players=NAMES)
-        assert contributions_from_text(text) == contributions_from_events(hand.events), text
+        assert contributions_from_text(text, plan.big_blind) == contributions_from_events(hand.events), text
         assert " bets 0" not in text and " bets -" not in text
 
 
@@ -121,7 +128,7 @@ def test_board_game_amounts_read_back_equal_the_events(code: str) -> None:
     for number in range(40):
         hand, config, plan = play_random_hand(rng, code, ante=rng.choice((0, 10)), straddle=number % 3 == 0)
         text = pokerstars_text(hand.events, config, plan, hand_id=number, players=NAMES)
-        assert contributions_from_text(text) == contributions_from_events(hand.events), text
+        assert contributions_from_text(text, plan.big_blind) == contributions_from_events(hand.events), text
 
 
 def test_worked_stud_hand_with_a_bring_in_a_completion_and_raises() -> None:

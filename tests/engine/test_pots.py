@@ -45,9 +45,11 @@ def test_one_side_pot_per_all_in_level() -> None:
     assert [pot.eligible for pot in pots] == [(0, 1, 2, 3, 4), (1, 2, 3, 4), (2, 3, 4), (3, 4)]
 
 
-def test_odd_chip_to_the_first_winner_clockwise_from_the_button() -> None:
+def test_odd_chips_one_each_to_the_tied_winners_clockwise_from_the_button() -> None:
+    # R-POT-2 (turn 2): 284 three ways is 95/95/94, not 96/94/94 (PokerKit gives both odd chips to the first).
+    assert split_evenly(284, [0, 1, 2]) == [(0, 95), (1, 95), (2, 94)]
     assert split_evenly(25, [1, 2]) == [(1, 13), (2, 12)]
-    assert split_evenly(11, [0, 3, 4]) == [(0, 5), (3, 3), (4, 3)]
+    assert split_evenly(11, [0, 3, 4]) == [(0, 4), (3, 4), (4, 3)]
 
 
 def test_hi_lo_halves_odd_chip_to_high_and_no_low_scoops() -> None:

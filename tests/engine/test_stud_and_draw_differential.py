@@ -10,6 +10,10 @@ pot has a qualifying low but another player in the hand has one, RULES gives the
 pot; PokerKit hands the low half to the eligible players without a low (as in the Omaha Hi/Lo
 differential test). Such hands are counted and skipped (asserted rare).
 
+R-POT-2 odd chips and the R-BET-ALLIN short big blind (turn 2): see ``tests/engine/pokerkit_differences.py``
+— odd chips are moved PokerKit's way before the stacks are compared; triple-draw deals with a short big blind
+are not compared (their own rule tests assert them).
+
 The engine deals replacements from the stub and then from reshuffled discards; PokerKit is handed the
 very same cards. The count per game is ``CROUPIER_DIFFERENTIAL_HANDS`` (default 2,000, the issue's minimum).
 """
@@ -39,6 +43,7 @@ from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig, Phase  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
 from engine.variants import DEUCE_TO_SEVEN_TRIPLE_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO  # noqa: E402
+from tests.engine.pokerkit_differences import stacks_with_pokerkit_odd_chips  # noqa: E402
 
 HANDS = int(os.environ.get("CROUPIER_DIFFERENTIAL_HANDS", "2000"))
 
@@ -113,6 +118,8 @@ def play_one(game: str, rng: random.Random) -> tuple[bool, bool, bool]:
     stacks = [rng.choice((rng.randint(1, 12), rng.randint(1, 40), rng.randint(20, 120))) for _ in range(count)]
     deck = list(full_deck())
     rng.shuffle(deck)
+    if game == "deuce_to_seven_triple_draw" and stacks[0 if count == 2 else 1] < BIG_BLIND:
+        return True, False, False  # a short big blind: not compared (pokerkit_differences.short_big_blind)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         hand, state = _start(game, stacks, deck)
@@ -157,8 +164,7 @@ def play_one(game: str, rng: random.Random) -> tuple[bool, bool, bool]:
                 state.post_bring_in()
             else:
                 state.check_or_call()
-        finals = hand.final_stacks()
-        ours = [finals[seat] for seat in range(count)]
+        ours, _ = stacks_with_pokerkit_odd_chips(hand, list(range(count)))
         theirs = list(state.stacks)
         quirk = ours != theirs and game == "seven_card_stud_hi_lo" and _low_quirk(hand)
         assert ours == theirs or quirk, f"{game}: croupier {ours} != PokerKit {theirs}; stacks {stacks}; {hand.events}"

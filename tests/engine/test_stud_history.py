@@ -25,6 +25,7 @@ from engine.variants import (
     THIRTY_TWO_CARD_DRAW,
     Variant,
 )
+from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
 from tests.engine.test_stud_and_draw_differential import _low_quirk
 
 LIMIT = BettingStructure.fixed_limit(4, 8)
@@ -73,14 +74,16 @@ def test_phh_of_random_hands_replays_in_croupier_and_pokerkit(variant: Variant) 
         record = loads(text)
         result = replay(record)
         assert result.match is True, (result, text)
+        if short_big_blind(hand.starting_stacks(), plan):
+            continue  # PokerKit cannot replay a short big blind called in full (pokerkit_differences)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             history = pokerkit.HandHistory.loads(text)
             states = list(history)
-        ours = [stack for _, stack in hand.events[-1].stacks]  # type: ignore[attr-defined]
-        if variant.low_eight and list(states[-1].stacks) != ours and _low_quirk(hand):
+        agrees = pokerkit_agrees(hand, plan, states[-1].stacks)
+        if variant.low_eight and not agrees and _low_quirk(hand):
             continue  # the documented R-POT-2 side-pot difference (test_stud_and_draw_differential)
-        assert list(states[-1].stacks) == ours, text
+        assert agrees, text
 
 
 @pytest.mark.parametrize("variant", [SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, DEUCE_TO_SEVEN_TRIPLE_DRAW,

@@ -12,6 +12,7 @@ from engine.events import (
     BoardDealt,
     BringInPosted,
     CardsDealtFaceDown,
+    HandShown,
     HoleCardsDealt,
     PotAwarded,
     UpCardsDealt,
@@ -113,6 +114,36 @@ def test_no_limit_stud_highest_card_brings_in_spades_highest() -> None:
     legal = hand.legal_actions()
     assert legal is not None and legal.seat == 1  # As over Ah
     assert (legal.bring_in_amount, legal.min_raise_to, legal.max_raise_to) == (25, 100, 990)
+
+
+def test_spread_limit_stud_lowest_card_brings_in_as_in_fixed_limit() -> None:
+    # R-STUD-1 (turn 2): "limit" is every limit structure; up cards Ah, 2d, 2c: the deuces tie, clubs lowest.
+    hands = ["9c 8c Ah", "7d 7h 2d", "5h 4h 2c"]
+    deck = stacked_deck(SEVEN_CARD_STUD, [hand + " " for hand in hands], live=[[0, 1, 2]] + [[]] * 4)
+    spread = BettingStructure.spread_limit(200, 400, 400)
+    hand = Hand.start(HandConfig(SEVEN_CARD_STUD, spread), dict.fromkeys(range(3), 1000), deck,
+                      _plan(3, minimum_bet=100))
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 2  # 2c, not the ace
+    assert legal.bring_in_amount == 25 and legal.min_raise_to == 100
+
+
+def test_stud_showdown_with_no_bet_on_the_last_round_best_showing_hand_shows_first() -> None:
+    # Up cards at the end: seat 0 4d 9s Jh Kd, seat 1 5h 6d 8c Tc, seat 2 7h 7c 3s 3h (two pair showing).
+    hands = ["2c 3c 4d 9s Jh Kd 5s", "As Ad 5h 6d 8c Tc 2d", "Qc Qd 7h 7c 3s 3h Ks"]
+    deck = stacked_deck(SEVEN_CARD_STUD, hands)
+    hand = Hand.start(HandConfig(SEVEN_CARD_STUD, LIMIT), dict.fromkeys(range(3), 1000), deck, _plan(3))
+    hand.act(0, BringIn())  # 4d is the lowest up card
+    hand.act(1, Call())
+    hand.act(2, Call())
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(legal.seat, Check())
+    # Nobody bet on seventh street: the best hand showing (seat 2) shows first, then clockwise.
+    shown = [event.seat for event in hand.events if isinstance(event, HandShown)]
+    assert shown == [2, 0, 1]
+    assert hand.final_stacks() == {0: 965, 1: 965, 2: 1070}  # queens and sevens win the pot of 3 x 35
 
 
 def test_showing_hands_count_pairs_not_straights_or_flushes() -> None:

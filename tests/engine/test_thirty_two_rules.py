@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import BetOrRaise, BringIn, Call, Check, Draw, Split
+from engine.actions import BetOrRaise, BringIn, Call, Check, Draw, Fold, Split
 from engine.cards import parse_cards
 from engine.errors import IllegalAction
 from engine.evaluate import evaluate_thirty_two, thirty_two_strength
@@ -72,11 +72,11 @@ def _three_with_short_stack() -> Hand:
 def test_split_accepted_by_everyone_in_the_side_pot_only_splits_that_pot() -> None:
     hand = _three_with_short_stack()
     legal = hand.legal_actions()
-    assert legal is not None and legal.seat == 1 and legal.can_split
-    assert SplitAccepted(1) in hand.act(1, Split())
+    assert legal is not None and legal.seat == 2 and legal.can_split  # R-DRAW-32: first after the big blind
+    assert SplitAccepted(2) in hand.act(2, Split())
     legal = hand.legal_actions()
-    assert legal is not None and legal.seat == 2 and legal.can_split
-    hand.act(2, Split())
+    assert legal is not None and legal.seat == 1 and legal.can_split
+    hand.act(1, Split())
     awards = [(event.pot_index, event.seat, event.amount, event.share) for event in hand.events
               if isinstance(event, PotAwarded)]
     # The side pot (seats 1 and 2, both accepted) is shared 100/100; seat 0 never accepted: the main pot
@@ -87,8 +87,8 @@ def test_split_accepted_by_everyone_in_the_side_pot_only_splits_that_pot() -> No
 
 def test_split_declined_ends_the_offer() -> None:
     hand = _three_with_short_stack()
-    hand.act(1, Split())
-    hand.act(2, Check())  # declines
+    hand.act(2, Split())
+    hand.act(1, Check())  # declines
     awards = [(event.pot_index, event.seat, event.amount) for event in hand.events if isinstance(event, PotAwarded)]
     assert awards == [(1, 1, 200), (0, 0, 300)]  # kings beat queens for the side pot
     assert hand.final_stacks() == {0: 300, 1: 1000, 2: 800}
@@ -96,11 +96,11 @@ def test_split_declined_ends_the_offer() -> None:
 
 def test_split_offer_only_before_any_bet_and_only_while_unbroken() -> None:
     hand = _three_with_short_stack()
-    hand.act(1, Check())
+    hand.act(2, Check())
     legal = hand.legal_actions()
     assert legal is not None and not legal.can_split
     with pytest.raises(IllegalAction, match="no split is on offer"):
-        hand.act(2, Split())
+        hand.act(1, Split())
 
 
 def test_heads_up_split_needs_no_showdown() -> None:
@@ -111,10 +111,48 @@ def test_heads_up_split_needs_no_showdown() -> None:
     hand.act(0, Check())
     hand.act(0, Draw())
     hand.act(1, Draw())
+    hand.act(1, Split())  # R-DRAW-32: heads-up the first player after the big blind is the button
     hand.act(0, Split())
-    hand.act(1, Split())
     assert not [event for event in hand.events if isinstance(event, HandShown)]
     assert hand.final_stacks() == {0: 1000, 1: 1001}
+
+
+def _four_handed_draw_checked_down() -> Hand:
+    """Seats 0 (small blind), 1 (big blind), 2 and 3 (button); seat 2 folds, the others limp and stand pat."""
+    deck = stacked_deck(THIRTY_TWO_CARD_DRAW, ["Ac Ad 7s 8h 9c", "Kc Kd 7c 8d 9h", "Qc Qd 7d 8c 9d",
+                                               "Jc Jd 7h 8s 9s"])
+    hand = Hand.start(HandConfig(THIRTY_TWO_CARD_DRAW, LIMIT), dict.fromkeys(range(4), 1000), deck, _blinds(4))
+    hand.act(2, Fold())
+    hand.act(3, Call())
+    hand.act(0, Call())
+    hand.act(1, Check())
+    for seat in (0, 1, 3):
+        hand.act(seat, Draw())
+    return hand
+
+
+def test_thirty_two_card_draw_first_active_player_after_the_big_blind_acts_first_after_the_draw() -> None:
+    # R-DRAW-32: the big blind is seat 1, seat 2 folded: seat 3 (the button) opens the betting after the draw
+    # (the engine used to open left of the button, seat 0).
+    hand = _four_handed_draw_checked_down()
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 3 and legal.can_split and legal.min_raise_to == 200
+    order = []
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        order.append(legal.seat)
+        hand.act(legal.seat, Check())
+    assert order == [3, 0, 1]
+
+
+def test_thirty_two_card_draw_first_after_the_big_blind_shows_first_when_nobody_bet() -> None:
+    hand = _four_handed_draw_checked_down()
+    for seat in (3, 0, 1):
+        hand.act(seat, Check())
+    shown = [event.seat for event in hand.events if isinstance(event, HandShown)]
+    assert shown == [3, 0, 1]
+    assert hand.final_stacks() == {0: 1200, 1: 900, 2: 1000, 3: 900}  # the aces win the 3 x 100 pot
 
 
 def test_americana_highest_card_brings_in_hearts_over_diamonds() -> None:
@@ -137,7 +175,27 @@ def test_americana_highest_card_brings_in_hearts_over_diamonds() -> None:
     assert rounds == ["second", "third", "fourth", "fifth"]  # four betting rounds
     # Own five cards only: seats 0 and 1 both hold A-K-9-8-7 (no flush: four suited cards), seat 2 K-Q-9-8-7.
     awards = [(event.seat, event.amount) for event in hand.events if isinstance(event, PotAwarded)]
-    assert awards == [(1, 90)]  # Ah-Kd-9d-8d-7d beats Ad-Kc-9c-8c-7c: the ace of hearts
+    assert awards == [(0, 45), (1, 45)]  # R-RANK-5 (turn 2): equal Americana hands split, suits do not count
+
+
+def test_americana_equal_hands_split_the_pot_no_suit_tiebreak() -> None:
+    # The issue's hands: K♥Q♦J♣9♠8♥ and K♦Q♣J♠9♥8♦ (the engine used to give the whole pot to the hearts).
+    hands = ["Kh Qd Jc 9s 8h", "Kd Qc Js 9h 8d"]
+    deck = stacked_deck(AMERICANA, hands)
+    plan = ForcedBets(button_seat=1, small_blind_seat=None, small_blind=0, big_blind_seat=None, big_blind=0,
+                      ante=10, bring_in=20)
+    hand = Hand.start(HandConfig(AMERICANA, LIMIT), {0: 1000, 1: 1000}, deck, plan)
+    hand.act(0, BringIn())  # Qd over Qc brings in (highest card, hearts > diamonds > clubs > spades)
+    hand.act(1, BetOrRaise(100))
+    hand.act(0, Call())
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(legal.seat, Check())
+    # Pot 2 x 10 antes + 2 x 100 = 220: 110 each.
+    awards = [(event.seat, event.amount) for event in hand.events if isinstance(event, PotAwarded)]
+    assert awards == [(0, 110), (1, 110)]
+    assert hand.final_stacks() == {0: 1000, 1: 1000}
 
 
 def test_class_constants_match_the_classes_built_on_first_use() -> None:
