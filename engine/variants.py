@@ -267,6 +267,31 @@ VARIANTS: dict[str, Variant] = {
 """Every game the engine plays, by id."""
 
 
+ROOM_SEAT_PRESETS: dict[str, dict[str, int]] = {
+    "caradepoker": {
+        "texas_holdem": 10, "omaha": 9, "omaha_hi_lo": 9, "five_card_draw": 6, "deuce_to_seven_triple_draw": 6,
+        "seven_card_stud": 8, "seven_card_stud_hi_lo": 8, "americana": 6, "telesina": 6, "thirty_two_card_draw": 5,
+    },
+}
+"""Seat counts of a rulebook's room, by game id (seeds/004, each game's "Número de jugadores"). The games allow
+up to ``max_players`` seats; the Caradepoker room seats Omaha and Omaha Hi/Lo 9 (R-GAME-O4: 2–10, "one
+rulebook: 2–9, a room preset")."""
+
+
+def preset_seats(preset: str, variant_id: str) -> int:
+    """The seat count of ``variant_id`` in the room preset ``preset``; ``KeyError`` saying what is missing.
+
+    >>> preset_seats("caradepoker", "omaha"), OMAHA.max_players
+    (9, 10)
+    """
+    seats = ROOM_SEAT_PRESETS.get(preset)
+    if seats is None:
+        raise KeyError(f"unknown seat preset {preset!r}; known: {', '.join(sorted(ROOM_SEAT_PRESETS))}")
+    if variant_id not in seats:
+        raise KeyError(f"the {preset} room has no {variant_id} tables")
+    return seats[variant_id]
+
+
 def variant_by_id(variant_id: str) -> Variant:
     """The variant with this id; ``KeyError`` naming the known ids otherwise."""
     try:

@@ -24,7 +24,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     game = "texas_holdem"               # engine.variants ids
     structure = "no_limit"              # fixed_limit, pot_limit, half_pot_limit, no_limit, spread_limit
     stakes = [1, 2]                     # small blind, big blind, in chips
-    seats = 6                           # 2..10
+    seats = 6                           # 2..10 (the game's maximum), or a room preset: "caradepoker" (Omaha 9)
     buy_in = [40, 200]                  # minimum, maximum chips (R-BUYIN-1)
     rake = "white-label"                # a rake table or preset name from engine.rake, or "none"
     clock = { action_seconds = 20, time_bank_seconds = 60 }   # also disconnection_bank_seconds = 60 and
@@ -70,7 +70,7 @@ from typing import Any, Final
 from engine import rake
 from engine.jackpot import JACKPOT_GAMES
 from engine.structures import StructureKind
-from engine.variants import VARIANTS, ForcedBetKind
+from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
@@ -275,7 +275,7 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     small_blind, big_blind = reader.pair("stakes", "small_blind, big_blind")
     if small_blind > big_blind:
         raise reader.fail("stakes", f"the small blind ({small_blind}) is larger than the big blind ({big_blind})")
-    seats = reader.integer("seats", 6, 2, min(10, VARIANTS[game].max_players))
+    seats = _read_seats(reader, game)
     min_buy_in, max_buy_in = reader.pair("buy_in", "minimum, maximum", (40 * big_blind, 100 * big_blind))
     if min_buy_in > max_buy_in:
         raise reader.fail("buy_in", f"the minimum ({min_buy_in}) is above the maximum ({max_buy_in})")
@@ -293,6 +293,18 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
         raise reader.fail("manual_showdown", f"expected true or false, got {manual_showdown!r}")
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
                        rake_name, clock, ante, bring_in, straddle, spread, jackpot, manual_showdown)
+
+
+def _read_seats(reader: _Reader, game: str) -> int:
+    """``seats = 9`` (2 up to the game's maximum, 10 at most) or a room preset's count: ``seats = "caradepoker"``
+    seats Omaha 9 (engine.variants.ROOM_SEAT_PRESETS)."""
+    value = reader.data.get("seats")
+    if isinstance(value, str):
+        try:
+            return preset_seats(value, game)
+        except KeyError as error:
+            raise reader.fail("seats", str(error.args[0])) from None
+    return reader.integer("seats", 6, 2, min(10, VARIANTS[game].max_players))
 
 
 def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) -> JackpotConfig:

@@ -90,6 +90,10 @@ def test_default_room_has_holdem_and_omaha_at_several_stakes() -> None:
          "room.toml: tables[0].seats: expected an integer from 2 to 10, got 11"),
         ("[[tables]]\ngame = 'omaha_five_card'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 10",
          "room.toml: tables[0].seats: expected an integer from 2 to 9, got 10"),
+        ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 'pokerstars'",
+         "room.toml: tables[0].seats: unknown seat preset 'pokerstars'; known: caradepoker"),
+        ("[[tables]]\ngame = 'omaha_five_card'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 'caradepoker'",
+         "room.toml: tables[0].seats: the caradepoker room has no omaha_five_card tables"),
         ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nbuy_in = [200, 100]",
          "room.toml: tables[0].buy_in: the minimum (200) is above the maximum (100)"),
         ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nrake = 'greedy'",
@@ -121,6 +125,15 @@ def test_a_bad_file_gets_one_line_naming_the_key(text: str, message: str) -> Non
         parse_room(text)
     assert str(raised.value).startswith(message)
     assert "\n" not in str(raised.value)
+
+
+def test_omaha_seats_up_to_ten_and_the_caradepoker_room_preset_seats_nine() -> None:
+    # R-GAME-O4: Omaha 2-10; the Caradepoker rulebook's room seats Omaha and Omaha Hi/Lo 9 (a room preset).
+    text = ("[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 10\n"
+            "[[tables]]\ngame = 'omaha'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 'caradepoker'\n"
+            "[[tables]]\ngame = 'omaha_hi_lo'\nstructure = 'pot_limit'\nstakes = [1, 2]\nseats = 'caradepoker'\n"
+            "[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\nseats = 'caradepoker'\n")
+    assert [table.seats for table in parse_room(text).tables] == [10, 9, 9, 10]
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
