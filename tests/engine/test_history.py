@@ -129,7 +129,7 @@ def test_pokerkit_parses_the_text_and_replays_to_the_same_stacks() -> None:
             parsed = list(pokerkit.HandHistory.from_pokerstars(text, error_status=True))
         assert len(parsed) == 1, text
         final = list(list(parsed[0])[-1].stacks)
-        assert pokerkit_agrees(hand, plan, final), text
+        assert pokerkit_agrees(hand.events, plan, final), text
     assert compared >= hands * 0.9 and showdowns > hands // 10
 
 

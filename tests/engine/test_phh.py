@@ -344,7 +344,7 @@ def test_round_trip_written_phh_replays_in_pokerkit_and_in_croupier_to_the_same_
         assert record.finishing_stacks is not None
         # PokerKit cannot replay a short big blind called in full (R-BET-ALLIN, tests/engine/pokerkit_differences.py).
         if not short_big_blind(hand.starting_stacks(), plan):
-            assert pokerkit_agrees(hand, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
+            assert pokerkit_agrees(hand.events, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         mine = replay(record)
         assert mine.match is True, (mine.error, text)
 
@@ -361,7 +361,7 @@ def test_round_trip_with_antes_and_straddles(code: str, ante: int, straddle: boo
         record = loads(text)
         assert record.finishing_stacks is not None
         if not short_big_blind(hand.starting_stacks(), plan):
-            assert pokerkit_agrees(hand, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
+            assert pokerkit_agrees(hand.events, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         assert replay(record).match is True
 
 
@@ -379,5 +379,5 @@ def test_one_seats_view_writes_unknown_cards_and_still_replays(code: str) -> Non
         hidden = [action for action in record.actions if action.verb == "dh" and None in action.cards]
         assert len(hidden) == len(record.starting_stacks) - 1
         if not short_big_blind(hand.starting_stacks(), plan):
-            assert pokerkit_agrees(hand, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
+            assert pokerkit_agrees(hand.events, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         assert replay(record).match is True

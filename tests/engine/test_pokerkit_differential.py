@@ -51,7 +51,7 @@ from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
 from engine.variants import OMAHA, OMAHA_HI_LO, TEXAS_HOLDEM, Variant  # noqa: E402
-from tests.engine.pokerkit_differences import short_big_blind, stacks_with_pokerkit_odd_chips  # noqa: E402
+from tests.engine.pokerkit_differences import pokerkit_finishing_stacks, short_big_blind  # noqa: E402
 
 HANDS = int(os.environ.get("CROUPIER_DIFFERENTIAL_HANDS", "2000"))
 
@@ -177,7 +177,7 @@ def play_one(game: str, rng: random.Random) -> tuple[str, bool, bool]:
                 state.complete_bet_or_raise_to(action.to)
             else:
                 state.check_or_call()
-        ours, _ = stacks_with_pokerkit_odd_chips(hand, list(range(count)))
+        ours = pokerkit_finishing_stacks(hand.events)
         theirs = list(state.stacks)
         if ours != theirs:
             if game == "flo8" and _low_quirk(hand):

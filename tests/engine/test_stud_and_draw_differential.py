@@ -43,7 +43,7 @@ from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig, Phase  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
 from engine.variants import DEUCE_TO_SEVEN_TRIPLE_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO  # noqa: E402
-from tests.engine.pokerkit_differences import stacks_with_pokerkit_odd_chips  # noqa: E402
+from tests.engine.pokerkit_differences import pokerkit_finishing_stacks  # noqa: E402
 
 HANDS = int(os.environ.get("CROUPIER_DIFFERENTIAL_HANDS", "2000"))
 
@@ -164,7 +164,7 @@ def play_one(game: str, rng: random.Random) -> tuple[bool, bool, bool]:
                 state.post_bring_in()
             else:
                 state.check_or_call()
-        ours, _ = stacks_with_pokerkit_odd_chips(hand, list(range(count)))
+        ours = pokerkit_finishing_stacks(hand.events)
         theirs = list(state.stacks)
         quirk = ours != theirs and game == "seven_card_stud_hi_lo" and _low_quirk(hand)
         assert ours == theirs or quirk, f"{game}: croupier {ours} != PokerKit {theirs}; stacks {stacks}; {hand.events}"

@@ -93,10 +93,11 @@ def _heads_up_check_down(hands: list[str], vela: str) -> dict[int, int]:
 
 
 def test_telesina_high_card_compares_rank_and_suit_card_by_card() -> None:
-    # The section's example: A♥ Q♣ beats A♦ K♣. Vela 9♣: A♥ Q♣ T♣ 9♣ 8♠ against A♦ K♣ J♦ 9♣ 8♥.
+    # The section's example: A♥ Q♣ beats A♦ K♣.
     assert telesina_strength(parse_cards("Ah Qc Tc 8s 7d")) > telesina_strength(parse_cards("Ad Kc Jd 9s 7s"))
+    # At the table, vela 9♠ (nobody holds a ten: no straight): A♥ Q♣ J♦ 9♠ 8♠ against A♦ K♣ Q♦ 9♠ 8♥.
     # Pot 2 x 10 antes + 2 x 25 = 70 to the ace of hearts (the engine gave it to A♦ K♣).
-    assert _heads_up_check_down(["Ah Qc Tc 8s 7d", "Ad Kc Jd 8h 7s"], "9c") == {0: 70}
+    assert _heads_up_check_down(["Ah Qc Jd 8s 7c", "Ad Kc 8h 7d Qd"], "9s") == {0: 70}
 
 
 def test_telesina_flush_beats_flush_by_the_higher_suit_not_by_rank() -> None:

@@ -22,6 +22,7 @@ import pytest
 from hosting.cli import main
 from hosting.hand_records import StoredHand, iter_hands
 from hosting.store import Store, connect
+from tests.engine.pokerkit_differences import pokerkit_finishing_stacks, short_big_blind, starting_stacks
 from tests.hosting.store_play import BotTable, table_config
 
 HANDS = int(os.environ.get("CROUPIER_EXPORT_HANDS", "500"))
@@ -93,8 +94,12 @@ def test_phh_export_loads_in_pokerkit_and_replays_to_the_recorded_stacks(room: P
         if replayed == HANDS:  # the tables take turns: the first HANDS records mix every game and size
             break
         hand = hands[history.user_defined_fields["_hand_id"]]
+        assert hand.events is not None
+        if short_big_blind(starting_stacks(hand.events), hand.forced_bets):
+            continue  # PokerKit cannot replay a short big blind called in full (tests/engine/pokerkit_differences.py)
         states = list(history)
-        assert list(states[-1].stacks) == final_stacks(hand) == list(history.finishing_stacks)
+        assert final_stacks(hand) == list(history.finishing_stacks)
+        assert list(states[-1].stacks) == pokerkit_finishing_stacks(hand.events)  # odd chips PokerKit's way
         variants[history.variant] += 1
         sizes[len(history.starting_stacks)] += 1
         replayed += 1
@@ -116,10 +121,13 @@ def test_pokerstars_export_parses_in_pokerkit_and_replays_to_the_recorded_stacks
         hand = by_number[number]
         if hand.settings["game"] != "texas_holdem" or hand.settings["structure"] != "no_limit":
             continue  # PokerKit 0.7.7 parses only "Hold'em No Limit" PokerStars text (the rest: PHH above)
+        assert hand.events is not None
+        if short_big_blind(starting_stacks(hand.events), hand.forced_bets):
+            continue  # PokerKit cannot replay a short big blind called in full (tests/engine/pokerkit_differences.py)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             (history,) = pokerkit.HandHistory.from_pokerstars(chunk + "\n", error_status=True)
-        assert list(list(history)[-1].stacks) == final_stacks(hand), chunk
+        assert list(list(history)[-1].stacks) == pokerkit_finishing_stacks(hand.events), chunk
         parsed += 1
     assert parsed >= HANDS
 
