@@ -586,18 +586,20 @@ class PtyPump:
         self.drawn = asyncio.Event()  # the TUI wrote something
         self.stalled = False
         self._loop = asyncio.get_running_loop()
-        self._tasks: list[asyncio.Task[None]] = []
+        self._typing: asyncio.Task[None] | None = None
+        self._waiting: asyncio.Task[None] | None = None  # for the player to take the output (back-pressure)
         self._wanted_size: tuple[int, int] | None = None
         self._resize: asyncio.TimerHandle | None = None
         self._last_resize = 0.0
 
     def start(self) -> None:
         self._loop.add_reader(self.master, self._from_child)
-        self._tasks.append(self._loop.create_task(self._to_child()))
+        self._typing = self._loop.create_task(self._to_child())
 
     def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
+        for task in (self._typing, self._waiting):
+            if task is not None:
+                task.cancel()
         if self._resize is not None:
             self._resize.cancel()
         with contextlib.suppress(ValueError, OSError):
@@ -618,7 +620,7 @@ class PtyPump:
         self.process.stdout.write(data)
         if self.process.channel.get_write_buffer_size() > OUTPUT_HIGH_WATER:
             self._loop.remove_reader(self.master)  # the TUI waits until the player has taken some
-            self._tasks.append(self._loop.create_task(self._wait_for_player()))
+            self._waiting = self._loop.create_task(self._wait_for_player())
 
     async def _wait_for_player(self) -> None:
         try:
