@@ -157,10 +157,9 @@ def test_hand_invariants(variant_id: str, structure_id: str, data: st.DataObject
 
 ANTE_GAMES = (SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, AMERICANA, TELESINA)
 DRAW_GAMES = (FIVE_CARD_DRAW, DEUCE_TO_SEVEN_TRIPLE_DRAW, THIRTY_TWO_CARD_DRAW)
-NEW_PAIRS = [(variant.id, "fixed_limit") for variant in (*ANTE_GAMES, *DRAW_GAMES)] + [
-    (variant.id, structure) for variant in (FIVE_CARD_DRAW, THIRTY_TWO_CARD_DRAW)
-    for structure in ("pot_limit", "no_limit")
-]
+# Every game × every structure (issue 15: the turn-2 rules — spread-limit bring-in, per-player reopening, the
+# 32-card draw and stud showdown orders, Telesina and Americana ties — hold in all of them).
+NEW_PAIRS = [(variant.id, structure) for variant in (*ANTE_GAMES, *DRAW_GAMES) for structure in STRUCTURES]
 NEW_VARIANTS = {variant.id: variant for variant in (*ANTE_GAMES, *DRAW_GAMES)}
 
 
