@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "fingerprint; Ctrl+C closes the room.")
     host.add_argument("--port", type=port_number, default=2222,
                       help="TCP port to listen on, 1-65535 (default 2222; 0 picks a free one)")
+    host.add_argument("--listen", metavar="ADDRESS", default="",
+                      help="the one address to listen on, e.g. 127.0.0.1 or a LAN address (default: all interfaces)")
     host.add_argument("--config", metavar="room.toml",
                       help="room file: name, tables, stakes, access (default: six built-in tables)")
     host.add_argument("--data", metavar="DIR", help=DATA_HELP + "; one room per directory")

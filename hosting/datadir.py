@@ -10,10 +10,12 @@ first still has at its tables. The readers (audit, export, reports) do not claim
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
 import secrets
+import stat
 from pathlib import Path
 
 import asyncssh
@@ -32,11 +34,46 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("croupier", appauthor=False))
 
 
+PRIVATE_FILES = ("croupier.sqlite3", "croupier.sqlite3-wal", "croupier.sqlite3-shm", ROOM_FILE, ACCOUNTS_FILE,
+                 LOCK_FILE, HOST_KEY_FILE)
+"""Files of a data directory only its user may read: everyone's hole cards, chat and keys, the host's key."""
+
+
+class SharedDirectory(PermissionError):
+    """``--data`` names a directory other users can reach: refused, never chmodded behind their back."""
+
+
 def prepare(data_dir: Path) -> Path:
-    """Create the directory (private to the user) and return it."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    os.chmod(data_dir, 0o700)
+    """Create the directory (0700) and return it; an existing one must be the user's own and closed to others.
+
+    Raises :class:`SharedDirectory` (one line: what is wrong, what to do) for a directory owned by another user
+    or open to group or others (mode bits 077: they could read the database or plant files in it); its mode is
+    not touched. Files an older croupier left readable by others (the database, logs, ``room.json``) are made
+    0600.
+    """
+    if not data_dir.exists():
+        data_dir.mkdir(parents=True, mode=0o700)
+        os.chmod(data_dir, 0o700)  # mkdir's mode passes through the umask; this one is exact
+        return data_dir
+    info = data_dir.stat()
+    if info.st_uid != os.getuid():
+        raise SharedDirectory(f"{data_dir} belongs to another user: use a data directory of your own (--data DIR)")
+    if info.st_mode & 0o077:
+        raise SharedDirectory(f"{data_dir} is open to other users (mode {stat.S_IMODE(info.st_mode):04o}): use a "
+                              f"private data directory (--data DIR), or `chmod 700 {data_dir}` if it is yours alone")
+    make_private(data_dir)
     return data_dir
+
+
+def make_private(data_dir: Path) -> None:
+    """Make the data directory's files (:data:`PRIVATE_FILES`, logs and their rotations) 0600 when they are ours."""
+    names = set(PRIVATE_FILES)
+    for path in data_dir.iterdir():
+        if path.name in names or ".log" in path.name:
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid() and info.st_mode & 0o077:
+                    os.chmod(path, 0o600)
 
 
 def host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -64,7 +101,9 @@ def room_id(data_dir: Path) -> str:
         data = json.loads(path.read_text(encoding="utf-8"))
         return str(data["room_id"])
     value = secrets.token_hex(8)
-    path.write_text(json.dumps({"room_id": value}) + "\n", encoding="utf-8")
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(json.dumps({"room_id": value}) + "\n")
     return value
 
 

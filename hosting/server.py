@@ -266,8 +266,8 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     session (in the background), ``False`` never (each TUI is a fresh interpreter).
     Raises ``OSError`` if the port cannot be bound.
     """
+    datadir.prepare(data_dir)  # SharedDirectory (one line) for a directory other users can reach
     store = Store.open(data_dir)  # StoreError (one line) for a bad data directory; recovers an unclean stop
-    datadir.prepare(data_dir)
     key = datadir.host_key(data_dir)
     accounts = StoreAccounts(store, legacy=data_dir / datadir.ACCOUNTS_FILE)
     gatekeeper = Gatekeeper(config.access, accounts)  # type: ignore[arg-type]

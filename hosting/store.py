@@ -201,6 +201,7 @@ def connect(data_dir: Path, *, read_only: bool = False) -> sqlite3.Connection:
             connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
                                          check_same_thread=False)
         else:
+            _create_private(path)
             connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as problem:
         raise StoreError(f"cannot open {path}: {problem}") from None
@@ -226,6 +227,19 @@ def connect(data_dir: Path, *, read_only: bool = False) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _create_private(path: Path) -> None:
+    """Create the database file 0600 before SQLite does (its WAL and SHM files take the database's mode): it
+    holds everyone's hole cards, chat and keys. An existing file of ours is made 0600 too."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        info = path.stat()
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            os.chmod(path, 0o600)
+    except OSError:
+        pass  # SQLite opens it next and names the problem
 
 
 def _check_database(connection: sqlite3.Connection, path: Path) -> None:

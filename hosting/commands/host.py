@@ -1,5 +1,7 @@
-"""``croupier host [--port 2222] [--config room.toml] [--data DIR] [--log-level LEVEL]``: run a room that friends
-join over SSH. The data directory is claimed for the life of the process (one room per directory)."""
+"""``croupier host [--port 2222] [--listen ADDRESS] [--config room.toml] [--data DIR] [--log-level LEVEL]``: run a
+room that friends join over SSH. The data directory is claimed for the life of the process (one room per
+directory); it must be the host's own (:func:`hosting.datadir.prepare`). ``--listen``: the one address to
+listen on (default: every interface)."""
 
 from __future__ import annotations
 
@@ -33,11 +35,16 @@ def share_host() -> str:
     return socket.gethostname()
 
 
-def banner(running: RunningRoom, host: str) -> str:
+WILDCARDS = ("", "0.0.0.0", "::")
+"""``--listen`` values meaning every interface."""
+
+
+def banner(running: RunningRoom, host: str, listen: str = "") -> str:
     """What ``croupier host`` prints: the line to share, the host key fingerprint, the tables."""
     room = running.room
+    where = f"port {running.port}" if listen in WILDCARDS else f"{listen} port {running.port} only"
     lines = [
-        f"croupier room {room.config.name!r} is open on port {running.port} ({len(room.tables)} tables).",
+        f"croupier room {room.config.name!r} is open on {where} ({len(room.tables)} tables).",
         "Share this line with your friends:",
         f"    {running.share_line(host)}",
         f"    (with croupier installed: croupier join {host}:{running.port})",
@@ -55,13 +62,14 @@ def runner_settings() -> RunnerSettings | None:
     return RunnerSettings(pause_between_hands=float(pause)) if pause else None
 
 
-async def _run(config: RoomConfig, data_dir: Path, port: int) -> int:
+async def _run(config: RoomConfig, data_dir: Path, port: int, listen: str = "") -> int:
     try:
-        running = await start_room(config, data_dir, port=port, runner_settings=runner_settings())
+        running = await start_room(config, data_dir, host=listen, port=port, runner_settings=runner_settings())
     except OSError as problem:
-        print(f"croupier host: cannot listen on port {port}: {problem.strerror or problem}", file=sys.stderr)
+        where = f"port {port}" if listen in WILDCARDS else f"{listen} port {port}"
+        print(f"croupier host: cannot listen on {where}: {problem.strerror or problem}", file=sys.stderr)
         return 1
-    print(banner(running, share_host()), flush=True)
+    print(banner(running, share_host() if listen in WILDCARDS else listen, listen), flush=True)
     running.prepare_player_screens()  # in the background: plain-ssh players then see the lobby at once
     await serve_forever(running, stop_on_signals())
     say_closed()
@@ -99,7 +107,7 @@ def run(arguments: argparse.Namespace) -> int:
     data_dir = Path(arguments.data).expanduser() if arguments.data else datadir.default_data_dir()
     try:
         datadir.claim(datadir.prepare(data_dir))  # one room per data directory, for the life of this process
-    except datadir.DataDirInUse as problem:
+    except (datadir.DataDirInUse, datadir.SharedDirectory) as problem:
         print(f"croupier host: {problem}", file=sys.stderr)
         return 2
     except OSError as problem:
@@ -107,19 +115,19 @@ def run(arguments: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        return _serve(config, data_dir, arguments.port, log_level)
+        return _serve(config, data_dir, arguments.port, log_level, getattr(arguments, "listen", "") or "")
     finally:
         datadir.release(data_dir)
 
 
-def _serve(config: RoomConfig, data_dir: Path, port: int, log_level: str | None) -> int:
+def _serve(config: RoomConfig, data_dir: Path, port: int, log_level: str | None, listen: str = "") -> int:
     try:
         setup_logging(data_dir, "host", log_level)  # warnings and errors of the room go to host.log
     except OSError as problem:
         print(f"croupier host: cannot write the log in {data_dir}: {problem.strerror or problem}", file=sys.stderr)
         return 2
     try:
-        return asyncio.run(_run(config, data_dir, port))
+        return asyncio.run(_run(config, data_dir, port, listen))
     except StoreError as problem:  # bad data directory, corrupted or newer database: nothing was changed
         print(f"croupier host: {problem}", file=sys.stderr)
         return 2

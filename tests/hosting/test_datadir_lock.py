@@ -86,7 +86,7 @@ def test_a_second_host_on_the_same_directory_is_refused_until_the_first_dies(tmp
 def test_host_is_refused_in_process_while_another_process_holds_the_directory(
         tmp_path: Path, holder: object, capsys: pytest.CaptureFixture[str]) -> None:
     data_dir = tmp_path / "room"
-    data_dir.mkdir()
+    data_dir.mkdir(mode=0o700)  # private, as croupier makes it (a directory open to others is refused first)
     other = holder(data_dir)  # type: ignore[operator]
     assert main(["host", "--port", "0", "--data", str(data_dir)]) == 2
     err = capsys.readouterr().err
@@ -97,7 +97,8 @@ def test_host_is_refused_in_process_while_another_process_holds_the_directory(
 def test_a_second_practice_room_on_the_same_directory_is_refused(
         tmp_path: Path, holder: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     data_dir = tmp_path / "data"
-    (data_dir / "practice").mkdir(parents=True)
+    data_dir.mkdir(mode=0o700)
+    (data_dir / "practice").mkdir(mode=0o700)
     other = holder(data_dir / "practice")  # type: ignore[operator]
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
