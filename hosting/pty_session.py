@@ -47,6 +47,8 @@ from typing import Any
 from hosting import protocol
 from hosting.identity import Login
 from hosting.protocol import InboundStream, Limits
+from hosting.socket_folders import PREFIX as FOLDER_PREFIX
+from hosting.socket_folders import remove_stale_folders
 
 security_log = logging.getLogger("croupier.security")  # as hosting.room's: abuse reaches host.log
 TOKEN_SECONDS = 30.0
@@ -109,7 +111,9 @@ class LocalGate:
     @classmethod
     async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None) -> LocalGate:
         """Listen on ``directory/room.sock`` (default: a fresh private temporary directory)."""
-        folder = Path(tempfile.mkdtemp(prefix="croupier-")) if directory is None else directory
+        if directory is None:
+            remove_stale_folders()  # the folders of rooms that stopped uncleanly (hosting.socket_folders)
+        folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX)) if directory is None else directory
         folder.mkdir(parents=True, exist_ok=True)
         os.chmod(folder, 0o700)
         gate = cls(room, folder / "room.sock", limits)
