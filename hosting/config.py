@@ -70,6 +70,7 @@ from typing import Any, Final
 from engine import rake
 from engine.jackpot import JACKPOT_GAMES
 from engine.structures import StructureKind
+from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
@@ -284,7 +285,8 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
     rake_name = reader.choice("rake", _rake_names(), "none")
     clock = _read_clock(source, f"{path}.clock", data.get("clock", {}))
     assert table_id is not None  # it has a default
-    name = reader.text("name", f"{VARIANTS[game].name} {small_blind}/{big_blind}") or table_id
+    # shown in every player's lobby and the host's banner: no escape sequence, even from the host's own file
+    name = clean_text(reader.text("name", f"{VARIANTS[game].name} {small_blind}/{big_blind}") or "") or table_id
     ante, bring_in, straddle, spread = _read_forced_bets(reader, game, structure, big_blind)
     jackpot = _read_jackpot(source, f"{path}.jackpot", data["jackpot"], game, rake_name) \
         if "jackpot" in data else None
@@ -441,7 +443,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
         if table.id in seen:
             raise ConfigError(f"{source}: tables[{index}].id: {table.id!r} is used by an earlier table")
         seen.add(table.id)
-    return RoomConfig(name=room.text("name", "croupier room") or "croupier room", tables=tables,
+    return RoomConfig(name=clean_text(room.text("name", "croupier room") or "") or "croupier room", tables=tables,
                       access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64),
                       max_player_screens=room.integer("max_player_screens", 1, 1, 10_000)
                       if "max_player_screens" in room_data else None)

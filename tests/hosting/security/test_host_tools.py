@@ -36,3 +36,13 @@ def test_reports_print_reasons_and_histories_clean(tmp_path: Path, capsys: pytes
     shown = capsys.readouterr().out
     assert shown.endswith(f"\n\nSeat 1: {EVIL_CLEAN} (200 in chips)\nline two\n")
     assert_clean(shown.replace("\n", " "), "croupier reports --show")
+
+
+def test_room_and_table_names_from_the_room_file_reach_no_terminal_raw() -> None:
+    from hosting.config import parse_room
+
+    text = ('[room]\nname = "The \\u001b]0;owned\\u0007Den"\n'
+            '[[tables]]\nid = "t1"\nname = "Hold\'em \\u001b[2J1/2"\ngame = "texas_holdem"\n'
+            'structure = "no_limit"\nstakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\n')
+    config = parse_room(text)
+    assert config.name == "The Den" and config.tables[0].name == "Hold'em 1/2"
