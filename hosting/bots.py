@@ -2,8 +2,10 @@
 
 Used by ``croupier bots`` (load and smoke runs) and by the integration tests. By default the strategy is
 deliberately simple and fast (check or bet small, call most bets, sometimes fold or raise the minimum) for load
-runs; with a ``style`` the bots play by equity, pot odds and bluffs (:mod:`hosting.strategy`). Once in a
-while a bot sends a deliberately illegal action to prove the room rejects it (counted in ``illegal_rejected``).
+runs; with a ``style`` the bots play by equity, pot odds and bluffs (:mod:`hosting.strategy`). A bot plays only
+legal moves from the room's ``legal`` options: ``illegal_rejected`` counts the moves the room refused anyway (a
+bug, 0 expected). Tests may ask for probes (``illegal_rate``): deliberate out-of-hand actions the room must
+refuse, counted apart in ``probes_refused``.
 
 A quiet room is not a dead room: while a player thinks (an action clock plus a time bank can run for minutes),
 a bot that hears nothing for ``silence`` seconds pings the room (protocol ``ping``/``pong``) and gives up only
@@ -37,7 +39,8 @@ class BotReport:
     hands: set[str] = field(default_factory=set)
     verified: int = 0
     failures: int = 0
-    illegal_rejected: int = 0
+    illegal_rejected: int = 0  # real moves the room refused: a bug somewhere (0 expected)
+    probes_refused: int = 0  # deliberate bad actions (``illegal_rate``) the room refused, as it must
     latencies: list[float] = field(default_factory=list)
     chips_conserved: bool = True
     violations: list[dict[str, Any]] = field(default_factory=list)
@@ -99,7 +102,7 @@ async def leave_seat(client: RoomClient, table: str, timeout: float = LEAVE_SECO
 
 
 async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
-               illegal_rate: float = 0.02, buy_in: int | None = None, timeout: float = SILENCE_SECONDS,
+               illegal_rate: float = 0.0, buy_in: int | None = None, timeout: float = SILENCE_SECONDS,
                done: asyncio.Event | None = None, style: str | None = None) -> BotReport:
     """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report.
 
@@ -133,6 +136,7 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
     started_stacks: dict[str, int] = {}
     finished = 0
     pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
+    probes = 0  # probes sent and not yet refused
     while not done.is_set():
         message = await next_message(client, silence)
         kind = message["type"]
@@ -140,7 +144,8 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
             report.latencies.append(time.perf_counter() - sent_at)
             sent_at = None
         if kind == "action_request" and message["seat"] is not None:
-            if rng.random() < illegal_rate:  # out of turn / wrong hand: the room must refuse it
+            if rng.random() < illegal_rate:  # a probe for a hand that does not exist: the room must refuse it
+                probes += 1
                 await client.send("action", table=table, hand=message["hand"] + "x", kind="fold")
             if tracker is not None and style is not None:  # a strategy: equity, pot odds, bluffs
                 seats[table] = int(message["seat"])
@@ -154,6 +159,9 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
             await asyncio.sleep(0.05)  # our move was dropped by the room's rate limit: send it again
             move = {key: value for key, value in pending.items() if key not in ("table", "hand", "legal")}
             await client.send("action", table=table, hand=pending["hand"], **move)
+        elif kind == "error" and message.get("in_reply_to") == "action" and probes and message["code"] == "no_hand":
+            probes -= 1  # replies come in the order sent: a probe's refusal comes before the real move's answer
+            report.probes_refused += 1
         elif kind == "error" and message.get("in_reply_to") == "action":
             report.illegal_rejected += 1
             if message.get("code") != "no_hand" and pending is not None:
@@ -219,6 +227,7 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
         "fairness_verified": sum(report.verified for report in reports),
         "fairness_failures": sum(report.failures for report in reports),
         "illegal_rejected": sum(report.illegal_rejected for report in reports),
+        "probes_refused": sum(report.probes_refused for report in reports),
         "p50_ms": percentile(0.5),
         "p99_ms": percentile(0.99),
         "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
@@ -227,14 +236,16 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
 
 
 async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
-                   table: str | None = None, style: str | None = None,
-                   silence: float = SILENCE_SECONDS) -> dict[str, Any]:
+                   table: str | None = None, style: str | None = None, silence: float = SILENCE_SECONDS,
+                   password: str | None = None, invite: str | None = None) -> dict[str, Any]:
     """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary.
 
     ``style``: ``None`` plays the simple random strategy (load tests); a name of
     :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds.
-    ``silence``: see :func:`next_message`. When one bot fails (or this is cancelled: Ctrl+C), every bot still
-    playing stops and leaves its seat before the connections close. Raises :class:`RoomSilent`,
+    ``silence``: see :func:`next_message`. ``password`` / ``invite``: the room's gates, when it has them (each
+    bot is a new name: an invite code is needed where the room asks new names for one). When one bot fails (or
+    this is cancelled: Ctrl+C), every bot still playing stops and leaves its seat before the connections close.
+    Raises :class:`RoomSilent`, :class:`~hosting.client.GatesRefused`, :class:`~hosting.client.RequestRefused`,
     ``RuntimeError`` (in words) and the connection's ``OSError``/``asyncssh.Error``.
     """
     styles = list(STYLES) if style == "mixed" else [style]
@@ -245,6 +256,7 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
         for index in range(count):
             clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}",
                                                     client_keys=[asyncssh.generate_private_key("ssh-ed25519")]))
+            await clients[-1].pass_gates(password=password, invite=invite)
         lobby = (await clients[0].request("lobby"))["tables"]
         seating = _assign_tables(lobby, count, table)
         finished = {name: asyncio.Event() for name in set(seating)}

@@ -48,6 +48,18 @@ class RequestRefused(Exception):
         self.reply = reply
 
 
+class GatesRefused(Exception):
+    """The room's gates after the key login (``hello.needs``: its password, an invite code for a new name) were
+    not passed. ``missing``: the gates nothing was given for (then nothing was sent)."""
+
+    def __init__(self, reason: str, missing: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.missing = missing
+
+
+GATE_WORDS = {"password": "the room password", "invite": "an invite code"}
+
+
 class ConnectionClosed(Exception):
     """The room closed the channel (``reason`` from its ``bye``, if any)."""
 
@@ -312,6 +324,22 @@ class RoomClient:
         if reply["type"] == "error":
             raise RequestRefused(reply)
         return reply
+
+    async def pass_gates(self, *, password: str | None = None, invite: str | None = None,
+                         timeout: float = 10.0) -> None:
+        """Answer the gates the ``hello`` named (``needs``) with ``auth``; nothing to do when there are none.
+        Raises :class:`GatesRefused` (in words) when a gate has no answer or the room refuses one."""
+        needs = [str(gate) for gate in self.hello.get("needs") or []]
+        if not needs:
+            return
+        given = {"password": password, "invite": invite}
+        missing = tuple(gate for gate in needs if not given.get(gate))
+        if missing:
+            words = " and ".join(GATE_WORDS.get(gate, gate) for gate in missing)
+            raise GatesRefused(f"{self.hello.get('room') or 'the room'} needs {words}", missing)
+        result = await self.request("auth", timeout=timeout, **{gate: given[gate] for gate in needs})
+        if not result.get("ok"):
+            raise GatesRefused(f"the room refused: {result.get('reason') or 'auth failed'}")
 
     async def close(self) -> None:
         self._writer.close()

@@ -10,6 +10,7 @@ import sys
 import asyncssh
 
 from hosting.bots import RoomSilent, run_bots
+from hosting.client import GatesRefused, RequestRefused
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -31,10 +32,19 @@ def run(arguments: argparse.Namespace) -> int:
         return 2
     try:
         summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
-                                       table=arguments.table, style=arguments.style))
+                                       table=arguments.table, style=arguments.style,
+                                       password=arguments.password, invite=arguments.invite))
     except KeyboardInterrupt:  # Ctrl+C: run_bots was cancelled, and every bot sent its leave on the way out
         print("croupier bots: interrupted; the bots left their seats", file=sys.stderr)
         return 130
+    except GatesRefused as refused:
+        options = " and ".join(f"--{gate}" for gate in refused.missing)
+        print(f"croupier bots: {refused}" + (f": add {options}" if options else ""), file=sys.stderr)
+        return 1
+    except RequestRefused as refused:
+        print(f"croupier bots: the room refused: {refused.reply.get('message') or refused.reply.get('code')}",
+              file=sys.stderr)
+        return 1
     except RoomSilent as problem:
         print(f"croupier bots: {problem}", file=sys.stderr)
         return 1

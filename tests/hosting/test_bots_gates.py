@@ -1,0 +1,76 @@
+"""``croupier bots`` at a room with a password and invite codes (issue 14 item 3: it printed a 28-line
+traceback, ``RequestRefused: auth_required``), and bots that never send an illegal action (item 27: the
+summary said ``"illegal_rejected": 15`` — deliberate probes, 2 % of the decisions, sent by every bot run)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from typing import Any
+
+from hosting import bots
+from hosting.config import AccessConfig, RoomConfig, TableConfig
+from hosting.server import RunningRoom
+from hosting.table_runner import RunnerSettings
+
+FAST = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=0.02)
+GATES = AccessConfig(password="swordfish", invite_codes=frozenset({"FRIDAY-7"}))
+
+
+def _room() -> RoomConfig:
+    table = TableConfig("t1", "Hold'em 1/2", "texas_holdem", "no_limit", 1, 2, 6, 40, 200)
+    return RoomConfig("gated room", (table,), GATES)
+
+
+async def croupier_bots(running: RunningRoom, *options: str) -> tuple[int, str, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "hosting.cli", "bots", "--connect", f"127.0.0.1:{running.port}", "--count", "2",
+        "--hands", "3", *options, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_croupier_bots_at_a_gated_room_says_what_is_missing_in_one_line(rooms: Any) -> None:
+    running: RunningRoom = await rooms(_room(), runner_settings=FAST)
+    status, out, err = await croupier_bots(running)
+    assert (status, out) == (1, "")
+    assert err == ("croupier bots: gated room needs the room password and an invite code: add "
+                   "--password and --invite\n")
+    status, out, err = await croupier_bots(running, "--password", "swordfish")
+    assert (status, err) == (1, "croupier bots: gated room needs an invite code: add --invite\n")
+    status, out, err = await croupier_bots(running, "--password", "guess", "--invite", "FRIDAY-7")
+    assert (status, out, err) == (1, "", "croupier bots: the room refused: wrong room password\n")
+    status, out, err = await croupier_bots(running, "--password", "swordfish", "--invite", "MONDAY-1")
+    assert (status, err) == (1, "croupier bots: the room refused: a new name needs a valid invite code\n")
+    assert not list(running.room.gatekeeper.accounts.names())  # nobody was registered by a refused login
+
+
+async def test_bots_pass_the_gates_play_and_send_no_illegal_action(rooms: Any) -> None:
+    running: RunningRoom = await rooms(_room(), runner_settings=FAST)
+    summary = await asyncio.wait_for(bots.run_bots("127.0.0.1", running.port, 3, 30, seed=5, table="t1",
+                                                   password="swordfish", invite="FRIDAY-7"), 240)
+    assert summary["hands"] >= 30 and summary["players"] == 3
+    assert summary["fairness_failures"] == 0 and summary["chips_conserved"] is True
+    # every bot acted in those hands, and the room refused none of it: no probe, no bad move
+    assert summary["p50_ms"] is not None
+    assert (summary["illegal_rejected"], summary["probes_refused"]) == (0, 0)
+    assert len(list(running.room.gatekeeper.accounts.names())) == 3  # each bot's key registered with its invite
+
+
+async def test_probes_are_counted_apart_from_real_moves(rooms: Any, connect: Any) -> None:
+    """Tests may still probe the room with deliberate bad actions: those are refused and counted as probes."""
+    running: RunningRoom = await rooms(_room(), runner_settings=FAST)
+    players = []
+    for index in range(2):
+        client = await connect(running, f"bot{index}")
+        await client.pass_gates(password="swordfish", invite="FRIDAY-7")
+        players.append(client)
+    done = asyncio.Event()
+    reports = await asyncio.wait_for(asyncio.gather(*(
+        bots.play(client, "t1", 20, random.Random(index), illegal_rate=0.3, done=done, timeout=30)
+        for index, client in enumerate(players))), 240)
+    summary = bots.summarize(reports)
+    assert summary["probes_refused"] > 0
+    assert summary["illegal_rejected"] == 0 and all(not report.refused_moves for report in reports)
