@@ -94,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--structure", default=None,
                       help="no_limit, pot_limit, half_pot_limit, fixed_limit, spread_limit (default: no_limit "
                            "for hold'em, pot_limit for the Omahas, fixed_limit for the others)")
-    play.add_argument("--players", type=int, default=6, help="seats at the table, you included (default 6)")
+    play.add_argument("--players", type=int, default=None,
+                      help="seats at the table, you included (default 6, or the most the game seats if fewer)")
     play.add_argument("--stakes", default="1/2", metavar="SB/BB", help="small/big blind in chips (default 1/2)")
     play.add_argument("--data", metavar="DIR",
                       help="where play.log and the practice folder go (default: your user data directory)")

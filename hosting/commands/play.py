@@ -50,8 +50,12 @@ DEFAULT_STRUCTURE = {"texas_holdem": "no_limit", "omaha": "pot_limit", "omaha_fi
                      "omaha_hi_lo": "pot_limit"}  # the rest (stud, draw, 32-card games): fixed_limit
 
 
-def check_options(game: str, structure: str | None, players: int, stakes: str) -> TableConfig:
-    """Validate the options and build the practice table (no rake; buy-in 40–100 big blinds).
+DEFAULT_PLAYERS = 6
+
+
+def check_options(game: str, structure: str | None, players: int | None, stakes: str) -> TableConfig:
+    """Validate the options and build the practice table (no rake; buy-in 40–100 big blinds). ``players``
+    ``None``: :data:`DEFAULT_PLAYERS`, or fewer where the game seats fewer (32-card draw: 5).
 
     Stud games get an ante of a fifth of the big blind (at least 1) and a bring-in of half of it (at least the
     ante). :class:`PlayError` (one line) names the problem, including a game the room cannot seat yet.
@@ -66,6 +70,7 @@ def check_options(game: str, structure: str | None, players: int, stakes: str) -
         raise PlayError(f"unknown structure {structure!r}; choose one of: {', '.join(STRUCTURE_IDS)}")
     small, big = parse_stakes(stakes)
     most = min(10, variant.max_players)
+    players = min(DEFAULT_PLAYERS, most) if players is None else players
     if not 2 <= players <= most:
         raise PlayError(f"--players must be between 2 and {most} for {variant.name}, got {players}")
     forced = ""

@@ -34,3 +34,18 @@ def test_bad_options_are_still_named_first_without_a_terminal(tmp_path: Path, mo
     assert play.run(_arguments(tmp_path, "--stakes", "2/1")) == 2  # type: ignore[arg-type]
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--stakes 2/1" in err
+
+
+@pytest.mark.parametrize("game", list(play.VARIANTS))
+def test_every_game_starts_with_the_default_players(tmp_path: Path, game: str) -> None:
+    """``croupier play --game thirty_two_card_draw`` failed: 6 players, the game seats 5 (issue 14 item 8)."""
+    arguments = _arguments(tmp_path, "--game", game)
+    table = play.check_options(arguments.game, arguments.structure, arguments.players,  # type: ignore[attr-defined]
+                               arguments.stakes)  # type: ignore[attr-defined]
+    assert table.seats == min(6, play.VARIANTS[game].max_players)
+    if game == "thirty_two_card_draw":
+        assert table.seats == 5
+    # asked for more than the game seats: one line naming the limit
+    most = min(10, play.VARIANTS[game].max_players)
+    with pytest.raises(play.PlayError, match=f"between 2 and {most} for"):
+        play.check_options(game, None, most + 1, "1/2")
