@@ -715,7 +715,7 @@ class Room:
     def _report_hand(self, session: Session, message: ReportHand, now: float) -> None:
         """R-AUDIT-1: store the report with the hand's full history; ack with the report id once it is kept."""
         if self.store is None:
-            raise RoomError(NO_HAND, "this room keeps no hand records")
+            raise RoomError(NO_HAND, "this room keeps no hand records, so hands cannot be reported here")
         self._spend(session, "report_hand", now)
         future = self.store.report_hand(session.name, message.hand, clean_text(message.reason))
         if future is None:  # written at once (no writer task running)

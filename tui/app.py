@@ -443,6 +443,9 @@ class CroupierApp(App[int]):
             self.models[table_id].error = text
             self._push(table_id)
         code = str(message.get("code", ""))
+        if about == "report_hand":
+            self.notify(plain_words(text), title="not reported", severity="warning", timeout=8)
+            return
         if code == "auth_required":
             self.ask_for_gates()
         self.notify(plain_words(text), title=ERROR_TITLES.get(code, "the room refused that"), severity="error",
@@ -461,6 +464,10 @@ class CroupierApp(App[int]):
                             + (f" with {chips} chips." if chips is not None else "."))
                 self.close_table(table_id)
             self.run_worker(self.send("lobby"), group="send")
+        elif about == "report_hand":
+            number = message.get("report")
+            self.notify(f"Hand {message.get('hand')} reported to the host for review"
+                        + (f" (report {number})." if number is not None else "."), title="report")
         elif about == "top_up":
             self.notify(f"Stack at {self._table_name(table_id)}: {message.get('stack')} chips.", title="top-up")
         elif about == "sit":
@@ -730,9 +737,9 @@ class CroupierApp(App[int]):
         if not finished:
             self.notify("No finished hand to report at this table yet.", severity="warning")
             return
+        # one message, when the room answers: reported (its ack) or why not (its error)
         self.run_worker(self.send("report_hand", hand=finished[-1].hand_id, reason="reported from the table"),
                         group="send")
-        self.notify(f"Hand {finished[-1].hand_id} reported to the host.", title="report")
 
     def _in_lobby(self, change: Callable[[], None]) -> None:
         """A lobby command from the palette: show the lobby, then change its list."""

@@ -116,6 +116,20 @@ STREET_WORDS = {"preflop": "pre-flop", "predraw": "before the draw", "draw": "th
                 "seventh": "seventh street"}
 
 
+def table_hand_number(hand: str, planned: tuple[str, int] | None = None) -> int | None:
+    """The table's own number of ``hand``, the one the room, its hand records and exports use: from the hand's
+    ``hand_planned`` event (``planned``: its hand and number) or else the room's hand id, which ends with it.
+    ``None`` when neither says (a hand id of another shape).
+
+    >>> table_hand_number("holdem-1-2-9a611a-7"), table_hand_number("t1-h-2", ("t1-h-2", 12)), table_hand_number("h")
+    (7, 12, None)
+    """
+    if planned is not None and planned[0] == hand:
+        return planned[1]
+    _, _, last = hand.rpartition("-")
+    return int(last) if last.isdigit() else None
+
+
 def split_clock(total: float, left: float, bank: float | None) -> tuple[float, float, float | None]:
     """A turn of ``total`` seconds with ``left`` to go, whose last ``bank`` seconds are the time bank, as
     ``(action seconds left, action seconds in all, bank seconds left)``; the bank is ``None`` when unknown
@@ -221,7 +235,8 @@ class TableModel:
     stakes: tuple[int, int] = (0, 0)
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     hand_id: str = ""
-    hand_number: int = 0
+    hand_number: int = 0  # the table's number of the hand shown (table_hand_number)
+    _planned: tuple[str, int] | None = None  # the last hand_planned: its hand and number
     hand_running: bool = False
     button_seat: int | None = None
     small_blind_seat: int | None = None
@@ -462,7 +477,8 @@ class TableModel:
 
     def _new_hand(self, hand: str) -> None:
         self.hand_id = hand
-        self.hand_number += 1
+        # one numbering: the table's (a tab opened at the table's sixth hand shows hand 6, as the records do)
+        self.hand_number = table_hand_number(hand, self._planned) or self.hand_number + 1
         self.joined_mid_hand = False
         self._clear_hand()
         self.hands.append(HandSummary(hand, self.hand_number))
@@ -518,6 +534,8 @@ class TableModel:
             self.note("(joined during this hand: what happened before is not shown)")
         self._record(hand, event)
         if kind == "hand_planned":
+            if isinstance(event.get("hand_number"), int):
+                self._planned = (hand, int(event["hand_number"]))
             self.button_seat = event.get("button_seat")
             self.small_blind_seat = event.get("small_blind_seat")
             self.big_blind_seat = event.get("big_blind_seat")

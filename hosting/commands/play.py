@@ -94,13 +94,16 @@ def check_options(game: str, structure: str | None, players: int | None, stakes:
 
 
 class PracticeBot:
-    """An in-process bot at the practice table: a style, a seeded RNG, a short human-like pause per move."""
+    """An in-process bot at the practice table: a style, a seeded RNG, a short human-like pause per move.
+    Broke, it buys in again for ``buy_in`` and sits back in (a busted bot never sits out for ever)."""
 
     def __init__(self, connection: Any, style_name: str, rng: random.Random, think: tuple[float, float],
-                 game: str) -> None:
+                 game: str, buy_in: int) -> None:
         from hosting.strategy import STYLES, Tracker
 
         self.connection = connection
+        self.buy_in = buy_in
+        self.rebuys = 0
         self.style = STYLES[style_name]
         self.rng = rng
         self.think = think
@@ -121,11 +124,21 @@ class PracticeBot:
                     if event.get("kind") == "hole_cards_dealt":
                         self.seats[message["table"]] = int(event["seat"])  # only our own reach us
                     self.tracker.on_event(message["table"], event)
+                    if (event.get("kind") == "player_sat_out" and event.get("reason") == "no_chips"
+                            and event.get("player") == self.connection.name):
+                        await self.rebuy(str(message["table"]))
                 elif kind == "action_request" and message.get("seat") is not None:
                     self.seats[message["table"]] = int(message["seat"])
                     move = decide(message["legal"], self.tracker.view(message["table"]), self.style, self.rng)
                     await asyncio.sleep(self.rng.uniform(*self.think))
                     await self.connection.send("action", table=message["table"], hand=message["hand"], **move)
+
+    async def rebuy(self, table: str) -> None:
+        """Busted (the room sat us out without chips): buy in again and sit back in for the next hands."""
+        await asyncio.sleep(self.rng.uniform(*self.think))
+        await self.connection.send("top_up", table=table, amount=self.buy_in)
+        await self.connection.send("sit_out", table=table, on=False)
+        self.rebuys += 1
 
 
 def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5,
@@ -160,7 +173,8 @@ async def seat_bots(room: Any, table: TableConfig, seed: int | None,
     for index in range(table.seats - 1):
         connection = await LocalConnection.attach(room, BOT_NAMES[index])
         await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
-        bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, table.game)
+        bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, table.game,
+                          table.max_buy_in)
         bot.task = asyncio.get_running_loop().create_task(bot.run())
         bots.append(bot)
     return bots
@@ -204,11 +218,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> int:
     """Open the app on the practice room (the data directory is prepared and claimed)."""
-    import asyncssh
-
     from hosting.logging_setup import setup_logging
-    from tui.app import CroupierApp
-    from tui.connection import LocalConnection
 
     try:
         log_path = setup_logging(data_dir, "play", arguments.log_level)
@@ -216,23 +226,36 @@ def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> 
         print(f"croupier play: cannot use the data directory {data_dir}: {problem.strerror or problem}",
               file=sys.stderr)
         return 2
+    app = practice_app(table, data_dir, seed=arguments.seed, fast=arguments.fast,
+                       log_path=log_path.with_name("play-tui.log"))
+    app.run()
+    return app.return_code or 0
+
+
+def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: bool,
+                 log_path: Path | None = None, state: dict[str, Any] | None = None) -> Any:
+    """The app of ``croupier play``: the room, its bots and the player's seat start on its first connect.
+    ``state`` (tests): gets the ``room`` and the ``bots`` once started."""
+    import asyncssh
+
+    from tui.app import CroupierApp
+    from tui.connection import LocalConnection
+
     key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
-    state: dict[str, Any] = {}
-    think = (0.0, 0.0) if arguments.fast else (0.4, 1.2)
+    state = {} if state is None else state
+    think = (0.0, 0.0) if fast else (0.4, 1.2)
 
     async def connect() -> LocalConnection:
         # the room lives in the app's event loop: started on the first connect, reused on a reconnect
         if "room" not in state:
-            room = build_room(table, data_dir, *((0.3, 1.5) if arguments.fast else (1.5, 3.0)))
+            room = build_room(table, data_dir, *((0.3, 1.5) if fast else (1.5, 3.0)))
             room.start()
             state["room"] = room
-            state["bots"] = await seat_bots(room, table, arguments.seed, think)
+            state["bots"] = await seat_bots(room, table, seed, think)
         connection = await LocalConnection.attach(state["room"], PLAYER_NAME, key)
         if "seated" not in state:
             await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
             state["seated"] = True
         return connection
 
-    app = CroupierApp(connect, start_table=TABLE_ID, log_path=log_path.with_name("play-tui.log"))
-    app.run()
-    return app.return_code or 0
+    return CroupierApp(connect, start_table=TABLE_ID, log_path=log_path)

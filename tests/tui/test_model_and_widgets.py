@@ -96,8 +96,8 @@ def test_a_table_opened_mid_hand_logs_that_hand_as_joined_late_without_wrong_pot
     model = model_after([*late, msg("fairness", table=table, hand=hand, ok=True, violations=[], joined_late=True),
                          *finished_hand(table, "holdem-1-2-9a611a-8")])
     assert [(summary.number, summary.hand_id, summary.verdict) for summary in model.hands] == [
-        (1, hand, "verified (joined late)"), (2, "holdem-1-2-9a611a-8", "verified")]
-    assert model.log[:3] == [f"── hand 1 ({hand}) ──", "(joined during this hand: what happened before is not shown)",
+        (7, hand, "verified (joined late)"), (8, "holdem-1-2-9a611a-8", "verified")]  # the table's numbers
+    assert model.log[:3] == [f"── hand 7 ({hand}) ──", "(joined during this hand: what happened before is not shown)",
                              "You check"]
     assert not model.joined_mid_hand  # the next hand is seen whole
     partial = model_after(late)

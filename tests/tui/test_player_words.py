@@ -101,12 +101,12 @@ async def test_a_cancelled_hand_codes_and_rule_ids_and_ctrl_c_in_words() -> None
         await wait_until(pilot, lambda: any("not seated" in line for line in app.notices), what="the messages")
         model = app.models[table]
         assert [summary.verdict for summary in model.hands] == ["cancelled"]
-        assert model.log[-1] == "Hand 1 was cancelled: every chip put into it was returned"
+        assert model.log[-1] == "Hand 7 was cancelled: every chip put into it was returned"  # the table's number
         assert not model.hand_running and model.pot_total == 0
         app.show_table(table)
         await pilot.pause(0.2)
         shown = app.query_one(f"#view-{table} HandLog", HandLog).render().plain
-        assert "#1 cancelled" in shown and "checking" not in shown
+        assert "#7 cancelled" in shown and "checking" not in shown
         assert f"room: {cancelled.removesuffix(' (R-CRASH-1).')}." in app.notices
         assert "not seated: you are not seated at holdem-1-2" in app.notices
         assert not any("R-CRASH" in line or "not_seated" in line for line in app.notices)
