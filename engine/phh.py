@@ -59,12 +59,17 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.hand import ForcedBets, Hand, HandConfig
+from engine.rake import RecordedRake
 from engine.structures import BettingStructure, StructureKind
 from engine.variants import VARIANTS, ForcedBetKind, Variant
 
 #: PHH action verbs: deal hole / deal board (dealer), fold, check or call, complete/bet/raise to, show or muck,
 #: stand pat or discard, post bring-in.
 VERBS: Final = frozenset({"dh", "db", "f", "cc", "cbr", "sm", "sd", "pb"})
+RAKE_FIELD: Final = "_rake"
+"""The chips the room took from a hand. A PHH user-defined field (leading underscore): PokerKit 0.7.7 keeps it in
+``HandHistory.user_defined_fields``, whereas a plain ``rake`` key would be taken for PokerKit's rake *function*
+and fail when the hand is played (``'int' object is not callable``)."""
 
 _REQUIRED: Final = ("variant", "antes", "starting_stacks", "actions")
 _KNOWN: Final = frozenset({
@@ -740,7 +745,9 @@ def replay(record: HandRecord) -> ReplayResult:
     variant, structure_kind = game
     try:
         scale = _scale_of(record)
-        config = HandConfig(variant, _structure(structure_kind, record, scale), rake=None, manual_showdown=True)
+        recorded_rake = _recorded_rake(record, scale)
+        config = HandConfig(variant, _structure(structure_kind, record, scale), rake=recorded_rake,
+                            manual_showdown=True)
         seats = {index: int(stack * scale) for index, stack in enumerate(record.starting_stacks)}
         forced_bets = _forced_bets(record, scale)
         _check_each_card_dealt_once(record)
@@ -753,6 +760,20 @@ def replay(record: HandRecord) -> ReplayResult:
     finishing = tuple(Fraction(stack, scale) for stack in stacks)
     match = None if expected is None else stacks_match(finishing, expected, Fraction(1, scale))
     return ReplayResult(record.variant, finishing, expected, match)
+
+
+def _recorded_rake(record: HandRecord, scale: int) -> RecordedRake | None:
+    """The rake the record says the room took (``_rake``, written by :func:`record_from_events`), in the
+    replay's chips; ``None`` when it took none. :class:`PhhError` for a value that is not a chip amount."""
+    value = record.metadata.get(RAKE_FIELD)
+    if value is None or value == 0:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal | Fraction) or value < 0:
+        raise PhhError(f"{RAKE_FIELD} = {value!r}: expected the chips the room took, a number >= 0")
+    chips = Fraction(value) * scale
+    if chips.denominator != 1:
+        raise PhhError(f"{RAKE_FIELD} = {value!r} is not a whole number of the record's chips")
+    return RecordedRake(int(chips))
 
 
 def _drive(hand: Hand, record: HandRecord, scale: int) -> list[int]:
@@ -851,7 +872,8 @@ def record_from_events(
     ``events``: the hand's whole stream (or one seat's :func:`~engine.events.view_for` view: other seats'
     cards then read ``??``). ``config``/``forced_bets``: what :meth:`Hand.start` got (for the nominal blinds
     and bet sizes). ``players``: seat → name. Players are numbered from the first seat left of the button
-    (PHH). Rake, when taken, is written as the user field ``_rake`` (PHH has no rake field).
+    (PHH). Rake, when taken, is written as the user field ``_rake`` (:data:`RAKE_FIELD`), which
+    :func:`replay` takes from the pots again.
     Raises :class:`PhhError` for a game PHH cannot name, dead or out-of-position blinds, or an unfinished hand.
     """
     started = next((event for event in events if isinstance(event, HandStarted)), None)
@@ -914,7 +936,7 @@ def record_from_events(
     fixed = structure.kind is StructureKind.FIXED_LIMIT
     extra = dict(metadata or {})
     if ended.rake:
-        extra["_rake"] = ended.rake
+        extra[RAKE_FIELD] = ended.rake
     final = dict(ended.stacks)
     return HandRecord(
         variant=code,

@@ -223,22 +223,7 @@ class RakeSchedule:
         """
         if any(amount < 0 for amount in pot_amounts):
             raise RakeError(f"a pot cannot be negative, got {list(pot_amounts)}")
-        total = sum(pot_amounts)
-        rake = self.rake_for_total(total, players_dealt_in, saw_flop)
-        if rake == 0:
-            return [0] * len(pot_amounts)
-        shares = [amount * rake // total for amount in pot_amounts]
-        left = rake - sum(shares)
-        # Largest remainder first; on a tie the earlier (main) pot; never more than the pot itself.
-        order = sorted(range(len(pot_amounts)), key=lambda index: (-(pot_amounts[index] * rake % total), index))
-        for index in order:
-            if left == 0:
-                break
-            if shares[index] < pot_amounts[index]:
-                shares[index] += 1
-                left -= 1
-        assert left == 0 and sum(shares) == rake, "rake allocation must conserve chips"
-        return shares
+        return share_rake(pot_amounts, self.rake_for_total(sum(pot_amounts), players_dealt_in, saw_flop))
 
     def scaled(self, factor: int) -> RakeSchedule:
         """This schedule for a chip ``factor`` times smaller than the preset's unit (cents → 1/1000: 10).
@@ -262,6 +247,47 @@ class RakeSchedule:
 NO_RAKE: Final = RakeSchedule(
     Percentage(0, 1), name="no rake", source="RULES.md R-RAKE-1: tournaments and play-money tables take no rake"
 )
+
+
+def share_rake(pot_amounts: Sequence[int], rake: int) -> list[int]:
+    """A hand's ``rake`` (at most the pots' total) shared among its pots in proportion to their size, rounded
+    down; the chips left by rounding go one each to the pots with the largest remainders (the main pot first
+    on ties), never more than a pot holds.
+
+    >>> share_rake([3_000, 1_000, 10], 100), share_rake([10, 0], 0)
+    ([75, 25, 0], [0, 0])
+    """
+    total = sum(pot_amounts)
+    if rake < 0 or rake > total:
+        raise RakeError(f"a rake of {rake} cannot come out of pots of {list(pot_amounts)}")
+    if rake == 0:
+        return [0] * len(pot_amounts)
+    shares = [amount * rake // total for amount in pot_amounts]
+    left = rake - sum(shares)
+    order = sorted(range(len(pot_amounts)), key=lambda index: (-(pot_amounts[index] * rake % total), index))
+    for index in order:
+        if left == 0:
+            break
+        if shares[index] < pot_amounts[index]:
+            shares[index] += 1
+            left -= 1
+    assert left == 0 and sum(shares) == rake, "rake allocation must conserve chips"
+    return shares
+
+
+@dataclass(frozen=True)
+class RecordedRake:
+    """The rake a hand record says was taken (``total`` chips), for replaying that record: shared among the
+    pots as :meth:`RakeSchedule.rake_for_pots` shares a computed rake, so the replay awards the same chips.
+
+    >>> RecordedRake(100).rake_for_pots([10_000, 4_000], players_dealt_in=3, saw_flop=True)
+    [71, 29]
+    """
+
+    total: int
+
+    def rake_for_pots(self, pot_amounts: Sequence[int], players_dealt_in: int, saw_flop: bool) -> list[int]:
+        return share_rake(pot_amounts, self.total)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from engine.phh import (
     stacks_match,
     variant_code,
 )
+from engine.rake import WHITE_LABEL_NO_LIMIT, RakeSchedule
 from engine.structures import BettingStructure
 from engine.variants import DEUCE_TO_SEVEN_TRIPLE_DRAW, OMAHA, OMAHA_HI_LO, TEXAS_HOLDEM, Variant
 from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
@@ -298,7 +299,7 @@ def random_action(rng: random.Random, legal: LegalActions) -> Fold | Check | Cal
 
 
 def play_random_hand(
-    rng: random.Random, code: str, *, ante: int = 0, straddle: bool = False
+    rng: random.Random, code: str, *, ante: int = 0, straddle: bool = False, rake: RakeSchedule | None = None
 ) -> tuple[Hand, HandConfig, ForcedBets]:
     """A random hand, 2-6 players (3-6 with a straddle), stacks often short so that all-ins are frequent."""
     variant, structure = GAMES[code]
@@ -311,7 +312,7 @@ def play_random_hand(
                       straddle_seat=2 if straddle else None, straddle=200 if straddle else 0)
     deck = list(full_deck())
     rng.shuffle(deck)
-    config = HandConfig(variant, structure)
+    config = HandConfig(variant, structure, rake=rake)
     hand = Hand.start(config, seats, deck, plan)
     while (legal := hand.legal_actions()) is not None:
         hand.act(legal.seat, random_action(rng, legal))
@@ -381,3 +382,35 @@ def test_one_seats_view_writes_unknown_cards_and_still_replays(code: str) -> Non
         if not short_big_blind(hand.starting_stacks(), plan):
             assert pokerkit_agrees(hand.events, plan, list(pokerkit.HandHistory.loads(text))[-1].stacks), text
         assert replay(record).match is True
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_a_raked_hand_carries_its_rake_and_replays_to_its_stacks(code: str) -> None:
+    """Issue 14 item 5: ``croupier replay`` of the room's own export mismatched every raked hand."""
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(f"phh-raked-{code}")
+    raked = 0
+    for _ in range(40):
+        hand, config, plan = play_random_hand(rng, code, rake=WHITE_LABEL_NO_LIMIT)
+        if not hand.rake:
+            continue  # no flop, no drop
+        text = dumps(record_from_events(hand.events, config, plan))
+        record = loads(text)
+        assert record.metadata["_rake"] == hand.rake > 0
+        result = replay(record)
+        assert (result.error, result.match) == (None, True), text
+        # PokerKit keeps the rake as a user-defined field; it takes none itself, so its stacks hold the rake too
+        history = pokerkit.HandHistory.loads(text)
+        assert history.user_defined_fields == {"_rake": hand.rake}
+        assert sum(list(history)[-1].stacks) == sum(record.finishing_stacks or ()) + hand.rake
+        raked += 1
+    assert raked >= 5
+
+
+def test_a_rake_that_is_not_a_chip_amount_is_an_error() -> None:
+    for value, message in (("-3", "expected the chips the room took"), ("'x'", "expected the chips"),
+                           ("true", "expected the chips"), ("0.5", "not a whole number")):
+        result = replay(loads(THREE_HANDED + f"_rake = {value}\n"))
+        assert result.match is None and message in (result.error or ""), (value, result.error)
+    # more rake than the pot holds is refused by the engine's rake, in words
+    assert "cannot come out of pots" in (replay(loads(THREE_HANDED + "_rake = 999\n")).error or "")

@@ -1,5 +1,6 @@
 """``croupier export --format phh`` read back by ``croupier replay``: every hand of every game and structure PHH
-can name replays to the recorded stacks (0 mismatches, 0 errors), from the host's copy and from one player's;
+can name replays to the recorded stacks (0 mismatches, 0 errors), raked hands included (the export's ``_rake``
+is taken again: issue 14 item 5), from the host's copy and from one player's;
 the hands PHH cannot name are left out with one line per kind at the end of the export.
 
 ``CROUPIER_PHH_ROUNDTRIP_HANDS`` hands are played at each table (default 25: 7 PHH games × 2 tables plus 5
@@ -26,28 +27,28 @@ CLOCK = {"action_seconds": 20.0, "time_bank_seconds": 60.0}
 
 
 def _table(table_id: str, game: str, structure: str, blinds: tuple[int, int], seats: int, *, ante: int = 0,
-           bring_in: int = 0) -> TableConfig:
+           bring_in: int = 0, rake: str = "none") -> TableConfig:
     small_blind, big_blind = blinds
     return TableConfig(table_id, f"Table {table_id}", game, structure, small_blind, big_blind, seats,
                        min_buy_in=20 * big_blind, max_buy_in=60 * big_blind, clock=CLOCK, ante=ante,
-                       bring_in=bring_in)
+                       bring_in=bring_in, rake=rake)
 
 
 NAMEABLE = (  # (table, PHH code): every game and structure PHH names that croupier plays, heads-up and more
     (_table("nt2", "texas_holdem", "no_limit", (1, 2), 2), "NT"),
-    (_table("nt6", "texas_holdem", "no_limit", (5, 10), 6), "NT"),
+    (_table("nt6", "texas_holdem", "no_limit", (5, 10), 6, rake="white-label"), "NT"),
     (_table("ft2", "texas_holdem", "fixed_limit", (2, 4), 2), "FT"),
     (_table("ft6", "texas_holdem", "fixed_limit", (5, 10), 6), "FT"),
     (_table("po3", "omaha", "pot_limit", (2, 5), 3), "PO"),
-    (_table("po6", "omaha", "pot_limit", (5, 10), 6), "PO"),
+    (_table("po6", "omaha", "pot_limit", (5, 10), 6, rake="white-label"), "PO"),
     (_table("fo2", "omaha_hi_lo", "fixed_limit", (2, 4), 2), "FO/8"),
-    (_table("fo6", "omaha_hi_lo", "fixed_limit", (5, 10), 6), "FO/8"),
+    (_table("fo6", "omaha_hi_lo", "fixed_limit", (5, 10), 6, rake="white-label"), "FO/8"),
     (_table("s3", "seven_card_stud", "fixed_limit", (2, 4), 3, ante=1, bring_in=2), "F7S"),
-    (_table("s7", "seven_card_stud", "fixed_limit", (5, 10), 7, ante=1, bring_in=3), "F7S"),
+    (_table("s7", "seven_card_stud", "fixed_limit", (5, 10), 7, ante=1, bring_in=3, rake="white-label"), "F7S"),
     (_table("s8a", "seven_card_stud_hi_lo", "fixed_limit", (2, 4), 2, ante=1, bring_in=2), "F7S/8"),
     (_table("s8b", "seven_card_stud_hi_lo", "fixed_limit", (5, 10), 5, ante=1, bring_in=3), "F7S/8"),
     (_table("td2", "deuce_to_seven_triple_draw", "fixed_limit", (2, 4), 2), "F2L3D"),
-    (_table("td5", "deuce_to_seven_triple_draw", "fixed_limit", (5, 10), 5), "F2L3D"),
+    (_table("td5", "deuce_to_seven_triple_draw", "fixed_limit", (5, 10), 5, rake="white-label"), "F2L3D"),
 )
 UNNAMEABLE = (  # (table, its PokerStars game title): no PHH variant code
     (_table("sl", "texas_holdem", "spread_limit", (1, 2), 4), "Hold'em Spread Limit"),
@@ -137,6 +138,9 @@ def test_phh_export_replays_through_croupier_replay(room: Path, tmp_path: Path, 
         assert summary["matched"] == summary["hands"] == HANDS
         assert "left out" not in err
     assert [line["hand"] for line in lines[:3]] == ["1", "2", "3"]
+    # the raked tables' hands carry their rake, and replayed to the recorded stacks with it taken again
+    raked = path.read_text().count("\n_rake = ")
+    assert raked >= (HANDS // 2 if player is None else 1), raked
 
 
 def test_pokerstars_export_of_stored_hands_reads_back_to_their_events(room: Path, tmp_path: Path) -> None:
