@@ -610,6 +610,12 @@ def _label(committer: Committer) -> str:
     return HOST if committer == HOST else f"seat {committer}"
 
 
+def _who(recipient: object) -> str:
+    """A deal's recipient in a message: ``seat N`` (the seat index, as :func:`_label` says it), else its
+    name (``board``, ``burn``); ``croupier verify`` puts the players' names in place of ``seat N``."""
+    return f"seat {recipient}" if isinstance(recipient, int) and not isinstance(recipient, bool) else str(recipient)
+
+
 def _check_commitments_unchanged(transcript: Transcript, observation: Observation) -> Iterable[Violation]:
     for committer in sorted(set(transcript.commitments) | set(observation.commitments), key=_sort_key):
         before = observation.commitments.get(committer)
@@ -780,7 +786,7 @@ class _DrawReplay:
                 wrong = next(deal for deal in stub if deal.recipient != draw.seat)
                 self._fail(ViolationKind.RESHUFFLE_MISMATCH,
                            f"draw {index}: seat {draw.seat} draws, but deck position {wrong.position} goes to "
-                           f"{wrong.recipient}", {"draw": index, "seat": draw.seat, "position": wrong.position,
+                           f"{_who(wrong.recipient)}", {"draw": index, "seat": draw.seat, "position": wrong.position,
                                                   "recipient": str(wrong.recipient)})
                 return
             replacements = [deck[deal.position] for deal in stub]
@@ -871,7 +877,7 @@ def _check_seen_cards(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], 
         if index >= len(dealt):
             yield Violation(
                 ViolationKind.CARD_MISMATCH,
-                f"{item.card} was seen as card {index + 1} of {item.recipient}, but the transcript deals it only "
+                f"{item.card} was seen as card {index + 1} of {_who(item.recipient)}, but the transcript deals it only "
                 f"{len(dealt)}",
                 {"recipient": str(item.recipient), "card": str(item.card), "index": index},
             )
@@ -883,7 +889,7 @@ def _check_seen_cards(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], 
         if number is None:
             yield Violation(
                 ViolationKind.CARD_MISMATCH,
-                f"{item.card} was seen as card {index + 1} of {item.recipient}, but deck position {position} "
+                f"{item.card} was seen as card {index + 1} of {_who(item.recipient)}, but deck position {position} "
                 f"holds {expected if expected is not None else 'nothing'}",
                 {"recipient": str(item.recipient), "card": str(item.card), "position": position,
                  "deck_card": str(expected) if expected is not None else "none"},
@@ -891,7 +897,7 @@ def _check_seen_cards(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], 
         else:
             yield Violation(
                 ViolationKind.RESHUFFLE_CARD_MISMATCH,
-                f"{item.card} was seen as card {index + 1} of {item.recipient}, dealt from reshuffle {number}, "
+                f"{item.card} was seen as card {index + 1} of {_who(item.recipient)}, dealt from reshuffle {number}, "
                 f"but position {position} of that reshuffle holds {expected if expected is not None else 'nothing'}",
                 {"recipient": str(item.recipient), "card": str(item.card), "reshuffle": number,
                  "position": position, "reshuffled_card": str(expected) if expected is not None else "none",
@@ -908,13 +914,13 @@ def _check_shown_card(deck: Sequence[Card], orders: Sequence[tuple[Card, ...]], 
         if item.card not in held:
             yield Violation(
                 ViolationKind.CARD_MISMATCH,
-                f"{item.card} was shown by {item.recipient}, whose hand after the draws is {_cards_text(held)}",
+                f"{item.card} was shown by {_who(item.recipient)}, whose hand after the draws is {_cards_text(held)}",
                 {"recipient": str(item.recipient), "card": str(item.card), "hand": _cards_text(held)},
             )
         return
     if not any(_card_at(deck, orders, source) == item.card for source in dealt):
         yield Violation(
             ViolationKind.CARD_MISMATCH,
-            f"{item.card} was shown by {item.recipient}, but the transcript never deals it there",
+            f"{item.card} was shown by {_who(item.recipient)}, but the transcript never deals it there",
             {"recipient": str(item.recipient), "card": str(item.card)},
         )

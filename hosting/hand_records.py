@@ -4,7 +4,9 @@ Used by ``croupier export``/``reports``/``audit`` and by :meth:`hosting.store.St
 hand carries its fairness transcript so ``croupier verify`` can re-check it offline (R-FAIR-1):
 
 - PokerStars-style text: hands separated by two empty lines (as PokerStars writes them, and as PokerKit's
-  parser splits them); after each hand, outside it, one line ``croupier transcript #<number>: <JSON>``.
+  parser splits them), nothing but PokerStars lines inside them; after the last hand, two empty lines and a
+  comment block of proofs (:func:`proofs_block`), one line ``# croupier transcript #<number>: <JSON>`` per
+  hand, that trackers and PokerKit skip (it is no hand: it does not open with "PokerStars Hand #").
   The JSON is ``{"hand": id, "transcript": {…}}`` (:meth:`engine.fairness.Transcript.to_json`).
 - PHH: a ``.phhs`` file (PHH's several-hands form: ``[1]``, ``[2]``… sections), each record with the user
   fields ``_hand_id``, ``_table``, ``_time`` and ``_transcript`` (the transcript JSON as a string).
@@ -29,7 +31,10 @@ POKERSTARS_GAMES = frozenset({"texas_holdem"})
 """Games whose PokerStars-style text an independent parser reads (PokerKit 0.7.7 parses only hold'em);
 the others are exported all the same, and re-checked through PHH in the tests."""
 
-TRANSCRIPT_PREFIX = "croupier transcript #"
+TRANSCRIPT_PREFIX = "# croupier transcript #"
+"""A proof line of a PokerStars-style export; exports before issue 14 wrote it without the ``# ``."""
+PROOFS_HEADING = ("# croupier fairness proofs: one line per hand above, checked by `croupier verify FILE` "
+                  "(trackers skip this block)")
 
 
 @dataclass(frozen=True)
@@ -137,16 +142,38 @@ def _played_at(hand: StoredHand) -> datetime:
 
 
 def pokerstars_hand(hand: StoredHand, player: str | None = None) -> str:
-    """The hand as PokerStars-style text (``player``: as that player saw it, else the host's full copy),
-    followed by its transcript line. ``engine.history.HistoryError`` for an unfinished hand."""
+    """The hand as PokerStars-style text (``player``: as that player saw it, else the host's full copy), ending
+    with a newline; its proof is :func:`proof_line`. ``engine.history.HistoryError`` for an unfinished hand."""
     settings = hand.settings
     text = pokerstars_text(
         _view(hand, player), hand.hand_config(), hand.forced_bets, hand_id=hand.number, players=hand.players,
         table_name=str(settings.get("name", hand.table_id)), seat_count=int(settings.get("seats", 10)),
         played_at=_played_at(hand))
+    return text.rstrip("\n") + "\n"
+
+
+def proof_line(hand: StoredHand) -> str:
+    """The hand's line in the proofs block of a PokerStars-style export: its number, id and transcript."""
     trailer = json.dumps({"hand": hand.hand_id, "transcript": hand.transcript}, sort_keys=True,
                          separators=(",", ":"))
-    return f"{text}\n\n{TRANSCRIPT_PREFIX}{hand.number}: {trailer}\n"
+    return f"{TRANSCRIPT_PREFIX}{hand.number}: {trailer}"
+
+
+def pokerstars_export(hands: Sequence[str], proofs: Sequence[str]) -> str:
+    """The hands (each from :func:`pokerstars_hand`), two empty lines apart, then the proofs block.
+
+    >>> print(pokerstars_export(["PokerStars Hand #1: x\\n"], ["# croupier transcript #1: {}"]), end="|")
+    PokerStars Hand #1: x
+    <BLANKLINE>
+    <BLANKLINE>
+    # croupier fairness proofs: one line per hand above, checked by `croupier verify FILE` (trackers skip this block)
+    # croupier transcript #1: {}
+    |
+    """
+    if not hands:
+        return ""
+    block = "\n".join([PROOFS_HEADING, *proofs])
+    return "\n\n".join([*hands, block + "\n"])
 
 
 def phh_hand(hand: StoredHand, player: str | None = None) -> str:
@@ -168,7 +195,7 @@ def render_history(hand: StoredHand) -> str:
     from engine.phh import PhhError
 
     try:
-        return pokerstars_hand(hand)
+        return pokerstars_export([pokerstars_hand(hand)], [proof_line(hand)])
     except (HistoryError, KeyError, ValueError):
         try:
             return phh_hand(hand)

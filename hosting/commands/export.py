@@ -27,7 +27,7 @@ from pathlib import Path
 from engine.history import HistoryError, game_title
 from engine.phh import PhhCannotName, PhhError
 from hosting.commands.audit import data_dir_of
-from hosting.hand_records import iter_hands, phh_hand, pokerstars_hand
+from hosting.hand_records import iter_hands, phh_hand, pokerstars_export, pokerstars_hand, proof_line
 from hosting.store import StoreError, connect
 
 
@@ -61,21 +61,24 @@ def export_text(connection: object, output_format: str, *, player: str | None = 
 
     assert isinstance(connection, sqlite3.Connection)
     parts: list[str] = []
+    proofs: list[str] = []
     skipped: dict[tuple[str, str], int] = {}
     for hand in iter_hands(connection, since=since, player=player):
         try:
             if output_format == "phh":
-                parts.append(f"[{len(parts) + 1}]\n{phh_hand(hand, player)}")
+                parts.append(f"[{len(parts) + 1}]\n{phh_hand(hand, player).rstrip(chr(10))}\n")
             else:
                 parts.append(pokerstars_hand(hand, player))
+                proofs.append(proof_line(hand))
         except PhhCannotName:
             title = game_title(hand.hand_config())
             key = (title, f"PHH has no variant code for {title}")
             skipped[key] = skipped.get(key, 0) + 1
         except (PhhError, HistoryError) as problem:
             skipped[("", str(problem))] = skipped.get(("", str(problem)), 0) + 1
-    separator = "\n" if output_format == "phh" else "\n\n"
-    return separator.join(parts), len(parts), skipped
+    if output_format == "phh":
+        return "\n".join(parts), len(parts), skipped  # each section ends with a newline, so does the file
+    return pokerstars_export(parts, proofs), len(parts), skipped
 
 
 def _write(path: Path, text: str) -> None:

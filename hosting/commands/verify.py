@@ -16,8 +16,8 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.cards import parse_cards
@@ -34,20 +34,37 @@ _SECTION = re.compile(r"^\[\d+\]\s*$", re.MULTILINE)
 
 @dataclass(frozen=True)
 class ExportedHand:
-    """One hand of an export: a label for messages, the cards it shows, and its transcript (``None``: none)."""
+    """One hand of an export: a label for messages, the cards it shows, its transcript (``None``: none) and
+    its players by seat index (``names``: the engine's seats, as the transcript numbers them)."""
 
     label: str
     seen: tuple[SeenCard, ...]
     transcript: dict[str, object] | None
+    names: Mapping[int, str] = field(default_factory=dict)
+
+
+_SEAT_INDEX = re.compile(r"\bseat (\d+)\b")
+
+
+def named(text: str, names: Mapping[int, str]) -> str:
+    """A verifier's message with players named: the engine says ``seat N`` (its seat index), the export's
+    reader says who sat there (``Seat N+1`` of the export when nobody is known).
+
+    >>> named("the seed of seat 2 does not match its commitment; Qs was seen as card 1 of seat 0", {2: "bob"})
+    'the seed of bob does not match its commitment; Qs was seen as card 1 of Seat 1'
+    """
+    return _SEAT_INDEX.sub(lambda match: names.get(int(match[1]), f"Seat {int(match[1]) + 1}"), text)
 
 
 def pokerstars_hands(text: str) -> Iterator[ExportedHand]:
     """The hands of a PokerStars-style export, each with the transcript line that follows it."""
     transcripts: dict[str, dict[str, object]] = {}
     for line in text.splitlines():
-        if line.startswith(TRANSCRIPT_PREFIX):
-            number, _, body = line[len(TRANSCRIPT_PREFIX):].partition(": ")
-            transcripts[number] = json.loads(body)
+        # the proofs block after the hands; exports before it wrote each proof after its hand, without "# "
+        for prefix in (TRANSCRIPT_PREFIX, TRANSCRIPT_PREFIX.removeprefix("# ")):
+            if line.startswith(prefix):
+                number, _, body = line[len(prefix):].partition(": ")
+                transcripts[number] = json.loads(body)
     for chunk in re.split(r"\n{3,}", text):
         lines = chunk.strip("\n").splitlines()
         if not lines or not lines[0].startswith("PokerStars Hand #"):
@@ -70,7 +87,8 @@ def pokerstars_hands(text: str) -> Iterator[ExportedHand]:
         entry = transcripts.get(number)
         transcript = entry.get("transcript") if entry else None
         label = f"hand #{number}" + (f" ({entry['hand']})" if entry else "")
-        yield ExportedHand(label, tuple(seen), transcript if isinstance(transcript, dict) else None)
+        yield ExportedHand(label, tuple(seen), transcript if isinstance(transcript, dict) else None,
+                           {seat: name for name, seat in seats.items()})
 
 
 def phh_hands(text: str) -> Iterator[ExportedHand]:
@@ -97,7 +115,8 @@ def phh_hands(text: str) -> Iterator[ExportedHand]:
         raw = record.metadata.get("_transcript")
         transcript = json.loads(raw) if isinstance(raw, str) else None
         label = f"record {index}" + (f" ({record.metadata['_hand_id']})" if "_hand_id" in record.metadata else "")
-        yield ExportedHand(label, tuple(seen), transcript)
+        names = {seat - 1: name for seat, name in zip(seats, record.players or (), strict=False)}
+        yield ExportedHand(label, tuple(seen), transcript, names)
 
 
 def check(hand: ExportedHand) -> list[str]:
@@ -109,7 +128,7 @@ def check(hand: ExportedHand) -> list[str]:
     except FairnessError as problem:
         return [f"{hand.label}: {problem}"]
     observation = Observation(None, None, transcript.commitments, hand.seen)
-    return [f"{hand.label}: {violation.kind.value}: {violation.message}"
+    return [f"{hand.label}: {violation.kind.value}: {named(violation.message, hand.names)}"
             for violation in verify(transcript, observation).violations]
 
 
