@@ -55,7 +55,7 @@ UNNAMEABLE = (  # (table, its PokerStars game title): no PHH variant code
     (_table("plh", "texas_holdem", "pot_limit", (1, 2), 4), "Hold'em Pot Limit"),
     (_table("o5", "omaha_five_card", "pot_limit", (1, 2), 4), "5 Card Omaha Pot Limit"),
     (_table("fcd", "five_card_draw", "fixed_limit", (2, 4), 4), "5 Card Draw Limit"),
-    (_table("tcd", "thirty_two_card_draw", "fixed_limit", (2, 4), 3), "32 Card Draw Limit"),
+    (_table("tcd", "thirty_two_card_draw", "fixed_limit", (2, 4), 3), "32-card Draw Limit"),  # variants.game_name
 )
 
 
