@@ -190,6 +190,7 @@ def _ask(question: str) -> bool:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    from engine.text import clean_text
     from tui.app import CroupierApp
 
     try:
@@ -199,8 +200,8 @@ def run(arguments: argparse.Namespace) -> int:
         return 2
     try:
         first = asyncio.run(open_connection(user, host, port, KNOWN_HOSTS, _ask))
-    except JoinError as problem:
-        print(f"croupier join: {problem}", file=sys.stderr)
+    except JoinError as problem:  # may quote the server's disconnect reason: cleaned before the terminal
+        print(f"croupier join: {clean_text(str(problem))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # Ctrl+C while connecting
         print(f"\ncroupier join: {CANCELLED}", file=sys.stderr)

@@ -46,3 +46,15 @@ def test_room_and_table_names_from_the_room_file_reach_no_terminal_raw() -> None
             'structure = "no_limit"\nstakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\n')
     config = parse_room(text)
     assert config.name == "The Den" and config.tables[0].name == "Hold'em 1/2"
+
+
+def test_croupier_join_prints_a_rooms_refusal_clean(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from hosting.commands import join
+
+    async def refused(*arguments: object) -> object:  # a room's disconnect reason is the server's words
+        raise join.JoinError(f"the room refused the login as 'ana': {EVIL}")
+
+    monkeypatch.setattr(join, "open_connection", refused)
+    assert main(["join", "ana@127.0.0.1:2222"]) == 1
+    assert capsys.readouterr().err == f"croupier join: the room refused the login as 'ana': {EVIL_CLEAN}\n"
