@@ -599,25 +599,21 @@ class Tournament:
 
     def disconnect(self, entry: int) -> list[Event]:
         """R-TOUR-6: ``entry``'s player dropped: never removed; he is played for (see :meth:`time_out`)."""
-        state = self.entries[entry]
-        if state.table is None:
-            return []
-        table = self.tables[state.table]
-        seat = table.seat_of(entry)
-        assert seat is not None
-        table.set_absent(entry, True)
-        return [PlayerDisconnected(seat, state.player)]
+        return self._set_absent(entry, True)
 
     def reconnect(self, entry: int) -> list[Event]:
         """``entry``'s player is back: he acts for himself again."""
+        return self._set_absent(entry, False)
+
+    def _set_absent(self, entry: int, absent: bool) -> list[Event]:
         state = self.entries[entry]
         if state.table is None:
             return []
         table = self.tables[state.table]
         seat = table.seat_of(entry)
         assert seat is not None
-        table.set_absent(entry, False)
-        return [PlayerReconnected(seat, state.player)]
+        table.set_absent(entry, absent)
+        return [PlayerDisconnected(seat, state.player) if absent else PlayerReconnected(seat, state.player)]
 
     def _table_of(self, table_number: int, entry: int) -> TournamentTable:
         if table_number not in self.tables:

@@ -32,13 +32,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, BringIn, Call, Check, Draw, Fold, LegalActions, Show
+from engine.actions import Action, LegalActions
 from engine.button import BlindPlan, Positions, SeatState, plan_blinds
 from engine.cards import Card
 from engine.errors import HandInProgress, NotSeated, NotYourTurn, TableFull, TableRuleError
 from engine.events import Event, HandEnded
 from engine.hand import Hand, HandConfig
 from engine.structures import StructureKind
+from engine.table import _timeout_action
 from engine.table_events import TimedOut
 from engine.tournament.levels import Level
 from engine.variants import ForcedBetKind, Variant
@@ -305,7 +306,7 @@ class TournamentTable:
             seated = self.seats[options.seat]
             if not seated.absent:
                 break
-            action, name = _absent_action(options)
+            action, name = _timeout_action(options)  # R-TOUR-6 plays it as R-DISC-1: check if free, else fold
             events.append(TimedOut(options.seat, seated.player, name))
             events += hand.act(options.seat, action)
         return events
@@ -316,18 +317,3 @@ def _strictly_between(seat_count: int, start: int, seat: int, end: int | None) -
     if end is None:
         return False
     return 0 < (seat - start) % seat_count < (end - start) % seat_count
-
-
-def _absent_action(options: LegalActions) -> tuple[Action, str]:
-    """R-TOUR-6: an absent player is checked when free, else folded (a forced bring-in is posted)."""
-    if options.max_discards is not None:
-        return Draw((), timed_out=True), "stand_pat"
-    if options.bring_in_amount is not None:
-        return BringIn(), "bring_in"
-    if options.can_show:
-        return Show(), "show"
-    if options.can_check:
-        return Check(), "check"
-    if options.can_fold:
-        return Fold(), "fold"
-    return Call(), "call"

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.errors import TableRuleError
+from engine.tournament.bounties import BountySettings
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import (
@@ -246,3 +247,40 @@ def test_a_deal_divides_the_pool_not_the_house_secondary_prizes() -> None:
     assert tournament.remaining_prizes() == [180, 120, 0]
     events = tournament.propose_deal("p1", DealKind.EQUAL)
     assert of_type(events, DealProposed)[0].shares == (("p1", 100), ("p2", 100), ("p3", 100))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("fmt", "size", "seats"), [
+    (Format.SIT_AND_GO, 9, 9), (Format.HEADS_UP, 6, 2), (Format.SHOOTOUT, 20, 6), (Format.SPIN, 3, 3),
+    (Format.FIFTY50, 10, 10), (Format.DOUBLE_OR_NOTHING, 7, 7),
+])
+def test_every_format_plays_to_completion_with_everything_accounted(fmt: Format, size: int, seats: int) -> None:
+    bounties = BountySettings(progressive=True) if fmt is Format.SIT_AND_GO else None
+    settings = _settings(format=fmt, sit_and_go_size=size, seats_per_table=seats, bounties=bounties,
+                         price=EntryPrice(100, 10, 20 if bounties else 0))
+    tournament = Tournament(settings, random.Random(size).randrange)
+    tournament.open_registration(0)
+    for index in range(size):
+        tournament.register(f"p{index}", Balance(), 0)
+    if tournament.phase is Phase.REGISTERING:
+        tournament.start(0, spin_draw=123_456)
+    play(tournament, random.Random(size))
+    assert tournament.phase is Phase.COMPLETE
+    cashier = tournament.cashier
+    assert cashier.pool == 0 and cashier.bounty_fund == 0 and cashier.balanced()
+    assert all(entry.place is not None for entry in tournament.entries.values())
+    assert tournament.chips_retired + tournament.chips_in_play() == tournament.chips_issued
+
+
+def test_disconnected_player_whose_clock_runs_out_is_folded_and_keeps_his_seat() -> None:
+    # R-TOUR-6 through the runner's clock: time_out marks him absent; he is played for until he is back.
+    tournament = running(_settings(start_time=0.0), 3)
+    tournament.start_hand(1, rigged_deck(tournament, 1, {}, "2c 7d 9h Js 3s"), 1)
+    table = tournament.tables[1]
+    options = table.legal_actions()
+    assert options is not None
+    first_to_act = table.seats[options.seat].entry
+    events = tournament.time_out(1, first_to_act, 30)
+    assert any(type(e).__name__ == "TimedOut" for e in events)
+    assert tournament.entries[first_to_act].table == 1 and table.seats[options.seat].absent
+    tournament.reconnect(first_to_act)
+    assert not table.seats[options.seat].absent

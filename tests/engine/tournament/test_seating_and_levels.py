@@ -51,17 +51,22 @@ def test_tables_break_in_fixed_order_when_players_fit_in_one_fewer() -> None:
     assert table_to_break({1: 5}, 9) is None
 
 
+def _fold_to_the_end(table: TournamentTable) -> None:
+    """Everyone folds (or calls when he cannot fold) until the hand ends; the table closes it."""
+    while table.hand is not None and not table.hand.is_over:
+        options = table.legal_actions()
+        assert options is not None
+        table.hand.act(options.seat, Fold() if options.can_fold else Call())
+    table.finish_hand()
+
+
 def test_tda_balancing_moves_the_next_big_blind_to_the_worst_seat() -> None:
     table = TournamentTable(1, TEXAS_HOLDEM, seat_count=9)
     for seat in range(6):
         table.seat_with_stack(100 + seat, f"p{seat}", 1_000, seat=seat)
     table.set_level(Level(10, 20))
     table.start_hand(list(full_deck()), first_button=0)  # button 0, small blind 1, big blind 2
-    while table.hand is not None and not table.hand.is_over:
-        options = table.legal_actions()
-        assert options is not None
-        table.hand.act(options.seat, Fold() if options.can_fold else Call())
-    table.finish_hand()
+    _fold_to_the_end(table)
     assert table.next_big_blind_seat() == 3  # the big blind moves on to seat 3
     short = TournamentTable(2, TEXAS_HOLDEM, seat_count=9)
     for seat in (0, 1, 2, 4, 6):
@@ -78,11 +83,7 @@ def test_new_player_between_the_button_and_small_blind_waits_one_hand() -> None:
         table.seat_with_stack(seat + 1, f"p{seat}", 1_000, seat=seat)
     table.set_level(Level(10, 20))
     table.start_hand(list(full_deck()), first_button=0)  # button 0, small blind 3, big blind 6
-    while table.hand is not None and not table.hand.is_over:
-        options = table.legal_actions()
-        assert options is not None
-        table.hand.act(options.seat, Fold() if options.can_fold else Call())
-    table.finish_hand()
+    _fold_to_the_end(table)
     # Next hand: button 3, small blind 6, big blind 0. Seat 4 lies between button and small blind: waits.
     table.seat_with_stack(50, "late", 1_000, seat=4)
     table.seat_with_stack(51, "other", 1_000, seat=1)  # between big blind and button: dealt in
