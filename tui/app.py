@@ -758,6 +758,9 @@ class CroupierApp(App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        view = self.current_view()
+        shown_model = self.models.get(view.table_id) if view is not None else None
+        muck_state = "on" if shown_model is not None and shown_model.auto_muck else "off"
         table_commands = [
             ("Fold", "fold this hand (F)", "fold", ()),
             ("Check or call", "check, or call the bet (C)", "check_call", ()),
@@ -774,7 +777,7 @@ class CroupierApp(App[int]):
             ("Muck cards", "at showdown (M)", "muck", ()),
             ("Show your first card", "after winning without a showdown (S shows the hand)", "show_card", (0,)),
             ("Show your second card", "after winning without a showdown (S shows the hand)", "show_card", (1,)),
-            ("Auto-muck losing hands", "toggle: at showdown, hands that cannot win are mucked unasked",
+            ("Auto-muck losing hands", f"now {muck_state}: at showdown, hands that cannot win are mucked unasked",
              "auto_muck", ()),
             ("Draw or stand pat", "throw the chosen cards in a draw game (D; keys 1-5 choose)", "draw", ()),
             ("Split", "32-card split when offered (P)", "split", ()),

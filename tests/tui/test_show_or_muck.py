@@ -40,8 +40,8 @@ async def test_m_mucks_when_the_room_asks_and_auto_muck_toggles_from_the_palette
         await wait_until(pilot, lambda: any(item["type"] == "auto_muck" for item in app.sent), what="auto_muck")
         assert [item for item in app.sent if item["type"] == "auto_muck"][-1] == {
             "type": "auto_muck", "table": "holdem-1-2", "on": False}
-        titles = [command.title for command in app.get_system_commands(app.screen)]
-        assert "Auto-muck losing hands" in titles
+        commands = {command.title: command.help for command in app.get_system_commands(app.screen)}
+        assert commands["Auto-muck losing hands"].startswith("now on:")  # the room confirmed it on
 
 
 def won_uncontested() -> list[dict[str, object]]:
