@@ -342,6 +342,8 @@ class Tournament:
         """Spin: fix the multiplier from the published table with the room's ``draw``."""
         if self.settings.format is not Format.SPIN or self.spin_multiplier is not None:
             raise TableRuleError("the multiplier is drawn once, for a Spin")
+        if len(self.entries) != self.settings.sit_and_go_size:
+            raise TableRuleError("the multiplier is drawn when the three players are in")
         row = spin_row(draw, self.settings.spin_table)
         self.spin_multiplier = row.multiplier
         pool = self.settings.price.buy_in * row.multiplier

@@ -284,3 +284,19 @@ def test_disconnected_player_whose_clock_runs_out_is_folded_and_keeps_his_seat()
     assert tournament.entries[first_to_act].table == 1 and table.seats[options.seat].absent
     tournament.reconnect(first_to_act)
     assert not table.seats[options.seat].absent
+
+
+def test_spin_multiplier_is_drawn_once_and_only_when_the_three_are_in() -> None:
+    settings = _settings(format=Format.SPIN, sit_and_go_size=3, seats_per_table=3, price=EntryPrice(10, 1))
+    tournament = Tournament(settings, first)
+    tournament.open_registration(0)
+    tournament.register("a", Balance(), 1)
+    with pytest.raises(TableRuleError, match="when the three players are in"):
+        tournament.draw_spin(5)
+    tournament.register("b", Balance(), 1)
+    tournament.register("c", Balance(), 1)
+    assert tournament.draw_spin(999_999) == [SpinMultiplierDrawn(1_000, 10_000)]
+    with pytest.raises(TableRuleError, match="drawn once"):
+        tournament.draw_spin(0)
+    tournament.start(2)
+    assert tournament.cashier.pool == 10_000 and tournament.cashier.house_funded == 10_000 - 30
