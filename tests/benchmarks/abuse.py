@@ -537,6 +537,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the baseline and of each abuse")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds (default: all)")
+    parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it (host.out, bots.err, data)")
     parser.add_argument("--bots", nargs=2, metavar=("PORT", "FILE"), help=argparse.SUPPRESS)  # the bot process
     arguments = parser.parse_args()
     if arguments.bots:
@@ -548,7 +549,10 @@ def main() -> int:
     if unknown:
         print(f"abuse.py: unknown kinds {unknown}; known: {', '.join(KINDS)}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="croupier-abuse-") as temporary:
+    if arguments.keep:
+        Path(arguments.keep).mkdir(parents=True)
+        return run(Path(arguments.keep).resolve(), kinds, arguments.seconds)
+    with tempfile.TemporaryDirectory(prefix="abuse-bench-") as temporary:
         return run(Path(temporary), kinds, arguments.seconds)
 
 
