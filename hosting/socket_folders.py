@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import socket
 import stat
@@ -20,6 +21,10 @@ from pathlib import Path
 
 PREFIX = "croupier-"
 SOCKET_NAME = "room.sock"
+ROOM_FILES = frozenset({SOCKET_NAME, "zygote.sock"})
+"""All a room puts in its folder: its socket and its TUI fork server's."""
+ROOM_FOLDER = re.compile(r"croupier-[a-z0-9_]{8}")
+"""The names ``tempfile.mkdtemp(prefix="croupier-")`` gives (:meth:`hosting.pty_session.LocalGate.start`)."""
 STALE_AFTER_SECONDS = 60.0
 """A folder younger than this is left alone: its room may be between making it and listening in it."""
 
@@ -40,13 +45,21 @@ def _answers(path: Path) -> bool:
 
 
 def is_stale(folder: Path, now: float) -> bool:
-    """``folder`` is ours, a real directory, older than :data:`STALE_AFTER_SECONDS`, and its socket is dead."""
+    """``folder`` is ours, a real directory named as a room names it, holding nothing but a room's sockets,
+    older than :data:`STALE_AFTER_SECONDS`, and its socket is dead."""
+    if not ROOM_FOLDER.fullmatch(folder.name):
+        return False  # e.g. someone's /tmp/croupier-notes: not made by a room
     try:
         info = folder.lstat()
     except OSError:
         return False
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
         return False  # a symlink, a file, or another user's room: never ours to remove
+    try:
+        if any(entry.name not in ROOM_FILES for entry in folder.iterdir()):
+            return False  # it holds something a room does not put there: not ours to remove
+    except OSError:
+        return False
     if now - info.st_mtime < STALE_AFTER_SECONDS:
         return False
     return not _answers(folder / SOCKET_NAME)

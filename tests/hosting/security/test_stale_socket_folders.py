@@ -75,3 +75,17 @@ async def test_a_starting_room_clears_the_leftovers_of_killed_rooms(tmp_path: Pa
     finally:
         await gate.close()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["croupier-live1234"]
+
+
+def test_folders_a_room_did_not_make_are_never_removed(tmp_path: Path) -> None:
+    """Only a room's own folders go: ``croupier-`` followed by mkdtemp's 8 characters, holding nothing but a
+    room's sockets (a benchmark's ``croupier-abuse-…`` work folder, its database inside, was removed mid-run)."""
+    work = tmp_path / "croupier-abuse-xmmv8egc"  # another name shape, with data in it
+    (work / "data").mkdir(parents=True)
+    (work / "data" / "croupier.sqlite3").write_bytes(b"hands")
+    notes = _dead_room(tmp_path, "croupier-notes123")  # a room's name shape, with something else in it
+    (notes / "notes.txt").write_text("mine")
+    for folder in (work, notes):
+        os.utime(folder, (OLD, OLD))
+    assert remove_stale_folders(tmp_path) == []
+    assert (work / "data" / "croupier.sqlite3").read_bytes() == b"hands" and (notes / "notes.txt").exists()
