@@ -297,3 +297,24 @@ def test_fixed_limit_table_bets_the_levels_sizes() -> None:
     table.start_hand(list(full_deck()), first_button=0)
     options = table.legal_actions()
     assert options is not None and (options.min_raise_to, options.max_raise_to) == (80, 80)
+
+
+def test_bad_requests_get_a_clear_error_and_change_nothing() -> None:
+    from engine.errors import IllegalAction, NotSeated
+
+    tournament = running(_mtt(3, seats=3), 3)
+    with pytest.raises(TableRuleError, match="there is no table 7"):
+        tournament.start_hand(7, list(full_deck()), 1)
+    tournament.start_hand(1, list(full_deck()), 1)
+    table = tournament.tables[1]
+    options = table.legal_actions()
+    assert options is not None
+    waiting = next(s.entry for seat, s in table.seats.items() if seat != options.seat)
+    before = (table.hand.pot_total if table.hand else None, table.hand.stacks() if table.hand else None)
+    with pytest.raises(IllegalAction):
+        tournament.act(1, waiting, Check(), 2)
+    with pytest.raises(NotSeated, match="does not sit at table 1"):
+        tournament.act(1, 99, Check(), 2)
+    with pytest.raises(TableRuleError, match="cannot deal now"):
+        tournament.start_hand(1, list(full_deck()), 2)
+    assert table.hand is not None and (table.hand.pot_total, table.hand.stacks()) == before
