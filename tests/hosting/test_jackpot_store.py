@@ -167,7 +167,7 @@ def test_quads_without_both_hole_cards_pay_nothing_but_the_drop_still_feeds_the_
     # is weaker), and they lose to bo's Jd Td: straight flush 8-Q with 9d 8d and the Qd.
     events = table.play("Qs Jd 2c 4h Td 3h Qd Qc Qh 9d 8d")
     shown = {event.seat: event.description for event in events if isinstance(event, HandShown)}
-    assert shown[0] == "four of a kind" and shown[1] == "straight flush"
+    assert shown[0].startswith("four queens") and shown[1].startswith("straight flush")
     assert _rake(events) == 7
     assert table.bodies == [None]
     assert store.jackpot_pool(POOL) == 10_003
