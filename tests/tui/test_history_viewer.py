@@ -36,7 +36,7 @@ async def test_step_through_the_last_hand_then_pick_an_earlier_one() -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, HandHistoryScreen)
-        assert plain(screen, "#step-title").startswith("Hand #2  pre-flop (1/5)  ✔ verified")
+        assert plain(screen, "#step-title").startswith("Hand #12  pre-flop (1/5)  ✔ verified")
         seats = seat_lines(screen)
         assert "J♦ A♠" in seats["me"] and "▒▒ ▒▒" in seats["ana"]  # before the showdown: ana's cards unseen
         assert "You post the big blind 2" in plain(screen, "#street-lines")
@@ -55,7 +55,7 @@ async def test_step_through_the_last_hand_then_pick_an_earlier_one() -> None:
         assert "ana shows J♥ K♦ (pair of jacks)" in plain(screen, "#street-lines")
         await pilot.press("down")  # the hand before
         await settle(pilot)
-        assert plain(screen, "#step-title").startswith("Hand #1  result (1/1)  ✔ verified")
+        assert plain(screen, "#step-title").startswith("Hand #11  result (1/1)  ✔ verified")
         assert "ana folds" in plain(screen, "#street-lines")
         await pilot.press("escape")
         await settle(pilot)
