@@ -594,7 +594,8 @@ class Table:
 
     def tick(self, now: float) -> list[Event]:
         """Apply what time ``now`` brings: a turn past its deadline times out (check if free, else fold, or an
-        artificial all-in; the player is marked Away, R-DISC-1/2), and seats held past
+        artificial all-in; the player is marked Away, R-DISC-1/2; a draw stands pat and he is not Away,
+        R-DRAW-1), and seats held past
         ``clock.seat_hold_seconds`` are freed with the chips returned."""
         events: list[Event] = []
         turn = self.to_act()
@@ -731,6 +732,10 @@ class Table:
             action, name = _timeout_action(options)
             events.append(TimedOut(seated.seat, seated.player, name))
             events += self._watch(self.hand.act(seated.seat, action))
+            if options.max_discards is not None:
+                # R-DRAW-1 (turn 2): a draw that times out stands pat and bars a bet or raise next round;
+                # it is no action timeout, so he is not Away and keeps his turns (call or fold).
+                return events + self._advance(now)
         seated.away = True
         if seated.inactive_since is None:
             seated.inactive_since = now
