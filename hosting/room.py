@@ -40,7 +40,7 @@ from engine.seating import BlindChoice
 from engine.structures import BettingStructure
 from engine.table import Table
 from engine.table import TableConfig as EngineTableConfig
-from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
+from engine.table_events import ChipsReturned, LeavingAfterHand, PlayerSeated, SeatFreed
 from engine.text import clean_text
 from engine.variants import variant_by_id
 from hosting import protocol
@@ -81,6 +81,9 @@ if TYPE_CHECKING:
 
 STATS_WINDOW_SECONDS = 3600.0
 security_log = logging.getLogger("croupier.security")
+log = logging.getLogger("croupier.room")
+"""The room's comings and goings at info (joins, leaves, seats, freed seats) and its errors, for host.log."""
+INTERNAL_ERROR = "internal_error"
 """Abuse and refusals (wrong keys, guessing, floods, kicks), at warning level in ``host.log``."""
 
 MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
@@ -370,6 +373,7 @@ class Room:
         session.new_name = False
         session.bound = True
         self.sessions[session.name] = session
+        log.info("joined: %s%s", session.login.describe(), " (a new name, its key registered)" if registered else "")
         return registered
 
     def _welcome(self, session: Session) -> None:
@@ -390,6 +394,7 @@ class Room:
         """Forget a closed connection (its seats stay: the table runner decides about away players, R-DISC-1)."""
         session.ended = True
         if self.sessions.get(session.name) is session:
+            log.info("left: %s from %s (connection closed)", session.name, session.address)
             del self.sessions[session.name]
             for table in self.tables.values():
                 if table.engine.seat_of(session.name) is not None:
@@ -432,6 +437,11 @@ class Room:
         except RoomError as refusal:
             session.send(protocol.error(refusal.code, str(refusal), in_reply_to=message.type))
             return True
+        except Exception:  # a bug: the host's log gets the traceback, the player a line, the room goes on
+            log.exception("error handling %s from %s", message.type, session.name)
+            session.send(protocol.error(INTERNAL_ERROR, "the room could not do that (an error on the host's side, in "
+                                        "its log)", in_reply_to=message.type))
+            return False
         return isinstance(message, Auth) and not session.bound
 
     def _handlers(self) -> dict[type[Inbound], Callable[[Session, Any, float], None]]:
@@ -469,7 +479,10 @@ class Room:
             self.broadcast_table(table)
 
     def settle_chips(self, table: TableState, events: Iterable[Event]) -> None:
-        """Chips a player's stack gave back (he left, or his seat was freed) go to his balance in the store."""
+        """Chips a player's stack gave back (he left, or his seat was freed) go to his balance in the store. Every
+        seat change of a table passes here (the runner's and the room's): each is a line of the host's log."""
+        events = list(events)
+        _log_seats(table.config.id, events)
         if self.store is None:
             return
         for event in events:
@@ -731,3 +744,17 @@ class Room:
                 session.send(protocol.error(code, str(problem).strip("'\""), in_reply_to="report_hand"))
 
         future.add_done_callback(reported)
+
+
+def _log_seats(table_id: str, happened: Iterable[Event]) -> None:
+    """Seats taken and freed at ``table_id``, with the chips that came back, at info."""
+    events = list(happened)
+    returned = {event.player: event.amount for event in events if isinstance(event, ChipsReturned)}
+    for event in events:
+        if isinstance(event, PlayerSeated):
+            log.info("seated: %s at %s, seat %d, %d chips", event.player, table_id, event.seat + 1, event.buy_in)
+        elif isinstance(event, SeatFreed):
+            log.info("seat freed: %s at %s, seat %d (%s), %d chips back", event.player, table_id, event.seat + 1,
+                     event.reason.replace("_", " "), returned.get(event.player, 0))
+        elif isinstance(event, LeavingAfterHand):
+            log.info("leaving after this hand: %s at %s", event.player, table_id)

@@ -23,7 +23,7 @@ from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, Login
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
 from hosting.pty_session import LocalGate, serve_pty
-from hosting.room import Room, security_log
+from hosting.room import Room, log, security_log
 from hosting.store import Store, StoreAccounts, table_settings
 from hosting.table_runner import RunnerSettings, TableRunner
 
@@ -39,6 +39,15 @@ ROOM_CLOSED_TEXT = "the room has closed (the host stopped it)."
 """What every player is told when the host stops the room (plain ssh: on the terminal; clients: in ``bye``)."""
 CLOSING_SECONDS = 5.0
 """How long the room waits, when it stops, for its players' farewells to be delivered."""
+
+
+LOGIN_BANNER = (
+    "Players of this croupier room log in with an SSH key: the first key used with a name registers it.\r\n"
+    "No key yet (ssh says \"Permission denied (publickey)\")? Make one with `ssh-keygen -t ed25519`, then "
+    "connect again.\r\n"
+)
+"""The SSH auth banner every login gets before it authenticates (OpenSSH prints it on the terminal). It must
+not start with ``croupier:``, the prefix of the room's one-line refusals."""
 
 
 class LoginServer(asyncssh.SSHServer):
@@ -94,6 +103,8 @@ class LoginServer(asyncssh.SSHServer):
         if self._refusal is not None:
             security_log.warning("refused a login: name %r from %s: %s", username[:30], self.address, self._refusal)
             self._refuse(self._refusal)
+        elif self._connection is not None:  # before any method: a client without a key sees it too
+            self._connection.send_auth_banner(LOGIN_BANNER)
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -146,6 +157,7 @@ class ChannelTransport:
             return
         data, self._pending = b"".join(self._pending), []
         if self._process.channel.get_write_buffer_size() > MAX_PENDING_OUTPUT:
+            log.info("kicked: %s: %s", self._process.get_extra_info("username"), protocol.TOO_SLOW)
             self.close(protocol.TOO_SLOW)
             return
         try:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -77,6 +78,8 @@ from hosting.views import event_to_json, view_bodies
 
 if TYPE_CHECKING:
     from hosting.room import Room, Session, TableState
+
+log = logging.getLogger("croupier.room")
 
 
 SHOWDOWN_HOLD_SECONDS = 3.0
@@ -314,6 +317,7 @@ class TableRunner:
             raise
         except BaseException as problem:  # a runner must never die silently: the room reports it
             self.failure = problem
+            log.exception("table %s stopped: its runner failed", self.state.config.id)
             raise
 
     async def _sleep(self, until: float | None) -> None:
