@@ -5,13 +5,12 @@ class numbers (1 = royal flush), which fixes the order of every pair; PokerKit h
 the hands are sorted by our strength and PokerKit must agree (``<`` or ``==``) on each adjacent pair —
 by transitivity, on every pair. "Same split decisions": per deal, the set of winning seats is equal.
 
-Sizes default to the issue's minimums (100,000 hold'em hands, 20,000 Omaha and Omaha Hi/Lo hands);
-set CROUPIER_EVALUATOR_HOLDEM_HANDS / CROUPIER_EVALUATOR_OMAHA_HANDS to run bigger sweeps. Seeded.
+Sizes: the issue's minimums (100,000 hold'em hands, 20,000 Omaha and Omaha Hi/Lo hands) with ``CROUPIER_FULL=1``, a
+sample of a quarter by default; CROUPIER_EVALUATOR_HOLDEM_HANDS / CROUPIER_EVALUATOR_OMAHA_HANDS set them. Seeded.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,11 +42,12 @@ from engine.evaluate import (
     omaha_high_strength,
     omaha_low_eight_strength,
 )
+from tests.sweeps import sweep
 
 pytestmark = pytest.mark.slow
 
-HOLDEM_HANDS = max(100_000, int(os.environ.get("CROUPIER_EVALUATOR_HOLDEM_HANDS", "100000")))
-OMAHA_HANDS = max(20_000, int(os.environ.get("CROUPIER_EVALUATOR_OMAHA_HANDS", "20000")))
+HOLDEM_HANDS = sweep("CROUPIER_EVALUATOR_HOLDEM_HANDS", 25_000, 100_000)
+OMAHA_HANDS = sweep("CROUPIER_EVALUATOR_OMAHA_HANDS", 5_000, 20_000)
 HOLDEM_PLAYERS = 5
 OMAHA_PLAYERS = 4
 
@@ -117,7 +117,7 @@ def holdem() -> Holdem:
             ours.append(high_strength(hole + deal.board))
             pokerkit.append(StandardHighHand.from_game(_pk(hole), board_pk))
             treys.append(evaluator.evaluate([TREYS[card] for card in hole], board_treys))
-    assert len(ours) >= 100_000
+    assert len(ours) == HOLDEM_HANDS
     return deals, ours, pokerkit, treys
 
 
@@ -178,7 +178,7 @@ def omaha() -> Omaha:
             high_pk.append(OmahaHoldemHand.from_game(_pk(hole), board_pk))
             low.append(omaha_low_eight_strength(hole, deal.board))
             low_pk.append(OmahaEightOrBetterLowHand.from_game_or_none(_pk(hole), board_pk))
-    assert len(high) >= 20_000
+    assert len(high) == OMAHA_HANDS
     return deals, high, high_pk, low, low_pk
 
 

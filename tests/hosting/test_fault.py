@@ -7,8 +7,8 @@ SSH (:mod:`tests.hosting.fault_room`), and four bot tables driving the store dir
 (:mod:`tests.hosting.fault_host`). A hand counts as announced once a bot received its transcript, which the
 table runner sends only after the store committed the hand.
 
-``CROUPIER_FAULT_KILLS`` sets the number of kills (default 20, the issue's minimum for CI; the benchmark run
-uses 50: ``CROUPIER_FAULT_KILLS=50``).
+``CROUPIER_FAULT_KILLS`` sets the number of kills (20, the issue's minimum, with ``CROUPIER_FULL=1``; a sample of 8
+by default; the benchmark run uses 50: ``CROUPIER_FAULT_KILLS=50``).
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ import pytest
 
 from hosting.commands.audit import run as audit_run
 from hosting.store import connect
+from tests.sweeps import sweep
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-KILLS = int(os.environ.get("CROUPIER_FAULT_KILLS", "20"))
+KILLS = sweep("CROUPIER_FAULT_KILLS", 8, 20)
 
 
 HOSTS: dict[str, tuple[list[str], tuple[float, float]]] = {  # command (DATA and RUN filled in), play between kills

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from hosting.protocol import (
     TokenBucket,
     parse_message,
 )
+from tests.sweeps import sweep
 
 HEX = "ab" * 32
 
@@ -208,7 +208,7 @@ def test_outbound_messages_are_one_json_line_with_version() -> None:
 
 # --- fuzzing: >= 10,000 hostile inbound messages, every one answered, nothing raises ------------------------
 
-FUZZ_MESSAGES = max(10_000, int(os.environ.get("CROUPIER_FUZZ_MESSAGES", "10000")))
+FUZZ_MESSAGES = sweep("CROUPIER_FUZZ_MESSAGES", 2_500, 10_000)  # the 10,000 with CROUPIER_FULL=1
 BATCH = 50
 
 json_values = st.recursive(

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Button, DataTable, Input, Label, Tab, Tabs
 
+from tests.sweeps import sweep
 from tests.tui.helpers import actions_sent, notifications, wait_until
 from tests.tui.roombots import table
 from tui.widgets.action_bar import ActionBar
@@ -38,6 +40,10 @@ async def join(pilot: Any, app: Any, table_id: str, buy_in: int | None = None) -
     await wait_until(pilot, lambda: table_id in app.models and app.models[table_id].seated, what=f"seat at {table_id}")
 
 
+HANDS = sweep("CROUPIER_TUI_HANDS", 12, 20)  # every hand one decision at least: ≥ 6 by key and 6 by mouse
+
+
+@pytest.mark.slow
 async def test_join_and_play_twenty_hands_with_keys_and_mouse(room_setup: Any) -> None:
     setup = await room_setup([table("t1"), table("t2")])
     await setup.bot("bob", ["t1"])
@@ -49,8 +55,8 @@ async def test_join_and_play_twenty_hands_with_keys_and_mouse(room_setup: Any) -
         model = app.models["t1"]
         assert app.query_one(Tabs).active == "tab-t1"
         by_key = by_mouse = 0
-        while hands_done(app, "t1") < 20:
-            await wait_until(pilot, lambda: model.needs_action or hands_done(app, "t1") >= 20, timeout=20,
+        while hands_done(app, "t1") < HANDS:
+            await wait_until(pilot, lambda: model.needs_action or hands_done(app, "t1") >= HANDS, timeout=20,
                              what="my turn")
             if not model.needs_action:
                 break
@@ -73,7 +79,7 @@ async def test_join_and_play_twenty_hands_with_keys_and_mouse(room_setup: Any) -
             assert sent["kind"] == ("check" if free else "fold")
             await wait_until(pilot, lambda requests=requests: not model.needs_action or model.requests > requests,
                              what="act")
-        assert hands_done(app, "t1") >= 20
+        assert hands_done(app, "t1") >= HANDS
         assert by_key >= 5 and by_mouse >= 5
         # every finished hand was verified by this client's own fairness check (R-FAIR-1)
         finished = [summary for summary in model.hands if summary.fairness is not None]
