@@ -218,17 +218,18 @@ def choose_key(screen: str) -> str:
 def sit_at(tmux: Tmux, seat: Seat, data_dir: Path) -> None:
     """From the lobby: the table on lobby row ``seat.lobby_row`` (Down presses), J, Enter for the offered buy-in."""
     tmux.keys("l")
-    tmux.wait_for(lambda screen: "Omaha Hi/Lo" in screen and "Join (J)" in screen, 30,
+    # hang guards, not speed checks: a loaded machine may take many seconds to draw a screen
+    tmux.wait_for(lambda screen: "Omaha Hi/Lo" in screen and "Join (J)" in screen, 120,
                   "the lobby over ssh")
     time.sleep(0.5)  # the lobby's table list takes the focus after its first paint: keys before that are lost
     for _ in range(seat.lobby_row):
         tmux.keys("Down")
         time.sleep(0.3)
     tmux.keys("j")
-    tmux.wait_for(lambda screen: f"Buy-in at {seat.name}" in screen, 10, "the buy-in box")
+    tmux.wait_for(lambda screen: f"Buy-in at {seat.name}" in screen, 60, "the buy-in box")
     tmux.keys("Enter")
     try:
-        tmux.wait_for(lambda screen: read(screen).table == seat.name and f"{PLAYER}  {seat.buy_in}" in screen, 10,
+        tmux.wait_for(lambda screen: read(screen).table == seat.name and f"{PLAYER}  {seat.buy_in}" in screen, 60,
                       f"seated at {seat.name}")
     except AssertionError as problem:  # say why: the room's answer is on screen; the TUI's log has the notices
         log = data_dir / "tui.log"
