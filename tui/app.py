@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -201,7 +202,7 @@ class CroupierApp(App[int]):
     def show_notice(self, text: str) -> None:
         self._notice = text
         notice = self.query_one("#notice", Static)
-        notice.update(text)
+        notice.update(Text(text))  # plain: a room's words (a close reason…) are never markup such as [link=…]
         notice.set_class(not text, "-none")
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,

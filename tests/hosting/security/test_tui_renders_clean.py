@@ -69,3 +69,17 @@ async def test_nothing_from_the_wire_reaches_the_screen_with_an_escape_sequence(
         assert EVIL_CLEAN in app.title and f"{EVIL_CLEAN}: {EVIL_CLEAN}" in app.notices
         assert model.seats[1].name == EVIL_CLEAN and (EVIL_CLEAN, EVIL_CLEAN) in model.chat
         assert app._notice == f"Connection lost: {EVIL_CLEAN} — reconnecting…"
+
+
+async def test_a_rooms_words_in_the_notice_line_are_never_markup() -> None:
+    link = "[link=https://evil.example]click[/link]"
+
+    async def connect() -> LosingConnection:
+        await asyncio.Event().wait()
+        raise AssertionError("never connects")
+
+    app = CroupierApp(connect, clock=lambda: 100.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.show_notice(f"The room closed the connection: {link}")
+        await pilot.pause()
+        assert link in app.export_screenshot()  # shown as the words it is, not turned into a hyperlink
