@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import json
 import logging
+import signal
 import socket
 import sys
 from collections.abc import Iterable
@@ -104,6 +105,9 @@ async def token_from(fd: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The player's terminal hanging up ends the screen, even when this process inherited SIGHUP ignored (a host
+    # started under nohup, its fork server): ignored, the screen ran on, orphaned, spinning on a dead terminal.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     arguments = build_parser().parse_args(argv)
     if arguments.parent is not None:  # the room (or its fork server) killed: no screen left spinning
         die_with_parent(arguments.parent)
