@@ -86,6 +86,20 @@ def plain_words(text: str) -> str:
     return RULE_ID.sub("", text)
 
 
+def to_player(text: str, me: str) -> str:
+    """A room's refusal that names the player in the third person, said to him.
+
+    >>> to_player("alice is in a hand: top up after it ends", "alice")
+    'You are in a hand: top up after it ends'
+    >>> to_player("alice has no seat at this table", "alice"), to_player("bob has no chips", "alice")
+    ('You have no seat at this table', 'bob has no chips')
+    """
+    for verb, said in (("is", "are"), ("has", "have"), ("was", "were")):
+        if me and text.startswith(f"{me} {verb} "):
+            return f"You {said} " + text[len(me) + len(verb) + 2:]
+    return text
+
+
 def table_tab_id(table_id: str) -> str:
     return f"tab-{table_id}"
 
@@ -406,6 +420,9 @@ class CroupierApp(App[int]):
             if message.get("type") != "table" or not seated_here:
                 return  # a table we closed; its last messages are not for us
             model = self._open_table(table_id)
+            # watched too, like every tab: a seat alone stops hearing the table once it is freed (a leave
+            # after the hand), and the tab would freeze on that hand
+            self.run_worker(self.send("watch", table=table_id), group="send")
             if table_id == self._start_table:
                 self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
@@ -414,6 +431,7 @@ class CroupierApp(App[int]):
             self._leaving.discard(table_id)
             self.close_table(table_id)
             return
+        self._send_queued_top_up(model)
         if message.get("type") == "verification_result" and not message.get("ok"):
             self.bell()
             self.notify(model.alarm, title="fairness", severity="error", timeout=30)
@@ -436,7 +454,7 @@ class CroupierApp(App[int]):
         table_id = str(message.get("table") or self._last_table)
         if table_id in self.models and about in ("action", "sit_out", "wait_for_big_blind", "top_up", "chat", "leave"):
             model = self.models[table_id]
-            model.error = text
+            model.error = to_player(text, self.me)
             if about == "action" and message.get("code") in ("invalid_amount", "illegal_action"):
                 model.turn_back()  # refused, still my turn: the bar comes back to try again
             self._push(table_id)
@@ -444,13 +462,20 @@ class CroupierApp(App[int]):
             self.models[table_id].error = text
             self._push(table_id)
         code = str(message.get("code", ""))
+        stale = self.models.get(table_id)
+        if code == "not_seated" and stale is not None and stale.seated:  # our picture of the table is stale
+            if about == "leave":
+                self.close_table(table_id)  # what the player asked for is already so
+                self.run_worker(self.send("lobby"), group="send")
+            else:
+                self.run_worker(self.send("watch", table=table_id), group="send")  # the room sends it afresh
         if about == "report_hand":
             self.notify(plain_words(text), title="not reported", severity="warning", timeout=8)
             return
         if code == "auth_required":
             self.ask_for_gates()
-        self.notify(plain_words(text), title=ERROR_TITLES.get(code, "the room refused that"), severity="error",
-                    timeout=8)
+        self.notify(to_player(plain_words(text), self.me), title=ERROR_TITLES.get(code, "the room refused that"),
+                    severity="error", timeout=8)
 
     def _ack(self, message: dict[str, Any]) -> None:
         about = message.get("in_reply_to")
@@ -493,6 +518,7 @@ class CroupierApp(App[int]):
     def _describe(self, model: TableModel, row: dict[str, Any]) -> None:
         model.name = str(row.get("name") or row.get("id"))
         model.game = str(row.get("game") or "")
+        model.structure = str(row.get("structure") or "")
         stakes = row.get("stakes") or [0, 0]
         model.stakes = (int(stakes[0]), int(stakes[1]))
         model.max_seats = int(row.get("seats", model.max_seats))
@@ -558,25 +584,33 @@ class CroupierApp(App[int]):
             return False
         return self.tiled or active == table_tab_id(table_id)
 
-    def current_view(self) -> TableView | None:
-        """The table hotkeys and palette actions act on: the focused tile, else the active tab's table."""
-        node: Any = self.focused
-        while node is not None and not isinstance(node, TableView):
-            node = node.parent
-        if isinstance(node, TableView) and (self.tiled or node.has_class("-active")):
-            return node
+    @property
+    def current_table(self) -> str | None:
+        """The table the keys act on: the active tab's (one source of truth — the tab, the highlighted tile,
+        the table keys and the palette's table commands all follow it). None in the lobby."""
         active = self.query_one(Tabs).active or ""
-        if active.startswith("tab-") and active != "tab-lobby":
-            return self.view_of(active.removeprefix("tab-"))
-        return None
+        table_id = active.removeprefix("tab-")
+        return table_id if active.startswith("tab-") and table_id in self.models else None
+
+    def current_view(self) -> TableView | None:
+        """The view of :attr:`current_table` (what the table hotkeys and palette actions act on)."""
+        table_id = self.current_table
+        return self.view_of(table_id) if table_id is not None else None
+
+    def choose_table(self, table_id: str) -> None:
+        """The player went to a table with the mouse (a click in its tile): it becomes the current table,
+        without taking the focus from the widget he clicked."""
+        if table_id in self.models and self.current_table != table_id:
+            self.query_one(Tabs).active = table_tab_id(table_id)
+            self._show_pane(table_tab_id(table_id), focus=False)
 
     @on(Tabs.TabActivated)
     def _tab_changed(self, event: Tabs.TabActivated) -> None:
         # the tab active now, not the event's: a late message must not bring back a pane the player left
         self._show_pane(self.query_one(Tabs).active or event.tab.id or "")
 
-    def _show_pane(self, tab_id: str) -> None:
-        """Show the pane of ``tab_id`` (lobby or one table) and focus it.
+    def _show_pane(self, tab_id: str, focus: bool = True) -> None:
+        """Show the pane of ``tab_id`` (lobby or one table), mark it current and focus it.
 
         Called directly wherever the app moves the tab, not only from ``Tabs.TabActivated``: the pane must
         never lag behind (or miss) the highlighted tab, or the player sees one table while keys go to another.
@@ -591,8 +625,14 @@ class CroupierApp(App[int]):
             self.call_after_refresh(self._focus_lobby)
         else:
             view = self.view_of(tab_id.removeprefix("tab-"))
-            if view is not None:
-                self.call_after_refresh(view.focus)
+            if view is not None and focus:
+                self.call_after_refresh(self._focus_view, view)
+
+    def _focus_view(self, view: TableView) -> None:
+        """Give the keyboard to ``view`` unless it has it already (a click in its amount box keeps it there)."""
+        focused = self.focused
+        if view.is_attached and (focused is None or view not in focused.ancestors_with_self):
+            view.focus()
 
     def _focus_lobby(self) -> None:
         from textual.widgets import DataTable
@@ -652,6 +692,19 @@ class CroupierApp(App[int]):
             self._push(event.table_id)
         self.run_worker(self.send(event.message_type, table=event.table_id, **fields), group="send")
 
+    @on(TableView.SitWanted)
+    def _sit_wanted(self, event: TableView.SitWanted) -> None:
+        self.open_table(event.table_id, sit=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Table keys are shown for what the current table allows now (I'm back when away, Max or Pot where
+        the maximum is not all-in, Sit down and Close when watching)."""
+        if action == "table_key" and parameters:
+            view = self.current_view()
+            if view is not None:
+                return view.key_state(str(parameters[0]))
+        return True
+
     @on(TableView.TopUpWanted)
     def _top_up(self, event: TableView.TopUpWanted) -> None:
         self.top_up(event.table_id)
@@ -668,8 +721,27 @@ class CroupierApp(App[int]):
             self.notify(f"Your stack ({stack}) is already at the table maximum ({maximum}).", severity="warning")
             return
         amount = await self.push_screen_wait(AmountScreen("Top-up", 1, maximum - stack, maximum - stack))
-        if amount is not None:
-            await self.send("top_up", table=table_id, amount=amount)
+        if amount is None:
+            return
+        if model.in_running_hand:  # the room adds chips only between hands: kept until this one ends
+            model.pending_top_up = amount
+            self.notify(f"Top-up of {amount} at {self._table_name(table_id)}: added when this hand ends.",
+                        title="top-up")
+            return
+        await self.send("top_up", table=table_id, amount=amount)
+
+    def _send_queued_top_up(self, model: TableModel) -> None:
+        if not model.pending_top_up or model.in_running_hand or model.my_seat is None:
+            return
+        # what the hand brought counts: never past the table's maximum buy-in
+        maximum = int((self.lobby_rows.get(model.table_id, {}).get("buy_in") or [0, 0])[1])
+        room = maximum - model.seats[model.my_seat].stack if maximum else model.pending_top_up
+        amount, model.pending_top_up = min(model.pending_top_up, room), 0
+        if amount > 0:
+            self.run_worker(self.send("top_up", table=model.table_id, amount=amount), group="send")
+        else:
+            self.notify(f"No top-up at {self._table_name(model.table_id)}: your stack is at the maximum.",
+                        title="top-up")
 
     # --- app actions ---------------------------------------------------------------------------------
 
@@ -698,6 +770,7 @@ class CroupierApp(App[int]):
 
     def action_lobby(self) -> None:
         self.query_one(Tabs).active = "tab-lobby"
+        self._show_pane("tab-lobby")
         self.run_worker(self.send("lobby"), group="send")
 
     def action_toggle_log(self) -> None:
@@ -747,6 +820,11 @@ class CroupierApp(App[int]):
         self.query_one(Tabs).active = "tab-lobby"
         self._show_pane("tab-lobby")
         change()
+
+    def action_table_key(self, name: str, *arguments: Any) -> None:
+        """A table key (bound in :class:`TableView`): it acts on the current table, never on another one
+        that happens to hold the focus."""
+        self.table_action(name, *arguments)
 
     def table_action(self, name: str, *arguments: Any) -> None:
         view = self.current_view()

@@ -32,7 +32,8 @@ one first says nothing about whether the hand was seen from its start."""
 SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
                  "adds": "add", "uses": "use", "brings": "bring", "leaves": "leave", "sits": "sit", "will": "will",
                  "wins": "win", "mucks": "muck", "shows": "show", "draws": "draw", "bets": "bet",
-                 "raises": "raise", "calls": "call", "checks": "check", "folds": "fold", "posts": "post"}
+                 "raises": "raise", "completes": "complete", "collects": "collect",
+                 "calls": "call", "checks": "check", "folds": "fold", "posts": "post"}
 
 
 SHORT_WORDS = {"pair": "pair", "three": "trips", "four": "quads"}
@@ -167,6 +168,7 @@ class SeatInfo:
     folded: bool = False
     all_in: bool = False
     cards: list[str] = field(default_factory=list)
+    down_cards: list[str] = field(default_factory=list)  # which of ``cards`` were dealt face down (stud: mine)
     face_down: int = 0
     last_action: str = ""
     won: int = 0
@@ -232,6 +234,7 @@ class TableModel:
     max_seats: int = 6
     name: str = ""
     game: str = ""  # the lobby row's game id ("texas_holdem", "seven_card_stud"…), "" until known
+    structure: str = ""  # the lobby row's betting structure ("no_limit", "pot_limit"…), "" until known
     stakes: tuple[int, int] = (0, 0)
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     hand_id: str = ""
@@ -270,6 +273,8 @@ class TableModel:
     """The last hands' events by hand id (at most :data:`RECORD_LIMIT`), for the hand-history viewer."""
     results: list[tuple[int, int, str]] = field(default_factory=list)
     """The last hand's winners as ``(seat, chips, hand name)`` in award order, until the next deal."""
+    bring_in: int = 0  # stud: the bring-in posted this round, until someone completes (R-STUD-1)
+    pending_top_up: int = 0  # chips asked for during a hand I am in: sent when it ends (the room refuses sooner)
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -327,6 +332,23 @@ class TableModel:
             self._clear_hand()
             self.hand_running = False
         return True
+
+    @property
+    def in_running_hand(self) -> bool:
+        """Whether I am dealt into the running hand (folded or not: the room takes no top-up until it ends)."""
+        mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
+        return mine is not None and mine.in_hand and self.hand_running
+
+    @property
+    def free_seats(self) -> int:
+        return max(0, self.max_seats - len(self.seats))
+
+    def facing(self) -> int:
+        """Chips I would have to put in to call now (0: I may check, or I am not in the hand)."""
+        mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
+        if mine is None or not mine.in_hand or mine.folded or not self.hand_running:
+            return 0
+        return max(0, min(self.current_bet() - mine.bet, mine.stack))
 
     @property
     def seated(self) -> bool:
@@ -500,10 +522,12 @@ class TableModel:
         self.big_blind_seat = None
         self.results = []
         self.shown_after_win = False
+        self.bring_in = 0
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
             info.in_hand = info.folded = info.all_in = False
             info.cards = []
+            info.down_cards = []
             info.last_action = info.hand_name = ""
 
     def _forget_notes_of_running_hand(self) -> None:
@@ -579,14 +603,20 @@ class TableModel:
             info = self._seat(int(seat))
             info.cards += list(event.get("cards", []))  # stud: a down card again on seventh street
             info.in_hand = True
+            if not self.uses_blinds:  # stud: my down cards are marked apart from my up cards
+                info.down_cards += list(event.get("cards", []))
             if info.name == self.me:
-                self.note(f"Dealt to you: {' '.join(event.get('cards', []))}")
+                down = "" if self.uses_blinds else " (face down)"
+                self.note(f"Dealt to you: {' '.join(event.get('cards', []))}{down}")
         elif kind == "cards_dealt_face_down":
             info = self._seat(int(seat))
             info.face_down += int(event.get("count", 0))
             info.in_hand = True
         elif kind == "up_cards_dealt":
-            self._seat(int(seat)).cards += list(event.get("cards", []))
+            info = self._seat(int(seat))
+            info.cards += list(event.get("cards", []))
+            if info.name == self.me:
+                self.note(f"Dealt to you: {' '.join(event.get('cards', []))} (face up)")
         elif kind == "board_dealt":
             self.board = list(event.get("board", []))
             self.street = str(event.get("street", ""))
@@ -611,12 +641,17 @@ class TableModel:
             self._seat(int(seat)).last_action = "call"
             self.note(f"{self._who(name, 'calls')} {event['amount']}" + (" (all-in)" if event.get("all_in") else ""))
         elif kind in ("bet_placed", "raised"):
+            # stud: the first raise over a bring-in (to the full bet) is a completion (R-STUD-1)
+            completing = bool(self.bring_in) and self.current_bet() == self.bring_in
+            self.bring_in = 0
             self._put_in(int(seat), int(event["added"]), int(event["to"]), bool(event.get("all_in")))
-            verb = "bets" if kind == "bet_placed" else "raises to"
-            self._seat(int(seat)).last_action = "bet" if kind == "bet_placed" else "raise"
+            verb = "completes to" if completing else "bets" if kind == "bet_placed" else "raises to"
+            self._seat(int(seat)).last_action = "complete" if completing else "bet" if kind == "bet_placed" \
+                else "raise"
             self.note(f"{self._who(name, verb)} {event['to']}" + (" (all-in)" if event.get("all_in") else ""))
         elif kind == "bring_in_posted":
             self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
+            self.bring_in = int(event["amount"])
             self._seat(int(seat)).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
             self.note(f"{self._who(name, 'brings in')} {event['amount']}")
         elif kind == "cards_drawn":
@@ -674,7 +709,8 @@ class TableModel:
             if self.hands and self.hands[-1].hand_id == hand:
                 summary = self.hands[-1]
                 # what each took from the pot (not a profit: a chop gives back what was put in)
-                summary.result = (summary.result + "; " if summary.result else "") + f"{name} collects {amount}"
+                collects = "you collect" if name == self.me else f"{name} collects"
+                summary.result = (summary.result + "; " if summary.result else "") + f"{collects} {amount}"
         elif kind == "hand_ended":
             for number, stack in event.get("stacks", []):
                 self._seat(int(number)).stack = int(stack)

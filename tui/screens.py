@@ -81,6 +81,7 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
     AuthScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent;
                             background: $surface; padding: 1 2; }
     AuthScreen Input { width: 100%; }
+    AuthScreen Label { width: 100%; }  /* the prompt wraps inside the window instead of being cut */
     AuthScreen #auth-error { color: $error; height: auto; }
     AuthScreen Horizontal { height: auto; margin-top: 1; }
     AuthScreen Button { margin-right: 2; }
@@ -97,7 +98,7 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
     def compose(self) -> ComposeResult:
         wanted = " and ".join(NEED_WORDS[need] for need in self.needs)
         with Vertical():
-            yield Label(f"{self.room or 'This room'} asks for {wanted}.")
+            yield Label(f"{self.room or 'This room'} asks for {wanted}.", id="auth-prompt")
             yield Label(self.refusal, id="auth-error")
             for need in self.needs:
                 yield Label("Password" if need == "password" else "Invite code")

@@ -58,7 +58,7 @@ def test_stud_seats_have_no_blind_or_button_labels_and_show_the_bring_in() -> No
     assert [seat_markers(model, seat) for seat in range(3)] == ["", "", ""]  # the plan's seats are not shown
     bringer = model.seats[1]
     assert bringer.last_action == "bring-in" and model.log[-1] == "bot1-2b0bf7 brings in 2"
-    assert seat_text(bringer, 30).plain == "bot1-2b0bf7  97\n2♠ ▒▒ ▒▒  bet 2  bring-in"
+    assert seat_text(bringer, 30).plain == "bot1-2b0bf7  97\n2♠ ▒▒ ▒▒  bring-in 2"  # one label, with its chips
     for game in ("seven_card_stud_hi_lo", "telesina", "americana"):
         assert not TableModel("x", "me", game=game).uses_blinds, game
     # hold'em keeps them; heads-up the button is the small blind: "D/SB", not "DSB"

@@ -8,6 +8,7 @@ nothing is sent. Decisions go up as :class:`ActionBar.Act` messages.
 
 from __future__ import annotations
 
+import string
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -33,6 +34,37 @@ PRESETS: list[tuple[str, str, Fraction | str]] = [
     ("half", "½", Fraction(1, 2)), ("two_thirds", "⅔", Fraction(2, 3)), ("three_quarters", "¾", Fraction(3, 4)),
     ("pot", "pot", Fraction(1)), ("min", "min", "min"), ("all_in", "all-in", "max"),
 ]
+BIG_BLIND_PRESETS: list[tuple[str, str, Fraction]] = [
+    ("bb2", "2×", Fraction(2)), ("bb25", "2.5×", Fraction(5, 2)), ("bb3", "3×", Fraction(3)),
+]
+"""Pre-flop opening sizes in big blinds (raise to 2×, 2.5×, 3× the big blind), beside the pot fractions."""
+PASSED_THROUGH_BOX = frozenset(string.ascii_letters) | {"/", "?"}
+"""Keys typed in the amount box that are table keys, not amount text: the box takes digits only, so a letter
+never goes into it (A after a refused amount is all-in, not swallowed)."""
+
+
+def max_label(high: int, my_bet: int, my_stack: int, pot_limit: bool) -> str:
+    """What the top of the legal range is, in words: ``"all-in"`` only when it is everything the player has;
+    else the pot (pot limit) or the table's maximum.
+
+    >>> max_label(200, 0, 200, False), max_label(45, 0, 200, True), max_label(8, 4, 200, False)
+    ('all-in', 'pot', 'max')
+    """
+    if high >= my_bet + my_stack:
+        return "all-in"
+    return "pot" if pot_limit else "max"
+
+
+def big_blind_amount(multiple: Fraction, legal: dict[str, Any], big_blind: int) -> int | None:
+    """A pre-flop open to ``multiple`` big blinds (a street total), clamped to the legal range.
+
+    >>> big_blind_amount(Fraction(5, 2), {"min_raise_to": 4, "max_raise_to": 200}, 2)
+    5
+    """
+    low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+    if low is None or high is None:
+        return None
+    return max(int(low), min(int(high), int(multiple * big_blind)))
 
 
 def preset_amount(preset: Fraction | str, legal: dict[str, Any], pot: int, my_bet: int) -> int | None:
@@ -85,7 +117,7 @@ class AmountInput(Input):
     """The amount box: takes digits; R (bet/raise to the typed amount) and E (select the amount to type a new
     one) still reach the table's keys while the cursor is in it."""
 
-    PASSED_ON = frozenset({"r", "R", "e", "E"})
+    PASSED_ON = PASSED_THROUGH_BOX
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character not in self.PASSED_ON and super().check_consume_key(key, character)
@@ -132,6 +164,14 @@ class ActionBar(Widget):
     error: reactive[str] = reactive("")
     can_pre_act: reactive[bool] = reactive(False)
     """Whether pre-action boxes make sense now: I am in the running hand, not folded nor all-in."""
+    my_stack: reactive[int] = reactive(0)
+    pot_limit: reactive[bool] = reactive(False)
+    preflop: reactive[bool] = reactive(False)
+    """Pre-flop in a game with blinds: the big-blind presets (2×, 2.5×, 3×) are offered."""
+    facing: reactive[int] = reactive(0)
+    """Chips I would need to call now (the bet in front of me), shown on C while it is not my turn."""
+    round_bet: reactive[int] = reactive(0)
+    """The highest bet of this betting round (0: the next chips in are a bet, else a raise)."""
     my_cards: reactive[list[str]] = reactive(list, always_update=True)
     """My cards in the running hand: a draw's discards are chosen among them."""
 
@@ -154,6 +194,8 @@ class ActionBar(Widget):
                 yield Button("", id=f"card-{index}", classes="discard", compact=True)
             yield Button("Stand pat (D)", id="draw", compact=True)
         with Horizontal(id="sizing"):
+            for preset_id, label, _ in BIG_BLIND_PRESETS:
+                yield Button(label, id=f"preset-{preset_id}", classes="preset bb-preset -hidden", compact=True)
             for preset_id, label, _ in PRESETS:
                 yield Button(label, id=f"preset-{preset_id}", classes="preset", compact=True)
             yield Slider(id="slider")
@@ -193,15 +235,19 @@ class ActionBar(Widget):
         if bring_in and legal is not None:
             self.query_one("#bring-in", Button).label = f"Bring in {legal['bring_in_amount']} (C)"
         self.query_one("#split", Button).set_class(not (legal and legal.get("can_split")), "-hidden")
-        if legal is None:
-            self.query_one("#call", Button).set_class(False, "-hidden")
-            self.query_one("#call", Button).label = "Check (C)"
-            self.query_one("#raise", Button).label = "Raise (R)"
+        for widget_id in ("fold", "raise", "amount", "sizing"):  # a draw: only the draw controls
+            self.query_one(f"#{widget_id}").set_class(drawing, "-hidden")
+        self.query_one("#call", Button).set_class(drawing, "-hidden")
+        if legal is None:  # not my turn: nothing left from an earlier turn, C says what it would do
+            self._show_waiting_labels()
+            self.query_one("#amount", Input).value = ""
+            self.query_one(Slider).set_value(self.query_one(Slider).minimum, announce=False)
+            self._label_presets()
             return
         call = legal.get("call_amount")
         self.query_one("#call", Button).label = f"Call {call} (C)" if call is not None else "Check (C)"
         self.query_one("#call", Button).disabled = showdown or (call is None and not legal.get("can_check"))
-        self.query_one("#call", Button).set_class(bring_in, "-hidden")  # C brings in: one button says so
+        self.query_one("#call", Button).set_class(bring_in or drawing, "-hidden")  # C brings in: one button says so
         self.query_one("#fold", Button).disabled = showdown or not legal.get("can_fold")
         low: Any = legal.get("min_raise_to")
         high: Any = legal.get("max_raise_to")
@@ -209,11 +255,9 @@ class ActionBar(Widget):
         self.query_one("#raise", Button).disabled = not can_raise
         self.query_one("#raise", Button).label = ("Complete (R)" if bring_in else "Bet (R)" if legal.get("is_bet")
                                                   else "Raise to (R)")
-        if drawing:
-            for button_id in ("fold", "call", "raise"):
-                self.query_one(f"#{button_id}", Button).disabled = True
         for button in self.query(".preset").results(Button):
             button.disabled = not can_raise
+        self._label_presets()
         slider = self.query_one(Slider)
         if can_raise:
             slider.minimum, slider.maximum = int(low), int(high)
@@ -224,6 +268,34 @@ class ActionBar(Widget):
             self.query_one("#amount", Input).value = ""
         self.error = ""
         self._maybe_pre_act(legal)
+
+    def _show_waiting_labels(self) -> None:
+        """Between my turns C ticks "call any" and R has nothing to send: the labels say what I face now."""
+        self.query_one("#call", Button).label = f"Call {self.facing} (C)" if self.facing else "Check (C)"
+        self.query_one("#raise", Button).label = "Raise (R)" if self.facing or self.round_bet else "Bet (R)"
+
+    def watch_facing(self, facing: int) -> None:
+        if self.is_mounted and self.legal is None:
+            self._show_waiting_labels()
+
+    def watch_round_bet(self, bet: int) -> None:
+        self.watch_facing(self.facing)
+
+    def watch_preflop(self, preflop: bool) -> None:
+        if self.is_mounted:
+            self._label_presets()
+
+    def top_label(self) -> str:
+        """The maximum's name now: "all-in", "pot" (pot limit) or "max" (A and preset 6 say it)."""
+        high = (self.legal or {}).get("max_raise_to")
+        if high is None:
+            return "all-in" if not self.pot_limit else "pot"
+        return max_label(int(high), self.my_bet, self.my_stack, self.pot_limit)
+
+    def _label_presets(self) -> None:
+        self.query_one("#preset-all_in", Button).label = self.top_label()
+        for button in self.query(".bb-preset").results(Button):
+            button.set_class(not self.preflop, "-hidden")
 
     def watch_my_cards(self, cards: list[str]) -> None:
         if self.is_mounted:
@@ -382,6 +454,7 @@ class ActionBar(Widget):
         self.post_message(self.Act(kind, amount))
 
     def all_in(self) -> None:
+        """A: bet or raise to the maximum (all-in, or the pot / the limit where that is less), else call."""
         if self.legal is None:
             return
         if self.legal.get("max_raise_to") is not None:
@@ -394,8 +467,12 @@ class ActionBar(Widget):
         """Put a preset's amount in the box and on the slider (not sent: R or Enter sends)."""
         if self.legal is None:
             return
-        preset = next(value for key, _, value in PRESETS if key == preset_id)
-        amount = preset_amount(preset, self.legal, self.pot, self.my_bet)
+        multiple = next((value for key, _, value in BIG_BLIND_PRESETS if key == preset_id), None)
+        if multiple is not None:
+            amount = big_blind_amount(multiple, self.legal, self.big_blind)
+        else:
+            preset = next(value for key, _, value in PRESETS if key == preset_id)
+            amount = preset_amount(preset, self.legal, self.pot, self.my_bet)
         if amount is None:
             self.error = "you cannot bet or raise now"
             return

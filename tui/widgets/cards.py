@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from rich.text import Text
 
@@ -14,8 +14,12 @@ FOUR_COLOURS = {"s": "bold black on white", "h": "bold red on white", "d": "bold
 BACK = "bold white on dark_blue"
 
 
-def card_text(card: str, four_colour: bool = False) -> Text:
-    """``"Ah"`` → ``" A♥ "`` styled; ``"??"`` or ``""`` → a face-down card.
+DOWN = " on grey58"
+"""A card of mine dealt face down in stud: the others do not see it (its face on a grey card, not white)."""
+
+
+def card_text(card: str, four_colour: bool = False, down: bool = False) -> Text:
+    """``"Ah"`` → ``" A♥ "`` styled; ``"??"`` or ``""`` → a face-down card; ``down``: my own face-down card.
 
     >>> card_text("Td").plain
     'T♦'
@@ -23,11 +27,12 @@ def card_text(card: str, four_colour: bool = False) -> Text:
     if len(card) != 2 or card[1] not in GLYPHS:
         return Text("▒▒", style=BACK)
     colours = FOUR_COLOURS if four_colour else TWO_COLOURS
-    return Text(card[0] + GLYPHS[card[1]], style=colours[card[1]])
+    style = colours[card[1]]
+    return Text(card[0] + GLYPHS[card[1]], style=style.replace(" on white", DOWN) if down else style)
 
 
 def cards_text(cards: Iterable[str], four_colour: bool = False, face_down: int = 0, gap: str = " ",
-               count_backs: bool = False) -> Text:
+               count_backs: bool = False, down: Collection[str] = ()) -> Text:
     """Several cards separated by ``gap``, then ``face_down`` backs; ``count_backs`` writes two or more backs
     as one back and their number (``▒▒3``), the tightest form a narrow seat box uses.
 
@@ -41,7 +46,7 @@ def cards_text(cards: Iterable[str], four_colour: bool = False, face_down: int =
     for card in list(cards) + ["??"] * backs:
         if text:
             text.append(gap)
-        text.append_text(card_text(card, four_colour))
+        text.append_text(card_text(card, four_colour, down=card in down))
     if backs != face_down:
         text.append(str(face_down), style=BACK)
     return text

@@ -9,13 +9,17 @@ from textual.widgets import Static
 from tui.model import SeatInfo, short_hand_names
 from tui.widgets.cards import cards_text
 
+CHIP_ACTIONS = frozenset({"bet", "raise", "call", "bring-in", "complete"})
+"""Last actions that put the chips in front of the seat: said once, with the amount."""
+
 
 def fitting_cards(info: SeatInfo, width: int, four_colour: bool) -> Text:
     """The seat's cards in the widest form that fits ``width`` cells: spaced, then without gaps, then the
     face-down backs as one back and a count. Never fewer cards: the caller splits what still does not fit."""
-    forms = [cards_text(info.cards, four_colour, info.face_down),
-             cards_text(info.cards, four_colour, info.face_down, gap=""),
-             cards_text(info.cards, four_colour, info.face_down, gap="", count_backs=True)]
+    down = info.down_cards  # stud: my own face-down cards look apart from my up cards
+    forms = [cards_text(info.cards, four_colour, info.face_down, down=down),
+             cards_text(info.cards, four_colour, info.face_down, gap="", down=down),
+             cards_text(info.cards, four_colour, info.face_down, gap="", count_backs=True, down=down)]
     return next((form for form in forms if form.cell_len <= width), forms[-1])
 
 
@@ -69,7 +73,10 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
     state = info.state or ("" if to_act or info.won or info.hand_name else info.last_action)
     if info.won and not info.away and not info.sitting_out:
         state = ""  # the pot he won says more than "all-in"
-    extras = [[(f"bet {info.bet}", "bold cyan")] if info.bet else [],
+    chips_word = "bet"
+    if info.bet and state in CHIP_ACTIONS:  # "raise 20", not "bet 20 raise" (it wrapped as "bet 9 bet")
+        chips_word, state = state, ""
+    extras = [[(f"{chips_word} {info.bet}", "bold cyan")] if info.bet else [],
               [("TO ACT", "bold reverse")] if to_act else [],
               [(f"wins {info.won}", "bold green")] if info.won else [],
               [(state, "italic")] if state else [],  # away / sitting out still show while the hand asks him

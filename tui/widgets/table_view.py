@@ -38,7 +38,8 @@ class TableView(Widget, can_focus=True):
 
     DEFAULT_CSS = """
     TableView { height: 1fr; width: 1fr; layout: vertical; border: round $panel; }
-    TableView:focus-within { border: round $accent; }
+    TableView.-active { border: round $accent; }
+    TableView.-active #title { background: $accent 40%; }
     TableView.-needs-action { border: heavy $warning; }
     TableView #title { height: 1; padding: 0 1; background: $boost; }
     TableView #alarm { height: auto; background: $error; color: $text; text-style: bold; padding: 0 1; }
@@ -48,7 +49,9 @@ class TableView(Widget, can_focus=True):
     TableView #side { width: 38; height: 1fr; border-left: solid $panel; }
     TableView #controls { height: 1; }
     TableView #controls Button { height: 1; border: none; min-width: 8; width: auto; margin: 0 1 0 0; }
-    TableView #status { height: 1; padding: 0 1; color: $warning; }
+    TableView #status { height: auto; padding: 0 1; color: $warning; }
+    TableView #status.-away { background: $warning 30%; color: $text; text-style: bold; }
+    TableView .-hidden { display: none; }
     .-compact TableView { border: none; }
     .-compact TableView #body { layout: vertical; }
     .-compact TableView #play { height: auto; }
@@ -59,7 +62,7 @@ class TableView(Widget, can_focus=True):
     .-tiled TableView #controls { display: none; }
     .-tiled.-compact TableView #pre-actions Checkbox { display: none; }
     .-tiled TableView { border: round $panel; }
-    .-tiled TableView:focus-within { border: round $accent; }
+    .-tiled TableView.-active { border: double $accent; }
     .-tiled TableView.-needs-action { border: heavy $warning; }
     .-show-log TableView #side { display: block; width: 1fr; }
     .-show-log TableView #play { display: none; }
@@ -67,27 +70,33 @@ class TableView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "fold", "Fold"),
-        Binding("c", "check_call", "Check/Call"),
-        Binding("r", "raise", "Raise"),
-        Binding("a", "all_in", "All-in"),
-        Binding("1", "preset('half')", "½ pot", show=False),
-        Binding("2", "preset('two_thirds')", "⅔ pot", show=False),
-        Binding("3", "preset('three_quarters')", "¾ pot", show=False),
-        Binding("4", "preset('pot')", "Pot", show=False),
-        Binding("5", "preset('min')", "Min", show=False),
-        Binding("6", "preset('all_in')", "Max", show=False),
-        Binding("e", "amount", "Amount", show=False),
-        Binding("d", "draw", "Draw", show=False),
-        Binding("p", "split", "Split", show=False),
-        Binding("s", "show", "Show", show=False),
-        Binding("m", "muck", "Muck", show=False),
-        Binding("o", "sit_out", "Sit out", show=False),
-        Binding("b", "wait_big_blind", "Wait BB", show=False),
-        Binding("u", "top_up", "Top-up", show=False),
-        Binding("x", "leave", "Leave"),
-        Binding("slash", "chat", "Chat", show=False),
-        Binding("escape", "focus_table", "Table keys", show=False),
+        # every table key acts on the app's current table (the highlighted one), whichever widget has the focus
+        Binding("f", "app.table_key('fold')", "Fold"),
+        Binding("c", "app.table_key('check_call')", "Check/Call"),
+        Binding("r", "app.table_key('raise')", "Raise"),
+        Binding("a", "app.table_key('all_in')", "All-in"),  # one of the three: what the maximum is now
+        Binding("a", "app.table_key('max_pot')", "Pot"),
+        Binding("a", "app.table_key('max_raise')", "Max"),
+        Binding("1", "app.table_key('preset', 'half')", "½ pot", show=False),
+        Binding("2", "app.table_key('preset', 'two_thirds')", "⅔ pot", show=False),
+        Binding("3", "app.table_key('preset', 'three_quarters')", "¾ pot", show=False),
+        Binding("4", "app.table_key('preset', 'pot')", "Pot", show=False),
+        Binding("5", "app.table_key('preset', 'min')", "Min", show=False),
+        Binding("6", "app.table_key('preset', 'all_in')", "Max", show=False),
+        Binding("e", "app.table_key('amount')", "Amount", show=False),
+        Binding("d", "app.table_key('draw')", "Draw", show=False),
+        Binding("p", "app.table_key('split')", "Split", show=False),
+        Binding("s", "app.table_key('show')", "Show", show=False),
+        Binding("m", "app.table_key('muck')", "Muck", show=False),
+        Binding("o", "app.table_key('back')", "I'm back"),  # away or sitting out: O brings him back
+        Binding("o", "app.table_key('sit_out')", "Sit out", show=False),
+        Binding("b", "app.table_key('wait_big_blind')", "Wait BB", show=False),
+        Binding("u", "app.table_key('top_up')", "Top-up", show=False),
+        Binding("x", "app.table_key('leave')", "Leave"),
+        Binding("x", "app.table_key('close')", "Close"),  # watching: X closes the tab
+        Binding("j", "app.table_key('sit_down')", "Sit down"),  # watching, a seat free: buy in here
+        Binding("slash", "app.table_key('chat')", "Chat", show=False),
+        Binding("escape", "app.table_key('focus_table')", "Table keys", show=False),
     ]
 
     class Request(Message):
@@ -99,6 +108,11 @@ class TableView(Widget, can_focus=True):
             self.table_id = view.table_id
             self.message_type = message_type
             self.fields = fields
+
+    class SitWanted(Message):
+        def __init__(self, view: TableView) -> None:
+            super().__init__()
+            self.table_id = view.table_id
 
     class TopUpWanted(Message):
         def __init__(self, view: TableView) -> None:
@@ -112,6 +126,8 @@ class TableView(Widget, can_focus=True):
         super().__init__(**options)
         self.table_id = table_id
         self._betting_round: tuple[str, str, bool] | None = None
+        self._keys: tuple[Any, ...] | None = None
+        self._opened_log_for_chat = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -122,6 +138,7 @@ class TableView(Widget, can_focus=True):
                 yield Static(id="status")
                 yield ActionBar(id="actions")
                 with Horizontal(id="controls"):
+                    yield Button("Sit down (J)", id="sit-down", compact=True, classes="-hidden")
                     yield Button("Sit out (O)", id="sit-out", compact=True)
                     yield Button("Wait BB (B)", id="wait-bb", compact=True)
                     yield Button("Top-up (U)", id="top-up", compact=True)
@@ -151,9 +168,19 @@ class TableView(Widget, can_focus=True):
         felt = self.query_one(Felt)
         felt.four_colour = self.four_colour
         felt.model = model
-        self.query_one("#status", Static).update(model.error or status_hand(model))
-        bar = self.query_one(ActionBar)
         mine = model.my_seat
+        info = model.seats.get(mine) if mine is not None else None
+        away = info is not None and (info.away or info.sitting_out)
+        status = self.query_one("#status", Static)
+        status.update(model.error or self._away_words(info) or status_hand(model))
+        status.set_class(away and not model.error, "-away")
+        bar = self.query_one(ActionBar)
+        bar.display = info is not None  # watching: no action bar, only what a spectator can use
+        bar.my_stack = info.stack if info is not None else 0
+        bar.pot_limit = model.structure == "pot_limit"
+        bar.preflop = model.uses_blinds and model.hand_running and model.street == "preflop"
+        bar.facing = model.facing()
+        bar.round_bet = model.current_bet() if model.hand_running else 0
         bar.pot = model.pot_total
         bar.my_bet = model.seats[mine].bet if mine is not None and mine in model.seats else 0
         bar.big_blind = max(1, model.stakes[1])
@@ -177,15 +204,58 @@ class TableView(Widget, can_focus=True):
         self.query_one(HandLog).four_colour = self.four_colour
         self.query_one(HandLog).model = model
         self.query_one(ChatPanel).model = model
-        if mine is not None and mine in model.seats:
-            info = model.seats[mine]
-            self.query_one("#sit-out", Button).label = "Sit in (O)" if info.sitting_out else "Sit out (O)"
+        if info is not None:
+            self.query_one("#sit-out", Button).label = "I'm back (O)" if away else "Sit out (O)"
             self.query_one("#wait-bb", Button).label = f"Wait BB: {'on' if info.wait_for_big_blind else 'off'} (B)"
-        for button_id in ("sit-out", "wait-bb", "top-up", "leave"):
-            self.query_one(f"#{button_id}", Button).disabled = mine is None and button_id != "leave"
+        for button_id in ("sit-out", "wait-bb", "top-up"):
+            self.query_one(f"#{button_id}", Button).set_class(info is None, "-hidden")
+        self.query_one("#wait-bb", Button).set_class(info is None or not model.uses_blinds, "-hidden")
+        self.query_one("#sit-down", Button).set_class(info is not None or not model.free_seats, "-hidden")
+        self.query_one("#leave", Button).label = "Leave (X)" if info is not None else "Close (X)"
+        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.uses_blinds)
+        if keys != self._keys:  # the key bar's words follow (I'm back, Max/Pot/All-in, Sit down, Close)
+            self._keys = keys
+            self.app.refresh_bindings()
+
+    @staticmethod
+    def _away_words(info: Any) -> str:
+        if info is None:
+            return ""
+        if info.away:
+            return "You are away: each of your turns is checked or folded at once. Press O — I'm back."
+        if info.sitting_out:
+            return "You are sitting out: no hands are dealt to you. Press O — I'm back."
+        return ""
+
+    def key_state(self, name: str) -> bool | None:
+        """Whether the table key ``name`` is shown now (None: shown greyed); the app's check_action asks."""
+        model = self.model
+        info = self._my_info()
+        seated = info is not None
+        back = seated and bool(info.away or info.sitting_out)
+        top = self.bar.top_label() if self.is_mounted and self.query(ActionBar) else "all-in"
+        shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
+                 "sit_down": not seated and model is not None and model.free_seats > 0,
+                 "all_in": seated and top == "all-in", "max_pot": seated and top == "pot",
+                 "max_raise": seated and top == "max", "fold": seated, "check_call": seated, "raise": seated,
+                 "wait_big_blind": seated and (model is None or model.uses_blinds),
+                 "top_up": seated}
+        return shown.get(name, True)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.watch_model, self.model)
+
+    def on_descendant_focus(self) -> None:
+        self._chosen()
+
+    def on_focus(self) -> None:
+        self._chosen()
+
+    def _chosen(self) -> None:
+        """The keyboard came here (a click in this tile): this is the current table now, for keys and highlight."""
+        choose = getattr(self.app, "choose_table", None)
+        if choose is not None:
+            choose(self.table_id)
 
     # --- requests up ---------------------------------------------------------------------------------
 
@@ -214,12 +284,16 @@ class TableView(Widget, can_focus=True):
     def _say(self, event: ChatPanel.Say) -> None:
         event.stop()
         self._request("chat", text=event.text)
+        if self._opened_log_for_chat:  # a compact screen showed the log for typing: the table comes back
+            self.screen.remove_class("-show-log")
+            self._opened_log_for_chat = False
+        self.focus()  # sent: the keys are the table's again (C must not type "c" into the chat)
 
     @on(Button.Pressed, "#controls Button")
     def _control(self, event: Button.Pressed) -> None:
         event.stop()
         actions = {"sit-out": self.action_sit_out, "wait-bb": self.action_wait_big_blind,
-                   "top-up": self.action_top_up, "leave": self.action_leave}
+                   "top-up": self.action_top_up, "leave": self.action_leave, "sit-down": self.action_sit_down}
         actions[event.button.id or ""]()
 
     # --- hotkeys (also the command palette's targets) ------------------------------------------------
@@ -229,16 +303,29 @@ class TableView(Widget, can_focus=True):
         return self.query_one(ActionBar)
 
     def action_fold(self) -> None:
+        self._come_back()
         self.bar.fold()
 
     def action_check_call(self) -> None:
+        self._come_back()
         self.bar.check_or_call()
 
     def action_raise(self) -> None:
+        self._come_back()
         self.bar.raise_typed()
 
     def action_all_in(self) -> None:
+        self._come_back()
         self.bar.all_in()
+
+    action_max_pot = action_max_raise = action_all_in
+
+    def _come_back(self) -> None:
+        """A table key pressed while away or sitting out: the player is here, so he is back (else his next
+        decision would be folded at once)."""
+        info = self._my_info()
+        if info is not None and (info.away or info.sitting_out):
+            self._request("sit_out", on=False)
 
     def action_preset(self, preset_id: str) -> None:
         if self.bar.drawing:  # a draw: keys 1-5 choose my cards to throw
@@ -279,9 +366,20 @@ class TableView(Widget, can_focus=True):
         return model.seats.get(model.my_seat)
 
     def action_sit_out(self) -> None:
+        """O: sit out; away or sitting out already, O is "I'm back" (one press, never a second)."""
         info = self._my_info()
         if info is not None:
-            self._request("sit_out", on=not info.sitting_out)
+            self._request("sit_out", on=not (info.sitting_out or info.away))
+
+    action_back = action_sit_out
+
+    def action_sit_down(self) -> None:
+        """Watching a table with a free seat: buy in and sit down here (as J in the lobby)."""
+        if self._my_info() is None:
+            self.post_message(self.SitWanted(self))
+
+    def action_close(self) -> None:
+        self._request("leave")  # watching: the app closes the tab
 
     def action_wait_big_blind(self) -> None:
         info = self._my_info()
@@ -306,6 +404,7 @@ class TableView(Widget, can_focus=True):
         """Type at the table's chat (on a compact screen the log and chat come up first)."""
         if self.screen.has_class("-compact") and not self.screen.has_class("-show-log"):
             self.screen.add_class("-show-log")
+            self._opened_log_for_chat = True
         self.query_one("#chat-input").focus()
 
     def action_pre_action(self, box: str) -> None:

@@ -1,0 +1,199 @@
+"""Issue 14, the table a player trusts: what the action bar, the seat controls and the small windows show and
+do (items 11-18, 20, 21, 25 and the presets players expect), on recorded room messages (no live room)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Input, Label
+
+from tests.tui.helpers import wait_until
+from tests.tui.recorded import ReplayConnection, event, hello, lobby_rows, msg, side_pot_hand
+from tui.app import CroupierApp
+from tui.screens import AuthScreen
+from tui.widgets.key_bar import KeyBar
+
+
+def replay_app(messages: list[dict[str, Any]]) -> CroupierApp:
+    async def connect() -> ReplayConnection:
+        return ReplayConnection(list(messages))
+
+    app = CroupierApp(connect, reconnect=False)
+    app.strict = True  # type: ignore[attr-defined]
+    return app
+
+
+async def test_the_room_gate_window_tabs_to_the_invite_field_and_shows_the_whole_prompt() -> None:
+    app = replay_app([{**hello(), "room": "Friday night", "needs": ["password", "invite"]}])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, AuthScreen), what="the gate window")
+        await pilot.pause(0.1)
+        screen = app.screen
+        assert isinstance(screen, AuthScreen)
+        password = screen.query_one("#auth-password", Input)
+        assert password.has_focus
+        await pilot.press("s", "w")
+        await pilot.press("tab")
+        assert screen.query_one("#auth-invite", Input).has_focus
+        await pilot.press("F")
+        assert screen.query_one("#auth-invite", Input).value == "F" and password.value == "sw"
+        prompt = screen.query(Label).first()  # the prompt
+        drawn = " ".join(prompt.render_line(row).text.strip() for row in range(prompt.size.height))
+        invite = screen.query_one("#auth-invite", Input)
+        assert invite.region.bottom <= app.size.height and invite.region.height >= 1  # on screen, not cut
+        assert drawn == "Friday night asks for the room password and an invite code (your name is new here)."
+
+
+TABLE = "holdem-1-2"
+HAND = "holdem-1-2-9a611a-7"
+
+
+async def my_turn(pilot: Any, messages: list[dict[str, Any]] | None = None) -> tuple[CroupierApp, Any]:
+    """The app on the recorded side-pot hand (me to act on the turn, 100 behind), the table shown."""
+    app = pilot.app
+    await wait_until(pilot, lambda: TABLE in app.models and app.models[TABLE].needs_action, what="my turn")
+    app.show_table(TABLE)
+    await pilot.pause(0.2)
+    view = app.view_of(TABLE)
+    assert view is not None
+    return app, view
+
+
+def room_app(*extra: dict[str, Any], rows: list[dict[str, Any]] | None = None) -> CroupierApp:
+    return replay_app([hello(), msg("lobby", tables=rows or lobby_rows()), *side_pot_hand(), *extra])
+
+
+def sent(app: CroupierApp, kind: str) -> list[dict[str, Any]]:
+    return [item for item in app.sent if item["type"] == kind]
+
+
+def keys_shown(app: CroupierApp) -> list[tuple[str, str]]:
+    return [(key, description) for key, description, _ in app.query_one(KeyBar).entries]
+
+
+async def test_a_draw_shows_only_the_draw_controls() -> None:
+    app = room_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        view.bar.legal = {"seat": 1, "can_fold": False, "can_check": False, "call_amount": None,
+                          "min_raise_to": None, "max_raise_to": None, "max_discards": 5}
+        await pilot.pause(0.1)
+        shown = {widget.id for widget in view.query("ActionBar Button, ActionBar Input") if widget.display
+                 and widget.parent is not None and widget.parent.display}
+        assert {"fold", "call", "raise", "amount"}.isdisjoint(shown)
+        assert not view.query_one("#sizing").display and view.query_one("#draw-row").display
+        assert "draw" in shown and "card-0" in shown
+
+
+async def test_a_letter_typed_in_the_amount_box_after_a_refused_amount_is_a_table_key() -> None:
+    app = room_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        await pilot.press("e", "1", "0", "0", "0", "r")
+        assert "between 2 and 100" in str(view.query_one("#error", Label).content)
+        box = view.query_one("#amount", Input)
+        assert box.has_focus and not sent(app, "action")
+        await pilot.press("a")  # all-in: not swallowed by the box
+        assert [(item["kind"], item.get("amount")) for item in sent(app, "action")] == [("bet", 100)]
+
+
+async def test_pot_limit_says_pot_where_the_maximum_is_not_all_in() -> None:
+    rows = [{**row, "structure": "pot_limit"} if row["id"] == TABLE else row for row in lobby_rows()]
+    app = room_app(rows=rows)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        view.bar.legal = {**(app.models[TABLE].legal or {}), "max_raise_to": 60}  # the pot, less than my 100
+        await pilot.pause(0.1)
+        assert str(view.query_one("#preset-all_in").label) == "pot"
+        app.refresh_bindings()
+        await pilot.pause(0.1)
+        assert ("a", "Pot") in keys_shown(app) and ("a", "All-in") not in keys_shown(app)
+        view.bar.legal = {**(app.models[TABLE].legal or {}), "max_raise_to": 100}  # everything I have
+        await pilot.pause(0.1)
+        assert str(view.query_one("#preset-all_in").label) == "all-in"
+
+
+async def test_between_turns_the_bet_box_is_empty_and_c_says_what_i_face() -> None:
+    bet = event(TABLE, HAND, "bet_placed", seat=3, to=30, added=30, all_in=False)
+    app = room_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        await pilot.press("4")  # a pot-sized amount in the box, then I check
+        assert view.query_one("#amount", Input).value != ""
+        await pilot.press("c")
+        await pilot.pause(0.1)
+        assert view.query_one("#amount", Input).value == ""
+        assert str(view.query_one("#call").label) == "Check (C)" and str(view.query_one("#raise").label) == "Bet (R)"
+        model = app.models[TABLE]
+        model.apply(event(TABLE, HAND, "checked", seat=1))
+        model.apply(bet)  # carla bets 30 into me: C (not my turn yet) would call, and says so
+        app._push(TABLE)
+        await pilot.pause(0.1)
+        assert str(view.query_one("#call").label) == "Call 30 (C)"
+        assert str(view.query_one("#raise").label) == "Raise (R)"
+        assert view.query_one("#amount", Input).value == ""
+
+
+async def test_away_the_button_and_the_keys_say_i_m_back_and_bring_him_back() -> None:
+    away = event(TABLE, HAND, "player_away", seat=1, player="me")
+    app = room_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        model = app.models[TABLE]
+        model.apply(away)
+        model.seats[1].away = True  # as the room's next table snapshot says
+        model.legal = None
+        app._push(TABLE)
+        await pilot.pause(0.2)
+        assert str(view.query_one("#sit-out").label) == "I'm back (O)"
+        assert "You are away" in str(view.query_one("#status").content)
+        assert "I'm back" in str(view.query_one("#status").content)
+        assert ("o", "I'm back") in keys_shown(app)
+        await pilot.press("o")
+        assert sent(app, "sit_out")[-1] == {"type": "sit_out", "table": TABLE, "on": False}
+        await pilot.press("c")  # a table key while away: he is here, he is back
+        assert len(sent(app, "sit_out")) == 2 and sent(app, "sit_out")[-1]["on"] is False
+        model.seats[1].away = False
+        app._push(TABLE)
+        await pilot.pause(0.2)
+        assert str(view.query_one("#sit-out").label) == "Sit out (O)" and ("o", "I'm back") not in keys_shown(app)
+        assert str(view.query_one("#status").content) == ""
+
+
+async def test_after_a_chat_line_is_sent_the_keys_are_the_table_s_again() -> None:
+    app = room_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        await pilot.press("slash")
+        chat = view.query_one("#chat-input", Input)
+        assert chat.has_focus
+        await pilot.press("h", "i", "enter")
+        assert sent(app, "chat")[-1]["text"] == "hi"
+        assert app.focused is view
+        await pilot.press("c")  # checks: nothing typed into the chat
+        assert chat.value == "" and sent(app, "action")[-1]["kind"] == "check"
+
+
+async def test_a_top_up_asked_during_a_hand_is_sent_when_it_ends_and_results_say_you() -> None:
+    from tui.screens import AmountScreen
+
+    app = room_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, _ = await my_turn(pilot)
+        await pilot.press("f")  # folded: still in the hand for the room, which refuses a top-up until it ends
+        await pilot.press("u")
+        await wait_until(pilot, lambda: isinstance(app.screen, AmountScreen), what="the top-up window")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert not sent(app, "top_up")
+        assert any("added when this hand ends" in text for text in app.notices)
+        model = app.models[TABLE]
+        for message in [event(TABLE, HAND, "pot_awarded", pot_index=0, seat=1, amount=12, share="whole"),
+                        event(TABLE, HAND, "hand_ended", stacks=[[1, 112]], rake=0),
+                        msg("table", table=TABLE, seats=[{"seat": 1, "name": "me", "stack": 112}], max_seats=6,
+                            waiting=[], hand_running=False)]:
+            app.dispatch(message)
+        await pilot.pause(0.1)
+        assert sent(app, "top_up") == [{"type": "top_up", "table": TABLE, "amount": 88}]  # 100 asked, 12 won: max 200
+        assert model.hands[-1].result == "you collect 12"
+        assert "You win 12 from the main pot" in model.log
