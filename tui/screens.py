@@ -148,12 +148,12 @@ HELP = """\
 [b]Lobby[/b]   J/Enter join (sit) · W/O watch · G refresh · P refill
         S sort by the next column · R reverse (or click a header)
         Tab to the filters: game, stakes, hide full, hide empty
-[b]Table[/b]   F fold · C check/call · R bet/raise to the amount · A all-in
+[b]Table[/b]   F fold · C check/call · R bet/raise to the amount · A all-in (Pot or Max where less)
         E type an amount (E again selects it; R or Enter sends; a wrong one is refused, in words)
         1 ½ pot · 2 ⅔ · 3 ¾ · 4 pot · 5 min · 6 max · ←/→ on the slider
         Not your turn: F ticks check/fold, C ticks call any
         S show · M muck · D draw (1-5 choose cards) · P split
-        O sit out/in · B wait for big blind · U top-up · X leave · / chat
+        O sit out / I'm back · B wait for big blind · U top-up · X leave (watching: J sit down, X close) · / chat
 [b]Tables[/b]  N jump to the table waiting for you · T tabs ⇄ tiles · L lobby
         Ctrl+←/→ previous/next table · H log and chat (compact screens)
         V hand history: pick a hand, ←/→ street by street, its fairness badge

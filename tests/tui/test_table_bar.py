@@ -157,7 +157,7 @@ async def test_away_the_button_and_the_keys_say_i_m_back_and_bring_him_back() ->
         app._push(TABLE)
         await pilot.pause(0.2)
         assert str(view.query_one("#sit-out").label) == "Sit out (O)" and ("o", "I'm back") not in keys_shown(app)
-        assert str(view.query_one("#status").content) == ""
+        assert "away" not in str(view.query_one("#status").content)
 
 
 async def test_after_a_chat_line_is_sent_the_keys_are_the_table_s_again() -> None:
@@ -197,3 +197,96 @@ async def test_a_top_up_asked_during_a_hand_is_sent_when_it_ends_and_results_say
         assert sent(app, "top_up") == [{"type": "top_up", "table": TABLE, "amount": 88}]  # 100 asked, 12 won: max 200
         assert model.hands[-1].result == "you collect 12"
         assert "You win 12 from the main pot" in model.log
+
+
+def test_a_stud_completion_is_logged_as_such_and_my_down_cards_look_apart() -> None:
+    from tests.tui.test_player_words import stud_hand
+    from tui.widgets.seat import seat_text
+
+    model = stud_hand("seven_card_stud")  # bot1 brought in 2 on third street
+    model.apply(event("s1", "s1-h-1", "raised", seat=2, to=4, added=4, all_in=False, full=True))
+    assert model.log[-1] == "carla completes to 4" and model.seats[2].last_action == "complete"
+    model.apply(event("s1", "s1-h-1", "raised", seat=0, to=8, added=8, all_in=False, full=True))
+    assert model.log[-1] == "You raise to 8"
+    assert "Dealt to you: Ah Kd (face down)" in model.log and "Dealt to you: 9c (face up)" in model.log
+    mine = model.seats[0]
+    assert mine.down_cards == ["Ah", "Kd"]
+    text = seat_text(mine, 30, mine=True)
+    styles = {text.plain[span.start:span.end]: str(span.style) for span in text.spans}
+    assert "grey" in styles["A♥"] and "grey" in styles["K♦"] and "white" in styles["9♣"]  # down vs up
+    assert "A♥ K♦ 9♣" in text.plain  # spaced while they fit
+    assert "raise 8" in text.plain and "bet 8" not in text.plain
+
+
+async def test_a_watcher_sees_only_what_he_can_use() -> None:
+    watched = [msg("table", table=TABLE, seats=[{"seat": 0, "name": "ana", "stack": 60},
+                                                {"seat": 3, "name": "carla", "stack": 180}],
+                   max_seats=6, waiting=[], hand_running=False)]
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows())])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: bool(app.lobby_rows), what="the lobby")
+        app.open_table(TABLE, sit=False)
+        await wait_until(pilot, lambda: TABLE in app.models, what="the watched table")
+        for message in watched:
+            app.dispatch(message)
+        app.show_table(TABLE)
+        await pilot.pause(0.3)
+        view = app.view_of(TABLE)
+        assert view is not None
+        assert not view.query_one("ActionBar").display
+        shown = [button.id for button in view.query("#controls Button") if button.display]
+        assert shown == ["sit-down", "leave"] and str(view.query_one("#leave").label) == "Close (X)"
+        keys = keys_shown(app)
+        assert ("j", "Sit down") in keys and ("x", "Close") in keys
+        assert not {"Fold", "Check/Call", "Raise", "All-in", "Leave"} & {description for _, description in keys}
+        await pilot.press("j")
+        from tui.screens import AmountScreen
+        await wait_until(pilot, lambda: isinstance(app.screen, AmountScreen), what="the buy-in window")
+
+
+async def test_stud_has_no_wait_bb_and_the_key_bar_fits_80_columns() -> None:
+    stud_row = {**lobby_rows()[0], "id": "s1", "name": "Stud 2/4", "game": "seven_card_stud",
+                "structure": "fixed_limit", "stakes": [2, 4]}
+    seats = msg("table", table="s1", seats=[{"seat": 0, "name": "me", "stack": 100},
+                                            {"seat": 1, "name": "bob", "stack": 100}],
+                max_seats=8, waiting=[], hand_running=False)
+    app = replay_app([hello(), msg("lobby", tables=[stud_row]), seats])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "s1" in app.models and app.models["s1"].game == "seven_card_stud",
+                         what="the stud table")
+        app.show_table("s1")
+        await pilot.pause(0.3)
+        view = app.view_of("s1")
+        assert view is not None and not view.query_one("#wait-bb").display
+        bar = app.query_one(KeyBar)
+        drawn = bar.render().plain
+        assert len(drawn) <= 80 and drawn.rstrip().endswith("^p palette"), drawn
+        words = drawn.split()
+        for key, description in (("f", "Fold"), ("c", "Check/Call"), ("r", "Raise"), ("a", "All-in"), ("x", "Leave")):
+            assert f"{key} {description}" in drawn  # every table key whole; app-wide keys give way first
+        shown = [(key, description) for key, description, _ in bar.entries if f"{key} {description} " in drawn]
+        assert len(" ".join(f"{key} {description}" for key, description in shown)) <= len(" ".join(words))
+
+
+async def test_pre_flop_presets_in_big_blinds() -> None:
+    preflop = [
+        *side_pot_hand()[:10],
+        event(TABLE, HAND, "turn_started", seat=1, player="me", started_at=100.0, deadline=120.0),
+        msg("action_request", table=TABLE, hand=HAND, seat=1,
+            legal={"seat": 1, "can_fold": True, "can_check": False, "call_amount": 0, "min_raise_to": 4,
+                   "max_raise_to": 200, "is_bet": False}, deadline=20.0)]
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *preflop])
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        labels = [str(button.label) for button in view.query("#sizing Button") if button.display]
+        assert labels[:4] == ["2×", "2.5×", "3×", "½"]
+        await pilot.click("#view-holdem-1-2 #preset-bb25")
+        assert view.query_one("#amount", Input).value == "5"  # 2.5 big blinds of 2
+        await pilot.click("#view-holdem-1-2 #preset-bb3")
+        assert view.query_one("#amount", Input).value == "6"
+        model = app.models[TABLE]
+        model.apply(event(TABLE, HAND, "board_dealt", street="flop", cards=["Qs", "Jd", "4c"],
+                          board=["Qs", "Jd", "4c"]))
+        app._push(TABLE)
+        await pilot.pause(0.1)
+        assert not [button for button in view.query(".bb-preset") if button.display]  # after the flop: pot sizes

@@ -100,7 +100,7 @@ async def test_chat_sit_out_wait_for_big_blind_and_top_up(room_setup: Any) -> No
         await pilot.click("#view-t1 #sit-out")
         await wait_until(pilot, lambda: engine.player("me").sitting_out, what="sat out in the room")
         await wait_until(pilot, lambda: model.seats[model.my_seat or 0].sitting_out, what="sat out on screen")
-        assert str(view.query_one("#sit-out", Button).label) == "Sit in (O)"
+        assert str(view.query_one("#sit-out", Button).label) == "I'm back (O)"  # sitting out: one press brings him back
         assert view.query_one("#place-0").info.state == "sitting out"  # my seat box shows it where it fits
         for _ in range(400):  # finish the hand in play (check or call), then no more hands for me
             if not engine.in_hand("me"):

@@ -43,10 +43,10 @@ class KeyBar(Widget, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._text = Text()
-        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key) of each entry
+        self._entries: list[tuple[str, str, bool, str]] = []  # (key shown, description, enabled, key)
+        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key) of each entry drawn
         self._palette: tuple[int, str] | None = None  # (width, key) of the command palette entry
-        self._palette_text = Text()
+        self._palette_words = ("", "")
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -70,38 +70,55 @@ class KeyBar(Widget, can_focus=False):
         return shown
 
     def refresh_keys(self) -> None:
-        """Rebuild the line from the active bindings; repaints only when it changed."""
+        """Rebuild the entries from the active bindings; repaints only when they changed."""
         if not self.is_attached:
             return
+        keys = {self.app.get_key_display(active.binding): active.binding.key
+                for active in self.screen.active_bindings.values()}
+        entries = [(display, description, enabled, keys.get(display, display))
+                   for display, description, enabled in self.entries]
+        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        self._palette = None
+        if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
+            display = self.app.get_key_display(palette.binding)
+            self._palette = (len(display) + len(palette.binding.description) + 3, palette.binding.key)
+            self._palette_words = (display, palette.binding.description)
+        if entries != self._entries:
+            self._entries = entries
+            self.refresh()
+
+    def _line(self, entries: list[tuple[str, str, bool, str]], lead: str) -> tuple[Text, list[tuple[int, int, str]]]:
         key_style = self.get_component_rich_style("key-bar--key")
         description_style = self.get_component_rich_style("key-bar--description")
         disabled_style = self.get_component_rich_style("key-bar--disabled")
         text = Text(no_wrap=True, overflow="crop")
         spans: list[tuple[int, int, str]] = []
-        keys = {self.app.get_key_display(active.binding): active.binding.key
-                for active in self.screen.active_bindings.values()}
-        for display, description, enabled in self.entries:
+        for display, description, enabled, key in entries:
             start = text.cell_len
-            text.append(f" {display} ", key_style + disabled_style if not enabled else key_style)
+            text.append(f"{lead}{display} ", key_style + disabled_style if not enabled else key_style)
             text.append(f"{description} ", description_style + disabled_style if not enabled else description_style)
-            spans.append((start, text.cell_len, keys.get(display, display)))
-        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        self._palette = None
-        if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
-            label = Text.assemble((f" {self.app.get_key_display(palette.binding)} ", key_style),
-                                  (f"{palette.binding.description} ", description_style))
-            self._palette = (label.cell_len, palette.binding.key)
-            self._palette_text = label
-        if text.plain != self._text.plain or spans != self._spans:
-            self._text, self._spans = text, spans
-            self.refresh()
+            spans.append((start, text.cell_len, key))
+        return text, spans
 
     def render(self) -> Text:
-        width = self.size.width
-        line = self._text.copy()
-        if self._palette is not None and width > self._palette[0] + line.cell_len:
-            line.append(" " * (width - self._palette[0] - line.cell_len))
-            line.append_text(self._palette_text)
+        """The keys in the width there is: spaced; else tighter; else the last (app-wide) keys give way, so
+        the table's keys and the palette always show whole (80 columns cut the line before)."""
+        width = self.size.width or 80
+        palette = self._palette[0] if self._palette is not None else 0
+        entries = list(self._entries)
+        line, spans = self._line(entries, " ")
+        if line.cell_len + palette > width:
+            line, spans = self._line(entries, "")
+            while entries and line.cell_len + palette > width:
+                entries.pop()
+                line, spans = self._line(entries, "")
+        self._spans = spans
+        if self._palette is not None and width >= palette + line.cell_len:
+            line.append(" " * (width - palette - line.cell_len))
+            display, description = self._palette_words
+            line.append_text(Text.assemble((f" {display} ", self.get_component_rich_style("key-bar--key")),
+                                           (f"{description} ", self.get_component_rich_style(
+                                               "key-bar--description"))))
         return line
 
     def key_at(self, column: int) -> str | None:

@@ -321,10 +321,10 @@ class TableView(Widget, can_focus=True):
     action_max_pot = action_max_raise = action_all_in
 
     def _come_back(self) -> None:
-        """A table key pressed while away or sitting out: the player is here, so he is back (else his next
-        decision would be folded at once)."""
+        """A table key pressed while Away (timed out): the player is here, so he is back (else his next
+        decision would be folded at once). Sitting out by choice is left alone: he may still play out a hand."""
         info = self._my_info()
-        if info is not None and (info.away or info.sitting_out):
+        if info is not None and info.away:
             self._request("sit_out", on=False)
 
     def action_preset(self, preset_id: str) -> None:
