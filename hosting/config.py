@@ -14,6 +14,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     max_pending_logins = 100            # connections not logged in yet, in all (older idle ones are dropped)
     pending_logins_per_address = 10     # … from one address (an IPv6 /64)
     login_seconds = 10                  # time to finish the SSH login
+    gate_seconds = 120                  # time a login has to hold its name (pass the password/invite):
+                                        #   a login that holds none by then is closed
     ready_screens = 2                   # plain-ssh screens started ahead of players (lobby at once), 0..64
     max_player_screens = 200            # plain-ssh screens (one TUI process each) at once; default: sized to
                                         #   this machine's memory (a quarter of it at 30 MiB a screen)
@@ -148,6 +150,9 @@ class AccessConfig:
     max_pending_logins: int = 100
     pending_logins_per_address: int = 10
     login_seconds: float = 10.0
+    gate_seconds: float = 120.0
+    """Seconds an SSH login has to hold its name (every gate passed); a login holding none then is closed, so
+    logins kept open by someone without the password hold no descriptor, channel or player screen for long."""
 
 
 @dataclass(frozen=True)
@@ -413,6 +418,7 @@ def _read_access(reader: _Reader) -> AccessConfig:
         max_pending_logins=reader.integer("max_pending_logins", 100, 1, 10_000),
         pending_logins_per_address=reader.integer("pending_logins_per_address", 10, 1, 10_000),
         login_seconds=float(reader.integer("login_seconds", 10, 1, 600)),
+        gate_seconds=float(reader.integer("gate_seconds", 120, 5, 3600)),
     )
 
 
@@ -430,7 +436,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     room = _Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
                      "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
-                     "login_seconds"))
+                     "login_seconds", "gate_seconds"))
     tables_data = data.get("tables")
     if tables_data is None:
         tables = default_room().tables

@@ -343,6 +343,11 @@ class Room:
         self._welcome(session)
         return session
 
+    def holds_name(self, login: Login) -> bool:
+        """Whether ``login``'s key holds its name here now (a session of it passed every gate)."""
+        session = self.sessions.get(login.name)
+        return session is not None and session.bound and session.public_key == login.public_key
+
     def _refuse(self, session: Session, reason: str) -> None:
         session.ended = True
         session.send(protocol.bye(reason))
@@ -522,24 +527,28 @@ class Room:
             session.send(protocol.auth_result(True))
             return
         guesses = self.gatekeeper.guesses
-        wait = guesses.wait(session.address, now)
+        # a registered name's key has passed the gates before: its wrong answers are counted for that key, not
+        # for its address, so a stranger guessing behind the same NAT or tunnel does not lock its owner out
+        guesser, whose = (session.address, "address") if session.new_name else (f"key {session.public_key}", "key")
+        wait = guesses.wait(guesser, now)
         if wait > 0:
-            session.send(protocol.auth_result(False, f"too many wrong answers from your address: try again in "
+            session.send(protocol.auth_result(False, f"too many wrong answers from your {whose}: try again in "
                                                      f"{math.ceil(wait)} s"))
             return
         problem = self.gatekeeper.check_gates(message.password, message.invite, session.needs)
         if problem is not None:
             session.wrong_answers += 1
-            count = guesses.wrong(session.address, now)
-            security_log.warning("wrong room gate answer (%s; %d from this address, %d on this connection): %s",
-                                 problem, count, session.wrong_answers, session.login.describe())
+            count = guesses.wrong(guesser, now)
+            security_log.warning("wrong room gate answer (%s; %d from this %s, %d on this connection): %s",
+                                 problem, count, whose,
+                                 session.wrong_answers, session.login.describe())
             session.send(protocol.auth_result(False, problem))
             if session.wrong_answers >= WRONG_ANSWERS_PER_CONNECTION:
                 security_log.warning("closed after %d wrong answers: %s", session.wrong_answers,
                                      session.login.describe())
                 self._refuse(session, f"{session.wrong_answers} wrong answers: connect again to try again")
             return
-        guesses.right(session.address)
+        guesses.right(guesser)
         registered = self._claim(session)
         if registered is None:
             return

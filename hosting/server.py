@@ -39,6 +39,12 @@ ROOM_CLOSED_TEXT = "the room has closed (the host stopped it)."
 """What every player is told when the host stops the room (plain ssh: on the terminal; clients: in ``bye``)."""
 CLOSING_SECONDS = 5.0
 """How long the room waits, when it stops, for its players' farewells to be delivered."""
+MAX_CHANNELS_PER_LOGIN = 3
+"""Sessions (channels) one SSH login may have open at once: ``croupier join`` and the TUI open one, a shared
+OpenSSH connection (ControlMaster) a few. Each channel is a room session, and a pty one a TUI process."""
+TOO_MANY_CHANNELS_MESSAGE = (
+    f"croupier: at most {MAX_CHANNELS_PER_LOGIN} sessions at once on one connection: close one, or connect "
+    f"again.\r\n").encode()
 
 
 LOGIN_BANNER = (
@@ -57,14 +63,20 @@ class LoginServer(asyncssh.SSHServer):
     that succeeds spends one of its address's ``connections_per_minute``.
     """
 
-    def __init__(self, gatekeeper: Gatekeeper, clock: Callable[[], float]) -> None:
+    def __init__(self, gatekeeper: Gatekeeper, clock: Callable[[], float],
+                 holds_name: Callable[[Login], bool] = lambda login: True) -> None:
         self._gatekeeper = gatekeeper
         self._clock = clock
+        self._holds_name = holds_name
         self._connection: asyncssh.SSHServerConnection | None = None
         self._refusal: str | None = None
         self._candidate: str | None = None
+        self._gate_deadline: asyncio.TimerHandle | None = None
         self.address = "unknown"
         self.login: Login | None = None
+        self.channels = 0
+        """Sessions open on this login now (at most :data:`MAX_CHANNELS_PER_LOGIN`)."""
+        self.refused_channels = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._connection = conn
@@ -89,6 +101,8 @@ class LoginServer(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gatekeeper.pending.remove(self)
+        if self._gate_deadline is not None:
+            self._gate_deadline.cancel()
 
     def _refuse(self, reason: str) -> None:
         if self._connection is not None:
@@ -131,6 +145,20 @@ class LoginServer(asyncssh.SSHServer):
         self.login = Login(username, self._candidate, self.address)
         self._gatekeeper.pending.remove(self)
         self._gatekeeper.count_login(self.address, self._clock())
+        self._gate_deadline = asyncio.get_running_loop().call_later(self._gatekeeper.access.gate_seconds,
+                                                                   self._check_gates_passed)
+
+    def _check_gates_passed(self) -> None:
+        """``gate_seconds`` after the login: a login whose key holds no name in the room by now (it never passed
+        the password or invite, or its name went to another key) is closed. Kept open, it would hold a
+        descriptor, channels and player screens without knowing the password (issue 13 items 1 and 7)."""
+        if self.login is None or self._connection is None or self._holds_name(self.login):
+            return
+        seconds = self._gatekeeper.access.gate_seconds
+        security_log.warning("closed a login that held no name %.0f s after logging in: %s", seconds,
+                             self.login.describe())
+        self._connection.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                    f"croupier: the room's gates were not passed within {seconds:.0f} s")
 
 
 class ChannelTransport:
@@ -302,8 +330,23 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
 
     async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
         owner = process.get_extra_info("connection").get_owner()
+        if not isinstance(owner, LoginServer) or owner.channels >= MAX_CHANNELS_PER_LOGIN:
+            if isinstance(owner, LoginServer) and owner.login is not None and not owner.refused_channels:
+                security_log.warning("refused a session (and any more, unlogged): %d open on the login of %s",
+                                     owner.channels, owner.login.describe())
+                owner.refused_channels = True  # one line per login: a flood of channel requests fills no log
+            process.stderr.write(TOO_MANY_CHANNELS_MESSAGE)
+            process.exit(1)
+            return
+        owner.channels += 1
+        try:
+            await serve_channel(process, owner)
+        finally:
+            owner.channels -= 1
+
+    async def serve_channel(process: asyncssh.SSHServerProcess[bytes], owner: LoginServer) -> None:
         if (gate is not None and process.subsystem is None and process.term_type and process.command is None
-                and isinstance(owner, LoginServer) and owner.login is not None):
+                and owner.login is not None):
             decision = gatekeeper.check_key(owner.login.name, owner.login.public_key)
             if not decision.allowed:  # the name was registered to another key since this login: nothing of it
                 security_log.warning("refused a terminal: %s: %s", owner.login.describe(), decision.reason)
@@ -318,7 +361,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
 
     channels: set[ChannelTransport] = set()
     acceptor = await asyncssh.create_server(
-        lambda: LoginServer(gatekeeper, clock), host or None, port,
+        lambda: LoginServer(gatekeeper, clock, room.holds_name), host or None, port,
         server_host_keys=[key], process_factory=process_factory, encoding=None,
         agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
         login_timeout=config.access.login_seconds,
