@@ -6,6 +6,7 @@ Strengths are plain ints (higher wins) so pots can be split without building obj
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from engine.cards import Card, Rank
 from engine.evaluate import (
@@ -26,7 +27,7 @@ from engine.evaluate.low import low_ranks
 from engine.evaluate.names import LOW_OWN_GROUPS, class_name, deciding_depth, deuce_to_seven_name, low_depth, low_words
 from engine.evaluate.thirty_two import SUIT_CODE_SPAN, thirty_two_classes
 from engine.pots import Pot
-from engine.variants import Ranking, ThirtyTwoTies, Variant
+from engine.variants import VARIANTS, Ranking, ThirtyTwoTies, Variant
 
 
 def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, str]:
@@ -46,7 +47,22 @@ def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) ->
     else:
         must_use = variant.must_use_hole
         strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
+    if (variant.ranking, variant.thirty_two_ties) in _NAMING_VARIANTS:
+        return strength, _plain_high_name(variant.ranking, variant.thirty_two_ties, strength)
     return strength, high_name(variant, strength)
+
+
+@lru_cache(maxsize=1 << 14)
+def _plain_high_name(ranking: Ranking, ties: ThirtyTwoTies, strength: int) -> str:
+    """:func:`high_name` without rivals, cached: every showdown names every hand, and the name of a strength
+    depends only on the ranking (a variant is keyed by the fields that matter: hashing one hashes its deck)."""
+    return high_name(_NAMING_VARIANTS[ranking, ties], strength)
+
+
+_NAMING_VARIANTS: dict[tuple[Ranking, ThirtyTwoTies], Variant] = {
+    (variant.ranking, variant.thirty_two_ties): variant for variant in VARIANTS.values()
+}
+"""One variant per (ranking, 32-card ties): naming a strength reads nothing else of the variant."""
 
 
 def high_class(variant: Variant, strength: int) -> HandClass:
