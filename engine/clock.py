@@ -32,7 +32,8 @@ class ClockSettings:
     maximum. ``time_bank_refill_seconds`` are added every ``refill_every_hands`` hands dealt in (0 = never).
     ``disconnection_bank_seconds`` / ``disconnection_bank_refill_seconds``: the same for the separate bank used
     while disconnected. ``seat_hold_seconds``: how long the seat of an Away or sitting-out player is kept
-    before it is freed and the chips go back to the balance.
+    before it is freed and the chips go back to the balance. ``draw_seconds``: free time per draw in draw games,
+    a clock of its own (R-DRAW-1); ``None``: the game's (:attr:`engine.variants.Variant.draw_seconds`).
     """
 
     action_seconds: float = 20.0
@@ -42,8 +43,11 @@ class ClockSettings:
     disconnection_bank_refill_seconds: float = 10.0
     refill_every_hands: int = 10
     seat_hold_seconds: float = 5 * 60.0
+    draw_seconds: float | None = None
 
     def __post_init__(self) -> None:
+        if self.draw_seconds is not None and self.draw_seconds < 0:
+            raise ValueError(f"draw_seconds must be ≥ 0 seconds, got {self.draw_seconds}")
         for name in (
             "action_seconds", "time_bank_seconds", "time_bank_refill_seconds",
             "disconnection_bank_seconds", "disconnection_bank_refill_seconds", "seat_hold_seconds",
@@ -79,14 +83,19 @@ class PlayerClock:
         """The seconds left in the bank in use (the disconnection bank when ``disconnected``)."""
         return self.disconnection_bank if disconnected else self.time_bank
 
-    def deadline(self, turn_started_at: float, settings: ClockSettings, *, disconnected: bool) -> float:
-        """The time at which a turn that started at ``turn_started_at`` times out."""
-        return turn_started_at + settings.action_seconds + self.bank(disconnected=disconnected)
+    def deadline(self, turn_started_at: float, settings: ClockSettings, *, disconnected: bool,
+                 free_seconds: float | None = None) -> float:
+        """The time at which a turn that started at ``turn_started_at`` times out. ``free_seconds``: the turn's
+        free time when it is not ``action_seconds`` (a draw's clock, R-DRAW-1)."""
+        free = settings.action_seconds if free_seconds is None else free_seconds
+        return turn_started_at + free + self.bank(disconnected=disconnected)
 
-    def charge(self, turn_started_at: float, now: float, settings: ClockSettings, *, disconnected: bool) -> float:
-        """End a turn at ``now``: take the overtime beyond ``action_seconds`` from the bank in use
-        (never below 0). Returns the seconds taken."""
-        overtime = max(0.0, now - turn_started_at - settings.action_seconds)
+    def charge(self, turn_started_at: float, now: float, settings: ClockSettings, *, disconnected: bool,
+               free_seconds: float | None = None) -> float:
+        """End a turn at ``now``: take the overtime beyond the free time (``action_seconds``, or
+        ``free_seconds``) from the bank in use (never below 0). Returns the seconds taken."""
+        free = settings.action_seconds if free_seconds is None else free_seconds
+        overtime = max(0.0, now - turn_started_at - free)
         if disconnected:
             used = min(overtime, self.disconnection_bank)
             self.disconnection_bank -= used

@@ -27,8 +27,9 @@ class SeatedPlayer:
     dealt in, brought up to date when it ends).
 
     ``new``: not dealt in since sitting down. ``owes_big_blind`` / ``owes_small_blind``: missed blinds
-    (R-BLIND-3). ``sitting_out`` (asked, or no chips) and ``away`` (timed out, R-DISC-1) keep him out of new
-    hands; ``inactive_since`` starts the seat-hold timer. ``leaving``: left during a hand he is in.
+    (R-BLIND-3). ``sitting_out`` (asked, or no chips), ``away`` (timed out, R-DISC-1) and ``disconnected`` (the
+    runner says his connection dropped, R-DISC-1) keep him out of new hands; ``inactive_since`` starts the
+    seat-hold timer. ``leaving``: left during a hand he is in.
     ``auto_post_blinds`` off: he is dealt in only when he has confirmed (``blinds_confirmed``) the blinds of
     the next hand. ``straddle``: post a straddle whenever allowed (R-BLIND-2).
     """
@@ -54,8 +55,9 @@ class SeatedPlayer:
 
     @property
     def can_play(self) -> bool:
-        """Whether he could be dealt into the next hand, blinds aside (R-DISC-1: Away players are not)."""
-        return not (self.sitting_out or self.away or self.leaving) and self.stack > 0
+        """Whether he could be dealt into the next hand, blinds aside (R-DISC-1: Away players are not, nor
+        players disconnected when it starts)."""
+        return not (self.sitting_out or self.away or self.leaving or self.disconnected) and self.stack > 0
 
     @property
     def owes(self) -> bool:

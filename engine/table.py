@@ -440,21 +440,28 @@ class Table:
         return [PlayerSettingChanged(seated.seat, player, "straddle", str(on).lower())]
 
     def disconnect(self, player: str, now: float) -> list[Event]:
-        """``player``'s connection dropped: his turns use the disconnection time bank (R-DISC-1)."""
+        """``player``'s connection dropped: his turns use the disconnection time bank, and he is not dealt into
+        hands that start while he is gone; the seat hold runs from now, or from the end of the hand he is in
+        (R-DISC-1)."""
         seated = self.player(player)
         if seated.disconnected:
             return []
         seated.disconnected = True
+        if seated.inactive_since is None and not self.in_hand(player):
+            seated.inactive_since = now
         events: list[Event] = [PlayerDisconnected(seated.seat, player)]
         events += self._turn_event_if_acting(seated)
         return events
 
     def reconnect(self, player: str, now: float) -> list[Event]:
-        """``player`` is connected again (he stays Away until he sits in)."""
+        """``player`` is connected again: dealt in from the next hand, unless he is Away (until he sits in)
+        or sitting out."""
         seated = self.player(player)
         if not seated.disconnected:
             return []
         seated.disconnected = False
+        if not (seated.away or seated.sitting_out):
+            seated.inactive_since = None
         events: list[Event] = [PlayerReconnected(seated.seat, player)]
         events += self._turn_event_if_acting(seated)
         return events
@@ -570,9 +577,10 @@ class Table:
         return events
 
     def act(self, player: str, action: Action, now: float) -> list[Event]:
-        """``player`` acts in the running hand at time ``now``; overtime past the action clock is taken from
-        his bank. Raises :class:`NotYourTurn` (not his turn, no hand, or his time ran out at the deadline —
-        the runner must :meth:`tick`), or the hand's ``IllegalAction`` / ``InvalidAmount``; unchanged after."""
+        """``player`` acts in the running hand at time ``now``; overtime past the action clock (a draw: the draw
+        clock, R-DRAW-1) is taken from his bank. Raises :class:`NotYourTurn` (not his turn, no hand, or his time
+        ran out at the deadline — the runner must :meth:`tick`), or the hand's ``IllegalAction`` /
+        ``InvalidAmount``; unchanged after."""
         seated = self.player(player)
         if self.hand is None or self._turn is None:
             raise NotYourTurn("no hand is waiting for an action")
@@ -582,8 +590,10 @@ class Table:
         deadline = self._deadline(seated, started_at)
         if now > deadline:
             raise NotYourTurn(f"{player}'s time ran out at {deadline:g} s")
+        free_seconds = self._free_seconds()  # of this turn: asked before the hand moves on
         events = self._watch(self.hand.act(seat, action))  # raises before any change on a bad action
-        used = seated.clock.charge(started_at, now, self.config.clock, disconnected=seated.disconnected)
+        used = seated.clock.charge(started_at, now, self.config.clock, disconnected=seated.disconnected,
+                                  free_seconds=free_seconds)
         if used:
             events.insert(0, TimeBankUsed(
                 seat, player, used, seated.clock.bank(disconnected=seated.disconnected), seated.disconnected,
@@ -677,7 +687,16 @@ class Table:
         return events
 
     def _deadline(self, seated: SeatedPlayer, started_at: float) -> float:
-        return seated.clock.deadline(started_at, self.config.clock, disconnected=seated.disconnected)
+        return seated.clock.deadline(started_at, self.config.clock, disconnected=seated.disconnected,
+                                     free_seconds=self._free_seconds())
+
+    def _free_seconds(self) -> float | None:
+        """The running turn's free time: a draw has its own clock (R-DRAW-1); ``None``: the action clock."""
+        options = self.hand.legal_actions() if self.hand is not None else None
+        if options is None or options.max_discards is None:
+            return None
+        draw_seconds = self.config.clock.draw_seconds
+        return self.config.hand.variant.draw_seconds if draw_seconds is None else draw_seconds
 
     def _turn_event_if_acting(self, seated: SeatedPlayer) -> list[Event]:
         if self._turn is None or self._turn[0] != seated.seat:
@@ -713,7 +732,8 @@ class Table:
         options = self.hand.legal_actions()
         assert options is not None and options.seat == seated.seat
         started_at = self._turn[1]
-        used = seated.clock.charge(started_at, now, self.config.clock, disconnected=seated.disconnected)
+        used = seated.clock.charge(started_at, now, self.config.clock, disconnected=seated.disconnected,
+                                  free_seconds=self._free_seconds())
         events: list[Event] = []
         if used:
             events.append(TimeBankUsed(
@@ -772,6 +792,8 @@ class Table:
         self._turn = None
         self._dealt_in = ()
         for seated in list(self.players.values()):
+            if seated.disconnected and seated.inactive_since is None:
+                seated.inactive_since = now  # gone since the hand: his seat hold starts (R-DISC-1)
             if seated.leaving:
                 events += self._free_seat(seated, "left")
             elif seated.stack == 0 and not seated.sitting_out:
@@ -816,7 +838,8 @@ class Table:
                 continue
             if self.hand is not None and seated.seat in self._dealt_in:
                 continue  # his chips are in the hand's accounting: freed when it ends
-            events += self._free_seat(seated, "away_too_long" if seated.away else "sat_out_too_long")
+            gone = seated.away or seated.disconnected
+            events += self._free_seat(seated, "away_too_long" if gone else "sat_out_too_long")
         return events
 
     def _free_seat(self, seated: SeatedPlayer, reason: str) -> list[Event]:

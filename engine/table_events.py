@@ -47,8 +47,8 @@ class ChipsReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class SeatFreed(Event):
-    """``seat`` is free again. ``reason``: ``"left"``, ``"away_too_long"`` or ``"sat_out_too_long"``.
-    ``offered_to``: the first player on the waiting list, who may now take a seat."""
+    """``seat`` is free again. ``reason``: ``"left"``, ``"away_too_long"`` (Away or disconnected) or
+    ``"sat_out_too_long"``. ``offered_to``: the first player on the waiting list, who may now take a seat."""
 
     seat: int
     player: str

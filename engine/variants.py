@@ -108,7 +108,8 @@ class Variant:
     ``heads_up_exception``: a pot contested by exactly two players ranks the lowest straight flush above the
     royal flush (R-RANK-6, Telesina). ``thirty_two_ties``: how equal 32-card hands compare. ``showdown_opening``:
     who shows first when nobody bet on the last round (R-SHOW-1: left of the button; stud: the best hand showing;
-    32-card poker: after the big blind, R-DRAW-32).
+    32-card poker: after the big blind, R-DRAW-32). ``draw_seconds``: the rulebooks' draw clock (R-DRAW-1: 30 s,
+    2-7 24 s); 0 for games without draws.
     """
 
     id: str
@@ -126,6 +127,7 @@ class Variant:
     heads_up_exception: bool = False
     showdown_opening: Opening = Opening.LEFT_OF_BUTTON
     thirty_two_ties: ThirtyTwoTies = ThirtyTwoTies.SUITS
+    draw_seconds: float = 0.0
 
     @property
     def has_draws(self) -> bool:
@@ -197,6 +199,7 @@ FIVE_CARD_DRAW = Variant(
     "five_card_draw", "5-card Draw", "R-GAME-5D",
     (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
     max_players=6,
+    draw_seconds=30.0,
 )
 DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
     "deuce_to_seven_triple_draw", "2-7 Triple Draw", "R-GAME-27",
@@ -208,6 +211,7 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
     ),
     ranking=Ranking.DEUCE_TO_SEVEN,
     max_players=6,
+    draw_seconds=24.0,
 )
 THIRTY_TWO_CARD_DRAW = Variant(
     "thirty_two_card_draw", "32-card Draw", "R-GAME-32",
@@ -218,6 +222,7 @@ THIRTY_TWO_CARD_DRAW = Variant(
     max_players=5,
     split_offer=True,
     showdown_opening=Opening.LEFT_OF_BIG_BLIND,
+    draw_seconds=30.0,
 )
 
 # Stud games (R-GAME-S7, R-GAME-S8): antes and a bring-in; big bets from fifth street (R-BET-FL).

@@ -31,6 +31,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     rake = "white-label"                # a rake table or preset name from engine.rake, or "none"
     clock = { action_seconds = 20, time_bank_seconds = 60 }   # also disconnection_bank_seconds = 60 and
                                         #   seat_hold_seconds = 300 (an away or sat-out player's seat is kept)
+                                        #   and, draw games, draw_seconds (default 30, 2-7 24; R-DRAW-1)
     straddle = true                     # blind games: straddles allowed (R-BLIND-2)
     manual_showdown = true              # each player shows or mucks at showdown, on the action clock (R-SHOW-1);
                                         #   default false: every hand is turned up (auto-muck still mucks losers)
@@ -52,8 +53,9 @@ A room file looks like this (every key optional except each table's ``game``, ``
     game = "omaha"                      # hold'em, Omaha (all kinds) and 5-card draw tables can have one:
     structure = "pot_limit"             #   a bad-beat jackpot (R-JACK-1) fed by share_percent of the rake
     stakes = [1, 2]                     #   (1-100, default 5), won only when the big blind is at least
-    rake = "white-label"                #   minimum_big_blind (default 0); needs a rake; absent: no jackpot
-    jackpot = { share_percent = 5, minimum_big_blind = 2 }
+    rake = "white-label"                #   minimum_big_blind (default 0); needs a rake; absent: no jackpot;
+    jackpot = { share_percent = 5, minimum_big_blind = 2 }   # hold'em also qualifying_hand = "four_tens"
+                                        #   (default "four_queens": the lowest quads that qualify)
 
 A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
 ``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
@@ -70,7 +72,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine import rake
-from engine.jackpot import JACKPOT_GAMES
+from engine.jackpot import DEFAULT_QUALIFYING_QUADS, JACKPOT_GAMES, QUALIFYING_QUADS
 from engine.structures import StructureKind
 from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
@@ -78,7 +80,8 @@ from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
 STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
-CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds", "seat_hold_seconds")
+CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds", "seat_hold_seconds",
+                     "draw_seconds")
 
 
 def normalize_key(public_key: str) -> str:
@@ -101,6 +104,9 @@ class JackpotConfig:
 
     share_percent: int = 5
     minimum_big_blind: int = 0
+    qualifying_hand: str = DEFAULT_QUALIFYING_QUADS
+    """Hold'em: the lowest four of a kind (a pocket pair, both cards playing) that qualifies, a name of
+    :data:`engine.jackpot.QUALIFYING_QUADS` (R-JACK-1 decision: "four_queens", or the "four_tens" preset)."""
 
 
 @dataclass(frozen=True)
@@ -325,9 +331,14 @@ def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) 
     if rake_name == "none":
         raise ConfigError(f"{source}: {path}: a jackpot is funded by the rake: set the table's rake too")
     reader = _Reader(source, data, path)
-    reader.check_keys(("share_percent", "minimum_big_blind"))
+    reader.check_keys(("share_percent", "minimum_big_blind", "qualifying_hand"))
+    if "qualifying_hand" in data and JACKPOT_GAMES[game] != "holdem":
+        raise reader.fail("qualifying_hand", "only Hold'em tables choose it (Omaha: a straight flush 6-10, "
+                                             "5-card draw: four aces; R-JACK-1)")
     return JackpotConfig(share_percent=reader.integer("share_percent", 5, 1, 100),
-                         minimum_big_blind=reader.integer("minimum_big_blind", 0, 0, 10**12))
+                         minimum_big_blind=reader.integer("minimum_big_blind", 0, 0, 10**12),
+                         qualifying_hand=reader.choice("qualifying_hand", tuple(QUALIFYING_QUADS),
+                                                       DEFAULT_QUALIFYING_QUADS))
 
 
 def _read_forced_bets(reader: _Reader, game: str, structure: str,

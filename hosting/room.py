@@ -202,7 +202,8 @@ def build_engine_table(config: TableConfig) -> Table:
         clock = ClockSettings(action_seconds=config.clock.get("action_seconds", 20.0),
                               time_bank_seconds=config.clock.get("time_bank_seconds", 60.0),
                               disconnection_bank_seconds=config.clock.get("disconnection_bank_seconds", 60.0),
-                              seat_hold_seconds=config.clock.get("seat_hold_seconds", 300.0))
+                              seat_hold_seconds=config.clock.get("seat_hold_seconds", 300.0),
+                              draw_seconds=config.clock.get("draw_seconds"))
         return Table(EngineTableConfig(hand, config.seats, config.small_blind, config.big_blind, config.min_buy_in,
                                        config.max_buy_in, ante=config.ante, bring_in=config.bring_in,
                                        straddle_allowed=config.straddle, clock=clock))

@@ -328,3 +328,38 @@ def test_artificial_all_in_quota_on_a_limit_table(hand_starter: HandStarter | No
     assert outcomes == [["artificial_all_in", "remaining 1"], ["artificial_all_in", "remaining 0"], ["fold"]]
     assert quota.remaining("bob", clock.now) == 0
     assert quota.remaining("bob", clock.now + 86_400) == 2
+
+
+def test_r_disc_1_disconnected_when_a_cash_hand_starts_is_not_dealt_in_and_back_when_he_reconnects():
+    settings = ClockSettings(seat_hold_seconds=300)
+    table = Table(no_limit_config(seat_count=6, clock=settings))
+    clock = FakeClock()
+    deck = decks(5)
+    for name in ("ana", "bob", "cid", "dan"):
+        table.sit(name, 500, clock.now, blind_choice=BlindChoice.POST)
+    plan = planned(table.start_hand(deck(), clock.now, button_draw_deck=draw_deck("As 2c 3c 4c")))
+    assert plan.dealt_in == (0, 1, 2, 3)
+    play_out(table, clock, fold_to_big_blind)
+    table.disconnect("cid", clock.now)  # between hands
+    plan = planned(table.start_hand(deck(), clock.now))
+    assert plan.dealt_in == (0, 1, 3)
+    assert not table.player("cid").away  # not dealt in, but not Away: nothing timed out
+    play_out(table, clock, fold_to_big_blind)
+    table.reconnect("cid", clock.now)
+    plan = planned(table.start_hand(deck(), clock.now))
+    assert (plan.button_seat, plan.button_is_dead, plan.dealt_in) == (2, True, (0, 1, 3))  # not on the button
+    play_out(table, clock, fold_to_big_blind)
+    plan = planned(table.start_hand(deck(), clock.now))
+    assert plan.dealt_in == (0, 1, 2, 3)  # back: he plays again
+    play_out(table, clock, fold_to_big_blind)
+    # Gone during a hand that ends before his turn: the next hand is dealt without him, and his seat is
+    # freed 300 s after that hand, chips back.
+    table.disconnect("dan", clock.now)
+    play_out(table, clock, fold_to_big_blind)
+    ended_at = clock.now
+    stack = table.player("dan").stack
+    plan = planned(table.start_hand(deck(), clock.now))
+    assert 3 not in plan.dealt_in
+    play_out(table, clock, fold_to_big_blind)
+    assert table.tick(ended_at + 299.0) == []
+    assert table.tick(ended_at + 300.0) == [ChipsReturned(3, "dan", stack), SeatFreed(3, "dan", "away_too_long")]

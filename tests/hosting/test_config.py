@@ -192,3 +192,15 @@ clock = {{ seat_hold_seconds = 120 }}
     defaults = parse_room("").access
     assert (defaults.names_per_key, defaults.max_pending_logins, defaults.pending_logins_per_address,
             defaults.login_seconds, dict(defaults.pinned_keys)) == (3, 100, 10, 10.0, {})
+
+
+def test_r_draw_1_draw_clock_from_the_room_file_or_the_game() -> None:
+    from hosting.room import build_engine_table
+
+    room = parse_room(
+        "[[tables]]\nid = 'd'\ngame = 'deuce_to_seven_triple_draw'\nstructure = 'fixed_limit'\nstakes = [1, 2]\n"
+        "[[tables]]\nid = 'f'\ngame = 'five_card_draw'\nstructure = 'fixed_limit'\nstakes = [1, 2]\n"
+        "clock = { draw_seconds = 40 }\n")
+    deuce, five = (build_engine_table(table).config for table in room.tables)
+    assert deuce.clock.draw_seconds is None and deuce.hand.variant.draw_seconds == 24.0  # the game's: 24 s
+    assert five.clock.draw_seconds == 40.0
