@@ -38,6 +38,16 @@ OTHERS_PERCENT: Final = 20
 DEFAULT_RAKE_SHARE: Final = Percentage(5, 100)
 
 _QUADS: Final = "four of a kind"
+
+#: The lowest Hold'em four of a kind that qualifies for the bad-beat jackpot, by table setting (R-JACK-1
+#: decision, turn 2): "four_queens" by default (seeds/000 and one line of seeds/004), "four_tens" for the other
+#: line of seeds/004 (Caradepoker); any rank can be named.
+QUALIFYING_QUADS: Final[dict[str, Rank]] = {
+    f"four_{plural}": Rank(rank) for rank, plural in enumerate(
+        ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+         "kings", "aces"), start=2)
+}
+DEFAULT_QUALIFYING_QUADS: Final = "four_queens"
 _STRAIGHT_FLUSHES: Final = frozenset({"straight flush", "royal flush"})
 
 
@@ -111,11 +121,13 @@ def _both_hole_cards_play(hole: Sequence[Card], board: Sequence[Card]) -> HandVa
 
 
 def bad_beat_hand(
-    game: JackpotGame, hole: Sequence[Card], board: Sequence[Card] = (), *, must_use_hole: int = 2
+    game: JackpotGame, hole: Sequence[Card], board: Sequence[Card] = (), *, must_use_hole: int = 2,
+    holdem_quads: Rank = Rank.QUEEN,
 ) -> HandValue | None:
     """The shown hand's value if it is good enough for the bad-beat jackpot, else None (R-JACK-1).
 
-    - ``"holdem"``: four queens or better with both hole cards playing; quads need a pocket pair of that rank.
+    - ``"holdem"``: four of a kind of ``holdem_quads`` (the table setting, default queens; see
+      :data:`QUALIFYING_QUADS`) or better with both hole cards playing; quads need a pocket pair of that rank.
     - ``"omaha"`` (and Omaha Hi/Lo, 5-card Omaha): a straight flush 6-10 or better, 2 hole + 3 board
       (``must_use_hole=3`` for the 5-card Omaha house rule).
     - ``"five_card_draw"``: four aces or better of the five cards in ``hole`` (``board`` empty).
@@ -135,7 +147,7 @@ def bad_beat_hand(
         if value.category in _STRAIGHT_FLUSHES:
             return value
         pocket_pair = len(hole) == 2 and hole[0].rank == hole[1].rank
-        if value.category == _QUADS and pocket_pair and _quads_rank(value) == hole[0].rank >= Rank.QUEEN:
+        if value.category == _QUADS and pocket_pair and _quads_rank(value) == hole[0].rank >= holdem_quads:
             return value
         return None
     if game == "omaha":
@@ -169,6 +181,7 @@ def find_bad_beat(
     main_pot_winners: Collection[int],
     *,
     must_use_hole: int = 2,
+    holdem_quads: Rank = Rank.QUEEN,
 ) -> BadBeat | None:
     """The bad beat of a hand, if any (R-JACK-1).
 
@@ -189,7 +202,7 @@ def find_bad_beat(
     for seat, hole in sorted(shown.items()):
         if seat in main_pot_winners:
             continue
-        value = bad_beat_hand(game, hole, board, must_use_hole=must_use_hole)
+        value = bad_beat_hand(game, hole, board, must_use_hole=must_use_hole, holdem_quads=holdem_quads)
         if value is None or (best is not None and value < best):
             continue
         if best is None or value > best:
@@ -200,7 +213,8 @@ def find_bad_beat(
     return BadBeat(tuple(losers), best, tuple(sorted(main_pot_winners)))
 
 
-def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use_hole: int = 2) -> BadBeat | None:
+def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use_hole: int = 2,
+                         holdem_quads: Rank = Rank.QUEEN) -> BadBeat | None:
     """The bad beat of a finished hand, read from its events (R-JACK-1), or None.
 
     Shown hands are the :class:`~engine.events.HandShown` events (mucked hands never qualify); the main-pot
@@ -218,7 +232,7 @@ def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use
     for event in events:
         if isinstance(event, BoardDealt):
             board = event.board
-    beat = find_bad_beat(game, shown, board, winners, must_use_hole=must_use_hole)
+    beat = find_bad_beat(game, shown, board, winners, must_use_hole=must_use_hole, holdem_quads=holdem_quads)
     if beat is None:
         return None
     dealt_in = [seat for event in events if isinstance(event, HandStarted) for seat, _ in event.stacks]
@@ -294,7 +308,7 @@ class HandJackpot:
 
 
 def settle_hand(pool: int, events: Sequence[Event], game: JackpotGame, *, share: Percentage, eligible: bool,
-                must_use_hole: int = 2) -> HandJackpot:
+                must_use_hole: int = 2, holdem_quads: Rank = Rank.QUEEN) -> HandJackpot:
     """The jackpot side of a finished hand (its whole event log, :class:`~engine.events.HandEnded` last).
 
     Only a hand that could win the jackpot feeds it (``eligible``: :func:`table_is_eligible` for this hand —
@@ -302,7 +316,8 @@ def settle_hand(pool: int, events: Sequence[Event], game: JackpotGame, *, share:
     wins the pool). Its drop, ``share`` of the hand's rake rounded down (:func:`contribution_from_rake`; the
     rest of the rake, rounding chips included, stays with the house: no chip is created or lost), goes into the
     pool first; then a bad beat (:func:`bad_beat_from_events`) is paid from the whole pool, this hand's drop
-    included, by :func:`split_bad_beat` (its remainders and the 20 % seed stay in the pool).
+    included, by :func:`split_bad_beat` (its remainders and the 20 % seed stay in the pool). ``holdem_quads``: the
+    table's qualifying Hold'em four of a kind (:data:`QUALIFYING_QUADS`).
 
     Raises :class:`JackpotError` for a negative pool or events that do not end with ``HandEnded``.
 
@@ -320,7 +335,7 @@ def settle_hand(pool: int, events: Sequence[Event], game: JackpotGame, *, share:
     if not eligible:
         return HandJackpot(pool, 0, None, {}, pool)
     drop = contribution_from_rake(ended.rake, share)
-    beat = bad_beat_from_events(events, game, must_use_hole=must_use_hole)
+    beat = bad_beat_from_events(events, game, must_use_hole=must_use_hole, holdem_quads=holdem_quads)
     if beat is None:
         return HandJackpot(pool, drop, None, {}, pool + drop)
     payout = split_bad_beat(pool + drop, beat.losers, beat.winners, beat.others)

@@ -66,7 +66,7 @@ from engine.fairness import (
     derive_deck,
     reshuffle_key,
 )
-from engine.jackpot import JACKPOT_GAMES, HandJackpot, settle_hand, table_is_eligible
+from engine.jackpot import JACKPOT_GAMES, QUALIFYING_QUADS, HandJackpot, settle_hand, table_is_eligible
 from engine.rake import Percentage
 from engine.table_events import HandFinished, TurnStarted
 from engine.variants import variant_by_id
@@ -194,7 +194,7 @@ def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], play
                                  minimum_big_blind=settings.minimum_big_blind)
     must_use_hole = (variant_by_id(config.game).must_use_hole or 2) if game == "omaha" else 2
     outcome = settle_hand(pool, events, game, share=Percentage(settings.share_percent, 100), eligible=eligible,
-                          must_use_hole=must_use_hole)
+                          must_use_hole=must_use_hole, holdem_quads=QUALIFYING_QUADS[settings.qualifying_hand])
     if outcome.beat is None:
         return outcome, None
     beat = outcome.beat
@@ -405,8 +405,11 @@ class TableRunner:
         store, config, pool = self.room.store, self.state.config, jackpot_pool_name(self.state.config)
         if store is None or pool is None or config.jackpot is None or not jackpot_live(config):
             return None
-        return {"pool": pool, "amount": store.jackpot_pool(pool), "share_percent": config.jackpot.share_percent,
-                "minimum_big_blind": config.jackpot.minimum_big_blind}
+        summary = {"pool": pool, "amount": store.jackpot_pool(pool), "share_percent": config.jackpot.share_percent,
+                   "minimum_big_blind": config.jackpot.minimum_big_blind}
+        if JACKPOT_GAMES.get(config.game) == "holdem":
+            summary["qualifying_hand"] = config.jackpot.qualifying_hand
+        return summary
 
     def _store_result(self) -> None:
         """The finished hand's events, result and transcript to the store (one transaction, with its ledger

@@ -7,10 +7,10 @@ from collections.abc import Collection
 import pytest
 
 from engine.actions import Call, Check
-from engine.cards import parse_cards
+from engine.cards import Rank, parse_cards
 from engine.events import Event, HandMucked, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
-from engine.jackpot import JackpotError, settle_hand
+from engine.jackpot import DEFAULT_QUALIFYING_QUADS, QUALIFYING_QUADS, JackpotError, settle_hand
 from engine.rake import Percentage, RakeSchedule
 from engine.structures import BettingStructure
 from engine.variants import TEXAS_HOLDEM
@@ -62,3 +62,16 @@ def test_settle_hand_refuses_a_negative_pool_and_an_unfinished_hand() -> None:
         settle_hand(-1, events, "holdem", share=Percentage(5, 100), eligible=True)
     with pytest.raises(JackpotError, match="HandEnded"):
         settle_hand(0, events[:-1], "holdem", share=Percentage(5, 100), eligible=True)
+
+
+def test_r_jack_1_four_tens_lose_to_a_straight_flush_only_at_a_four_tens_table() -> None:
+    # Seat 0 Ts Th (four tens, both hole cards) loses to seat 1's Jd 9d (queen-high straight flush).
+    events = _played("Ts Jd 2c Th 9d 3h Td Tc 8d 7d Qd")
+    default = settle_hand(20_000, events, "holdem", share=Percentage(10, 100), eligible=True)
+    assert (default.beat, default.paid, default.pool_after) == (None, {}, 20_015)  # four queens needed
+    preset = settle_hand(20_000, events, "holdem", share=Percentage(10, 100), eligible=True,
+                         holdem_quads=QUALIFYING_QUADS["four_tens"])
+    # Pool 20,000 + drop 15 = 20,015: 40 % 8,006 to the loser, 20 % 4,003 each to the winner and the other.
+    assert preset.paid == {0: 8_006, 1: 4_003, 2: 4_003} and preset.pool_after == 4_003
+    assert preset.beat is not None and preset.beat.losers == (0,)
+    assert QUALIFYING_QUADS[DEFAULT_QUALIFYING_QUADS] == Rank.QUEEN

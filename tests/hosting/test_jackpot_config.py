@@ -22,6 +22,9 @@ def test_jackpot_is_read_with_its_defaults_and_is_off_when_absent() -> None:
     assert table.jackpot == JackpotConfig(share_percent=10, minimum_big_blind=2)
     (table,) = parse_room(_room("{}", game="omaha_hi_lo")).tables
     assert table.jackpot == JackpotConfig(share_percent=5, minimum_big_blind=0)
+    assert table.jackpot.qualifying_hand == "four_queens"  # R-JACK-1 decision: the default
+    (table,) = parse_room(_room("{ qualifying_hand = 'four_tens' }")).tables  # Caradepoker's preset
+    assert table.jackpot == JackpotConfig(qualifying_hand="four_tens")
     (table,) = parse_room(_room("")).tables
     assert table.jackpot is None
     assert table_settings(table)["jackpot"] is None  # JSON-ready for the store
@@ -50,7 +53,15 @@ def test_the_module_docstring_example_parses() -> None:
         (_room("{ minimum_big_blind = true }"),
          "room.toml: tables[0].jackpot.minimum_big_blind: expected an integer from 0 to 1000000000000, got True"),
         (_room("{ share = 5 }"),
-         "room.toml: tables[0].jackpot.share: unknown key (allowed here: share_percent, minimum_big_blind)"),
+         "room.toml: tables[0].jackpot.share: unknown key (allowed here: share_percent, minimum_big_blind, "
+         "qualifying_hand)"),
+        (_room("{ qualifying_hand = 'four_elevens' }"),
+         "room.toml: tables[0].jackpot.qualifying_hand: expected one of four_deuces, four_threes, four_fours, "
+         "four_fives, four_sixes, four_sevens, four_eights, four_nines, four_tens, four_jacks, four_queens, "
+         "four_kings, four_aces, got 'four_elevens'"),
+        (_room("{ qualifying_hand = 'four_tens' }", game="omaha"),
+         "room.toml: tables[0].jackpot.qualifying_hand: only Hold'em tables choose it (Omaha: a straight flush "
+         "6-10, 5-card draw: four aces; R-JACK-1)"),
         (_room("{}", game="deuce_to_seven_triple_draw"),
          "room.toml: tables[0].jackpot: deuce_to_seven_triple_draw has no bad-beat jackpot (R-JACK-1: hold'em, "
          "Omaha and 5-card draw tables only)"),

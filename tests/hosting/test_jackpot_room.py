@@ -85,7 +85,7 @@ async def test_a_bad_beat_at_a_table_pays_everyone_dealt_in_and_tells_the_table(
     ana, bruno, carla = [await connect(running, name) for name in ("ana", "bruno", "carla")]
     lobby = (await ana.request("lobby"))["tables"][0]
     assert lobby["jackpot"] == {"pool": "bad_beat_holdem", "amount": 10_000, "share_percent": 5,
-                                "minimum_big_blind": 10}
+                                "minimum_big_blind": 10, "qualifying_hand": "four_queens"}
     watcher: RoomClient = await connect(running, "dora")
     await watcher.request("watch", table="h1")
     for seat, client in enumerate((ana, bruno, carla)):

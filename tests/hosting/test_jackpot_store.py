@@ -32,11 +32,12 @@ POOL = "bad_beat_holdem"
 
 
 def _config(table_id: str = "t1", *, game: str = "texas_holdem", seats: int = 6, blinds: tuple[int, int] = (50, 100),
-            share_percent: int = 50, minimum_big_blind: int = 2) -> TableConfig:
+            share_percent: int = 50, minimum_big_blind: int = 2, qualifying_hand: str = "four_queens",
+            ) -> TableConfig:
     small_blind, big_blind = blinds
     return TableConfig(table_id, f"Table {table_id}", game, "no_limit" if game == "texas_holdem" else "pot_limit",
                        small_blind, big_blind, seats, 40 * big_blind, 100 * big_blind, rake="white-label",
-                       jackpot=JackpotConfig(share_percent, minimum_big_blind))
+                       jackpot=JackpotConfig(share_percent, minimum_big_blind, qualifying_hand))
 
 
 class StackedTable:
@@ -140,6 +141,28 @@ def test_pocket_queens_losing_to_a_straight_flush_pay_the_pool_forty_twenty_twen
     assert hand.result is not None and hand.result["jackpot"] == 3 and hand.result["jackpot_pool"] == POOL
     assert hand.result["jackpot_paid"] == {"0": 4_001, "1": 2_000, "2": 2_000}
     assert hand.result["jackpot_event"] == table.bodies[0]
+    assert _chip_findings(store.connection) == []
+    store.close_now()
+
+
+# Seat 0 ana: Ts Th (four tens with both hole cards); seat 1 bo: Jd 9d (straight flush 8-Q); seat 2 cy: 2c 3h.
+TENS_LOSE = "Ts Jd 2c Th 9d 3h Td Tc 8d 7d Qd"
+
+
+@pytest.mark.parametrize(("qualifying_hand", "paid", "pool_after"), [
+    ("four_queens", {"ana": 0, "bo": 0, "cy": 0}, 10_003),
+    ("four_tens", {"ana": 4_001, "bo": 2_000, "cy": 2_000}, 2_002),
+], ids=["default_four_queens_pays_nothing", "four_tens_preset_pays"])
+def test_r_jack_1_four_tens_lose_pay_only_at_a_four_tens_table(tmp_path: Path, qualifying_hand: str,
+                                                              paid: dict[str, int], pool_after: int) -> None:
+    store = Store.open(tmp_path / "room")
+    table = StackedTable(store, _config(qualifying_hand=qualifying_hand), ["ana", "bo", "cy"])
+    store.seed_jackpot(POOL, 10_000)
+    before = {name: store.balance(name) for name in ("ana", "bo", "cy")}
+    table.play(TENS_LOSE)
+    # Pool 10,000 + drop 3 = 10,003: 40 % 4,001 / 20 % 2,000 / 20 % 2,000, 2,002 left (or all of it stays).
+    assert {name: store.balance(name) - before[name] for name in before} == paid
+    assert store.jackpot_pool(POOL) == pool_after
     assert _chip_findings(store.connection) == []
     store.close_now()
 
