@@ -399,11 +399,13 @@ def test_a_raked_hand_carries_its_rake_and_replays_to_its_stacks(code: str) -> N
         assert record.metadata["_rake"] == hand.rake > 0
         result = replay(record)
         assert (result.error, result.match) == (None, True), text
+        raked += 1
+        if short_big_blind(hand.starting_stacks(), plan):
+            continue  # PokerKit cannot replay a short big blind called in full (tests/engine/pokerkit_differences.py)
         # PokerKit keeps the rake as a user-defined field; it takes none itself, so its stacks hold the rake too
         history = pokerkit.HandHistory.loads(text)
         assert history.user_defined_fields == {"_rake": hand.rake}
         assert sum(list(history)[-1].stacks) == sum(record.finishing_stacks or ()) + hand.rake
-        raked += 1
     assert raked >= 5
 
 
