@@ -188,6 +188,13 @@ def build_parser() -> argparse.ArgumentParser:
     reports.add_argument("--data", metavar="DIR", help=DATA_HELP)
     reports.add_argument("--show", metavar="ID", type=int, help="print report ID with its full hand history")
     reports.set_defaults(handler=_command("reports"))
+
+    rake = commands.add_parser(
+        "rake", help="list the rake tables and presets a room file can name",
+        description="List the rulebooks' rake tables (rake = \"white-label\", \"Caradepoker\": a row per structure "
+                    "and stakes) and every named preset with its rate, caps by players dealt in, minimum and "
+                    "small-pot rate (R-RAKE-1). Amounts in chips.")
+    rake.set_defaults(handler=_command("rake"))
     return parser
 
 

@@ -28,7 +28,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     stakes = [1, 2]                     # small blind, big blind, in chips
     seats = 6                           # 2..10 (the game's maximum), or a room preset: "caradepoker" (Omaha 9)
     buy_in = [40, 200]                  # minimum, maximum chips (R-BUYIN-1)
-    rake = "white-label"                # a rake table or preset name from engine.rake, or "none"
+    rake = "white-label"                # a rake table or preset name (`croupier rake` lists them), or "none"
     clock = { action_seconds = 20, time_bank_seconds = 60 }   # also disconnection_bank_seconds = 60 and
                                         #   seat_hold_seconds = 300 (an away or sat-out player's seat is kept)
                                         #   and, draw games, draw_seconds (default 30, 2-7 24; R-DRAW-1)
