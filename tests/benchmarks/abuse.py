@@ -168,10 +168,9 @@ async def bot(port: int, index: int, out: Any, stop: asyncio.Event) -> None:
                 action = choose_action(message["legal"], rng)
                 sent_at = time.perf_counter()
                 await client.send("action", table=TABLE, hand=message["hand"], **action)
-            elif kind == "event" and message["event"]["kind"] == "hand_finished" and index == 0:
-                out.write(json.dumps({"t": time.time(), "hand": message["hand"]}) + "\n")
             elif kind == "event" and message["event"]["kind"] == "hand_finished":
-                await top_up(client)
+                out.write(json.dumps({"t": time.time(), "hand": message["hand"]}) + "\n")
+                await top_up(client)  # a broke bot would sit out, and lose its seat when the hold ends
             out.flush()
     finally:
         with contextlib.suppress(Exception):
@@ -360,10 +359,19 @@ async def idle_connections(port: int, seconds: float, context: dict[str, Any]) -
     except (OSError, asyncssh.Error, TimeoutError, RequestRefused, ConnectionClosed):
         pass
     await asyncio.sleep(max(0.0, seconds - min(15.0, seconds / 2)))
-    closed = sum(reader.at_eof() for reader in readers)
+    closed = sum(await asyncio.gather(*(ended(reader) for reader in readers)))
     for writer in held:
         writer.close()
     return {"opened": len(held), "closed_by_room": closed, "real_login_meanwhile": real_login}
+
+
+async def ended(reader: asyncio.StreamReader) -> bool:
+    """Whether the room closed this connection (what it sent is read up to the end, if it came)."""
+    try:
+        await asyncio.wait_for(reader.read(), 0.5)
+    except (TimeoutError, OSError):
+        return False
+    return True
 
 
 async def many_names(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
@@ -506,7 +514,7 @@ def period_numbers(lines: list[dict[str, Any]], start: float, end: float) -> dic
     inside = [line for line in lines if start <= line["t"] < end]
     latencies = [line["latency"] for line in inside if "latency" in line]
     return {"p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
-            "actions": len(latencies), "hands": sum("hand" in line for line in inside),
+            "actions": len(latencies), "hands": len({line["hand"] for line in inside if "hand" in line}),
             "escapes_seen_by_bots": sum("escape" in line for line in inside)}
 
 
@@ -605,7 +613,7 @@ def run(directory: Path, kinds: list[str], seconds: float) -> int:
         "host_rss_before_mb": baseline,
         "host_rss_after_mb": after[-1],
         "host_rss_growth_mb": round(max(after) - baseline, 1),
-        "hands_played": sum("hand" in line for line in lines),
+        "hands_played": len({line["hand"] for line in lines if "hand" in line}),
         "bots_kept_playing": all(period["hands"] > 0 for period in result["kinds"].values()),
         "host_exit_status": host.returncode,
         "audit": "clean" if audit.returncode == 0 else
