@@ -20,7 +20,7 @@ import asyncssh
 
 from hosting import datadir, protocol
 from hosting.config import RoomConfig
-from hosting.identity import Gatekeeper, Login
+from hosting.identity import Gatekeeper, Login, address_group
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
 from hosting.pty_session import LocalGate, serve_pty
 from hosting.room import Room, log, security_log
@@ -42,6 +42,12 @@ CLOSING_SECONDS = 5.0
 MAX_CHANNELS_PER_LOGIN = 3
 """Sessions (channels) one SSH login may have open at once: ``croupier join`` and the TUI open one, a shared
 OpenSSH connection (ControlMaster) a few. Each channel is a room session, and a pty one a TUI process."""
+SCREENS_AT_THE_GATE_PER_ADDRESS = 3
+"""Player screens (TUI processes) one address group may hold for logins whose key holds no name yet (still
+at the password prompt): a stranger without the password cannot take every screen of the room."""
+SCREENS_AT_THE_GATE_MESSAGE = (
+    f"croupier: {SCREENS_AT_THE_GATE_PER_ADDRESS} screens from your address are still waiting for the room's "
+    f"password or invite: finish one first.\r\n").encode()
 TOO_MANY_CHANNELS_MESSAGE = (
     f"croupier: at most {MAX_CHANNELS_PER_LOGIN} sessions at once on one connection: close one, or connect "
     f"again.\r\n").encode()
@@ -328,6 +334,16 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
             await gate.ensure_fork_server()
             gate.refill_ready_screens()
 
+    screen_logins: list[Login] = []  # the login of each plain-ssh screen running
+
+    def waiting_screens(login: Login) -> int:
+        """Screens of ``login``'s address group whose key holds no name yet (``login`` too, if so)."""
+        if room.holds_name(login):
+            return 0
+        group = address_group(login.address)
+        return sum(1 for other in screen_logins
+                   if address_group(other.address) == group and not room.holds_name(other))
+
     async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
         owner = process.get_extra_info("connection").get_owner()
         if not isinstance(owner, LoginServer) or owner.channels >= MAX_CHANNELS_PER_LOGIN:
@@ -353,9 +369,19 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
                 process.stderr.write(f"croupier: {decision.reason}\r\n".encode())
                 process.exit(1)
                 return
+            if waiting_screens(owner.login) >= SCREENS_AT_THE_GATE_PER_ADDRESS:
+                security_log.warning("refused a plain-ssh screen to %s: %d screens from that address wait at the "
+                                     "room's gates", owner.login.describe(), SCREENS_AT_THE_GATE_PER_ADDRESS)
+                process.stderr.write(SCREENS_AT_THE_GATE_MESSAGE)
+                process.exit(1)
+                return
             if gate.fork_policy is None:
                 gate.warm_fork_server()  # forks every later session from a warm process; this one starts fresh
-            await serve_pty(process, gate, owner.login, log_path=tui_log)
+            screen_logins.append(owner.login)
+            try:
+                await serve_pty(process, gate, owner.login, log_path=tui_log)
+            finally:
+                screen_logins.remove(owner.login)
         else:
             await serve_subsystem(room, process, channel_limits, channels)
 

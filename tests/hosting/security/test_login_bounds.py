@@ -6,6 +6,8 @@
 - One login could open channels without bound (3,000 subsystem channels: +32 MB on the host, never freed;
   7 pty channels of a stranger took all 6 player screens and a registered player was turned away). At most
   ``MAX_CHANNELS_PER_LOGIN`` are open at once.
+- Player screens (a TUI process each) were open to strangers without bound but the room's: a stranger at the
+  password prompt takes at most ``SCREENS_AT_THE_GATE_PER_ADDRESS`` from his address.
 - A stranger's wrong passwords made everyone at his address wait (a NAT, or every player when the room listens
   on 127.0.0.1 behind a tunnel): a registered name's owner answering right was refused. A registered key's
   answers are throttled for that key; a new name's for its address, as before.
@@ -14,13 +16,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from dataclasses import replace
 from typing import Any
 
 import asyncssh
 
 from hosting.client import RoomClient
 from hosting.config import AccessConfig
-from hosting.server import MAX_CHANNELS_PER_LOGIN, RunningRoom
+from hosting.server import (
+    MAX_CHANNELS_PER_LOGIN,
+    SCREENS_AT_THE_GATE_MESSAGE,
+    SCREENS_AT_THE_GATE_PER_ADDRESS,
+    RunningRoom,
+)
 from tests.hosting.security.helpers import drain, open_channel, small_room, ssh_login
 
 
@@ -87,3 +96,29 @@ async def test_a_strangers_guesses_do_not_lock_out_a_registered_player_at_his_ad
     newcomer: RoomClient = await connect(running, "bo", new_key())
     assert "try again" in (await newcomer.request("auth", password="swordfish"))["reason"]
     assert not [m for m in await drain(again, 0.2) if m["type"] == "bye"]
+
+
+async def _pty(login: asyncssh.SSHClientConnection) -> tuple[Any, Any, Any]:
+    return await login.open_session(term_type="xterm", term_size=(80, 24), encoding=None)
+
+
+async def test_a_stranger_at_the_password_prompt_holds_only_a_few_player_screens(
+        rooms: Any, connect: Any, new_key: Any) -> None:
+    config = replace(small_room(AccessConfig(password="swordfish", connections_per_minute=1000)),
+                     max_player_screens=8, ready_screens=0)
+    running: RunningRoom = await rooms(config, deal=False, fork_server=False)
+    stranger = new_key()
+    first, second = await ssh_login(running, "mallory", stranger), await ssh_login(running, "mallory2", stranger)
+    held = [await _pty(first) for _ in range(SCREENS_AT_THE_GATE_PER_ADDRESS)]
+    _, _, refused = await _pty(second)
+    assert await asyncio.wait_for(refused.read(), 20) == SCREENS_AT_THE_GATE_MESSAGE
+
+    ana_key = new_key()  # a player who holds her name (croupier join) opens a screen from the same address
+    ana: RoomClient = await connect(running, "ana", ana_key)
+    assert (await ana.request("auth", password="swordfish"))["ok"] is True
+    _, output, errors = await _pty(await ssh_login(running, "ana", ana_key))
+    assert await asyncio.wait_for(output.read(1), 60) != b""  # her screen draws
+    with contextlib.suppress(TimeoutError):
+        assert await asyncio.wait_for(errors.read(1), 1.0) == b""
+    for writer, _, _ in held:
+        writer.close()
