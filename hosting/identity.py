@@ -48,16 +48,17 @@ def key_fingerprint(public_key: str) -> str:
     return "SHA256:" + base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip("=")
 
 
-LOOK_ALIKES: Final = str.maketrans({"I": "l", "1": "l", "|": "l", "0": "o"})
-"""Names are ASCII, so Unicode TR39's confusable table reduces to these letters (and ``rn``/``vv`` below)."""
+LOOK_ALIKES: Final = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
+"""Names are ASCII, so Unicode TR39's confusable table reduces to these letters (and ``rn``/``vv`` below), taken
+after case is folded: a capital I reads as l, and 1 and l read as I among capitals (``AL1CE``, ``ALlCE``)."""
 
 
 def name_skeletons(name: str) -> frozenset[str]:
     """How a name reads on a screen: two names sharing a skeleton are look-alikes, and the second is refused.
     Case is ignored (``ALICE``/``alice``), and so are the letters a terminal font confuses (``aIice``/``alice``,
-    ``a1ice``, ``b0b``/``bob``, ``rn``/``m``, ``vv``/``w``)."""
+    ``a1ice``, ``AL1CE``, ``b0b``/``bob``, ``rn``/``m``, ``vv``/``w``)."""
     folded = name.lower()
-    looks = name.translate(LOOK_ALIKES).lower().replace("rn", "m").replace("vv", "w")
+    looks = folded.translate(LOOK_ALIKES).replace("rn", "m").replace("vv", "w")
     return frozenset({folded, looks})
 
 

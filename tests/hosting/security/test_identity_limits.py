@@ -56,3 +56,10 @@ def test_an_ipv6_address_counts_with_its_64() -> None:
     assert address_group("2001:db8:1:2:3:4:5:6") == address_group("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
     assert address_group("::ffff:198.51.100.7") == "198.51.100.7"
     assert address_group("198.51.100.7") == "198.51.100.7" and address_group("unknown") == "unknown"
+
+
+def test_names_that_read_alike_in_capitals_share_a_skeleton() -> None:
+    # names are compared without case, and a capital I, a small l and a 1 read alike: 'AL1CE' and 'ALlCE' read
+    # as 'ALICE', the registered 'alice' (the skeleton mapped I and 1 to l before lowering: 'allce' ≠ 'alice')
+    for first, second in [("AL1CE", "alice"), ("ALlCE", "alice"), ("WlLLIAM", "william"), ("B1LL", "bill")]:
+        assert name_skeletons(first) & name_skeletons(second), (first, second)
