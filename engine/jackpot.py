@@ -386,3 +386,68 @@ def smart_jackpot_active(hour: int, active_hours: Collection[int]) -> bool:
     if not 0 <= hour <= 23:
         raise JackpotError(f"hour must be 0..23, got {hour}")
     return hour in active_hours
+
+
+#: Percent of a Monte-Carlo pool to the winning hand(s); the rest seeds the next pool, as a bad beat's 20 %.
+MONTE_CARLO_WINNER_PERCENT: Final = 80
+
+
+@dataclass(frozen=True)
+class MonteCarloHit:
+    """The main-pot winners whose shown hand is one of the table's Monte-Carlo hands, and that hand."""
+
+    winners: tuple[int, ...]
+    hand: HandValue
+
+
+def monte_carlo_from_events(events: Sequence[Event], categories: Collection[str]) -> MonteCarloHit | None:
+    """The Monte-Carlo hit of a finished Hold'em hand (R-JACK-2), or None: the main pot's winners who showed a
+    hand of ``categories`` (:func:`monte_carlo_hand`: both hole cards, a pocket pair below a straight); the best
+    such hand only, equal ones share. A hand won without showing never wins ("hay que mostrar las cartas")."""
+    shown = {event.seat: event.cards for event in events if isinstance(event, HandShown)}
+    winners = sorted({event.seat for event in events
+                      if isinstance(event, PotAwarded) and event.pot_index == 0 and event.share in ("whole", "high")})
+    board: tuple[Card, ...] = ()
+    for event in events:
+        if isinstance(event, BoardDealt):
+            board = event.board
+    best: HandValue | None = None
+    hits: list[int] = []
+    for seat in winners:
+        if seat not in shown:
+            continue
+        value = monte_carlo_hand(shown[seat], board, categories)
+        if value is None or (best is not None and value < best):
+            continue
+        if best is None or value > best:
+            best, hits = value, []
+        hits.append(seat)
+    return None if best is None else MonteCarloHit(tuple(hits), best)
+
+
+def settle_monte_carlo(pool: int, events: Sequence[Event], categories: Collection[str], *, share: Percentage,
+                       eligible: bool) -> tuple[HandJackpot, MonteCarloHit | None]:
+    """The Monte-Carlo side of a finished Hold'em hand (R-JACK-2), as :func:`settle_hand` for a bad beat: the
+    drop (``share`` of the rake) goes in first, then a hit is paid :data:`MONTE_CARLO_WINNER_PERCENT` % of the
+    pool, shared equally by the hitting winners (rounded down); the rest seeds the next pool.
+
+    >>> from engine.events import HandEnded, HandStarted
+    >>> events = [HandStarted("texas_holdem", "no_limit", 0, ((0, 100), (1, 100), (2, 100))),
+    ...           HandEnded(((0, 90), (1, 100), (2, 107)), rake=3)]
+    >>> settle_monte_carlo(500, events, {"royal flush"}, share=Percentage(50, 100), eligible=True)[0].pool_after
+    501
+    """
+    if pool < 0:
+        raise JackpotError(f"a jackpot pool cannot be negative, got {pool}")
+    ended = events[-1] if events else None
+    if not isinstance(ended, HandEnded):
+        raise JackpotError("a jackpot is settled on a whole hand: its events must end with HandEnded")
+    if not eligible:
+        return HandJackpot(pool, 0, None, {}, pool), None
+    drop = contribution_from_rake(ended.rake, share)
+    hit = monte_carlo_from_events(events, categories)
+    if hit is None:
+        return HandJackpot(pool, drop, None, {}, pool + drop), None
+    parts, _ = _equal_parts((pool + drop) * MONTE_CARLO_WINNER_PERCENT // 100, hit.winners)
+    paid = {seat: amount for seat, amount in parts.items() if amount > 0}
+    return HandJackpot(pool, drop, None, paid, pool + drop - sum(paid.values())), hit

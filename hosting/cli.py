@@ -195,6 +195,22 @@ def build_parser() -> argparse.ArgumentParser:
                     "and stakes) and every named preset with its rate, caps by players dealt in, minimum and "
                     "small-pot rate (R-RAKE-1). Amounts in chips.")
     rake.set_defaults(handler=_command("rake"))
+
+    jackpot = commands.add_parser(
+        "jackpot", help="list the jackpot pools; jackpot seed POOL CHIPS adds to one",
+        description="List the room's jackpot pools (bad beat per game family, Monte-Carlo, smart) and their chips, "
+                    "or `croupier jackpot seed POOL CHIPS` to add chips to one while the room is stopped "
+                    "(ledgered as new chips issued into that pool).")
+    jackpot.add_argument("--data", metavar="DIR", help=DATA_HELP)
+    jackpot_actions = jackpot.add_subparsers(dest="action", metavar="ACTION",
+                                             help="seed: add chips to a pool (none: list the pools)")
+    seed = jackpot_actions.add_parser("seed", help="add CHIPS to POOL (e.g. bad_beat_holdem 10000)",
+                                      description="Add CHIPS new chips to jackpot pool POOL; one ledger row.")
+    seed.add_argument("pool", metavar="POOL", help="bad_beat_holdem, bad_beat_omaha, bad_beat_five_card_draw, "
+                                                   "monte_carlo_holdem or smart_holdem")
+    seed.add_argument("chips", metavar="CHIPS", help="whole chips, more than 0")
+    seed.add_argument("--data", metavar="DIR", help=DATA_HELP, default=argparse.SUPPRESS)  # keeps jackpot's --data
+    jackpot.set_defaults(handler=_command("jackpot"))
     return parser
 
 

@@ -55,7 +55,10 @@ A room file looks like this (every key optional except each table's ``game``, ``
     stakes = [1, 2]                     #   (1-100, default 5), won only when the big blind is at least
     rake = "white-label"                #   minimum_big_blind (default 0); needs a rake; absent: no jackpot;
     jackpot = { share_percent = 5, minimum_big_blind = 2 }   # hold'em also qualifying_hand = "four_tens"
-                                        #   (default "four_queens": the lowest quads that qualify)
+                                        #   (default "four_queens": the lowest quads that qualify), and
+                                        #   kind = "monte_carlo" with hands = ["four of a kind", ...] (the
+                                        #   winner's shown hand) or kind = "smart" with hours = [20, 21, 22]
+                                        #   (a bad beat live in those local hours); R-JACK-2
 
 A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
 ``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
@@ -72,7 +75,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine import rake
-from engine.jackpot import DEFAULT_QUALIFYING_QUADS, JACKPOT_GAMES, QUALIFYING_QUADS
+from engine.jackpot import DEFAULT_QUALIFYING_QUADS, JACKPOT_GAMES, MONTE_CARLO_CATEGORIES, QUALIFYING_QUADS
 from engine.structures import StructureKind
 from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
@@ -80,6 +83,7 @@ from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
 STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
+JACKPOT_KINDS: Final = ("bad_beat", "monte_carlo", "smart")
 CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds", "seat_hold_seconds",
                      "draw_seconds")
 
@@ -107,6 +111,12 @@ class JackpotConfig:
     qualifying_hand: str = DEFAULT_QUALIFYING_QUADS
     """Hold'em: the lowest four of a kind (a pocket pair, both cards playing) that qualifies, a name of
     :data:`engine.jackpot.QUALIFYING_QUADS` (R-JACK-1 decision: "four_queens", or the "four_tens" preset)."""
+    kind: str = "bad_beat"
+    """One of :data:`JACKPOT_KINDS`: ``"bad_beat"`` (R-JACK-1), or Hold'em's ``"monte_carlo"`` (the main pot's
+    winner shows one of ``hands``) and ``"smart"`` (a bad beat live only in ``hours``, the room's local hours
+    0-23), R-JACK-2. One pool per kind (bad beat: per game family)."""
+    hands: tuple[str, ...] = ()
+    hours: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -331,14 +341,43 @@ def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) 
     if rake_name == "none":
         raise ConfigError(f"{source}: {path}: a jackpot is funded by the rake: set the table's rake too")
     reader = _Reader(source, data, path)
-    reader.check_keys(("share_percent", "minimum_big_blind", "qualifying_hand"))
-    if "qualifying_hand" in data and JACKPOT_GAMES[game] != "holdem":
-        raise reader.fail("qualifying_hand", "only Hold'em tables choose it (Omaha: a straight flush 6-10, "
-                                             "5-card draw: four aces; R-JACK-1)")
+    reader.check_keys(("share_percent", "minimum_big_blind", "qualifying_hand", "kind", "hands", "hours"))
+    kind = reader.choice("kind", JACKPOT_KINDS, "bad_beat")
+    if kind != "bad_beat" and JACKPOT_GAMES[game] != "holdem":
+        raise reader.fail("kind", f"{kind} jackpots are for Hold'em tables only (R-JACK-2)")
+    if "qualifying_hand" in data and (JACKPOT_GAMES[game] != "holdem" or kind == "monte_carlo"):
+        raise reader.fail("qualifying_hand", "only Hold'em bad-beat and smart jackpots choose it (Omaha: a "
+                                             "straight flush 6-10, 5-card draw: four aces; R-JACK-1)")
     return JackpotConfig(share_percent=reader.integer("share_percent", 5, 1, 100),
                          minimum_big_blind=reader.integer("minimum_big_blind", 0, 0, 10**12),
                          qualifying_hand=reader.choice("qualifying_hand", tuple(QUALIFYING_QUADS),
-                                                       DEFAULT_QUALIFYING_QUADS))
+                                                       DEFAULT_QUALIFYING_QUADS),
+                         kind=kind, hands=_read_jackpot_hands(reader, kind), hours=_read_jackpot_hours(reader, kind))
+
+
+def _read_jackpot_hands(reader: _Reader, kind: str) -> tuple[str, ...]:
+    """``hands = ["four of a kind", "straight flush", "royal flush"]``: a Monte-Carlo jackpot's winning hands."""
+    if kind != "monte_carlo":
+        if "hands" in reader.data:
+            raise reader.fail("hands", "only a monte_carlo jackpot lists winning hands")
+        return ()
+    value = reader.data.get("hands")
+    if not isinstance(value, list) or not value or not all(item in MONTE_CARLO_CATEGORIES for item in value):
+        raise reader.fail("hands", f"expected a list of some of: {', '.join(MONTE_CARLO_CATEGORIES)}, got {value!r}")
+    return tuple(category for category in MONTE_CARLO_CATEGORIES if category in value)
+
+
+def _read_jackpot_hours(reader: _Reader, kind: str) -> tuple[int, ...]:
+    """``hours = [20, 21, 22, 23]``: the room's local hours (0-23) a smart jackpot is live."""
+    if kind != "smart":
+        if "hours" in reader.data:
+            raise reader.fail("hours", "only a smart jackpot has hours")
+        return ()
+    value = reader.data.get("hours")
+    if not isinstance(value, list) or not value or not all(
+            isinstance(hour, int) and not isinstance(hour, bool) and 0 <= hour <= 23 for hour in value):
+        raise reader.fail("hours", f"expected a list of hours from 0 to 23, got {value!r}")
+    return tuple(sorted(set(value)))
 
 
 def _read_forced_bets(reader: _Reader, game: str, structure: str,

@@ -638,7 +638,9 @@ class Store:
                 move(connection, now, "pot", "table", amount, "pot won", player=start.players[seat],
                      table_id=table_id, hand_id=hand_id)
             for seat, amount in sorted(result.jackpot_paid.items()):
-                move(connection, now, "jackpot", "balance", amount, "bad beat jackpot", player=start.players[seat],
+                reason = "monte carlo jackpot" if str(result.jackpot_pool).startswith("monte_carlo") \
+                    else "bad beat jackpot"
+                move(connection, now, "jackpot", "balance", amount, reason, player=start.players[seat],
                      table_id=table_id, hand_id=hand_id, pool=result.jackpot_pool)
 
         future = self._submit(write)

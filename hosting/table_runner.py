@@ -66,7 +66,15 @@ from engine.fairness import (
     derive_deck,
     reshuffle_key,
 )
-from engine.jackpot import JACKPOT_GAMES, QUALIFYING_QUADS, HandJackpot, settle_hand, table_is_eligible
+from engine.jackpot import (
+    JACKPOT_GAMES,
+    QUALIFYING_QUADS,
+    HandJackpot,
+    settle_hand,
+    settle_monte_carlo,
+    smart_jackpot_active,
+    table_is_eligible,
+)
 from engine.rake import Percentage
 from engine.table_events import HandFinished, TurnStarted
 from engine.variants import variant_by_id
@@ -166,10 +174,11 @@ async def cancel_and_wait(task: asyncio.Task[Any]) -> None:
 
 
 def jackpot_pool_name(config: TableConfig) -> str | None:
-    """The jackpot pool a table plays for (``"bad_beat_holdem"``, ``"bad_beat_omaha"``,
-    ``"bad_beat_five_card_draw"``: one per game family, shared by every such table of the room), or None."""
+    """The jackpot pool a table plays for, or None: bad beat ``"bad_beat_holdem"``, ``"bad_beat_omaha"``,
+    ``"bad_beat_five_card_draw"`` (one per game family), ``"monte_carlo_holdem"`` and ``"smart_holdem"``
+    (R-JACK-2: one pool per jackpot type, shared by every such table of the room)."""
     game = JACKPOT_GAMES.get(config.game)
-    return None if config.jackpot is None or game is None else f"bad_beat_{game}"
+    return None if config.jackpot is None or game is None else f"{config.jackpot.kind}_{game}"
 
 
 def jackpot_live(config: TableConfig) -> bool:
@@ -180,7 +189,7 @@ def jackpot_live(config: TableConfig) -> bool:
 
 
 def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], players: Mapping[int, str],
-                   ) -> tuple[HandJackpot, dict[str, Any] | None]:
+                   hour: int | None = None) -> tuple[HandJackpot, dict[str, Any] | None]:
     """The jackpot side of a finished hand at ``config``'s table with ``pool`` chips in its pool (R-JACK-1):
     :func:`engine.jackpot.settle_hand`, with the table's share and conditions (cash tables; croupier's chips
     are all play chips, so the host's ``jackpot`` setting is what opts a table in), and the public
@@ -192,6 +201,10 @@ def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], play
     eligible = table_is_eligible(play_money=False, tournament=False, table_seats=config.seats,
                                  players_dealt_in=len(started.stacks), big_blind=config.big_blind,
                                  minimum_big_blind=settings.minimum_big_blind)
+    if settings.kind == "smart":  # R-JACK-2: live only in its hours; outside them it neither feeds nor wins
+        eligible = eligible and hour is not None and smart_jackpot_active(hour, settings.hours)
+    if settings.kind == "monte_carlo":
+        return _settle_monte_carlo(config, pool, events, players, eligible)
     must_use_hole = (variant_by_id(config.game).must_use_hole or 2) if game == "omaha" else 2
     outcome = settle_hand(pool, events, game, share=Percentage(settings.share_percent, 100), eligible=eligible,
                           must_use_hole=must_use_hole, holdem_quads=QUALIFYING_QUADS[settings.qualifying_hand])
@@ -205,6 +218,25 @@ def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], play
         "losing_hand": beat.loser_hand.category, "losing_cards": [str(card) for card in beat.loser_hand.cards],
         "paid": [{"seat": seat, "name": players.get(seat, ""), "role": roles[seat], "amount": amount}
                  for seat, amount in sorted(outcome.paid.items(), key=lambda item: (-item[1], item[0]))],
+        "next_pool": outcome.pool_after,
+    }
+    return outcome, body
+
+
+def _settle_monte_carlo(config: TableConfig, pool: int, events: Sequence[Event], players: Mapping[int, str],
+                        eligible: bool) -> tuple[HandJackpot, dict[str, Any] | None]:
+    """:func:`settle_jackpot` for a Monte-Carlo table (R-JACK-2): the winner's shown hand is one of its hands."""
+    settings = config.jackpot
+    assert settings is not None
+    outcome, hit = settle_monte_carlo(pool, events, settings.hands, share=Percentage(settings.share_percent, 100),
+                                      eligible=eligible)
+    if hit is None or not outcome.paid:
+        return outcome, None
+    body = {
+        "kind": "jackpot_paid", "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
+        "winning_hand": hit.hand.category, "winning_cards": [str(card) for card in hit.hand.cards],
+        "paid": [{"seat": seat, "name": players.get(seat, ""), "role": "winner", "amount": amount}
+                 for seat, amount in sorted(outcome.paid.items())],
         "next_pool": outcome.pool_after,
     }
     return outcome, body
@@ -407,8 +439,15 @@ class TableRunner:
             return None
         summary = {"pool": pool, "amount": store.jackpot_pool(pool), "share_percent": config.jackpot.share_percent,
                    "minimum_big_blind": config.jackpot.minimum_big_blind}
-        if JACKPOT_GAMES.get(config.game) == "holdem":
+        if JACKPOT_GAMES.get(config.game) == "holdem" and config.jackpot.kind != "monte_carlo":
             summary["qualifying_hand"] = config.jackpot.qualifying_hand
+        if config.jackpot.kind != "bad_beat":
+            summary["kind"] = config.jackpot.kind
+        if config.jackpot.kind == "monte_carlo":
+            summary["hands"] = list(config.jackpot.hands)
+        if config.jackpot.kind == "smart":
+            summary["hours"] = list(config.jackpot.hours)
+            summary["live"] = smart_jackpot_active(time.localtime().tm_hour, config.jackpot.hours)
         return summary
 
     def _store_result(self) -> None:
@@ -424,7 +463,8 @@ class TableRunner:
             self._store_future = store.hand_finished(self._hand_id, events, self._transcript())
             return
         players = self._hand_players  # as dealt in: a player paid may have left with the hand's end
-        outcome, body = settle_jackpot(self.state.config, store.jackpot_pool(pool), events, players)
+        outcome, body = settle_jackpot(self.state.config, store.jackpot_pool(pool), events, players,
+                                       hour=time.localtime().tm_hour)  # a smart jackpot's hours: the room's
         self._store_future = store.hand_finished(self._hand_id, events, self._transcript(), jackpot_pool=pool,
                                                  jackpot=outcome, jackpot_event=body)
         if body is not None:

@@ -10,7 +10,7 @@ from engine.actions import Call, Check
 from engine.cards import Rank, parse_cards
 from engine.events import Event, HandMucked, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
-from engine.jackpot import DEFAULT_QUALIFYING_QUADS, QUALIFYING_QUADS, JackpotError, settle_hand
+from engine.jackpot import DEFAULT_QUALIFYING_QUADS, QUALIFYING_QUADS, JackpotError, settle_hand, settle_monte_carlo
 from engine.rake import Percentage, RakeSchedule
 from engine.structures import BettingStructure
 from engine.variants import TEXAS_HOLDEM
@@ -75,3 +75,22 @@ def test_r_jack_1_four_tens_lose_to_a_straight_flush_only_at_a_four_tens_table()
     assert preset.paid == {0: 8_006, 1: 4_003, 2: 4_003} and preset.pool_after == 4_003
     assert preset.beat is not None and preset.beat.losers == (0,)
     assert QUALIFYING_QUADS[DEFAULT_QUALIFYING_QUADS] == Rank.QUEEN
+
+
+def test_r_jack_2_monte_carlo_four_queens_with_a_pocket_pair_win_eighty_percent() -> None:
+    # Seat 0 Qs Qh wins with four queens (both hole cards, a pocket pair); seat 1 a diamond flush, seat 2 nothing.
+    events = _played("Qs 2d 3c Qh 4d 5h Qd Qc 9d 8s Kd")
+    outcome, hit = settle_monte_carlo(20_000, events, {"four of a kind"}, share=Percentage(10, 100), eligible=True)
+    # Drop 15 (10 % of the 150 rake); pool 20,015: 80 % = 16,012 to the winner, 4,003 seed the next pool.
+    assert outcome.paid == {0: 16_012} and outcome.pool_after == 4_003 and outcome.drop == 15
+    assert hit is not None and hit.winners == (0,) and hit.hand.category == "four of a kind"
+    missed, _ = settle_monte_carlo(20_000, events, {"straight flush", "royal flush"}, share=Percentage(10, 100),
+                                   eligible=True)
+    assert (missed.paid, missed.pool_after) == ({}, 20_015)  # not a configured hand: only the drop
+
+
+def test_r_jack_2_monte_carlo_trips_without_a_pocket_pair_do_not_win() -> None:
+    # Seat 0 Qs 9h wins with queens full of nines (one queen in hand, no pocket pair): no Monte-Carlo jackpot.
+    events = _played("Qs 2d 3c 9h 4d 5h Qd Qc 9d 8s Ks")
+    outcome, hit = settle_monte_carlo(20_000, events, {"full house"}, share=Percentage(10, 100), eligible=True)
+    assert hit is None and (outcome.paid, outcome.pool_after) == ({}, 20_015)

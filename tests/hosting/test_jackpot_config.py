@@ -54,14 +54,25 @@ def test_the_module_docstring_example_parses() -> None:
          "room.toml: tables[0].jackpot.minimum_big_blind: expected an integer from 0 to 1000000000000, got True"),
         (_room("{ share = 5 }"),
          "room.toml: tables[0].jackpot.share: unknown key (allowed here: share_percent, minimum_big_blind, "
-         "qualifying_hand)"),
+         "qualifying_hand, kind, hands, hours)"),
+        (_room("{ kind = 'monte_carlo', hands = ['four of a kind'] }", game="omaha"),
+         "room.toml: tables[0].jackpot.kind: monte_carlo jackpots are for Hold'em tables only (R-JACK-2)"),
+        (_room("{ kind = 'monte_carlo' }"),
+         "room.toml: tables[0].jackpot.hands: expected a list of some of: one pair, two pair, three of a kind, "
+         "straight, flush, full house, four of a kind, straight flush, royal flush, got None"),
+        (_room("{ kind = 'smart', hours = [24] }"),
+         "room.toml: tables[0].jackpot.hours: expected a list of hours from 0 to 23, got [24]"),
+        (_room("{ hours = [20] }"),
+         "room.toml: tables[0].jackpot.hours: only a smart jackpot has hours"),
+        (_room("{ kind = 'lottery' }"),
+         "room.toml: tables[0].jackpot.kind: expected one of bad_beat, monte_carlo, smart, got 'lottery'"),
         (_room("{ qualifying_hand = 'four_elevens' }"),
          "room.toml: tables[0].jackpot.qualifying_hand: expected one of four_deuces, four_threes, four_fours, "
          "four_fives, four_sixes, four_sevens, four_eights, four_nines, four_tens, four_jacks, four_queens, "
          "four_kings, four_aces, got 'four_elevens'"),
         (_room("{ qualifying_hand = 'four_tens' }", game="omaha"),
-         "room.toml: tables[0].jackpot.qualifying_hand: only Hold'em tables choose it (Omaha: a straight flush "
-         "6-10, 5-card draw: four aces; R-JACK-1)"),
+         "room.toml: tables[0].jackpot.qualifying_hand: only Hold'em bad-beat and smart jackpots choose it (Omaha: "
+         "a straight flush 6-10, 5-card draw: four aces; R-JACK-1)"),
         (_room("{}", game="deuce_to_seven_triple_draw"),
          "room.toml: tables[0].jackpot: deuce_to_seven_triple_draw has no bad-beat jackpot (R-JACK-1: hold'em, "
          "Omaha and 5-card draw tables only)"),
@@ -73,3 +84,10 @@ def test_a_bad_jackpot_gets_one_line_naming_the_key(text: str, message: str) -> 
     with pytest.raises(ConfigError) as raised:
         parse_room(text)
     assert str(raised.value) == message
+
+
+def test_r_jack_2_monte_carlo_and_smart_jackpots_are_read() -> None:
+    (table,) = parse_room(_room("{ kind = 'monte_carlo', hands = ['royal flush', 'four of a kind'] }")).tables
+    assert table.jackpot == JackpotConfig(kind="monte_carlo", hands=("four of a kind", "royal flush"))
+    (table,) = parse_room(_room("{ kind = 'smart', hours = [23, 20, 21], qualifying_hand = 'four_tens' }")).tables
+    assert table.jackpot == JackpotConfig(kind="smart", hours=(20, 21, 23), qualifying_hand="four_tens")

@@ -33,11 +33,11 @@ POOL = "bad_beat_holdem"
 
 def _config(table_id: str = "t1", *, game: str = "texas_holdem", seats: int = 6, blinds: tuple[int, int] = (50, 100),
             share_percent: int = 50, minimum_big_blind: int = 2, qualifying_hand: str = "four_queens",
-            ) -> TableConfig:
+            kind: str = "bad_beat", hands: tuple[str, ...] = (), hours: tuple[int, ...] = ()) -> TableConfig:
     small_blind, big_blind = blinds
     return TableConfig(table_id, f"Table {table_id}", game, "no_limit" if game == "texas_holdem" else "pot_limit",
                        small_blind, big_blind, seats, 40 * big_blind, 100 * big_blind, rake="white-label",
-                       jackpot=JackpotConfig(share_percent, minimum_big_blind, qualifying_hand))
+                       jackpot=JackpotConfig(share_percent, minimum_big_blind, qualifying_hand, kind, hands, hours))
 
 
 class StackedTable:
@@ -49,6 +49,7 @@ class StackedTable:
         self.table = build_engine_table(config)
         self.clock = 0.0
         self.bodies: list[dict[str, Any] | None] = []
+        self.hour: int | None = None  # the room's local hour, for a smart jackpot
         store.save_table(config.id, table_settings(config))
         for seat, name in enumerate(names):
             if not store.keys(name):
@@ -82,7 +83,8 @@ class StackedTable:
         log = list(hand.events)
         pool = jackpot_pool_name(self.config)
         if pool is not None and jackpot_live(self.config):
-            outcome, body = settle_jackpot(self.config, self.store.jackpot_pool(pool), log, start.players)
+            outcome, body = settle_jackpot(self.config, self.store.jackpot_pool(pool), log, start.players,
+                                           hour=self.hour)
             self.store.hand_finished(hand_id, log, None, jackpot_pool=pool, jackpot=outcome, jackpot_event=body)
             self.bodies.append(body)
         else:
@@ -332,4 +334,50 @@ def test_drops_over_many_hands_are_exactly_the_share_of_the_rake_and_the_audit_i
         "GROUP BY destination").fetchall())
     assert ledger.get("jackpot", 0) == dropped and ledger["rake"] == sum(rakes) - dropped
     assert audit(store.connection) == []
+    store.close_now()
+
+
+# Seat 0 ana: Qs Qh wins with four queens (a pocket pair, both cards playing); bo a diamond flush; cy nothing.
+QUEENS_WIN = "Qs 2d 3c Qh 4d 5h Qd Qc 9d 8s Kd"
+
+
+def test_r_jack_2_monte_carlo_four_queens_win_eighty_percent_of_their_own_pool(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "room")
+    config = _config(kind="monte_carlo", hands=("four of a kind", "straight flush", "royal flush"))
+    assert jackpot_pool_name(config) == "monte_carlo_holdem"
+    table = StackedTable(store, config, ["ana", "bo", "cy"])
+    store.seed_jackpot("monte_carlo_holdem", 10_000)
+    before = {name: store.balance(name) for name in ("ana", "bo", "cy")}
+    table.play(QUEENS_WIN)
+    # Rake 7 of the 300 pot, drop 50 % = 3; pool 10,003: 80 % = 8,002 to ana, 2,001 seed the next pool.
+    assert {name: store.balance(name) - before[name] for name in before} == {"ana": 8_002, "bo": 0, "cy": 0}
+    assert store.jackpot_pool("monte_carlo_holdem") == 2_001 and store.jackpot_pool(POOL) == 0
+    body = table.bodies[0]
+    assert body is not None and body["winning_hand"] == "four of a kind" and body["pool"] == 10_003
+    assert body["paid"] == [{"seat": 0, "name": "ana", "role": "winner", "amount": 8_002}]
+    rows = store.connection.execute(
+        "SELECT source, destination, player, amount, reason, pool FROM ledger WHERE hand_id = 't1-1' AND "
+        "source = 'jackpot'").fetchall()
+    assert rows == [("jackpot", "balance", "ana", 8_002, "monte carlo jackpot", "monte_carlo_holdem")]
+    assert _chip_findings(store.connection) == []
+    store.close_now()
+
+
+@pytest.mark.parametrize(("hour", "paid", "pool_after"), [
+    (21, {"ana": 4_001, "bo": 2_000, "cy": 2_000}, 2_002),
+    (9, {"ana": 0, "bo": 0, "cy": 0}, 10_000),
+], ids=["in_its_hours_pays", "outside_its_hours_neither_feeds_nor_wins"])
+def test_r_jack_2_smart_jackpot_is_a_bad_beat_live_only_in_its_hours(tmp_path: Path, hour: int,
+                                                                   paid: dict[str, int], pool_after: int) -> None:
+    store = Store.open(tmp_path / "room")
+    config = _config(kind="smart", hours=(20, 21, 22, 23))
+    table = StackedTable(store, config, ["ana", "bo", "cy"])
+    table.hour = hour
+    store.seed_jackpot("smart_holdem", 10_000)
+    before = {name: store.balance(name) for name in ("ana", "bo", "cy")}
+    table.play(QUEENS_LOSE)
+    # In its hours: pool 10,000 + drop 3 = 10,003 split 4,001 / 2,000 / 2,000, 2,002 left (as the bad beat).
+    assert {name: store.balance(name) - before[name] for name in before} == paid
+    assert store.jackpot_pool("smart_holdem") == pool_after and store.jackpot_pool(POOL) == 0
+    assert _chip_findings(store.connection) == []
     store.close_now()
