@@ -127,3 +127,28 @@ async def test_a_bad_beat_at_a_table_pays_everyone_dealt_in_and_tells_the_table(
         assert findings and all(line.startswith(f"hand {stacked_hands[0]}: fairness") for line in findings)
         (paid,) = reader.execute("SELECT COUNT(*) FROM ledger WHERE source = 'jackpot'").fetchone()
         assert paid == 3
+
+
+async def test_r_jack_2_lobby_shows_monte_carlo_and_smart_pools_with_their_conditions(
+        rooms: Any, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time as time_module
+
+    nine_pm = time_module.struct_time((2026, 1, 1, 21, 0, 0, 3, 1, 0))
+    monkeypatch.setattr(time_module, "localtime", lambda *args: nine_pm)
+    monte_carlo = TableConfig("m1", "Monte-Carlo 5/10", "texas_holdem", "no_limit", 5, 10, 6, 100, 1000,
+                              rake="white-label", jackpot=JackpotConfig(kind="monte_carlo",
+                                                                        hands=("four of a kind", "royal flush")))
+    smart = TableConfig("s1", "Smart 5/10", "texas_holdem", "no_limit", 5, 10, 6, 100, 1000, rake="white-label",
+                        jackpot=JackpotConfig(kind="smart", hours=(20, 21, 22)))
+    running: RunningRoom = await rooms(RoomConfig("jackpots", (monte_carlo, smart)), runner_settings=FAST)
+    store = running.room.store
+    assert store is not None
+    store.seed_jackpot("monte_carlo_holdem", 7_000)
+    ana = await connect(running, "ana")
+    rows = {row["id"]: row for row in (await ana.request("lobby"))["tables"]}
+    assert rows["m1"]["jackpot"] == {"pool": "monte_carlo_holdem", "amount": 7_000, "share_percent": 5,
+                                     "minimum_big_blind": 0, "kind": "monte_carlo",
+                                     "hands": ["four of a kind", "royal flush"]}
+    assert rows["s1"]["jackpot"] == {"pool": "smart_holdem", "amount": 0, "share_percent": 5, "minimum_big_blind": 0,
+                                     "qualifying_hand": "four_queens", "kind": "smart", "hours": [20, 21, 22],
+                                     "live": True}  # 21 h, the room's clock
