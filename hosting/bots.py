@@ -113,10 +113,13 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
     """
     done = done if done is not None else asyncio.Event()
     report = BotReport(client.hello.get("name", "?"))
-    info = next(row for row in (await client.request("lobby"))["tables"] if row["id"] == table)
+    lobby = await client.request("lobby")
+    info = next(row for row in lobby["tables"] if row["id"] == table)
     try:
-        await client.request("sit", table=table, buy_in=buy_in or info["buy_in"][1])
-        await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout)
+        amount = buy_in or info["buy_in"][1]
+        await client.request("sit", table=table, buy_in=amount)
+        bank = Bank(None if lobby.get("balance") is None else int(lobby["balance"]) - amount)
+        await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank)
     finally:
         await leave_seat(client, table)  # on every way out (Ctrl+C included): no ghost left at the table
     assert client.fairness is not None
@@ -128,7 +131,7 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
 
 async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.Random, report: BotReport,
                        info: dict[str, Any], illegal_rate: float, done: asyncio.Event, style: str | None,
-                       silence: float) -> None:
+                       silence: float, bank: Bank | None = None) -> None:
     """The seated part of :func:`play`: act on requests until ``done``, then wait for the last transcripts."""
     seats: dict[str, int] = {}
     tracker = Tracker(seats.get, lambda _: str(info["game"])) if style is not None else None
@@ -190,8 +193,10 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
                 report.hands.add(message["hand"])
                 if finished >= hands:
                     done.set()
-                else:
-                    await _top_up_if_short(client, table, info)
+        elif kind == "table" and message.get("table") == table and not done.is_set():
+            await _top_up_if_short(client, table, info, bank or Bank(None), message)
+        elif kind in ("ack", "error") and message.get("in_reply_to") == "top_up" and bank is not None:
+            bank.answered(message)
         elif kind == "verification_result" and not message["ok"]:
             report.violations.append(message)
     assert client.fairness is not None
@@ -202,14 +207,39 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
             verified.add(message["hand"])
 
 
-async def _top_up_if_short(client: RoomClient, table: str, info: dict[str, Any]) -> None:
-    """Between hands: buy back to the maximum when below half of it (ignored if a hand already began)."""
-    state = client.last_table_state(table)
+@dataclass
+class Bank:
+    """A bot's chips off the table (``None``: the room keeps no balances, top-ups are free) and its top-up in
+    flight: a bot asks only for what the room will grant, since every refusal spends its connection's budget."""
+
+    chips: int | None
+    asked: int = 0
+
+    def answered(self, message: dict[str, Any]) -> None:
+        if message["type"] == "ack" and self.chips is not None:
+            self.chips -= self.asked
+        self.asked = 0
+
+
+async def _top_up_if_short(client: RoomClient, table: str, info: dict[str, Any], bank: Bank,
+                           state: dict[str, Any]) -> None:
+    """On each ``table`` message (``state``): buy back to the maximum when below half of it, with what the bank
+    holds, and sit in again when sat out (broke, or a missed commitment). Nothing is sent that the room would
+    refuse: no top-up during a hand it is in, none short of the minimum buy-in for an empty stack, none twice
+    at once, no sitting in without chips."""
     me = next((seat for seat in state.get("seats", []) if seat["name"] == client.hello["name"]), None)
-    if me is not None and me["stack"] < info["buy_in"][1] // 2:
-        await client.send("top_up", table=table, amount=info["buy_in"][1] - me["stack"])
-        if me["stack"] == 0 or me.get("sitting_out"):
-            await client.send("sit_out", table=table, on=False)
+    if me is None:
+        return
+    minimum, maximum = info["buy_in"]
+    out = bool(me.get("sitting_out") or me.get("away"))  # not dealt in: a top-up is fine mid-hand
+    stack = int(me["stack"])
+    if stack < maximum // 2 and not bank.asked and not (state.get("hand_running") and not out):
+        amount = maximum - stack if bank.chips is None else min(maximum - stack, bank.chips)
+        if amount > 0 and not (stack == 0 and amount < minimum):  # else broke for good: it stays out
+            bank.asked = amount
+            await client.send("top_up", table=table, amount=amount)
+    if out and (stack > 0 or bank.asked):
+        await client.send("sit_out", table=table, on=False)
 
 
 def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:

@@ -75,3 +75,42 @@ async def test_probes_are_counted_apart_from_real_moves(rooms: Any, connect: Any
     summary = bots.summarize(reports)
     assert summary["probes_refused"] > 0
     assert summary["illegal_rejected"] == 0 and all(not report.refused_moves for report in reports)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.hello = {"name": "bot0"}
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, message_type: str, **fields: Any) -> None:
+        self.sent.append({"type": message_type, **fields})
+
+
+def state(stack: int, *, running: bool = False, sitting_out: bool = False) -> dict[str, Any]:
+    return {"type": "table", "table": "t1", "hand_running": running,
+            "seats": [{"seat": 0, "name": "bot0", "stack": stack, "sitting_out": sitting_out}]}
+
+
+async def test_a_bot_tops_up_only_what_the_room_grants() -> None:
+    """The e2e run: a broke bot asked for a top-up and a sit-in after every hand and was refused each time (its
+    bank was empty, or the next hand had begun) until the room dropped it for too many refused requests."""
+    info = {"buy_in": [80, 300]}
+    for bank, table_state, expected in (
+        (bots.Bank(0), state(0, sitting_out=True), []),  # broke, nothing in the bank: nothing asked
+        (bots.Bank(50), state(0, sitting_out=True), []),  # 50 is short of the 80 minimum for an empty stack
+        (bots.Bank(1000), state(100, running=True), []),  # a hand is on: wait for the next table message
+        (bots.Bank(1000), state(200), []),  # not short
+        (bots.Bank(40), state(100), [{"type": "top_up", "table": "t1", "amount": 40}]),
+        (bots.Bank(None), state(0, sitting_out=True), [{"type": "top_up", "table": "t1", "amount": 300},
+                                                        {"type": "sit_out", "table": "t1", "on": False}]),
+    ):
+        client = Recorder()
+        await bots._top_up_if_short(client, "t1", info, bank, table_state)  # type: ignore[arg-type]
+        assert client.sent == expected, (bank, table_state)
+    bank = bots.Bank(1000)
+    client = Recorder()
+    await bots._top_up_if_short(client, "t1", info, bank, state(100))  # type: ignore[arg-type]
+    await bots._top_up_if_short(client, "t1", info, bank, state(100))  # type: ignore[arg-type]
+    assert len(client.sent) == 1 and bank.asked == 200  # one at a time
+    bank.answered({"type": "ack", "in_reply_to": "top_up", "stack": 300})
+    assert (bank.chips, bank.asked) == (800, 0)
