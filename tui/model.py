@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.pots import build_pots
+from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind
 
 BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_blind", "dead_big_blind",
@@ -262,6 +263,8 @@ class TableModel:
     watching: bool = False
     waiting: list[str] = field(default_factory=list)
     alarm: str = ""
+    jackpot: dict[str, Any] | None = None  # the table's jackpot pool as the room last said (R-JACK-1, R-JACK-2)
+    jackpot_banner: str = ""  # a jackpot just paid at this table, until the next hand starts
     revision: int = 0
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
     joined_mid_hand: bool = False  # the running hand was already under way when we looked: its chips so far unknown
@@ -477,6 +480,8 @@ class TableModel:
 
     def _snapshot(self, message: dict[str, Any]) -> None:
         self.max_seats = int(message.get("max_seats", self.max_seats))
+        jackpot = message.get("jackpot")
+        self.jackpot = dict(jackpot) if isinstance(jackpot, dict) else None
         self.waiting = [str(name) for name in message.get("waiting", [])]
         running = bool(message.get("hand_running"))
         present = set()
@@ -548,6 +553,10 @@ class TableModel:
 
     def _event(self, event: dict[str, Any], hand: str, now: float) -> None:
         kind = str(event.get("kind", ""))
+        if kind == "jackpot_paid":  # the room's, after the hand it belongs to: a banner, not a hand event
+            self.jackpot_banner = jackpot_banner_text(event)
+            self.note(self.jackpot_banner)
+            return
         seat: Any = event.get("seat")
         name = self._name(seat) if isinstance(seat, int) else str(event.get("player", ""))
         if hand and hand != self.hand_id and kind not in HAND_STARTS and kind not in TABLE_KINDS:
@@ -567,6 +576,7 @@ class TableModel:
             plan = (self.small_blind_seat, self.big_blind_seat)
             if hand != self.hand_id:
                 self._new_hand(hand)
+                self.jackpot_banner = ""
             else:  # after a reconnect the room replays the running hand from its start (hand resync)
                 self._clear_hand()
                 self._forget_notes_of_running_hand()
@@ -842,3 +852,19 @@ class TableModel:
             summary.violations += texts
         if not ok:
             self.note(f"FAIRNESS VIOLATION on hand {hand}: {'; '.join(texts) or 'check failed'}")
+
+
+def jackpot_banner_text(event: dict[str, Any]) -> str:
+    """The banner of a ``jackpot_paid`` event (PROTOCOL.md): which jackpot, the hand, who got how much.
+
+    >>> jackpot_banner_text({"jackpot": "monte_carlo_holdem", "winning_hand": "four of a kind",
+    ...                      "paid": [{"name": "ana", "role": "winner", "amount": 8002}], "next_pool": 2001})
+    'JACKPOT! Monte-Carlo: four of a kind — ana 8002. Next pool 2001.'
+    """
+    pool = str(event.get("jackpot", ""))
+    kind = "Monte-Carlo" if pool.startswith("monte_carlo") else "Smart bad beat" if pool.startswith("smart") \
+        else "Bad beat"
+    hand = str(event.get("winning_hand") or (f"{event.get('losing_hand')} lost" if event.get("losing_hand") else ""))
+    paid = ", ".join(f"{clean_text(str(row.get('name', '')))} {int(row.get('amount', 0))}"
+                     for row in event.get("paid", []) if isinstance(row, dict))
+    return f"JACKPOT! {kind}: {clean_text(hand)} — {paid}. Next pool {int(event.get('next_pool', 0))}."

@@ -41,7 +41,11 @@ def row_cells(row: dict[str, Any]) -> tuple[str, ...]:
     >>> row_cells({"id": "o", "game": "omaha_hi_lo", "structure": "pot_limit", "stakes": [2, 4], "seats": 6})
     ('o', 'Omaha Hi/Lo', 'PL', '2/4', '0/6', '0', '0', '0')
     """
-    return (str(row.get("name", row.get("id"))), game_name(str(row.get("game", ""))),
+    jackpot = row.get("jackpot")
+    name = str(row.get("name", row.get("id")))
+    if isinstance(jackpot, dict):  # R-JACK-1, R-JACK-2: the pool the table plays for, in chips
+        name += f" (jackpot {int(jackpot.get('amount', 0))})"
+    return (name, game_name(str(row.get("game", ""))),
             STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
             stakes_text(row), f"{row.get('players', 0)}/{row.get('seats', 0)}",
             str(row.get("average_pot", 0)), str(row.get("hands_per_hour", 0)), str(row.get("waiting", 0)))

@@ -44,6 +44,8 @@ class TableView(Widget, can_focus=True):
     TableView #title { height: 1; padding: 0 1; background: $boost; }
     TableView #alarm { height: auto; background: $error; color: $text; text-style: bold; padding: 0 1; }
     TableView #alarm.-none { display: none; }
+    TableView #jackpot { height: auto; background: $success; color: $text; text-style: bold; padding: 0 1; }
+    TableView #jackpot.-none { display: none; }
     TableView #body { height: 1fr; }
     TableView #play { width: 1fr; height: 1fr; }
     TableView #side { width: 38; height: 1fr; border-left: solid $panel; }
@@ -132,6 +134,7 @@ class TableView(Widget, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield Static(id="alarm", classes="-none")
+        yield Static(id="jackpot", classes="-none")
         with Horizontal(id="body"):
             with Vertical(id="play"):
                 yield Felt(id="felt")
@@ -156,6 +159,8 @@ class TableView(Widget, can_focus=True):
             title.append(f"  {model.stakes[0]}/{model.stakes[1]}")
         if model.hand_number:
             title.append(f"  hand #{model.hand_number}")
+        if model.jackpot is not None:
+            title.append(f"  Jackpot {model.jackpot.get('amount', 0)}", style="bold")
         if not model.seated:
             title.append("  (watching)", style="italic")
         if model.needs_action:
@@ -164,6 +169,9 @@ class TableView(Widget, can_focus=True):
         alarm = self.query_one("#alarm", Static)
         alarm.update(model.alarm)
         alarm.set_class(not model.alarm, "-none")
+        banner = self.query_one("#jackpot", Static)
+        banner.update(model.jackpot_banner)
+        banner.set_class(not model.jackpot_banner, "-none")
         self.set_class(model.needs_action, "-needs-action")
         felt = self.query_one(Felt)
         felt.four_colour = self.four_colour
