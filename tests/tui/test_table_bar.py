@@ -146,6 +146,9 @@ async def test_away_the_button_and_the_keys_say_i_m_back_and_bring_him_back() ->
         app._push(TABLE)
         await pilot.pause(0.2)
         assert str(view.query_one("#sit-out").label) == "I'm back (O)"
+        seat_boxes = {box.info.name: box for box in view.query("SeatView") if box.info is not None}
+        assert seat_boxes["me"].has_class("-away") and "away" in seat_boxes["me"].render().plain
+        assert not seat_boxes["ana"].has_class("-away")  # every seat shows its own state
         assert "You are away" in str(view.query_one("#status").content)
         assert "I'm back" in str(view.query_one("#status").content)
         assert ("o", "I'm back") in keys_shown(app)
@@ -233,7 +236,11 @@ async def test_a_watcher_sees_only_what_he_can_use() -> None:
         await pilot.pause(0.3)
         view = app.view_of(TABLE)
         assert view is not None
-        assert not view.query_one("ActionBar").display
+        acting = [widget.id for widget in view.query("ActionBar Button, ActionBar Input, ActionBar Checkbox")
+                  if widget.visible and widget.display and widget.parent is not None and widget.parent.display
+                  and widget.region.area]
+        assert acting == []
+        assert view.query_one("#clock").display  # the turn clock (and the time bank) still shows
         shown = [button.id for button in view.query("#controls Button") if button.display]
         assert shown == ["sit-down", "leave"] and str(view.query_one("#leave").label) == "Close (X)"
         keys = keys_shown(app)

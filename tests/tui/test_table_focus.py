@@ -86,7 +86,7 @@ async def test_a_leave_after_the_hand_closes_the_tab_and_j_offers_a_seat_again(r
         await pilot.press("x")  # folded now, the seat freed when the hand ends
         await wait_until(pilot, lambda: any("after this hand" in text for text in app.notices), what="the queued leave")
         await wait_until(pilot, lambda: "t1" not in app.models, timeout=30, what="the tab closed after the hand")
-        assert [tab.id for tab in app.query(Tab)] == ["tab-lobby"]
+        await wait_until(pilot, lambda: [tab.id for tab in app.query(Tab)] == ["tab-lobby"], what="its tab gone")
         assert setup.room.tables["t1"].engine.seat_of("me") is None
         # J offers the buy-in again (a dead tab would have been shown instead)
         await join(pilot, app, "t1", buy_in=150)

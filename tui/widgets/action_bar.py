@@ -142,6 +142,7 @@ class ActionBar(Widget):
     ActionBar Checkbox { height: 1; border: none; padding: 0; margin: 0 1 0 0; background: transparent; }
     ActionBar #error { color: $error; text-style: bold; width: 1fr; height: auto; }
     ActionBar .-hidden { display: none; }
+    ActionBar .-watching { display: none; }
     ActionBar Slider { margin: 0 1; }
     ActionBar #draw { background: $accent 60%; }
     ActionBar .discard.-selected { background: $error 60%; text-style: strike; }
@@ -170,6 +171,8 @@ class ActionBar(Widget):
     """Pre-flop in a game with blinds: the big-blind presets (2×, 2.5×, 3×) are offered."""
     facing: reactive[int] = reactive(0)
     """Chips I would need to call now (the bet in front of me), shown on C while it is not my turn."""
+    watching: reactive[bool] = reactive(False)
+    """A spectator: nothing to act with is shown, only the clock of the player to act (and his time bank)."""
     round_bet: reactive[int] = reactive(0)
     """The highest bet of this betting round (0: the next chips in are a bet, else a raise)."""
     my_cards: reactive[list[str]] = reactive(list, always_update=True)
@@ -211,6 +214,7 @@ class ActionBar(Widget):
             # a Button's width is laid out once: a longer label ("Call 138 (C)") would be cut ("Call 138")
             self.watch(button, "label", partial(_lay_out_again, button), init=False)
         self.call_after_refresh(self.watch_legal, self.legal)
+        self.call_after_refresh(self.watch_watching, self.watching)
         self.call_after_refresh(self._enable_pre_actions)
 
     # --- data in -------------------------------------------------------------------------------------
@@ -273,6 +277,15 @@ class ActionBar(Widget):
         """Between my turns C ticks "call any" and R has nothing to send: the labels say what I face now."""
         self.query_one("#call", Button).label = f"Call {self.facing} (C)" if self.facing else "Check (C)"
         self.query_one("#raise", Button).label = "Raise (R)" if self.facing or self.round_bet else "Bet (R)"
+
+    def watch_watching(self, watching: bool) -> None:
+        if not self.is_mounted:
+            return
+        for selector in ("#main-actions", "#sizing", "#error", "#pre-actions Checkbox"):
+            for widget in self.query(selector):
+                widget.set_class(watching, "-watching")
+        if not watching:
+            self.watch_legal(self.legal)  # the draw row and the rest as this turn has them
 
     def watch_facing(self, facing: int) -> None:
         if self.is_mounted and self.legal is None:

@@ -100,6 +100,8 @@ class SeatView(Static):
     SeatView.-me { border: round $accent; }
     SeatView.-me.-to-act { border: heavy $warning; }
     SeatView.-folded { color: $text-muted; }
+    SeatView.-away { border: dashed $warning; }  /* away or sitting out: seen at a glance, at every seat */
+    .-compact SeatView.-away { border: none; background: $warning 20%; }
     SeatView.-winner { border: heavy $success; background: $success 25%; }
     .-compact SeatView.-winner { border: none; background: $success 45%; }
     SeatView.-unused { visibility: hidden; }
@@ -128,6 +130,7 @@ class SeatView(Static):
         self.set_class(info is None, "-empty")
         self.set_class(info is not None and bool(info.folded or info.sitting_out or info.away), "-folded")
         self.set_class(info is not None and info.won > 0, "-winner")
+        self.set_class(info is not None and bool(info.sitting_out or info.away), "-away")
 
     def on_resize(self) -> None:
         self._fit_cards()

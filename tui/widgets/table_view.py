@@ -183,7 +183,7 @@ class TableView(Widget, can_focus=True):
         status.update(model.error or self._away_words(info) or status_hand(model))
         status.set_class(away and not model.error, "-away")
         bar = self.query_one(ActionBar)
-        bar.display = info is not None  # watching: no action bar, only what a spectator can use
+        bar.watching = info is None  # watching: no buttons to act with, only the turn clock
         bar.my_stack = info.stack if info is not None else 0
         bar.pot_limit = model.structure == "pot_limit"
         bar.preflop = model.uses_blinds and model.hand_running and model.street == "preflop"
@@ -253,14 +253,9 @@ class TableView(Widget, can_focus=True):
     def on_mount(self) -> None:
         self.call_after_refresh(self.watch_model, self.model)
 
-    def on_descendant_focus(self) -> None:
-        self._chosen()
-
-    def on_focus(self) -> None:
-        self._chosen()
-
-    def _chosen(self) -> None:
-        """The keyboard came here (a click in this tile): this is the current table now, for keys and highlight."""
+    def on_mouse_down(self) -> None:
+        """A click in this tile: this is the current table now, for the keys and the highlight. (Only the
+        player's click: focus that Textual moves by itself, e.g. when a pane is hidden, changes nothing.)"""
         choose = getattr(self.app, "choose_table", None)
         if choose is not None:
             choose(self.table_id)
