@@ -31,6 +31,7 @@ import fcntl
 import json
 import logging
 import os
+import re
 import secrets
 import signal
 import socket
@@ -292,6 +293,20 @@ def set_window_size(fd: int, columns: int, rows: int) -> None:
     """``TIOCSWINSZ`` on the pty master: the kernel tells the child's foreground group (SIGWINCH)."""
     if columns > 0 and rows > 0:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+TERMINAL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}\Z")
+"""What a ``TERM`` or ``COLORTERM`` value looks like (``xterm-256color``, ``screen.xterm-256color``, ``truecolor``)."""
+DEFAULT_TERM = "xterm-256color"
+
+
+def terminal_kind(term: object, colorterm: object) -> tuple[str, str | None]:
+    """The client's ``TERM`` and ``COLORTERM`` as the TUI gets them: a short name each, else the default (and no
+    ``COLORTERM``). They come from the client as any text: a NUL byte in one stopped the TUI from starting (a
+    traceback with the host's paths on the player's screen)."""
+    kept_term = term if isinstance(term, str) and TERMINAL_NAME.match(term) else DEFAULT_TERM
+    kept_color = colorterm if isinstance(colorterm, str) and TERMINAL_NAME.match(colorterm) else None
+    return kept_term, kept_color
 
 
 def child_environment(term: str | None, colorterm: str | None, base: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -700,10 +715,10 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
 async def _serve_pty(process: Any, gate: LocalGate, login: Login, command: list[str] | None,
                      log_path: Path | None) -> int:
     columns, rows, _, _ = process.term_size
-    colorterm = (process.env or {}).get("COLORTERM")
+    term, colorterm = terminal_kind(process.term_type, (process.env or {}).get("COLORTERM"))
     token = gate.issue(login)
     child: subprocess.Popen[bytes] | None = None
-    ready = gate.take_ready_screen(process.term_type, colorterm) if command is None else None
+    ready = gate.take_ready_screen(term, colorterm) if command is None else None
     if ready is not None:
         master, pid = ready.master, ready.pid
         process.stdout.write(ready.stop_buffering())  # the terminal set-up and the lobby drawn at READY_SIZE
@@ -712,12 +727,12 @@ async def _serve_pty(process: Any, gate: LocalGate, login: Login, command: list[
         master, slave = os.openpty()
         set_window_size(master, *clamped(columns, rows))
         try:
-            pid = await gate.fork_server.spawn(slave, gate.path, token, process.term_type, colorterm, log_path)
+            pid = await gate.fork_server.spawn(slave, gate.path, token, term, colorterm, log_path)
         finally:
             os.close(slave)
         os.set_blocking(master, False)
     else:
-        child, master = spawn_tui(gate.path, token, *clamped(columns, rows), process.term_type, colorterm,
+        child, master = spawn_tui(gate.path, token, *clamped(columns, rows), term, colorterm,
                                   command, log_path)
         pid = child.pid
     if ready is None:

@@ -39,32 +39,32 @@ PASSED = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME")
 
 def _child(slave: int, token_fd: int | None, request: dict[str, Any], listener: socket.socket,
            connection: socket.socket, zygote: int) -> None:
-    listener.close()
-    connection.close()
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    os.setsid()
-    for target in (0, 1, 2):
-        os.dup2(slave, target)
-    if slave > 2:
-        os.close(slave)
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    environment = {key: os.environ[key] for key in PASSED if key in os.environ}
-    environment["TERM"] = str(request.get("term") or "xterm-256color")
-    if request.get("colorterm"):
-        environment["COLORTERM"] = str(request["colorterm"])
-    os.environ.clear()
-    os.environ.update(environment)  # never COLUMNS/LINES: the size comes from the pty
-    arguments = [f"--socket={request['socket']}", f"--parent={zygote}"]  # it dies with us (hosting/parent_watch)
-    if token_fd is not None:  # a ready screen: the token comes later, on this socket
-        os.set_inheritable(token_fd, True)
-        arguments.append(f"--token-fd={token_fd}")
-    else:
-        arguments.append(f"--token={request['token']}")
-    if request.get("log"):
-        arguments.append(f"--log={request['log']}")
     code = 1
-    try:
+    try:  # whatever happens the child ends here: it must never fall back into the server's loop below
+        listener.close()
+        connection.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.setsid()
+        for target in (0, 1, 2):
+            os.dup2(slave, target)
+        if slave > 2:
+            os.close(slave)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        environment = {key: os.environ[key] for key in PASSED if key in os.environ}
+        environment["TERM"] = str(request.get("term") or "xterm-256color")
+        if request.get("colorterm"):
+            environment["COLORTERM"] = str(request["colorterm"])
+        os.environ.clear()
+        os.environ.update(environment)  # never COLUMNS/LINES: the size comes from the pty
+        arguments = [f"--socket={request['socket']}", f"--parent={zygote}"]  # it dies with us (parent_watch)
+        if token_fd is not None:  # a ready screen: the token comes later, on this socket
+            os.set_inheritable(token_fd, True)
+            arguments.append(f"--token-fd={token_fd}")
+        else:
+            arguments.append(f"--token={request['token']}")
+        if request.get("log"):
+            arguments.append(f"--log={request['log']}")
         code = tui.served.main(arguments)
     finally:
         os._exit(code)
