@@ -665,8 +665,9 @@ class TableModel:
             self._seat(int(seat)).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
             self.note(f"{self._who(name, 'brings in')} {event['amount']}")
         elif kind == "cards_drawn":
-            self._seat(int(seat)).last_action = f"draws {event.get('count', 0)}"
-            self.note(f"{self._who(name, 'draws')} {event.get('count', 0)}")
+            count = int(event.get("count", 0))
+            self._seat(int(seat)).last_action = f"draws {count}" if count else "pat"
+            self.note(f"{self._who(name, 'draws')} {count}" if count else self._who(name, "stands pat"))
         elif kind == "drawn_cards_dealt":
             info = self._seat(int(seat))
             discarded = set(event.get("discarded", []))

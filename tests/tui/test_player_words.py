@@ -205,3 +205,13 @@ async def test_action_buttons_grow_with_their_labels() -> None:
             button = view.query_one("#call")
             drawn = button.render_line(0).text.strip()
             assert drawn == label, (drawn, button.size.width)
+
+
+def test_a_draw_of_no_card_reads_stands_pat() -> None:
+    seats = [{"seat": seat, "name": name, "stack": 100} for seat, name in enumerate(["carla", "me", "ana", "bruno"])]
+    model = model_after([msg("table", table="t1", seats=seats, max_seats=4, hand_running=True),
+                         event("t1", "t1-h-1", "cards_drawn", seat=1, player="me", count=0),
+                         event("t1", "t1-h-1", "cards_drawn", seat=2, player="ana", count=0),
+                         event("t1", "t1-h-1", "cards_drawn", seat=3, player="bruno", count=2)], "t1")
+    assert model.log[-3:] == ["You stand pat", "ana stands pat", "bruno draws 2"]
+    assert [model.seats[seat].last_action for seat in (1, 2, 3)] == ["pat", "pat", "draws 2"]
