@@ -405,7 +405,9 @@ def test_a_raked_hand_carries_its_rake_and_replays_to_its_stacks(code: str) -> N
         # PokerKit keeps the rake as a user-defined field; it takes none itself, so its stacks hold the rake too
         history = pokerkit.HandHistory.loads(text)
         assert history.user_defined_fields == {"_rake": hand.rake}
-        assert sum(list(history)[-1].stacks) == sum(record.finishing_stacks or ()) + hand.rake
+        final = list(history)[-1]
+        if not final.status:  # PokerKit played it to the end (it may stop where its rules differ: short all-ins)
+            assert sum(final.stacks) == sum(record.finishing_stacks or ()) + hand.rake
     assert raked >= 5
 
 
