@@ -298,6 +298,11 @@ class ActionBar(Widget):
         if self.is_mounted:
             self._label_presets()
 
+    def watch_pot_limit(self, pot_limit: bool) -> None:
+        # The structure comes with the lobby row, which may arrive after the turn that labelled the presets.
+        if self.is_mounted:
+            self._label_presets()
+
     def top_label(self) -> str:
         """The maximum's name now: "all-in", "pot" (pot limit) or "max" (A and preset 6 say it)."""
         high = (self.legal or {}).get("max_raise_to")
