@@ -411,10 +411,13 @@ def test_ssh_player_and_bots_play_holdem_and_omaha_hi_lo(tmp_path: Path) -> None
         assert summary["hands"] >= seat.hands, summary
         assert summary["fairness_failures"] == 0 and summary["chips_conserved"], summary
         # every bot verified every hand it was dealt: at least one verification per bot and hand it was dealt
-        # (a bot that went broke with nothing left to top up from sits out: it is not dealt in, R-PLAY-1)
+        # (a bot that went broke with nothing left to top up from sits out: it is not dealt in, R-PLAY-1), except
+        # that a bot which reached its --hands stops at once, and the room may already have dealt it one more hand
+        # that it leaves before the proof comes: at most one such hand per bot (seen once in a CI run: 59 of 60)
         bot_hands = sum(1 for hand in hands if hand.table_id == seat.table_id
                         for name in hand.players.values() if name != PLAYER)
-        assert summary["fairness_verified"] >= bot_hands >= seat.hands, (summary, bot_hands)
+        assert bot_hands >= seat.hands, (summary, bot_hands)
+        assert summary["fairness_verified"] >= bot_hands - seat.bots, (summary, bot_hands)
 
     audit = subprocess.run([croupier(), "audit", "--data", str(data)], capture_output=True, text=True, timeout=120)
     assert audit.returncode == 0, audit.stdout + audit.stderr
