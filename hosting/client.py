@@ -19,7 +19,7 @@ import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import asyncssh
 
@@ -208,12 +208,22 @@ class FairnessParticipant:
         return [protocol.message("verification", table=key[0], hand=key[1], ok=ok, violations=violations)]
 
 
+class ShuffleParticipant(Protocol):
+    """What :class:`RoomClient` needs of a client's side of the shuffle: :class:`FairnessParticipant`, or the
+    TUI's wrapper around it (``tui.connection.Participant``)."""
+
+    @property
+    def results(self) -> dict[tuple[str, str], Verification]: ...
+
+    def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]: ...
+
+
 class RoomClient:
     """One player's connection to a room over the ``croupier`` subsystem."""
 
     def __init__(self, connection: asyncssh.SSHClientConnection, writer: asyncssh.SSHWriter[bytes],
                  reader: asyncssh.SSHReader[bytes],
-                 fairness: Callable[[str], FairnessParticipant | None] | None = None) -> None:
+                 fairness: Callable[[str], ShuffleParticipant | None] | None = None) -> None:
         """``fairness``: builds this client's participant from the room id when the ``hello`` is read (not
         later: a reconnecting player's hand resync follows the hello at once)."""
         self._make_fairness = fairness
@@ -223,7 +233,7 @@ class RoomClient:
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.received: list[dict[str, Any]] = []
         self.hello: dict[str, Any] = {}
-        self.fairness: FairnessParticipant | None = None
+        self.fairness: ShuffleParticipant | None = None
         self.closed_reason: str | None = None
         self._tables: dict[str, dict[str, Any]] = {}
         self._reading = asyncio.get_running_loop().create_task(self._read_loop())

@@ -716,7 +716,7 @@ class Room:
         table = self.table(message.table)
         driver = self.drivers.get(table.config.id)
         dealt_in = driver.dealt_in(message.hand) if driver is not None else None
-        if dealt_in is None:
+        if driver is None or dealt_in is None:
             raise RoomError(NO_HAND, f"hand {message.hand} is not a recent finished hand of {table.config.id}")
         if session.name not in dealt_in:
             raise RoomError("not_dealt_in", f"you were not dealt into hand {message.hand}: only its players report")

@@ -381,10 +381,10 @@ class CroupierApp(App[int]):
             self.lobby_rows = {str(row["id"]): row for row in rows}
             self.query_one(Lobby).rows = rows
             for row in rows:
-                model = self.models.get(str(row["id"]))
-                if model is not None:
-                    self._describe(model, row)
-                    self._push(model.table_id)  # the tab's label: the table's name, not its id
+                listed = self.models.get(str(row["id"]))
+                if listed is not None:
+                    self._describe(listed, row)
+                    self._push(listed.table_id)  # the tab's label: the table's name, not its id
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
         elif kind == "error":
@@ -624,9 +624,9 @@ class CroupierApp(App[int]):
             self.query_one("#tables", Container).blur()
             self.call_after_refresh(self._focus_lobby)
         else:
-            view = self.view_of(tab_id.removeprefix("tab-"))
-            if view is not None and focus:
-                self.call_after_refresh(self._focus_view, view)
+            shown = self.view_of(tab_id.removeprefix("tab-"))
+            if shown is not None and focus:
+                self.call_after_refresh(self._focus_view, shown)
 
     def _focus_view(self, view: TableView) -> None:
         """Give the keyboard to ``view`` unless it has it already (a click in its amount box keeps it there)."""

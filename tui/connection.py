@@ -26,7 +26,8 @@ from hosting import protocol
 from tui.model import HAND_STARTS, TABLE_KINDS
 
 if TYPE_CHECKING:
-    from hosting.client import FairnessParticipant
+    from engine.fairness import Verification
+    from hosting.client import FairnessParticipant, RoomClient
 
 
 class ConnectionLost(Exception):
@@ -66,7 +67,7 @@ class Participant:
         self._late: dict[tuple[str, str], bool] = {}
 
     @property
-    def results(self) -> dict[tuple[str, str], Any]:
+    def results(self) -> dict[tuple[str, str], Verification]:
         return self.inner.results
 
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -265,7 +266,7 @@ class _RoomSide:
 class SshConnection:
     """The ``croupier`` subsystem through :class:`hosting.client.RoomClient`."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: RoomClient) -> None:
         self.client = client
         self.name = str(client.hello.get("name", ""))
         self._pending: list[dict[str, Any]] = [dict(client.hello)]

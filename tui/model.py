@@ -82,7 +82,7 @@ def hand_steps(events: list[dict[str, Any]]) -> list[tuple[str, int]]:
     >>> hand_steps([{"kind": "hand_started"}, {"kind": "folded"}, {"kind": "pot_awarded"}])
     [('result', 3)]
     """
-    starts = []
+    starts: list[tuple[str, int]] = []
     for index, event in enumerate(events):
         if event.get("kind") == "betting_round_started":
             begin = index  # a street's cards come before its betting round: they open its step
@@ -689,13 +689,13 @@ class TableModel:
             self.note(shown + (f" ({description})" if description else ""))
         elif kind == "cards_shown_after_win":
             info = self._seat(int(seat))
-            shown = [str(card) for card in event.get("cards", [])]
+            revealed = [str(card) for card in event.get("cards", [])]
             if info.name != self.me:
-                info.cards = shown + [card for card in info.cards if card not in shown]
-                info.face_down = max(0, info.face_down - len(shown))
+                info.cards = revealed + [card for card in info.cards if card not in revealed]
+                info.face_down = max(0, info.face_down - len(revealed))
             else:
                 self.shown_after_win = True
-            self.note(f"{self._who(name, 'shows')} {' '.join(shown)}")
+            self.note(f"{self._who(name, 'shows')} {' '.join(revealed)}")
         elif kind == "hand_mucked":
             info = self._seat(int(seat))
             info.last_action = "muck"

@@ -72,6 +72,7 @@ class CannedConnection:
     """Gives the app the canned room's messages, then waits until closed; what the app sends is dropped."""
 
     def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self.name = ""
         self.messages = list(messages)
         self._closed = asyncio.Event()
 

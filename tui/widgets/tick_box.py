@@ -9,6 +9,6 @@ from textual.widgets import Checkbox
 class TickBox(Checkbox):
     """A :class:`~textual.widgets.Checkbox` drawn ``▐✓▌`` ticked and ``▐ ▌`` unticked."""
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # the name Textual reads
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # the name Textual reads
         return "✓" if self.value else " "
