@@ -14,7 +14,8 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 
-from hosting.store import move, transaction
+from hosting.store.db import transaction
+from hosting.store.ledger import move
 
 
 @dataclass
