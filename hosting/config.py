@@ -60,6 +60,14 @@ A room file looks like this (every key optional except each table's ``game``, ``
                                         #   winner's shown hand) or kind = "smart" with hours = [20, 21, 22]
                                         #   (a bad beat live in those local hours); R-JACK-2
 
+    [[pools]]                           # a fast-fold pool (R-FAST-1): players join the pool, not a table;
+    id = "zoom"                         #   who folds is dealt a fresh hand at once at another of its tables
+    game = "texas_holdem"               #   (zoom.1, zoom.2, …), with new opponents. Blind games; the keys
+    structure = "no_limit"              #   of a table but ante, bring_in and straddle. seats: per hand.
+    stakes = [1, 2]
+    seats = 6
+    fill_seconds = 2                    # the first player waiting holds out this long for a full table
+
 A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
 ``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
 """
@@ -172,10 +180,31 @@ class AccessConfig:
 
 
 @dataclass(frozen=True)
+class PoolConfig:
+    """A fast-fold pool (R-FAST-1): players join the pool, and each hand is dealt at one of its tables to a
+    fresh group. ``table`` holds the game, stakes, seats per hand, buy-ins, rake, clock and jackpot, read as a
+    table's; its id is the pool's, and the pool's tables are ``<id>.1``, ``<id>.2``, …. ``fill_seconds``: how
+    long the first player waiting holds out for a full table before a short-handed hand is dealt."""
+
+    table: TableConfig
+    fill_seconds: float = 2.0
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    def table_id(self, number: int) -> str:
+        """The id of the pool's table ``number`` (1, 2, …)."""
+        return f"{self.table.id}.{number}"
+
+
+@dataclass(frozen=True)
 class RoomConfig:
     name: str
     tables: tuple[TableConfig, ...]
     access: AccessConfig = AccessConfig()
+    pools: tuple[PoolConfig, ...] = ()
+    """Fast-fold pools (``[[pools]]``, R-FAST-1)."""
     ready_screens: int = 2
     """Plain-ssh player screens started ahead of their players (each about 15–25 MiB): they see the lobby at
     once. 0 starts each screen when its player arrives."""
@@ -284,14 +313,23 @@ def _rake_names() -> tuple[str, ...]:
     return ("none", *rake.TABLES, *rake.PRESETS)
 
 
-def _read_table(source: str, index: int, data: Any) -> TableConfig:
-    path = f"tables[{index}]"
+TABLE_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "ante",
+                      "bring_in", "straddle", "spread", "jackpot", "manual_showdown")
+POOL_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "spread",
+                     "jackpot", "manual_showdown", "fill_seconds")
+_POOL_ID = re.compile(r"[A-Za-z0-9_-]{1,28}\Z")  # its tables add ".1", ".2", …: still a table id
+
+
+def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> TableConfig:
+    path = f"{kind}[{index}]"
     if not isinstance(data, dict):
-        raise ConfigError(f"{source}: {path}: expected a table ([[tables]]), got {data!r}")
+        raise ConfigError(f"{source}: {path}: expected a table ([[{kind}]]), got {data!r}")
     reader = _Reader(source, data, path)
-    reader.check_keys(("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock",
-                       "ante", "bring_in", "straddle", "spread", "jackpot", "manual_showdown"))
-    table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
+    reader.check_keys(POOL_KEYS if kind == "pools" else TABLE_KEYS)
+    if kind == "pools":
+        table_id = reader.text("id", f"p{index + 1}", _POOL_ID, "an id of 1-28 letters, digits, _ -")
+    else:
+        table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
     game = reader.choice("game", tuple(sorted(VARIANTS)))
     structure = reader.choice("structure", STRUCTURE_IDS)
     small_blind, big_blind = reader.pair("stakes", "small_blind, big_blind")
@@ -316,6 +354,20 @@ def _read_table(source: str, index: int, data: Any) -> TableConfig:
         raise reader.fail("manual_showdown", f"expected true or false, got {manual_showdown!r}")
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
                        rake_name, clock, ante, bring_in, straddle, spread, jackpot, manual_showdown)
+
+
+def _read_pool(source: str, index: int, data: Any) -> PoolConfig:
+    """``[[pools]]``: a table's keys (no straddle, no stud: the pool moves the blinds, R-FAST-1) and
+    ``fill_seconds`` (0-60, default 2)."""
+    reader = _Reader(source, data if isinstance(data, dict) else {}, f"pools[{index}]")
+    game = data.get("game") if isinstance(data, dict) else None
+    if game in VARIANTS and VARIANTS[game].forced_bets is not ForcedBetKind.BLINDS:
+        raise reader.fail("game", f"{game} is not a blind game: a pool moves the blinds with its players")
+    table = _read_table(source, index, data, kind="pools")
+    fill = data.get("fill_seconds", 2.0)
+    if not isinstance(fill, int | float) or isinstance(fill, bool) or not 0 <= fill <= 60:
+        raise reader.fail("fill_seconds", f"expected seconds from 0 to 60, got {fill!r}")
+    return PoolConfig(table, float(fill))
 
 
 def _read_seats(reader: _Reader, game: str) -> int:
@@ -479,7 +531,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     except tomllib.TOMLDecodeError as problem:
         raise ConfigError(f"{source}: not valid TOML: {problem}") from None
     top = _Reader(source, data, "")
-    top.check_keys(("room", "tables"))
+    top.check_keys(("room", "tables", "pools"))
     room_data = data.get("room", {})
     if not isinstance(room_data, dict):
         raise top.fail("room", "expected a table ([room])")
@@ -499,10 +551,31 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
         if table.id in seen:
             raise ConfigError(f"{source}: tables[{index}].id: {table.id!r} is used by an earlier table")
         seen.add(table.id)
+    pools = _read_pools(top, data.get("pools"), seen)
     return RoomConfig(name=clean_text(room.text("name", "croupier room") or "") or "croupier room", tables=tables,
                       access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64),
                       max_player_screens=room.integer("max_player_screens", 1, 1, 10_000)
-                      if "max_player_screens" in room_data else None)
+                      if "max_player_screens" in room_data else None, pools=pools)
+
+
+def _read_pools(top: _Reader, pools_data: Any, table_ids: set[str]) -> tuple[PoolConfig, ...]:
+    """``[[pools]]`` (none by default), each id unused by a table or an earlier pool, nor a prefix of one."""
+    if pools_data is None:
+        return ()
+    if not isinstance(pools_data, list) or not pools_data:
+        raise top.fail("pools", "expected one or more [[pools]]")
+    pools = tuple(_read_pool(top.source, index, item) for index, item in enumerate(pools_data))
+    seen: set[str] = set()
+    for index, pool in enumerate(pools):
+        clash = next((table for table in sorted(table_ids) if table == pool.id or table.startswith(pool.id + ".")),
+                     None)
+        if clash is not None:
+            raise ConfigError(f"{top.source}: pools[{index}].id: {pool.id!r} clashes with table {clash!r} "
+                              f"(the pool's tables are {pool.id}.1, {pool.id}.2, …)")
+        if pool.id in seen:
+            raise ConfigError(f"{top.source}: pools[{index}].id: {pool.id!r} is used by an earlier pool")
+        seen.add(pool.id)
+    return pools
 
 
 def load_room(path: str | Path) -> RoomConfig:
