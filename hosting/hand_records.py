@@ -25,6 +25,8 @@ from engine.events import Event, view_for
 from engine.hand import ForcedBets, HandConfig
 from engine.history import pokerstars_text
 from engine.phh import dumps, record_from_events
+from hosting.config import TableConfig
+from hosting.engine_tables import build_engine_table
 from hosting.hand_codec import events_from_json, forced_bets_from_json
 
 POKERSTARS_GAMES = frozenset({"texas_holdem"})
@@ -117,9 +119,6 @@ def iter_hands(connection: sqlite3.Connection, *, status: str | None = "finished
 
 def hand_config(settings: Mapping[str, Any]) -> HandConfig:
     """The engine's hand settings for a stored table's settings (:class:`hosting.config.TableConfig` fields)."""
-    from hosting.config import TableConfig
-    from hosting.room import build_engine_table
-
     known = {name: settings[name] for name in TableConfig.__dataclass_fields__ if name in settings}
     return build_engine_table(TableConfig(**known)).config.hand
 

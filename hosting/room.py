@@ -21,9 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine import rake
 from engine.bankroll import PlayMoneyAccount, PlayMoneyPolicy
-from engine.clock import ClockSettings
 from engine.errors import (
     AlreadySeated,
     BankrollError,
@@ -34,17 +32,23 @@ from engine.errors import (
     TableRuleError,
 )
 from engine.events import Event
-from engine.hand import HandConfig
-from engine.rake import RakeSchedule
 from engine.seating import BlindChoice
-from engine.structures import BettingStructure
 from engine.table import Table
-from engine.table import TableConfig as EngineTableConfig
 from engine.table_events import ChipsReturned, LeavingAfterHand, PlayerSeated, SeatFreed
 from engine.text import clean_text
-from engine.variants import variant_by_id
 from hosting import protocol
 from hosting.config import RoomConfig, TableConfig
+from hosting.engine_tables import build_engine_table
+from hosting.errors import (
+    ALREADY_SEATED,
+    AUTH_REQUIRED,
+    BAD_AMOUNT,
+    NO_HAND,
+    NO_SUCH_TABLE,
+    NOT_SEATED,
+    TABLE_FULL,
+    RoomError,
+)
 from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login
 from hosting.protocol import (
     ActionMessage,
@@ -92,26 +96,6 @@ MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
 """Per connection, ``(burst, per second)`` of the messages that cost everyone else or the disk, far below the
 connection's overall rate: lobby chat reaches every player in the room, table chat a whole table, and a
 report writes a hand's whole history to the database. Past it the message is refused (``rate_limited``)."""
-
-# Room-level error codes (PROTOCOL.md "Errors"), besides the protocol's validation codes.
-AUTH_REQUIRED = "auth_required"
-AUTH_FAILED = "auth_failed"
-NO_SUCH_TABLE = "no_such_table"
-TABLE_FULL = "table_full"
-SEAT_TAKEN = "seat_taken"
-ALREADY_SEATED = "already_seated"
-NOT_SEATED = "not_seated"
-BAD_AMOUNT = "bad_amount"
-NO_HAND = "no_hand"
-
-
-class RoomError(Exception):
-    """A request the room refuses; ``code`` goes in the ``error`` reply, the message is for the player."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
 
 class Transport(Protocol):
     """One client connection as the room sees it."""
@@ -175,40 +159,6 @@ class HandDriver(Protocol):
 
 
 DriverFactory = Callable[["Room", "TableState"], HandDriver | None]
-
-
-def build_engine_table(config: TableConfig) -> Table:
-    """The pure ``engine.table.Table`` for a configured table (rake preset applied, clocks in seconds).
-
-    Raises :class:`RoomError` (code ``bad_config``) when the engine refuses the settings.
-    """
-    structures: dict[str, Callable[[], BettingStructure]] = {
-        "no_limit": BettingStructure.no_limit, "pot_limit": BettingStructure.pot_limit,
-        "half_pot_limit": BettingStructure.half_pot_limit,
-        "fixed_limit": lambda: BettingStructure.fixed_limit(config.big_blind),
-        # spread limit a-b-c: the room file's ``spread``, else 2/4/4 big blinds
-        "spread_limit": lambda: BettingStructure.spread_limit(
-            *(config.spread or (2 * config.big_blind, 4 * config.big_blind, 4 * config.big_blind))),
-    }
-    try:
-        schedule: RakeSchedule | None = None
-        if config.rake in rake.TABLES:
-            schedule = rake.select_schedule(rake.TABLES[config.rake], config.structure, config.small_blind,
-                                            config.big_blind)
-        elif config.rake in rake.PRESETS:
-            schedule = rake.PRESETS[config.rake]
-        hand = HandConfig(variant_by_id(config.game), structures[config.structure](), rake=schedule,
-                          manual_showdown=config.manual_showdown)
-        clock = ClockSettings(action_seconds=config.clock.get("action_seconds", 20.0),
-                              time_bank_seconds=config.clock.get("time_bank_seconds", 60.0),
-                              disconnection_bank_seconds=config.clock.get("disconnection_bank_seconds", 60.0),
-                              seat_hold_seconds=config.clock.get("seat_hold_seconds", 300.0),
-                              draw_seconds=config.clock.get("draw_seconds"))
-        return Table(EngineTableConfig(hand, config.seats, config.small_blind, config.big_blind, config.min_buy_in,
-                                       config.max_buy_in, ante=config.ante, bring_in=config.bring_in,
-                                       straddle_allowed=config.straddle, clock=clock))
-    except (ValueError, KeyError) as problem:
-        raise RoomError("bad_config", f"table {config.id}: {problem}") from None
 
 
 def _refill_refusal(account: PlayMoneyAccount, refusal: BankrollError, now: float) -> str:

@@ -80,6 +80,7 @@ from engine.table_events import HandFinished, TurnStarted
 from engine.variants import variant_by_id
 from hosting import protocol
 from hosting.config import TableConfig
+from hosting.errors import NO_HAND, RoomError
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
 from hosting.store import hand_start_of, table_settings
 from hosting.views import event_to_json, view_bodies
@@ -613,8 +614,6 @@ class TableRunner:
     # --- messages in (HandDriver) --------------------------------------------------------------------
 
     def handle(self, session: Session, message: Inbound, now: float) -> None:
-        from hosting.room import NO_HAND, RoomError
-
         if isinstance(message, Commit | Reveal):
             self._fairness_message(session, message)
         elif isinstance(message, ActionMessage):
@@ -635,8 +634,6 @@ class TableRunner:
             pass  # checked (dealt_in), kept and relayed by the room
 
     def _fairness_message(self, session: Session, message: Commit | Reveal) -> None:
-        from hosting.room import NO_HAND, RoomError
-
         fairness = self._fairness
         if fairness is None or message.hand != fairness.hand_id:
             raise RoomError(NO_HAND, f"no shuffle is open for hand {message.hand!r} at {self.state.config.id}")
