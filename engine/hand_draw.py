@@ -1,0 +1,92 @@
+"""Draw rounds in a hand (R-DRAW-1): checking a draw and dealing its replacements, from the stub, then from the
+discards reshuffled by the caller's :data:`engine.draw.Reshuffle` (never the drawing player's own discards of that
+draw). A ``timed_out`` draw stands pat and bars that player from betting or raising in the next round."""
+
+from __future__ import annotations
+
+from engine.actions import Action, Draw
+from engine.draw import check_reshuffled
+from engine.errors import IllegalAction, NotYourTurn
+from engine.events import CardsDrawn, DrawnCardsDealt, positional_builder
+from engine.hand_state import HandState
+
+_cards_drawn = positional_builder(CardsDrawn)
+_drawn_cards_dealt = positional_builder(DrawnCardsDealt)
+
+
+class DrawMixin(HandState):
+    """Checks and deals draws; the caller opens the next betting round once nobody is left to draw."""
+
+    __slots__ = ()
+
+    def _verify_draw(self, position: int, action: Action) -> None:
+        actor = self._draw_pending[0]
+        if position != actor:
+            raise NotYourTurn(f"it is seat {self._seats[actor]}'s turn to draw, not seat {self._seats[position]}'s")
+        if not isinstance(action, Draw):
+            raise IllegalAction(f"this is a draw: discard 0 or more cards, not {type(action).__name__.lower()}")
+        discards = action.discards
+        if type(discards) is not tuple:
+            raise IllegalAction(f"discards must be a tuple of cards, got {discards!r}")
+        if action.timed_out and discards:
+            raise IllegalAction("a timed-out draw stands pat: it discards nothing (R-DRAW-1)")
+        limit = self._variant.streets[self._street_index].draw
+        if len(discards) > limit:
+            raise IllegalAction(f"you may discard at most {limit} cards, not {len(discards)}")
+        own = self._hole[position]
+        if len(set(discards)) != len(discards):
+            raise IllegalAction("a card cannot be discarded twice")
+        for card in discards:
+            if card not in own:
+                raise IllegalAction(f"you cannot discard {card}: it is not in your hand")
+
+    def _draw(self, position: int, action: Draw) -> None:
+        """R-DRAW-1: discard, receive replacements from the stub, then from the reshuffled discards (never the
+        player's own discards of this draw: they join the discards only after the replacements are dealt)."""
+        discards = action.discards
+        count = len(discards)
+        deck = self._deck
+        from_stub = min(count, len(deck) - self._deck_index)
+        cards = list(deck[self._deck_index:self._deck_index + from_stub])
+        recycled = self._recycled
+        muck = self._muck
+        taken = 0
+        reshuffled = False
+        if from_stub < count:
+            if len(recycled) < count - from_stub:
+                # Reshuffle every discard thrown so far and not yet dealt again (R-DRAW-1).
+                pool = tuple(recycled) + tuple(muck)
+                order = check_reshuffled(pool, self._reshuffle(pool, self._reshuffles))
+                reshuffled = True
+                recycled = list(order)
+            taken = min(count - from_stub, len(recycled))
+            cards.extend(recycled[:taken])
+        # Everything checked and computed: mutate.
+        if reshuffled:
+            self._recycled = recycled
+            self._muck = []
+            self._reshuffles += 1
+        self._deck_index += from_stub
+        del self._recycled[:taken]
+        hole = self._hole[position]
+        replacements = iter(cards)
+        # Replacements take the discarded cards' places (up to the cards available).
+        new_hole = []
+        for card in hole:
+            if card in discards:
+                replacement = next(replacements, None)
+                if replacement is not None:
+                    new_hole.append(replacement)
+            else:
+                new_hole.append(card)
+        self._hole[position] = new_hole
+        self._muck.extend(discards)
+        self._draw_pending.pop(0)
+        seat = self._seats[position]
+        if action.timed_out:
+            self._penalized.add(position)
+        else:
+            self._penalized.discard(position)
+        self.events.append(_cards_drawn(seat, count, action.timed_out))
+        if count:
+            self.events.append(_drawn_cards_dealt(seat, discards, tuple(cards)))
