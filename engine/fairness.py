@@ -10,6 +10,10 @@ secrets are their raw 32 bytes. Length prefixes make the concatenation unambiguo
 field lists give the same bytes (``("ab", "c")`` and ``("a", "bc")`` differ).
 
 - commitment of a seat: ``SHA-256(F("croupier/v1/commit") F(room_id) F(table_id) F(hand_id) F(seat) F(secret))``
+- commitment made ahead, for a fast-fold pool (R-FAST-1): a pool player commits for his *next* hand before
+  its table, hand and seat exist, to a **ticket** the pool gave him; the same hash binds the pool's id in
+  place of the table, the ticket id in place of the hand and seat ``"0"``. The transcript names each such
+  seat's ``(pool, ticket)``; a ticket is used for one hand only (the client reveals its secret once).
 - deck key: ``SHA-256(F("croupier/v1/deck") F(hand_id) F(s0) F(s_1) … F(s_n))``, the host's secret first,
   then each committed player's secret by ascending seat index.
 - deck: Fisher–Yates over the table's canonical card list (``engine.cards.full_deck()`` or ``short_deck()``),
@@ -341,7 +345,8 @@ class Transcript:
     "table", "hand", "cards": ["2c", …], "commitments": {"host": hex, "0": hex, …}, "seeds": {…}, "deals":
     [[position, recipient], …], "forfeited": [seat, …]}``, plus, only when the hand reshuffled, ``"draws":
     [[seat, ["2c", …]], …]`` and ``"reshuffles": [{"draw": index, "pool": ["2c", …], "deals": [[position,
-    seat], …]}, …]``.
+    seat], …]}, …]``, and only at a fast-fold pool ``"tickets": {"3": [pool, ticket], …}`` (seats that committed
+    ahead, see the module's encoding).
     """
 
     room_id: str
@@ -354,6 +359,16 @@ class Transcript:
     forfeited: tuple[int, ...] = ()
     draws: tuple[DrawRecord, ...] = ()
     reshuffles: tuple[ReshuffleRecord, ...] = ()
+    tickets: Mapping[int, tuple[str, str]] = field(default_factory=dict)
+    """Seats that committed ahead (fast-fold pools): seat → ``(pool id, ticket id)`` their commitment binds."""
+
+    def commitment_of(self, committer: Committer, secret: bytes) -> bytes:
+        """What ``committer``'s commitment to ``secret`` is for this hand: bound to the table, hand and seat,
+        or to the seat's ticket when it committed ahead (:class:`FairnessError` as :func:`commit`)."""
+        ticket = self.tickets.get(committer) if committer != HOST else None
+        if ticket is not None:
+            return commit(self.room_id, ticket[0], ticket[1], 0, secret)
+        return commit(self.room_id, self.table_id, self.hand_id, committer, secret)
 
     def deck(self) -> tuple[Card, ...]:
         """The deck these seeds derive (:class:`FairnessError` if the host's seed is missing)."""
@@ -384,6 +399,8 @@ class Transcript:
             data["reshuffles"] = [{"draw": record.draw, "pool": [str(card) for card in record.pool],
                                    "deals": [[deal.position, deal.recipient] for deal in record.deals]}
                                   for record in self.reshuffles]
+        if self.tickets:
+            data["tickets"] = {str(seat): [pool, ticket] for seat, (pool, ticket) in sorted(self.tickets.items())}
         return data
 
     @staticmethod
@@ -404,6 +421,7 @@ class Transcript:
                 draws=tuple(_read_draw(item) for item in _as_list(data.get("draws", []), "draws")),
                 reshuffles=tuple(_read_reshuffle(item) for item in _as_list(data.get("reshuffles", []),
                                                                             "reshuffles")),
+                tickets=_read_tickets(data.get("tickets", {})),
             )
         except KeyError as missing:
             raise FairnessError(f"transcript: missing field {missing}") from None
@@ -443,6 +461,19 @@ def _read_bytes_map(value: object, name: str) -> dict[Committer, bytes]:
             raise FairnessError(f"transcript: {name}[{label}] must be {DIGEST_BYTES} bytes of hex")
         result[parse_committer(str(label))] = bytes.fromhex(text)
     return result
+
+
+def _read_tickets(value: object) -> dict[int, tuple[str, str]]:
+    if not isinstance(value, Mapping):
+        raise FairnessError("transcript: tickets must be an object")
+    tickets: dict[int, tuple[str, str]] = {}
+    for label, pair in value.items():
+        seat = parse_committer(str(label))
+        if isinstance(seat, str) or not isinstance(pair, list) or len(pair) != 2 \
+                or not all(isinstance(part, str) and part for part in pair):
+            raise FairnessError("transcript: a ticket is a seat and [pool, ticket]")
+        tickets[seat] = (pair[0], pair[1])
+    return tickets
 
 
 def _read_seats(value: object) -> tuple[int, ...]:
@@ -645,7 +676,7 @@ def _check_seeds(transcript: Transcript) -> Iterable[Violation]:
                             {"committer": _seat_label(committer)})
             continue
         try:
-            recomputed = commit(transcript.room_id, transcript.table_id, transcript.hand_id, committer, secret)
+            recomputed = transcript.commitment_of(committer, secret)
         except FairnessError as error:
             yield Violation(ViolationKind.BAD_TRANSCRIPT, f"seed of {_label(committer)}: {error}",
                             {"committer": _seat_label(committer)})

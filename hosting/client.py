@@ -115,6 +115,8 @@ class FairnessParticipant:
                                   for label, text in message["commitments"].items()}
             return []
         if kind == "reveal_request":
+            if "ticket" in message:
+                self._use_ticket(key, message)
             pending = self._hands.get(key)
             if pending is None or pending.secret is None:
                 return []
@@ -125,6 +127,16 @@ class FairnessParticipant:
         if kind == "seeds":
             return self._verify(key, message["transcript"])
         return []
+
+    def _use_ticket(self, key: tuple[str, str], message: dict[str, Any]) -> None:
+        """A fast-fold pool deals this client a hand on the commitment it made ahead (R-FAST-1): the secret
+        committed to ticket ``(pool, ticket)`` becomes this hand's, once — a ticket is never revealed twice (a
+        host reusing it would know the secret before the next deal), nor moved onto a hand already holding one."""
+        ticket = self._hands.pop((str(message.get("pool")), str(message.get("ticket"))), None)
+        record = self._hands.setdefault(key, _HandRecord())
+        if ticket is None or ticket.secret is None or record.secret is not None:
+            return
+        record.secret, record.seat = ticket.secret, int(message["seat"])
 
     def _observe(self, record: _HandRecord, event: dict[str, Any]) -> None:
         """Note the cards this client saw, each with its place among its recipient's cards and in the deal."""

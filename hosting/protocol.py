@@ -665,8 +665,14 @@ def commitments(table: str, hand: str, by_seat: Mapping[str, str]) -> dict[str, 
     return message("commitments", table=table, hand=hand, commitments=dict(by_seat))
 
 
-def reveal_request(table: str, hand: str, seat: int, deadline: float) -> dict[str, Any]:
-    return message("reveal_request", table=table, hand=hand, seat=seat, deadline=deadline)
+def reveal_request(table: str, hand: str, seat: int, deadline: float,
+                   ticket: tuple[str, str] | None = None) -> dict[str, Any]:
+    """Fairness step 3. ``ticket``: ``(pool, ticket)`` when the seat committed ahead at a fast-fold pool (R-FAST-1):
+    the client reveals the secret it committed to that ticket."""
+    if ticket is None:
+        return message("reveal_request", table=table, hand=hand, seat=seat, deadline=deadline)
+    return message("reveal_request", table=table, hand=hand, seat=seat, deadline=deadline, pool=ticket[0],
+                   ticket=ticket[1])
 
 
 def seeds(table: str, hand: str, transcript: Mapping[str, Any]) -> dict[str, Any]:
