@@ -1,4 +1,4 @@
-"""Everything that happens at a cash table between and around hands, as small frozen events.
+"""Everything that happens at a table between and around hands, as small frozen events.
 
 The room persists and broadcasts these exactly like the hand's own events (:mod:`engine.events`), which
 :class:`engine.table.Table` returns interleaved with them. All are public. Chips are integers; times are
@@ -6,7 +6,10 @@ the caller's seconds.
 
 Chip movements between a player's balance and the table are exactly three events, so a ledger can follow
 them: :class:`PlayerSeated` (``buy_in`` leaves the balance), :class:`ChipsAdded` (a top-up leaves the
-balance) and :class:`ChipsReturned` (chips go back to the balance).
+balance) and :class:`ChipsReturned` (chips leave the table: the table's owner sends them where they belong —
+a cash table to the balance). An owner that brings every stack (a tournament, a pool) moves chips with
+:class:`PlayerMovedIn` and :class:`PlayerMovedOut`, which never touch a balance; :class:`ChipsAdded` is then
+the owner's rebuy or add-on.
 """
 
 from __future__ import annotations
@@ -251,3 +254,38 @@ class ArtificialAllInGiven(Event):
     seat: int
     player: str
     remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMovedIn(Event):
+    """``player`` was seated in ``seat`` with ``stack`` chips his table's owner brought (``reason``: ``moved``
+    from another table, seated by a pool, a tournament's start) — no buy-in from his balance."""
+
+    seat: int
+    player: str
+    stack: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMovedOut(Event):
+    """``player`` left ``seat`` with ``stack`` chips, taken by his table's owner (``reason``: ``moved``, ``busted``,
+    back to a pool, …): the owner decides where the chips go."""
+
+    seat: int
+    player: str
+    stack: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChanged(Event):
+    """The forced bets change from hand ``from_hand`` on (a level up, the host's new blinds); a hand already
+    running keeps its own. ``big_blind_ante``: one ante for the table, posted by the big blind."""
+
+    from_hand: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    big_blind_ante: int
+    bring_in: int

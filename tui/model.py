@@ -27,7 +27,8 @@ TABLE_KINDS = frozenset({
     "player_seated", "chips_added", "chips_returned", "seat_freed", "leaving_after_hand", "waiting_list_joined",
     "waiting_list_left", "button_drawn", "blind_owed", "blinds_settled", "hand_finished", "player_sat_out",
     "player_away", "player_sat_in", "player_disconnected", "player_reconnected", "player_setting_changed",
-    "time_banks_refilled", "artificial_all_in_given", "cards_shown_after_win"})
+    "time_banks_refilled", "artificial_all_in_given", "cards_shown_after_win", "player_moved_in", "player_moved_out",
+    "level_changed"})
 """Table events (engine.table_events) that may carry a hand's id without being part of its play: seeing
 one first says nothing about whether the hand was seen from its start."""
 SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",

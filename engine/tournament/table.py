@@ -39,7 +39,7 @@ from engine.errors import HandInProgress, NotSeated, NotYourTurn, TableFull, Tab
 from engine.events import Event, HandEnded
 from engine.hand import Hand, HandConfig
 from engine.structures import StructureKind
-from engine.table import _timeout_action
+from engine.table.hands import timeout_action
 from engine.table_events import TimedOut
 from engine.tournament.levels import Level
 from engine.variants import ForcedBetKind, Variant
@@ -306,7 +306,7 @@ class TournamentTable:
             seated = self.seats[options.seat]
             if not seated.absent:
                 break
-            action, name = _timeout_action(options)  # R-TOUR-6 plays it as R-DISC-1: check if free, else fold
+            action, name = timeout_action(options)  # R-TOUR-6 plays it as R-DISC-1: check if free, else fold
             events.append(TimedOut(options.seat, seated.player, name))
             events += hand.act(options.seat, action)
         return events

@@ -1,17 +1,20 @@
-"""A cash table: a run of hands with people coming and going (RULES.md §4 and §8; DESIGN.md "engine/").
+"""The neutral table: a run of hands with people coming and going (RULES.md §4 and §8; DESIGN.md "engine/").
 
 Pure: the caller passes the time (``now``, seconds of any monotonic clock) and the decks; nothing sleeps
 or reads a clock. The room's table runner calls :meth:`Table.tick` at :meth:`Table.next_deadline` and
-starts a hand whenever :meth:`Table.can_start_hand` says so. Every change is returned as events (the
-table's own, :mod:`engine.table_events`, interleaved with the hand's, :mod:`engine.events`).
+starts a hand when :meth:`Table.can_start_hand` says so (and the table's owner agrees). Every change is
+returned as events (the table's own, :mod:`engine.table_events`, interleaved with the hand's,
+:mod:`engine.events`).
 
-What the table decides: who sits where (R-GAME-DECK seat limits, buy-ins R-BUYIN-1, a waiting list), the
-first button by the dealer draw (R-DEAL-1), then the button, blinds and straddle of every hand by the
-dead-button rule (R-BLIND-1..4, :mod:`engine.button`), missed blinds and the player's remembered choice
-to post them or wait (R-BLIND-3), the action clock and time banks, and what happens when a player runs out
-of time or disconnects (R-DISC-1, R-DISC-2). What the hand decides: everything inside a hand
-(:class:`engine.hand.Hand`); the table gives it a :class:`~engine.hand.ForcedBets` plan and the stacks, and
-takes back the finishing stacks from its :class:`~engine.events.HandEnded`.
+What the table decides: who sits where (R-GAME-DECK seat limits), the first button by the dealer draw
+(R-DEAL-1), then the button, blinds and straddle of every hand by the dead-button rule (R-BLIND-1..4,
+:mod:`engine.button`) at the level its owner sets (:meth:`Table.set_level`), missed blinds and the player's
+remembered choice to post them or wait (R-BLIND-3), the action clock and time banks, and what happens when a
+player runs out of time or disconnects (R-DISC-1, R-DISC-2). What its policy decides (:mod:`engine.table.policy`):
+what differs between a cash table (:mod:`engine.table.cash`: buy-ins, waiting list, top-ups), a tournament's
+and a pool's. What the hand decides: everything inside a hand (:class:`engine.hand.Hand`); the table gives it
+a :class:`~engine.hand.ForcedBets` plan and the stacks, and takes back the finishing stacks from its
+:class:`~engine.events.HandEnded`.
 
 Requests that break a rule raise a specific exception (:mod:`engine.errors`) with a message a player can
 read, and leave the table unchanged.
@@ -32,15 +35,14 @@ engine.errors.AlreadySeated: ana already sits in seat 0
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Protocol, runtime_checkable
+from collections.abc import Sequence
+from dataclasses import replace
 
-from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Show
+from engine.actions import Action, LegalActions
 from engine.artificial_all_in import ArtificialAllInQuota
 from engine.button import BlindPlan, Positions, SeatState, draw_for_button, plan_blinds
 from engine.cards import Card
-from engine.clock import ClockSettings, PlayerClock
+from engine.clock import PlayerClock
 from engine.draw import Reshuffle
 from engine.errors import (
     AlreadySeated,
@@ -55,6 +57,17 @@ from engine.events import Event, Folded, HandEnded, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
 from engine.structures import StructureKind
+from engine.table.cash import CashPolicy
+from engine.table.config import Stakes, TableConfig
+from engine.table.hands import (
+    HandEngine,
+    HandStarter,
+    SupportsArtificialAllIn,
+    SupportsStacks,
+    start_real_hand,
+    timeout_action,
+)
+from engine.table.policy import TablePolicy
 from engine.table_events import (
     ArtificialAllInGiven,
     BlindOwed,
@@ -66,137 +79,49 @@ from engine.table_events import (
     HandFinished,
     HandPlanned,
     LeavingAfterHand,
+    LevelChanged,
     PlayerAway,
     PlayerDisconnected,
+    PlayerMovedIn,
+    PlayerMovedOut,
     PlayerReconnected,
     PlayerSatIn,
     PlayerSatOut,
-    PlayerSeated,
     PlayerSettingChanged,
     SeatFreed,
     TimeBanksRefilled,
     TimeBankUsed,
     TimedOut,
     TurnStarted,
-    WaitingListJoined,
-    WaitingListLeft,
 )
-from engine.variants import ForcedBetKind
-
-MAX_SEATS = 10
-_LIMIT_STRUCTURES = (StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT)
-_CAPPED_BUY_IN_STRUCTURES = (StructureKind.NO_LIMIT, StructureKind.POT_LIMIT, StructureKind.HALF_POT_LIMIT)
-
-
-class HandEngine(Protocol):
-    """What the table needs from a hand (:class:`engine.hand.Hand` satisfies it)."""
-
-    events: list[Event]
-
-    def legal_actions(self) -> LegalActions | None: ...
-
-    def act(self, seat: int, action: Action) -> list[Event]: ...
-
-    def leave(self, seat: int) -> list[Event]: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-
-@runtime_checkable
-class SupportsArtificialAllIn(Protocol):
-    """A hand that can treat a seat as all-in for what it has put in (R-DISC-2)."""
-
-    def artificial_all_in(self, seat: int) -> list[Event]: ...
-
-
-HandStarter = Callable[[HandConfig, Mapping[int, int], Sequence[Card], ForcedBets], HandEngine]
-"""Builds a hand: (config, seat → stack, deck, forced bets) → a running hand. Default: :meth:`Hand.start`."""
-
-
-def _start_real_hand(
-    config: HandConfig, seats: Mapping[int, int], deck: Sequence[Card], forced_bets: ForcedBets,
-) -> HandEngine:
-    return Hand.start(config, seats, deck, forced_bets)
-
-
-@dataclass(frozen=True, slots=True)
-class TableConfig:
-    """A cash table's settings.
-
-    ``seat_count``: 2..10 and at most the game's ``max_players`` (R-GAME-DECK). ``small_blind`` /
-    ``big_blind`` / ``ante`` in chips. Stud-family games (ante + bring-in, R-ANTE-1, R-STUD-1) post no blinds:
-    every player ready antes ``ante`` and the bring-in is ``bring_in`` (> 0; about 2 × the ante); their
-    ``big_blind`` is the minimum bet of a no-limit or pot-limit table (fixed limit uses the structure's sizes)
-    and ``small_blind`` is ignored; the button still moves (it only breaks ties). ``min_buy_in`` for every
-    structure; ``max_buy_in`` required for pot, half-pot and no limit, optional otherwise (R-BUYIN-1).
-    ``straddle_allowed``: R-BLIND-2.
-    ``artificial_all_in``: R-DISC-2, limit tables only, at most ``quota`` per player per 24 h (the quota
-    object may be shared by the room; see :class:`Table`). Raises ``ValueError`` naming a bad setting.
-    """
-
-    hand: HandConfig
-    seat_count: int
-    small_blind: int
-    big_blind: int
-    min_buy_in: int
-    max_buy_in: int | None = None
-    ante: int = 0
-    bring_in: int = 0
-    straddle_allowed: bool = False
-    artificial_all_in: bool = False
-    clock: ClockSettings = field(default_factory=ClockSettings)
-
-    @property
-    def ante_games(self) -> bool:
-        """Whether the game opens with antes and a bring-in instead of blinds."""
-        return self.hand.variant.forced_bets is ForcedBetKind.ANTE_BRING_IN
-
-    def __post_init__(self) -> None:
-        variant = self.hand.variant
-        if self.ante_games:
-            if self.bring_in <= 0 or self.ante < 0:
-                raise ValueError(f"{variant.name} needs a bring-in > 0 chips and an ante >= 0 (R-STUD-1)")
-            if self.straddle_allowed:
-                raise ValueError(f"{variant.name} has no blinds to straddle")
-        elif self.bring_in:
-            raise ValueError(f"{variant.name} uses blinds, not a bring-in")
-        limit = min(MAX_SEATS, variant.max_players)
-        if not 2 <= self.seat_count <= limit:
-            raise ValueError(f"{variant.name} tables have 2 to {limit} seats, not {self.seat_count} (R-GAME-DECK)")
-        if not 0 <= self.small_blind <= self.big_blind or self.big_blind <= 0:
-            raise ValueError(f"blinds must satisfy 0 <= small <= big, big > 0; got {self.small_blind}/{self.big_blind}")
-        if self.min_buy_in <= 0:
-            raise ValueError(f"the minimum buy-in must be > 0 chips, got {self.min_buy_in}")
-        kind = self.hand.structure.kind
-        if self.max_buy_in is None and kind in _CAPPED_BUY_IN_STRUCTURES:
-            raise ValueError(f"a {kind.value.replace('_', ' ')} table needs a maximum buy-in (R-BUYIN-1)")
-        if self.max_buy_in is not None and self.max_buy_in < self.min_buy_in:
-            raise ValueError(f"maximum buy-in {self.max_buy_in} is below the minimum {self.min_buy_in}")
-        if self.artificial_all_in and kind not in _LIMIT_STRUCTURES:
-            raise ValueError("artificial all-in is only for limit tables (R-DISC-2)")
-        if self.ante < 0:
-            raise ValueError(f"the ante must be >= 0, got {self.ante}")
 
 
 class Table:
-    """A cash table. Build with a :class:`TableConfig`; ``hand_starter`` builds each hand (default the real
-    :class:`engine.hand.Hand`); ``all_in_quota`` is the room's shared :class:`ArtificialAllInQuota` (a private
-    one by default). Seats are 0..seat_count-1, clockwise increasing. Players are named by their id.
+    """A table. Build with a :class:`TableConfig`; ``policy`` decides what differs between kinds of tables
+    (default :class:`CashPolicy`: a cash table; :mod:`engine.table.policy`); ``hand_starter`` builds each hand
+    (default the real :class:`engine.hand.Hand`); ``all_in_quota`` is the room's shared
+    :class:`ArtificialAllInQuota` (a private one by default). Seats are 0..seat_count-1, clockwise increasing.
+    Players are named by their id.
     """
 
     def __init__(
         self,
         config: TableConfig,
         *,
-        hand_starter: HandStarter = _start_real_hand,
+        policy: TablePolicy | None = None,
+        hand_starter: HandStarter = start_real_hand,
         all_in_quota: ArtificialAllInQuota | None = None,
     ) -> None:
         self.config = config
+        self.policy: TablePolicy = policy if policy is not None else CashPolicy()
+        if isinstance(self.policy, CashPolicy) and not config.buys_in:
+            raise ValueError("a cash table needs a minimum buy-in > 0 chips (R-BUYIN-1)")
+        self.stakes = config.stakes
+        """The level the next hand is dealt at (:meth:`set_level`); a running hand keeps its own."""
+        self._hand_config = config.hand
         self.hand_starter = hand_starter
         self.all_in_quota = all_in_quota if all_in_quota is not None else ArtificialAllInQuota()
         self.players: dict[int, SeatedPlayer] = {}
-        self.waiting_list = WaitingList()
         self.positions: Positions | None = None
         self.hand: HandEngine | None = None
         self.hand_number = 0
@@ -209,6 +134,8 @@ class Table:
         self._folded: set[int] = set()
         self._all_in: set[int] = set()
         self._turn: tuple[int, float] | None = None
+        self._starting: dict[int, int] = {}  # the running hand's starting stacks, by seat
+        self._released: dict[int, int] = {}  # seat → chips of a folded player removed during the hand
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -238,7 +165,11 @@ class Table:
     def in_hand(self, player: str) -> bool:
         """Whether ``player`` was dealt into the running hand (folded or not)."""
         seat = self.seat_of(player)
-        return self.hand is not None and seat in self._dealt_in
+        return seat is not None and self._dealt_in_now(seat)
+
+    def _dealt_in_now(self, seat: int) -> bool:
+        """Whether ``seat``'s player is in the running hand's accounting (not removed from it folded)."""
+        return self.hand is not None and seat in self._dealt_in and seat not in self._released
 
     def to_act(self) -> tuple[int, float] | None:
         """(seat, deadline) of the player whose turn it is, or ``None``."""
@@ -255,38 +186,34 @@ class Table:
         """The earliest time at which :meth:`tick` has something to do (a turn timing out, a held seat to
         free), or ``None``. The runner sets its timer to this."""
         times = [seated.inactive_since + self.config.clock.seat_hold_seconds
-                 for seated in self.players.values() if seated.inactive_since is not None]
+                 for seated in self.players.values()
+                 if seated.inactive_since is not None and self.policy.frees_held_seats]
         turn = self.to_act()
         if turn is not None:
             times.append(turn[1])
         return min(times, default=None)
 
-    # --- seats and buy-ins (R-BUYIN-1, R-GAME-DECK) ------------------------------------------------
+    @property
+    def waiting_list(self) -> WaitingList:
+        """Players promised the next free seats (the policy's; empty where the owner seats everyone)."""
+        return self.policy.waiting_list
+
+    @property
+    def hand_config(self) -> HandConfig:
+        """The game, structure and rake of the next hand (a fixed-limit level changes the bet sizes)."""
+        return self._hand_config
+
+    # --- the cash policy's verbs (R-BUYIN-1, R-GAME-DECK) -------------------------------------------
+
+    def _cash(self) -> CashPolicy:
+        if not isinstance(self.policy, CashPolicy):
+            raise TableRuleError(f"this is a {self.policy.kind} table: its owner seats the players")
+        return self.policy
 
     def verify_sit(self, player: str, buy_in: int, *, seat: int | None = None) -> int:
         """Raise the reason ``player`` may not sit (in ``seat``, or the first free seat) with ``buy_in`` chips;
-        returns the seat he would get. :class:`AlreadySeated`, :class:`TableFull` (no seat, or the free seats
-        are promised to players ahead on the waiting list), :class:`TableRuleError` (no such seat, taken),
-        :class:`InvalidAmount` (buy-in outside min..max)."""
-        current = self.seat_of(player)
-        if current is not None:
-            raise AlreadySeated(f"{player} already sits in seat {current}")
-        free = self.free_seats()
-        if not free:
-            raise TableFull(f"the table is full ({self.config.seat_count} seats); join the waiting list")
-        ahead = self.waiting_list.players.index(player) if player in self.waiting_list else len(self.waiting_list)
-        if ahead >= len(free):
-            raise TableFull(
-                f"the free seat{'s are' if len(free) > 1 else ' is'} promised to "
-                f"{', '.join(self.waiting_list.players[:len(free)])} on the waiting list"
-            )
-        if seat is not None:
-            if not 0 <= seat < self.config.seat_count:
-                raise TableRuleError(f"there is no seat {seat}: seats are 0 to {self.config.seat_count - 1}")
-            if seat in self.players:
-                raise TableRuleError(f"seat {seat} is taken by {self.players[seat].player}")
-        self._verify_buy_in_amount(buy_in, stack=0, what="buy-in")
-        return free[0] if seat is None else seat
+        returns the seat he would get (:meth:`CashPolicy.verify_sit`)."""
+        return self._cash().verify_sit(self, player, buy_in, seat=seat)
 
     def sit(
         self,
@@ -302,30 +229,105 @@ class Table:
         At a table already playing he is new and owes a big blind: ``blind_choice`` says whether he posts it
         out of position at once or waits for it (R-BLIND-3). Raises as :meth:`verify_sit`.
         """
-        chosen = self.verify_sit(player, buy_in, seat=seat)
-        seated = SeatedPlayer(player, chosen, buy_in, PlayerClock.fresh(self.config.clock), blind_choice=blind_choice)
-        events: list[Event] = []
-        if player in self.waiting_list:
-            self.waiting_list.players.remove(player)
-            events.append(WaitingListLeft(player))
-        self.players[chosen] = seated
-        events.append(PlayerSeated(chosen, player, buy_in))
-        if self.positions is not None:
-            seated.owes_big_blind = True
-            events.append(BlindOwed(chosen, player, small_blind=False, big_blind=True))
-        return events
+        return self._cash().sit(self, player, buy_in, now, seat=seat, blind_choice=blind_choice)
 
     def top_up(self, player: str, amount: int, now: float) -> list[Event]:
         """Add ``amount`` chips from the balance between hands, up to the maximum buy-in (R-BUYIN-1).
 
         Raises :class:`HandInProgress` while he is dealt in, :class:`InvalidAmount` over the maximum.
         """
+        return self._cash().top_up(self, player, amount, now)
+
+    def join_waiting_list(self, player: str) -> list[Event]:
+        """Put ``player`` at the end of the waiting list. :class:`AlreadySeated` if seated or already listed."""
+        return self._cash().join_waiting_list(self, player)
+
+    def leave_waiting_list(self, player: str) -> list[Event]:
+        """Take ``player`` off the waiting list; :class:`NotSeated` if he is not on it."""
+        return self._cash().leave_waiting_list(player)
+
+    # --- seats any owner uses: seat_with_stack, remove_player, set_level ------------------------------
+
+    def verify_free_seat(self, seat: int) -> None:
+        """:class:`TableRuleError` unless ``seat`` exists and is free."""
+        if not 0 <= seat < self.config.seat_count:
+            raise TableRuleError(f"there is no seat {seat}: seats are 0 to {self.config.seat_count - 1}")
+        if seat in self.players:
+            raise TableRuleError(f"seat {seat} is taken by {self.players[seat].player}")
+
+    def seat_with_stack(self, player: str, stack: int, now: float, *, seat: int | None = None,
+                        reason: str = "moved",
+                        blind_choice: BlindChoice = BlindChoice.WAIT_FOR_BIG_BLIND) -> list[Event]:
+        """Seat ``player`` with ``stack`` chips his owner brings (moved from another table, seated by a pool,
+        a tournament's start): no buy-in rule; what he owes is the policy's (:meth:`TablePolicy.arrival`).
+        A running hand does not deal him in. ``stack`` 0 is allowed (a busted tournament player who may still
+        rebuy moves with his table). :class:`AlreadySeated`, :class:`TableFull`, :class:`TableRuleError`
+        (no such seat, taken), :class:`InvalidAmount` (not a whole number of chips >= 0)."""
+        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
+            raise InvalidAmount(f"a stack is a whole number of chips >= 0, got {stack!r}")
+        current = self.seat_of(player)
+        if current is not None:
+            raise AlreadySeated(f"{player} already sits in seat {current}")
+        free = self.free_seats()
+        if not free:
+            raise TableFull(f"the table is full ({self.config.seat_count} seats)")
+        if seat is not None:
+            self.verify_free_seat(seat)
+        chosen = free[0] if seat is None else seat
+        seated = SeatedPlayer(player, chosen, stack, PlayerClock.fresh(self.config.clock), blind_choice=blind_choice)
+        self.players[chosen] = seated
+        return [PlayerMovedIn(chosen, player, stack, reason), *self.policy.arrival(self, seated)]
+
+    def remove_player(self, player: str, now: float, *, reason: str = "moved") -> list[Event]:
+        """Take ``player`` off the table with his stack, for his owner (moved, out of a tournament, back to a
+        pool): between his hands, or during a hand he has folded (his chips behind leave now; the hand goes on
+        without him). The :class:`PlayerMovedOut` event carries the chips. :class:`NotSeated` if he has no
+        seat, :class:`HandInProgress` while he is live in the running hand (not folded)."""
+        seated = self.player(player)
+        stack = seated.stack
+        if self.in_hand(player):
+            if seated.seat not in self._folded:
+                raise HandInProgress(f"{player} is in the hand at seat {seated.seat}: remove him after it")
+            stack = self._chips_behind(seated.seat)
+            self._released[seated.seat] = stack
+            if self._uncontested is not None and self._uncontested[0] == seated.seat:
+                self._uncontested = None
+        del self.players[seated.seat]
+        if not self.players:
+            self.positions = None
+        return [PlayerMovedOut(seated.seat, player, stack, reason)]
+
+    def _chips_behind(self, seat: int) -> int:
+        hand = self.hand
+        if not isinstance(hand, SupportsStacks):
+            raise HandInProgress("this hand cannot tell a folded player's chips before it ends")
+        return hand.stacks()[seat]
+
+    def add_chips(self, player: str, chips: int, *, reason: str = "rebuy") -> list[Event]:
+        """``chips`` more for ``player`` between his hands, from his owner (a rebuy or add-on; no buy-in
+        limit). :class:`HandInProgress` while he is dealt in, :class:`InvalidAmount` for chips <= 0."""
         seated = self.player(player)
         if self.in_hand(player):
-            raise HandInProgress(f"{player} is in a hand: top up after it ends")
-        self._verify_buy_in_amount(amount, stack=seated.stack, what="top-up")
-        seated.stack += amount
-        return [ChipsAdded(seated.seat, player, amount, seated.stack)]
+            raise HandInProgress(f"{player} is in a hand: chips are added after it ends")
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
+            raise InvalidAmount(f"chips added are a whole number > 0, got {chips!r}")
+        seated.stack += chips
+        return [ChipsAdded(seated.seat, player, chips, seated.stack)]
+
+    def set_level(self, stakes: Stakes) -> list[Event]:
+        """The forced bets of the next hand dealt here (a level up, a host changing the blinds); a running
+        hand keeps its own (TDA 2022 Rule 20). A fixed-limit table bets the new level's big blind (stud: its
+        big blind if set, else twice the bring-in) on its early streets and twice it later. ``ValueError``
+        when ``stakes`` do not fit the game (nothing changes)."""
+        stakes.check_for(self.config.hand.variant)
+        hand_config = self._hand_config
+        if hand_config.structure.kind is StructureKind.FIXED_LIMIT:
+            small_bet = stakes.big_blind if not self.config.ante_games or stakes.big_blind else 2 * stakes.bring_in
+            hand_config = replace(hand_config, structure=replace(
+                hand_config.structure, small_bet=small_bet, big_bet=2 * small_bet))
+        self.stakes, self._hand_config = stakes, hand_config
+        return [LevelChanged(self.hand_number + 1, stakes.small_blind, stakes.big_blind, stakes.ante,
+                             stakes.big_blind_ante, stakes.bring_in)]
 
     def leave(self, player: str, now: float) -> list[Event]:
         """``player`` leaves. Between hands (or not dealt in) the seat is freed and the stack goes back to the
@@ -362,22 +364,6 @@ class Table:
             events += self._watch(self.hand.leave(seated.seat))
         events += self._advance(now)
         return events
-
-    def join_waiting_list(self, player: str) -> list[Event]:
-        """Put ``player`` at the end of the waiting list. :class:`AlreadySeated` if seated or already listed."""
-        if self.seat_of(player) is not None:
-            raise AlreadySeated(f"{player} already sits at this table")
-        if player in self.waiting_list:
-            raise AlreadySeated(f"{player} is already number {self.waiting_list.position(player)} on the waiting list")
-        self.waiting_list.players.append(player)
-        return [WaitingListJoined(player, len(self.waiting_list))]
-
-    def leave_waiting_list(self, player: str) -> list[Event]:
-        """Take ``player`` off the waiting list; :class:`NotSeated` if he is not on it."""
-        if player not in self.waiting_list:
-            raise NotSeated(f"{player} is not on the waiting list")
-        self.waiting_list.players.remove(player)
-        return [WaitingListLeft(player)]
 
     # --- sitting out, away, remembered choices (R-BLIND-3, R-DISC-1) ---------------------------------
 
@@ -538,13 +524,16 @@ class Table:
         plan = self.plan_next_hand(drawn_button=drawn_button)
         if plan is None:
             raise TableRuleError("a hand needs at least two players ready to play")
-        forced_bets = self._forced_bets(plan)
+        forced_bets = self.stakes.forced_bets(
+            ante_game=self.config.ante_games, button_seat=plan.button_seat, small_blind_seat=plan.small_blind_seat,
+            big_blind_seat=plan.big_blind_seat, straddle_seat=plan.straddle_seat,
+            dead_small_blinds=plan.dead_small_blinds, big_blinds_out_of_position=plan.out_of_position_big_blinds)
         stacks = {seat: self.players[seat].stack for seat in plan.dealt_in}
         auto_muck = [seat for seat in plan.dealt_in if self.players[seat].auto_muck]
-        if reshuffle is None and self.hand_starter is not _start_real_hand:  # may raise: nothing changed yet
-            hand = self.hand_starter(self.config.hand, stacks, deck, forced_bets)
+        if reshuffle is None and self.hand_starter is not start_real_hand:  # may raise: nothing changed yet
+            hand = self.hand_starter(self._hand_config, stacks, deck, forced_bets)
         else:
-            hand = Hand.start(self.config.hand, stacks, deck, forced_bets, reshuffle=reshuffle, auto_muck=auto_muck)
+            hand = Hand.start(self._hand_config, stacks, deck, forced_bets, reshuffle=reshuffle, auto_muck=auto_muck)
         first_hand = self.positions is None
 
         self.hand = hand
@@ -553,6 +542,7 @@ class Table:
         self.last_forced_bets = forced_bets
         self.positions = plan.positions
         self._dealt_in = plan.dealt_in
+        self._starting, self._released = stacks, {}
         self._folded, self._all_in = set(), set()
         self._uncontested = None
         events.append(HandPlanned(
@@ -616,44 +606,12 @@ class Table:
 
     # --- inside ---------------------------------------------------------------------------------------
 
-    def _verify_buy_in_amount(self, amount: int, *, stack: int, what: str) -> None:
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise InvalidAmount(f"a {what} must be a whole number of chips > 0, got {amount!r}")
-        maximum = self.config.max_buy_in
-        if stack == 0 and amount < self.config.min_buy_in:
-            raise InvalidAmount(f"the minimum buy-in is {self.config.min_buy_in} chips, got {amount}")
-        if maximum is not None and stack + amount > maximum:
-            room = maximum - stack
-            raise InvalidAmount(
-                f"the maximum buy-in is {maximum} chips: {what} of {amount} would make {stack + amount}"
-                + (f" (at most {room} more)" if stack else "")
-            )
-
     def _playing_seats(self) -> list[int]:
         return sorted(seat for seat, seated in self.players.items() if seated.can_play)
 
-    def _forced_bets(self, plan: BlindPlan) -> ForcedBets:
-        if self.config.ante_games:
-            return ForcedBets(
-                button_seat=plan.button_seat, small_blind_seat=None, small_blind=0, big_blind_seat=None,
-                big_blind=self.config.big_blind, ante=self.config.ante, bring_in=self.config.bring_in,
-            )
-        return ForcedBets(
-            button_seat=plan.button_seat,
-            small_blind_seat=plan.small_blind_seat,
-            small_blind=self.config.small_blind,
-            big_blind_seat=plan.big_blind_seat,
-            big_blind=self.config.big_blind,
-            straddle_seat=plan.straddle_seat,
-            straddle=2 * self.config.big_blind if plan.straddle_seat is not None else 0,
-            ante=self.config.ante,
-            dead_small_blinds=plan.dead_small_blinds,
-            big_blinds_out_of_position=plan.out_of_position_big_blinds,
-        )
-
     def _record_blind_debts(self, plan: BlindPlan, first_hand: bool) -> list[Event]:
         events: list[Event] = []
-        if self.config.ante_games:
+        if self.config.ante_games or not self.policy.tracks_missed_blinds:
             return events
         for seat in plan.settled:
             seated = self.players[seat]
@@ -718,7 +676,7 @@ class Table:
                 break  # the same turn goes on (e.g. someone else left): its clock keeps running
             seated = self.players[options.seat]
             if seated.away or seated.leaving:
-                action, name = _timeout_action(options)
+                action, name = timeout_action(options)
                 events.append(TimedOut(seated.seat, seated.player, name))
                 events += self._watch(self.hand.act(seated.seat, action))
                 continue
@@ -749,7 +707,7 @@ class Table:
             events += self._watch(self.hand.artificial_all_in(seated.seat))
             self._all_in.add(seated.seat)
         else:
-            action, name = _timeout_action(options)
+            action, name = timeout_action(options)
             events.append(TimedOut(seated.seat, seated.player, name))
             events += self._watch(self.hand.act(seated.seat, action))
             if options.max_discards is not None:
@@ -779,11 +737,15 @@ class Table:
         ended = self.hand.events[-1]
         if not isinstance(ended, HandEnded):
             raise RuntimeError("the hand says it is over but its last event is not HandEnded")
-        before = sum(self.players[seat].stack for seat in self._dealt_in)
+        before = sum(self._starting.values())
         after = sum(stack for _, stack in ended.stacks)
         if before != after + ended.rake:
             raise RuntimeError(f"chip conservation broken: {before} in, {after} + {ended.rake} rake out")
         for seat, stack in ended.stacks:
+            if seat in self._released:  # removed folded during the hand: his chips left with him
+                if stack != self._released[seat]:
+                    raise RuntimeError(f"seat {seat} left with {self._released[seat]} chips but ended with {stack}")
+                continue
             self.players[seat].stack = stack
         self.rake_taken += ended.rake
         events: list[Event] = [HandFinished(self.hand_number, ended.stacks, ended.rake)]
@@ -791,17 +753,14 @@ class Table:
         self.hand = None
         self._turn = None
         self._dealt_in = ()
+        self._starting, self._released = {}, {}
         for seated in list(self.players.values()):
             if seated.disconnected and seated.inactive_since is None:
                 seated.inactive_since = now  # gone since the hand: his seat hold starts (R-DISC-1)
             if seated.leaving:
                 events += self._free_seat(seated, "left")
-            elif seated.stack == 0 and not seated.sitting_out:
-                seated.sitting_out = True
-                seated.inactive_since = now if seated.inactive_since is None else seated.inactive_since
-                events.append(PlayerSatOut(
-                    seated.seat, seated.player, "no_chips", seated.inactive_since + self.config.clock.seat_hold_seconds,
-                ))
+            elif seated.stack == 0:
+                events += self.policy.out_of_chips(self, seated, now)
         events += self._free_expired_seats(now)
         return events
 
@@ -832,11 +791,13 @@ class Table:
 
     def _free_expired_seats(self, now: float) -> list[Event]:
         events: list[Event] = []
+        if not self.policy.frees_held_seats:
+            return events
         hold = self.config.clock.seat_hold_seconds
         for seated in sorted(self.players.values(), key=lambda seated: seated.seat):
             if seated.inactive_since is None or now < seated.inactive_since + hold:
                 continue
-            if self.hand is not None and seated.seat in self._dealt_in:
+            if self._dealt_in_now(seated.seat):
                 continue  # his chips are in the hand's accounting: freed when it ends
             gone = seated.away or seated.disconnected
             events += self._free_seat(seated, "away_too_long" if gone else "sat_out_too_long")
@@ -862,20 +823,3 @@ def _posting_seats(plan: BlindPlan) -> set[int]:
     if plan.small_blind_seat is not None:
         seats.add(plan.small_blind_seat)
     return seats
-
-
-def _timeout_action(options: LegalActions) -> tuple[Action, str]:
-    """What the table does for a player out of time: never fold when a check is free (R-DISC-1)."""
-    if options.max_discards is not None:
-        return Draw((), timed_out=True), "stand_pat"
-    if options.bring_in_amount is not None:
-        return BringIn(), "bring_in"
-    if options.can_show:
-        return Show(), "show"
-    if options.can_check:
-        return Check(), "check"
-    if options.can_fold:
-        return Fold(), "fold"
-    if options.call_amount is not None:  # e.g. a forced bring-in with no fold offered
-        return Call(), "call"
-    return BetOrRaise(options.min_raise_to or 0), "bet"

@@ -1,0 +1,64 @@
+"""What differs between tables: the policy a :class:`engine.table.Table` asks at its decision points.
+
+The neutral table (seats, button, blinds, clocks, turns) does not know whether it is a cash table, a
+tournament's or a fast-fold pool's (DESIGN.md "Owners, not special cases"); at four points it asks its policy:
+
+* a player arrives (bought in, moved in, seated by a pool) at a table that already plays: what does he owe?
+  (cash: a big blind, R-BLIND-3; a tournament: nothing, TDA 2022 Rule 12);
+* does the table remember missed blinds (cash: yes; a tournament: "missed blinds do not exist");
+* a player's stack reached 0 at the end of a hand (cash: he sits out, his seat held; a tournament: he stays
+  seated with nothing until the director removes him — a rebuy may still save him);
+* a seat held past its time (sitting out, away): is it freed (cash), or never (R-TOUR-6)?
+
+Buy-ins, top-ups and the waiting list are the cash policy's own verbs (:class:`engine.table.cash.CashPolicy`);
+an owner that brings every stack uses :meth:`Table.seat_with_stack` and :meth:`Table.remove_player`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from engine.events import Event
+from engine.seating import SeatedPlayer, WaitingList
+
+if TYPE_CHECKING:
+    from engine.table.neutral import Table
+
+
+class TablePolicy(Protocol):
+    """The decisions a table leaves to its kind. ``kind`` names it (``"cash"``, ``"tournament"``, ``"pool"``)."""
+
+    kind: str
+    waiting_list: WaitingList
+    """Players promised the next free seats (always empty where the owner seats everyone)."""
+    tracks_missed_blinds: bool
+    frees_held_seats: bool
+
+    def arrival(self, table: Table, seated: SeatedPlayer) -> list[Event]:
+        """``seated`` just took his seat at ``table`` (``table.positions`` is None before its first hand):
+        mark what he owes; the events say it."""
+        ...
+
+    def out_of_chips(self, table: Table, seated: SeatedPlayer, now: float) -> list[Event]:
+        """``seated`` ended a hand with no chips: what becomes of his seat."""
+        ...
+
+
+class OwnerStacksPolicy:
+    """A table whose owner brings and takes every stack (a tournament director, a pool): nobody owes blinds
+    on arrival or for missed blinds, a player with no chips stays seated until the owner removes him, and no
+    seat is ever freed by the table's clock (R-TOUR-6). Owners with other wishes write their own policy."""
+
+    kind = "owned"
+    tracks_missed_blinds = False
+    frees_held_seats = False
+
+    def __init__(self, kind: str = "owned") -> None:
+        self.kind = kind
+        self.waiting_list = WaitingList()
+
+    def arrival(self, table: Table, seated: SeatedPlayer) -> list[Event]:
+        return []
+
+    def out_of_chips(self, table: Table, seated: SeatedPlayer, now: float) -> list[Event]:
+        return []
