@@ -215,8 +215,10 @@ class HandBook(ChipLedger):
                 name = start.players[seat]
                 self._balances[name] = self._balances.get(name, 0) + amount
         for seat, name in start.players.items():
+            # by difference: chips a player took off during the hand (a fast-fold player's chips behind after
+            # his fold, on to his next hand, R-FAST-1) already left his stack here
             key = (start.table_id, name)
-            self._stacks[key] = result.final[seat]
+            self._stacks[key] = self._stacks.get(key, 0) + result.final[seat] - start.stacks[seat]
             if self._stacks[key] == 0:
                 del self._stacks[key]
         return future
