@@ -6,8 +6,11 @@ import random
 
 import pytest
 
+from engine.actions import Call, Fold
 from engine.errors import AlreadySeated, InvalidAmount, NotSeated, TableRuleError
-from engine.pool import FastFoldPool, PoolPlayer, PoolSettings, PoolState, pick_group, seat_group
+from engine.table.pool import FastFoldPool, PoolPlayer, PoolSettings, PoolState, PoolTable, pick_group, seat_group
+from engine.table_events import HandPlanned, PlayerMovedOut
+from tests.engine.table_helpers import FakeClock, decks, no_limit_config, play_out
 
 
 def ready_pool(names: list[str], *, seat_count: int = 6, fill_seconds: float = 2.0, now: float = 0.0,
@@ -240,3 +243,39 @@ def test_bad_requests_change_nothing() -> None:
         pool.released("a", 900, 1.0)
     with pytest.raises(ValueError, match="2 to 10 seats"):
         PoolSettings(seat_count=11)
+
+
+# --- a pool's table: seated with a group, left at the fold -------------------------------------------------
+
+
+def test_a_pool_table_deals_the_groups_plan_and_lets_a_folder_go_at_once() -> None:
+
+    group = [in_rotation(name, since, order) for order, (name, since) in enumerate(
+        [("a", 0), ("b", 1), ("c", 2), ("d", 5)])]
+    group[2].stack = 400
+    hand = seat_group(group)
+    assert hand.seats == {0: "b", 1: "c", 2: "d", 3: "a"}
+    table = PoolTable(no_limit_config(min_buy_in=0, max_buy_in=None))
+    table.seat_group(hand, 0.0)
+    events = table.start_hand(decks(3)(), 0.0)
+    planned = next(event for event in events if isinstance(event, HandPlanned))
+    assert (planned.button_seat, planned.small_blind_seat, planned.big_blind_seat) == (0, 1, 2)
+    assert not any(type(event).__name__ == "ButtonDrawn" for event in events)  # the pool placed the button
+    # a (under the gun) folds and leaves with his 1000 behind; b calls 10; c (small blind, 5 in) folds: 395
+    table.act("a", Fold(), 1.0)
+    assert table.remove_player("a", 1.0) == [PlayerMovedOut(3, "a", 1_000, "moved")]
+    table.act("b", Call(), 2.0)
+    table.act("c", Fold(), 3.0)
+    (moved,) = table.remove_player("c", 3.0)
+    assert moved == PlayerMovedOut(1, "c", 395, "moved")
+    assert table.plan_next_hand() is None  # nobody is seated for a next hand until the pool seats a group
+    play_out(table, FakeClock(4.0))
+    stacks = {seated.player: seated.stack for seated in table.players.values()}
+    # b and d played it out: their 2 000 and c's small blind are all still here
+    assert sum(stacks.values()) + 1_000 + 395 + table.rake_taken == 3_400
+    assert set(stacks) == {"b", "d"}
+    for name in ("b", "d"):
+        table.remove_player(name, 9.0)
+    assert table.players == {}
+    table.seat_group(seat_group([in_rotation("a", 1, 0), in_rotation("b", 2, 1)]), 10.0)
+    assert table.plan_next_hand() is not None

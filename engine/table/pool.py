@@ -12,6 +12,9 @@ What the pool decides, written here once:
   for his next hand is in (commit ahead, DESIGN.md "Fairness": a fold never waits for a commit round).
 * **New opponents.** The group is taken in line order, each time the first who met the fewest of those already
   taken in his last hand: strangers first, and as few players of one old hand together as the line allows.
+* **Its tables.** A :class:`PoolTable` is a neutral table seated by the pool one group at a time with the
+  group's stacks and blind plan; a player who folds leaves it at once with his chips behind
+  (:meth:`~engine.table.neutral.Table.remove_player`) and the others when the hand ends.
 * **Blinds follow the player** (as online pools do: the player who went longest without posting the big blind
   posts it). Each player counts the hands he was dealt since his last big blind. In a fresh group the highest
   count takes the big blind, the next the small blind, the next the button, and the rest sit from the cutoff
@@ -37,7 +40,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.button import BlindPlan
-from engine.errors import AlreadySeated, InvalidAmount, NotSeated, TableRuleError
+from engine.cards import Card
+from engine.draw import Reshuffle
+from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableRuleError
+from engine.events import Event
+from engine.table.config import TableConfig
+from engine.table.hands import HandStarter, start_real_hand
+from engine.table.neutral import Table
+from engine.table.policy import OwnerStacksPolicy
 
 
 class PoolState(Enum):
@@ -337,3 +347,50 @@ class FastFoldPool:
         maximum = self.settings.max_buy_in
         if maximum is not None and stack + amount > maximum:
             raise InvalidAmount(f"the maximum buy-in is {maximum} chips: {amount} more would make {stack + amount}")
+
+
+class PoolTable(Table):
+    """A table of a pool (its policy: :class:`~engine.table.policy.OwnerStacksPolicy` ``"pool"``): empty between
+    hands, seated with a whole :class:`PoolHand` by :meth:`seat_group`, and dealt that hand's blind plan (no
+    dealer draw, no dead button: the pool placed everyone)."""
+
+    def __init__(self, config: TableConfig, *, hand_starter: HandStarter = start_real_hand) -> None:
+        super().__init__(config, policy=OwnerStacksPolicy("pool"), hand_starter=hand_starter)
+        self._group: PoolHand | None = None
+
+    def seat_group(self, group: PoolHand, now: float) -> list[Event]:
+        """Seat ``group`` for its hand. :class:`HandInProgress` while a hand runs, :class:`TableRuleError` if
+        anyone still sits here or the group does not fit."""
+        if self.hand is not None:
+            raise HandInProgress("a pool table takes its next group when its hand has ended")
+        if self.players:
+            raise TableRuleError(f"{len(self.players)} player(s) still sit at this pool table")
+        if max(group.seats) >= self.config.seat_count:
+            raise TableRuleError(f"a group of {len(group.seats)} does not fit {self.config.seat_count} seats")
+        events: list[Event] = []
+        for seat, name in sorted(group.seats.items()):
+            events += self.seat_with_stack(name, group.stacks[seat], now, seat=seat, reason="pool")
+        self._group = group
+        self.positions = group.plan.positions  # placed by the pool: the next plan is the group's
+        return events
+
+    def plan_next_hand(self, *, drawn_button: int | None = None) -> BlindPlan | None:
+        """The seated group's plan while every one of them can still play it, else ``None``."""
+        group = self._group
+        if group is None or self.hand is not None:
+            return None
+        if any(seat not in self.players or not self.players[seat].can_play for seat in group.plan.dealt_in):
+            return None
+        return group.plan
+
+    def start_hand(self, deck: Sequence[Card], now: float, *, button_draw_deck: Sequence[Card] | None = None,
+                   reshuffle: Reshuffle | None = None) -> list[Event]:
+        events = super().start_hand(deck, now, button_draw_deck=button_draw_deck, reshuffle=reshuffle)
+        self._group = None
+        return events
+
+    def give_up_group(self) -> list[str]:
+        """The seated group will not be dealt (someone left or missed his shuffle step): its players, to go back
+        to the pool with their stacks (the caller removes them)."""
+        self._group = None
+        return [seated.player for seated in self.players.values()]
