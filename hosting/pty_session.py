@@ -16,9 +16,12 @@ Two parts:
 
 The SSH server calls, for a session with a pty and no subsystem::
 
-    gate = await LocalGate.start(room)                     # once, next to the listener
-    gate.fork_server = await TuiForkServer.start(folder)   # optional: fork TUIs from a warm process
+    gate = await LocalGate.start(room, programs=programs)  # once, next to the listener
+    await gate.ensure_fork_server()                        # optional: fork TUIs from a warm process
     await serve_pty(process, gate, login)
+
+``programs`` (:class:`TuiPrograms`) names the TUI's modules: the command line hands them in (it is the
+composition root; hosting never imports ``tui``, nor names its modules).
 
 A crashed or stuck TUI harms only its player: it is a separate process, killed with its session.
 """
@@ -42,6 +45,7 @@ import tempfile
 import termios
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -80,13 +84,25 @@ class _StreamTransport:
             self._writer.close()
 
 
+@dataclass(frozen=True)
+class TuiPrograms:
+    """The TUI a room serves to plain-ssh players, as modules run with ``python -m``: ``served`` runs one
+    player's TUI in a fresh interpreter, ``fork_server`` forks them from a warm one. The command line passes
+    them in (``tui.entry.SERVED_TUI``)."""
+
+    served: str
+    fork_server: str
+
+
 class LocalGate:
     """The Unix socket served TUIs connect back to, with one-time tokens. Build with :meth:`start`."""
 
-    def __init__(self, room: Any, path: Path, limits: Limits | None = None) -> None:
+    def __init__(self, room: Any, path: Path, limits: Limits | None = None,
+                 programs: TuiPrograms | None = None) -> None:
         self.room = room
         self.path = path
         self.limits = limits or Limits()
+        self.programs = programs  # the TUI to start for a pty session (None: this gate serves none)
         self._tokens: dict[str, tuple[float, Login]] = {}
         self._server: asyncio.AbstractServer | None = None
         self.children: list[int] = []  # pids of the TUIs started for this room (tests check none survives)
@@ -110,14 +126,15 @@ class LocalGate:
         self._closing = False
 
     @classmethod
-    async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None) -> LocalGate:
+    async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None,
+                    programs: TuiPrograms | None = None) -> LocalGate:
         """Listen on ``directory/room.sock`` (default: a fresh private temporary directory)."""
         if directory is None:
             remove_stale_folders()  # the folders of rooms that stopped uncleanly (hosting.socket_folders)
         folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX)) if directory is None else directory
         folder.mkdir(parents=True, exist_ok=True)
         os.chmod(folder, 0o700)
-        gate = cls(room, folder / "room.sock", limits)
+        gate = cls(room, folder / "room.sock", limits, programs)
         if directory is None:
             gate._private_folder = folder
         with contextlib.suppress(FileNotFoundError):
@@ -179,8 +196,11 @@ class LocalGate:
             self._warming = asyncio.get_running_loop().create_task(self._start_fork_server())
 
     async def _start_fork_server(self) -> None:
+        if self.programs is None:
+            self.fork_policy = False
+            return
         try:
-            self.fork_server = await TuiForkServer.start(self.path.parent)
+            self.fork_server = await TuiForkServer.start(self.path.parent, self.programs.fork_server)
         except (OSError, RuntimeError, TimeoutError):  # a fresh interpreter per session still works
             self.fork_policy = False
 
@@ -330,12 +350,16 @@ def _become_terminal_owner() -> None:  # pragma: no cover - runs in the child be
 
 
 def spawn_tui(socket_path: Path, token: str, columns: int, rows: int, term: str | None, colorterm: str | None,
-              command: list[str] | None = None, log_path: Path | None = None) -> tuple[subprocess.Popen[bytes], int]:
-    """Start the served TUI on a new pty; returns the child and the master fd (the caller closes it)."""
+              command: list[str] | None = None, log_path: Path | None = None,
+              module: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """Start the served TUI (``python -m module``, or ``command`` as it is) on a new pty; returns the child and
+    the master fd (the caller closes it). ``ValueError`` when given neither."""
+    if command is None and module is None:
+        raise ValueError("no TUI to start: the room was given no TUI programs")
     master, slave = os.openpty()
     set_window_size(master, columns, rows)
     # "--token=…" in one word: a token may start with "-", which argparse would take for an option
-    arguments = command or [sys.executable, "-m", "tui.served", f"--socket={socket_path}", f"--token={token}",
+    arguments = command or [sys.executable, "-m", str(module), f"--socket={socket_path}", f"--token={token}",
                             f"--parent={os.getpid()}"]
     if log_path is not None and command is None:
         arguments.append(f"--log={log_path}")
@@ -454,7 +478,7 @@ def _kill_group(pid: int) -> None:
 
 
 class TuiForkServer:
-    """The room's handle on ``python -m tui.zygote``: TUIs forked from a process that imported them once.
+    """The room's handle on the TUI fork server (``tui.zygote``): TUIs forked from a process that imported them once.
 
     Start it once with the room (:meth:`start`), give it to :class:`LocalGate` (``gate.fork_server``), and
     :func:`serve_pty` forks each session's TUI from it instead of starting a fresh interpreter.
@@ -465,12 +489,13 @@ class TuiForkServer:
         self.control = control
 
     @classmethod
-    async def start(cls, directory: Path, timeout: float = 60.0) -> TuiForkServer:
+    async def start(cls, directory: Path, module: str, timeout: float = 60.0) -> TuiForkServer:
+        """Run ``python -m module`` (:attr:`TuiPrograms.fork_server`) and wait until it says ``ready``."""
         control = directory / "zygote.sock"
         with contextlib.suppress(FileNotFoundError):
             control.unlink()
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui.zygote", f"--control={control}", f"--parent={os.getpid()}",
+            sys.executable, "-m", module, f"--control={control}", f"--parent={os.getpid()}",
             stdout=asyncio.subprocess.PIPE,
             stdin=asyncio.subprocess.DEVNULL, env=child_environment(os.environ.get("TERM"), None))
         assert process.stdout is not None
@@ -733,7 +758,7 @@ async def _serve_pty(process: Any, gate: LocalGate, login: Login, command: list[
         os.set_blocking(master, False)
     else:
         child, master = spawn_tui(gate.path, token, *clamped(columns, rows), term, colorterm,
-                                  command, log_path)
+                                  command, log_path, gate.programs.served if gate.programs else None)
         pid = child.pid
     if ready is None:
         gate.children.append(pid)

@@ -22,7 +22,7 @@ from hosting import datadir, protocol
 from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, Login, address_group
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
-from hosting.pty_session import LocalGate, serve_pty
+from hosting.pty_session import LocalGate, TuiPrograms, serve_pty
 from hosting.room import Room, log, security_log
 from hosting.store import Store, StoreAccounts, table_settings
 from hosting.table_runner import RunnerSettings, TableRunner
@@ -302,14 +302,15 @@ class RunningRoom:
 async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
                      clock: Callable[[], float] = time.monotonic, limits: Limits | None = None,
                      runner_settings: RunnerSettings | None = None, deal: bool = True,
-                     served_tui: bool = True, fork_server: bool | None = None) -> RunningRoom:
+                     served_tui: TuiPrograms | None = None, fork_server: bool | None = None) -> RunningRoom:
     """Create the data directory's host key, room id and accounts if needed, and listen on ``host:port``.
 
     ``port=0`` picks a free port (tests). ``deal=False`` runs the room without table runners (seating and
-    chat only; tests of the plumbing). ``served_tui``: plain ``ssh`` sessions with a pty get the TUI
-    (DESIGN.md hosting way 1; :mod:`hosting.pty_session`); a session with neither a pty nor the subsystem
-    gets one line. ``fork_server``: ``True`` starts the TUI fork server now, ``None`` with the first pty
-    session (in the background), ``False`` never (each TUI is a fresh interpreter).
+    chat only; tests of the plumbing). ``served_tui``: plain ``ssh`` sessions with a pty get this TUI (DESIGN.md
+    hosting way 1; :mod:`hosting.pty_session`; the command line passes ``tui.entry.SERVED_TUI``; None: none
+    does); a session with neither a pty nor the subsystem gets one line. ``fork_server``: ``True`` starts the
+    TUI fork server now, ``None`` with the first pty session (in the background), ``False`` never (each TUI is
+    a fresh interpreter).
     Raises ``OSError`` if the port cannot be bound.
     """
     datadir.prepare(data_dir)  # SharedDirectory (one line) for a directory other users can reach
@@ -323,7 +324,8 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     for table in config.tables:
         store.save_table(table.id, table_settings(table))
     channel_limits = limits or Limits()
-    gate = await LocalGate.start(room, limits=channel_limits) if served_tui else None  # short private path
+    gate = (await LocalGate.start(room, limits=channel_limits, programs=served_tui)  # short private path
+            if served_tui is not None else None)
     tui_log = data_dir / "tui.log"
     if gate is not None:
         gate.fork_policy = fork_server

@@ -20,6 +20,7 @@ from hosting.logging_setup import level_from, setup_logging
 from hosting.server import RunningRoom, serve_forever, start_room
 from hosting.store import StoreError
 from hosting.table_runner import RunnerSettings
+from tui.entry import SERVED_TUI
 
 
 def share_host() -> str:
@@ -64,7 +65,8 @@ def runner_settings() -> RunnerSettings | None:
 
 async def _run(config: RoomConfig, data_dir: Path, port: int, listen: str = "") -> int:
     try:
-        running = await start_room(config, data_dir, host=listen, port=port, runner_settings=runner_settings())
+        running = await start_room(config, data_dir, host=listen, port=port, runner_settings=runner_settings(),
+                                   served_tui=SERVED_TUI)
     except OSError as problem:
         where = f"port {port}" if listen in WILDCARDS else f"{listen} port {port}"
         print(f"croupier host: cannot listen on {where}: {problem.strerror or problem}", file=sys.stderr)

@@ -13,6 +13,7 @@ import pytest
 from hosting.config import RoomConfig, default_room
 from hosting.protocol import Limits
 from hosting.server import RunningRoom, start_room
+from tui.entry import SERVED_TUI
 
 StartRoom = Callable[..., "AsyncIterator[RunningRoom]"]
 
@@ -29,6 +30,7 @@ async def rooms(tmp_path: Path) -> AsyncIterator[Callable[..., object]]:
 
     async def start(config: RoomConfig | None = None, limits: Limits | None = None,
                     data_dir: Path | None = None, **options: Any) -> RunningRoom:
+        options.setdefault("served_tui", SERVED_TUI)  # plain ssh with a pty gets the TUI, as under `croupier host`
         running = await start_room(config or default_room(), data_dir or tmp_path / f"data{len(started)}",
                                    host="127.0.0.1", port=0, limits=limits, **options)
         started.append(running)

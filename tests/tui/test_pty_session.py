@@ -17,6 +17,7 @@ from hosting.identity import Login
 from hosting.pty_session import LocalGate, child_environment, serve_pty
 from hosting.server import LoginServer
 from tests.tui.roombots import make_room, table
+from tui.entry import SERVED_TUI
 
 
 def alive(pid: int) -> bool:
@@ -50,7 +51,7 @@ def test_child_environment_passes_term_and_colorterm_but_never_the_size() -> Non
 async def test_plain_ssh_session_runs_the_tui_on_a_pty_and_ends_with_the_session(tmp_path: Path) -> None:
     room = make_room(tmp_path / "room", [table("t1")])
     room.start()
-    gate = await LocalGate.start(room, tmp_path / "sockets")
+    gate = await LocalGate.start(room, tmp_path / "sockets", programs=SERVED_TUI)
     host_key = asyncssh.generate_private_key("ssh-ed25519")
 
     async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:

@@ -57,7 +57,7 @@ async def test_lobby_shows_the_balance_and_a_refill_arrives(tmp_path: Path) -> N
     from tui.widgets.lobby import Lobby
 
     running = await start_room(RoomConfig("bank room", (table("t1"),)), tmp_path / "data", host="127.0.0.1",
-                               port=0, deal=False, served_tui=False)
+                               port=0, deal=False)
     running.room.play_money = PlayMoneyPolicy(refill_allowed_below=5_000, refill_delay_seconds=0.3)
     key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
 

@@ -38,7 +38,7 @@ def _mode(path: Path) -> int:
 @pytest.mark.usefixtures("open_umask")
 async def test_a_new_rooms_files_are_private(tmp_path: Path) -> None:
     data_dir = tmp_path / "room"
-    running = await start_room(default_room(), data_dir, host="127.0.0.1", port=0, served_tui=False)
+    running = await start_room(default_room(), data_dir, host="127.0.0.1", port=0)
     try:
         setup_logging(data_dir, "host", "info")
         assert {name: _mode(data_dir / name) for name in PRIVATE} == dict.fromkeys(PRIVATE, 0o600)

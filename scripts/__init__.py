@@ -1,0 +1,1 @@
+"""Developer scripts: ``python -m scripts.deps`` (the import graph check); ``scripts/test`` runs the checks."""
