@@ -7,16 +7,12 @@ they are this policy's, and a table with another policy refuses them with a :cla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.clock import PlayerClock
 from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
 from engine.events import Event
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
+from engine.table.policy import PolicyTable
 from engine.table_events import BlindOwed, ChipsAdded, PlayerSatOut, PlayerSeated, WaitingListJoined, WaitingListLeft
-
-if TYPE_CHECKING:
-    from engine.table.neutral import Table
 
 
 class CashPolicy:
@@ -31,14 +27,14 @@ class CashPolicy:
 
     # --- the policy's decisions (engine.table.policy.TablePolicy) ----------------------------------------
 
-    def arrival(self, table: Table, seated: SeatedPlayer) -> list[Event]:
+    def arrival(self, table: PolicyTable, seated: SeatedPlayer) -> list[Event]:
         """At a table already playing he is new and owes a big blind (R-BLIND-3)."""
         if table.positions is None:
             return []
         seated.owes_big_blind = True
         return [BlindOwed(seated.seat, seated.player, small_blind=False, big_blind=True)]
 
-    def out_of_chips(self, table: Table, seated: SeatedPlayer, now: float) -> list[Event]:
+    def out_of_chips(self, table: PolicyTable, seated: SeatedPlayer, now: float) -> list[Event]:
         """No chips: he sits out, his seat held for ``clock.seat_hold_seconds`` (time to top up)."""
         if seated.sitting_out:
             return []
@@ -49,7 +45,7 @@ class CashPolicy:
 
     # --- buy-ins, top-ups, the waiting list (R-BUYIN-1) --------------------------------------------------
 
-    def verify_sit(self, table: Table, player: str, buy_in: int, *, seat: int | None = None) -> int:
+    def verify_sit(self, table: PolicyTable, player: str, buy_in: int, *, seat: int | None = None) -> int:
         """Raise the reason ``player`` may not sit (in ``seat``, or the first free seat) with ``buy_in`` chips;
         returns the seat he would get. :class:`AlreadySeated`, :class:`TableFull` (no seat, or the free seats
         are promised to players ahead on the waiting list), :class:`TableRuleError` (no such seat, taken),
@@ -72,7 +68,7 @@ class CashPolicy:
         self.verify_amount(table, buy_in, stack=0, what="buy-in")
         return free[0] if seat is None else seat
 
-    def sit(self, table: Table, player: str, buy_in: int, now: float, *, seat: int | None = None,
+    def sit(self, table: PolicyTable, player: str, buy_in: int, now: float, *, seat: int | None = None,
             blind_choice: BlindChoice = BlindChoice.WAIT_FOR_BIG_BLIND) -> list[Event]:
         """Seat ``player`` with ``buy_in`` chips from his balance (see :meth:`engine.table.Table.sit`)."""
         chosen = self.verify_sit(table, player, buy_in, seat=seat)
@@ -85,7 +81,7 @@ class CashPolicy:
         events.append(PlayerSeated(chosen, player, buy_in))
         return events + self.arrival(table, seated)
 
-    def top_up(self, table: Table, player: str, amount: int, now: float) -> list[Event]:
+    def top_up(self, table: PolicyTable, player: str, amount: int, now: float) -> list[Event]:
         """Add ``amount`` chips from the balance between hands, up to the maximum buy-in (R-BUYIN-1)."""
         seated = table.player(player)
         if table.in_hand(player):
@@ -94,7 +90,7 @@ class CashPolicy:
         seated.stack += amount
         return [ChipsAdded(seated.seat, player, amount, seated.stack)]
 
-    def join_waiting_list(self, table: Table, player: str) -> list[Event]:
+    def join_waiting_list(self, table: PolicyTable, player: str) -> list[Event]:
         """Put ``player`` at the end of the waiting list. :class:`AlreadySeated` if seated or already listed."""
         if table.seat_of(player) is not None:
             raise AlreadySeated(f"{player} already sits at this table")
@@ -111,7 +107,7 @@ class CashPolicy:
         return [WaitingListLeft(player)]
 
     @staticmethod
-    def verify_amount(table: Table, amount: int, *, stack: int, what: str) -> None:
+    def verify_amount(table: PolicyTable, amount: int, *, stack: int, what: str) -> None:
         """Raise :class:`InvalidAmount` for a ``what`` (buy-in, top-up) of ``amount`` onto ``stack`` chips
         outside the table's limits; :class:`TableRuleError` at a table where nobody buys in."""
         config = table.config

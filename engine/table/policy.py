@@ -16,13 +16,36 @@ an owner that brings every stack uses :meth:`Table.seat_with_stack` and :meth:`T
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from engine.button import Positions
 from engine.events import Event
 from engine.seating import SeatedPlayer, WaitingList
+from engine.table.config import TableConfig
 
-if TYPE_CHECKING:
-    from engine.table.neutral import Table
+
+class PolicyTable(Protocol):
+    """What a policy reads and changes of its table (:class:`engine.table.neutral.Table` is one): typed here so
+    that the policies need not import the table that imports them."""
+
+    @property
+    def config(self) -> TableConfig: ...
+
+    @property
+    def players(self) -> dict[int, SeatedPlayer]: ...
+
+    @property
+    def positions(self) -> Positions | None: ...
+
+    def seat_of(self, player: str) -> int | None: ...
+
+    def player(self, player: str) -> SeatedPlayer: ...
+
+    def free_seats(self) -> list[int]: ...
+
+    def in_hand(self, player: str) -> bool: ...
+
+    def verify_free_seat(self, seat: int) -> None: ...
 
 
 class TablePolicy(Protocol):
@@ -34,12 +57,12 @@ class TablePolicy(Protocol):
     tracks_missed_blinds: bool
     frees_held_seats: bool
 
-    def arrival(self, table: Table, seated: SeatedPlayer) -> list[Event]:
+    def arrival(self, table: PolicyTable, seated: SeatedPlayer) -> list[Event]:
         """``seated`` just took his seat at ``table`` (``table.positions`` is None before its first hand):
         mark what he owes; the events say it."""
         ...
 
-    def out_of_chips(self, table: Table, seated: SeatedPlayer, now: float) -> list[Event]:
+    def out_of_chips(self, table: PolicyTable, seated: SeatedPlayer, now: float) -> list[Event]:
         """``seated`` ended a hand with no chips: what becomes of his seat."""
         ...
 
@@ -57,8 +80,8 @@ class OwnerStacksPolicy:
         self.kind = kind
         self.waiting_list = WaitingList()
 
-    def arrival(self, table: Table, seated: SeatedPlayer) -> list[Event]:
+    def arrival(self, table: PolicyTable, seated: SeatedPlayer) -> list[Event]:
         return []
 
-    def out_of_chips(self, table: Table, seated: SeatedPlayer, now: float) -> list[Event]:
+    def out_of_chips(self, table: PolicyTable, seated: SeatedPlayer, now: float) -> list[Event]:
         return []
