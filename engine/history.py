@@ -45,6 +45,7 @@ from engine.events import (
 from engine.hand import ForcedBets, HandConfig
 from engine.phh import dumps, record_from_events
 from engine.structures import StructureKind
+from engine.view import HandView
 
 _GAME_NAMES = {
     "texas_holdem": "Hold'em",
@@ -154,7 +155,12 @@ def pokerstars_text(
 
 
 class _BodyWriter:
-    """Everything after the seat list: forced bets, streets, actions, showdown, summary."""
+    """Everything after the seat list: forced bets, streets, actions, showdown, summary.
+
+    The hand's state comes from :class:`engine.view.HandView`: one folded as the lines are written (board so far,
+    each seat's cards so far) and one of the whole hand (final board, shown and mucked hands, awards, blinds).
+    What is left here is PokerStars' layout: headers, words, the raise sizes as it counts them, the street a
+    player folded on."""
 
     def __init__(self, events: Sequence[Event], config: HandConfig, forced_bets: ForcedBets,
                  players: Mapping[int, str], money: _Money):
@@ -168,8 +174,9 @@ class _BodyWriter:
         self.bring_in_round = forced_bets.bring_in > 0 and any(street.hole_up for street in config.variant.streets)
         self.players = players
         self.money = money
-        self.board: list[Card] = [card for event in events if isinstance(event, BoardDealt) for card in event.cards]
-        self.pot_count = len({event.pot_index for event in events if isinstance(event, PotAwarded)})
+        self.final = HandView.replay(events)
+        self.board = self.final.board
+        self.pot_count = len({award.pot_index for award in self.final.awards})
         # Shows after the last board card are the showdown; earlier ones are an all-in run-out (R-SHOW-1).
         self.last_board_index = max((index for index, event in enumerate(events) if isinstance(event, BoardDealt)),
                                     default=-1)
@@ -196,16 +203,15 @@ class _BodyWriter:
 
     def lines(self) -> list[str]:
         out: list[str] = []
+        view = HandView()
+        # The street total to match, as PokerStars words a raise ("raises 4 to 8"): the highest bet made this round,
+        # a big blind all-in for less counted in full (R-BET-ALLIN), a leaver's returned chips not taken off.
         highest = 0
         dealt_header = False
         showdown_header = False
         shown_any = False
-        won: dict[int, int] = {}
-        shown: dict[int, tuple[Card, ...]] = {}
-        mucked: set[int] = set()
         folded_on: dict[int, str] = {}
         street = "Flop"
-        board_so_far: list[Card] = []
         streets = self.config.variant.streets
         stud = any(street_data.hole_up for street_data in streets)
         street_index = -1
@@ -213,7 +219,6 @@ class _BodyWriter:
         completing = False
         # Stud, as PokerStars writes it: one "Dealt to" line per player and street, the cards he had before (that
         # this copy may see) in the first brackets, the new ones in the second: "Dealt to Ann [5d 6s As] [4h]".
-        stud_seen: dict[int, list[Card]] = {}
         stud_new: dict[int, list[Card]] = {}
         for index, event in enumerate(self.events):
             # Stud streets and draw rounds get their own headers (hold'em keeps HOLE CARDS + board streets).
@@ -229,14 +234,15 @@ class _BodyWriter:
                 if stud:
                     if not isinstance(event, CardsDealtFaceDown):
                         stud_new.setdefault(event.seat, []).extend(event.cards)
+                    view.apply(event)
                     continue
             elif not isinstance(event, CardsDrawn | DrawnCardsDealt):
                 dealing = False
             if stud_new:
                 for seat, cards in sorted(stud_new.items()):
-                    before = stud_seen.setdefault(seat, [])
+                    info = view.seats[seat]  # the cards dealt to him so far: face down first, then the up cards
+                    before = [card for card in (*info.down_cards, *info.up_cards) if card not in cards]
                     out.append(f"Dealt to {self.name(seat)} {_cards(before) + ' ' if before else ''}{_cards(cards)}")
-                    before.extend(cards)
                 stud_new.clear()
             if isinstance(event, CardsDrawn | DrawnCardsDealt) and not drawing:
                 drawing = True
@@ -249,6 +255,7 @@ class _BodyWriter:
                 drawing = False
             if isinstance(event, BoardDealt) and stud:
                 street_index += 1
+            view.apply(event)
             if isinstance(event, BettingRoundStarted):
                 # Every round's amounts are street totals: "bets 8" on 6th street is 8 whatever came before.
                 # Round 0 keeps the blinds (live bets of that round); stud's round 0 opens with the bring-in.
@@ -279,16 +286,15 @@ class _BodyWriter:
                     dealt_header = True
                 title = _STREET_HEADERS.get(event.street, event.street.upper())
                 street = _street_name(title)
-                if board_so_far:
-                    out.append(f"*** {title} *** {_cards(board_so_far)} {_cards(event.cards)}")
+                if len(event.board) > len(event.cards):
+                    out.append(f"*** {title} *** {_cards(event.board[:-len(event.cards)])} {_cards(event.cards)}")
                 else:
                     out.append(f"*** {title} *** {_cards(event.cards)}")
-                board_so_far.extend(event.cards)
                 highest = 0
             elif isinstance(event, Folded):
                 out.append(f"{self.name(event.seat)}: folds")
                 # PokerStars: "folded before Flop" (blind games), "folded on the 3rd Street" (stud: its header).
-                early = not board_so_far and street_index <= 0 and not stud
+                early = not view.board and street_index <= 0 and not stud
                 folded_on[event.seat] = "before Flop" if early else f"on the {street}"
             elif isinstance(event, Checked):
                 out.append(f"{self.name(event.seat)}: checks")
@@ -325,7 +331,6 @@ class _BodyWriter:
                     out.append("*** SHOW DOWN ***")
                     showdown_header = True
                 shown_any = True
-                shown[event.seat] = event.cards
                 out.append(f"{self.name(event.seat)}: shows {_cards(event.cards)} "
                            f"({self.describe(event.cards, event.description)})")
             elif isinstance(event, HandMucked):
@@ -333,42 +338,38 @@ class _BodyWriter:
                     out.append("*** SHOW DOWN ***")
                     showdown_header = True
                 shown_any = True
-                mucked.add(event.seat)
                 out.append(f"{self.name(event.seat)}: mucks hand")
             elif isinstance(event, PotAwarded):
                 if shown_any and not showdown_header:
                     out.append("*** SHOW DOWN ***")
                     showdown_header = True
-                won[event.seat] = won.get(event.seat, 0) + event.amount
                 out.append(f"{self.name(event.seat)} collected {self.money(event.amount)} from "
                            f"{self.pot_name(event.pot_index)}")
-        out += self.summary(won, shown, mucked, folded_on)
+        out += self.summary(folded_on)
         return out
 
-    def summary(self, won: dict[int, int], shown: dict[int, tuple[Card, ...]], mucked: set[int],
-                folded_on: dict[int, str]) -> list[str]:
-        started = self.events[0]
-        ended = self.events[-1]
-        assert isinstance(started, HandStarted) and isinstance(ended, HandEnded)
-        rake = ended.rake
-        total = sum(won.values()) + rake
-        out = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(rake)}"]
+    def summary(self, folded_on: dict[int, str]) -> list[str]:
+        final = self.final
+        awarded = {award.seat for award in final.awards}
+        total = sum(award.amount for award in final.awards) + final.rake
+        out = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(final.rake)}"]
         if self.board:
             out.append(f"Board {_cards(self.board)}")
         stud = any(street.hole_up for street in self.config.variant.streets)
-        roles: dict[int, str] = {} if stud else {started.button_seat: " (button)"}
-        for event in self.events:
-            if isinstance(event, BlindPosted) and event.kind in ("small_blind", "big_blind"):
-                roles[event.seat] = roles.get(event.seat, "") + f" ({event.kind.replace('_', ' ')})"
-        for seat, _ in sorted(started.stacks):
+        roles: dict[int, str] = {} if stud or final.button_seat is None else {final.button_seat: " (button)"}
+        for seat, role in ((final.small_blind_seat, " (small blind)"), (final.big_blind_seat, " (big blind)")):
+            if seat is not None:
+                roles[seat] = roles.get(seat, "") + role
+        for seat in sorted(final.order):
+            info = final.seats[seat]
             text = f"Seat {seat + 1}: {self.name(seat)}{roles.get(seat, '')}"
-            if seat in shown:
-                result = f" and won ({self.money(won[seat])})" if seat in won else " and lost"
-                text += f" showed {_cards(shown[seat])}{result}"
-            elif seat in mucked:
+            if info.shown:
+                result = f" and won ({self.money(info.won)})" if seat in awarded else " and lost"
+                text += f" showed {_cards(info.shown)}{result}"
+            elif info.mucked:
                 text += " mucked"
-            elif seat in won:
-                text += f" collected ({self.money(won[seat])})"
+            elif seat in awarded:
+                text += f" collected ({self.money(info.won)})"
             elif seat in folded_on:
                 text += f" folded {folded_on[seat]}"
             out.append(text)

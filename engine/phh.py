@@ -53,7 +53,6 @@ from engine.events import (
     HandEnded,
     HandMucked,
     HandShown,
-    HandStarted,
     HoleCardsDealt,
     Raised,
     UpCardsDealt,
@@ -62,6 +61,7 @@ from engine.hand import ForcedBets, Hand, HandConfig
 from engine.rake import RecordedRake
 from engine.structures import BettingStructure, StructureKind
 from engine.variants import VARIANTS, ForcedBetKind, Variant
+from engine.view import HandView
 
 #: PHH action verbs: deal hole / deal board (dealer), fold, check or call, complete/bet/raise to, show or muck,
 #: stand pat or discard, post bring-in.
@@ -876,14 +876,13 @@ def record_from_events(
     :func:`replay` takes from the pots again.
     Raises :class:`PhhError` for a game PHH cannot name, dead or out-of-position blinds, or an unfinished hand.
     """
-    started = next((event for event in events if isinstance(event, HandStarted)), None)
-    ended = events[-1] if events else None
-    if started is None or not isinstance(ended, HandEnded):
+    view = HandView.replay(events)  # seats in hand order, starting and finishing stacks, rake
+    if not view.started or not view.ended or not isinstance(events[-1], HandEnded):
         raise PhhError("a PHH record needs a whole hand: HandStarted first and HandEnded last")
     if forced_bets.dead_small_blinds or forced_bets.big_blinds_out_of_position:
         raise PhhError("PHH cannot express dead or out-of-position blinds")
     code = variant_code(config.variant.id, config.structure.id)
-    order = [seat for seat, _ in started.stacks]
+    order = list(view.order)
     player_of = {seat: index + 1 for index, seat in enumerate(order)}
     count = len(order)
     blinds = [0] * count
@@ -935,13 +934,13 @@ def record_from_events(
     structure = config.structure
     fixed = structure.kind is StructureKind.FIXED_LIMIT
     extra = dict(metadata or {})
-    if ended.rake:
-        extra[RAKE_FIELD] = ended.rake
-    final = dict(ended.stacks)
+    if view.rake:
+        extra[RAKE_FIELD] = view.rake
+    final = view.final_stacks
     return HandRecord(
         variant=code,
         antes=tuple(Fraction(ante) for ante in antes),
-        starting_stacks=tuple(Fraction(stack) for _, stack in started.stacks),
+        starting_stacks=tuple(Fraction(view.starting_stacks[seat]) for seat in order),
         actions=tuple(writer.actions),
         blinds_or_straddles=None if forced_bets.bring_in else tuple(Fraction(blind) for blind in blinds),
         bring_in=Fraction(forced_bets.bring_in) if forced_bets.bring_in else None,

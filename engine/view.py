@@ -71,7 +71,8 @@ class SeatView:
     deal order, a drawn card in its discard's place; another seat's up cards; a shown hand whole).
     ``down_cards``: which of ``cards`` were dealt face down. ``face_down``: face-down cards the viewer cannot
     see. ``discarded``: cards the viewer saw this seat throw (its own draws). ``draws``: how many cards it
-    drew in each draw round (0 = stood pat).
+    drew in each draw round (0 = stood pat). ``shown``: the cards it showed (at showdown, or at an all-in
+    run-out before later streets were dealt), empty while it has shown nothing.
     """
 
     __slots__ = ("all_in", "bet", "cards", "committed", "description", "discarded", "down_cards", "draws",
@@ -86,7 +87,7 @@ class SeatView:
         self.folded = False
         self.all_in = False
         self.mucked = False
-        self.shown = False
+        self.shown: tuple[Card, ...] = ()
         self.cards: list[Card] = []
         self.down_cards: list[Card] = []
         self.up_cards: list[Card] = []
@@ -110,17 +111,21 @@ class HandView:
     """The hand as ``seat`` sees it (``None``: a spectator, or the host's whole log), folded from events.
 
     ``dead_antes``: the hand's antes are dead money (``ForcedBets.dead_antes``) rather than each poster's
-    contribution; the pots' split depends on it, the totals do not.
+    contribution; the pots' split depends on it, the totals do not. ``big_blind``: the nominal big blind, when
+    known (blind games): a big blind all-in for less, or all-in on the ante, is still called in full (R-BET-ALLIN),
+    so :attr:`highest_bet` (the street total to match, as the engine counts it) is at least this in the first
+    betting round.
     """
 
-    __slots__ = ("awards", "big_blind_seat", "board", "bring_in", "button_seat", "dead_antes", "dead_money",
-                 "ended", "final_stacks", "highest_bet", "order", "planned_hand", "pot_total", "rake",
-                 "round_index", "seat", "seats", "small_blind_seat", "started", "street", "structure", "to_act",
-                 "variant")
+    __slots__ = ("awards", "big_blind", "big_blind_seat", "board", "bring_in", "button_seat", "dead_antes",
+                 "dead_money", "ended", "final_stacks", "highest_bet", "order", "planned_hand", "pot_total", "rake",
+                 "round_index", "seat", "seats", "small_blind_seat", "started", "starting_stacks", "street",
+                 "structure", "to_act", "variant")
 
-    def __init__(self, seat: int | None = None, *, dead_antes: bool = False) -> None:
+    def __init__(self, seat: int | None = None, *, dead_antes: bool = False, big_blind: int = 0) -> None:
         self.seat = seat
         self.dead_antes = dead_antes
+        self.big_blind = big_blind
         self.planned_hand: HandPlanned | None = None
         self._clear()
 
@@ -132,6 +137,7 @@ class HandView:
         self.big_blind_seat: int | None = None
         self.seats: dict[int, SeatView] = {}
         self.order: tuple[int, ...] = ()
+        self.starting_stacks: dict[int, int] = {}
         self.board: list[Card] = []
         self.street = ""
         self.round_index = -1
@@ -147,9 +153,10 @@ class HandView:
         self.ended = False
 
     @classmethod
-    def replay(cls, events: Iterable[Event], seat: int | None = None, *, dead_antes: bool = False) -> HandView:
+    def replay(cls, events: Iterable[Event], seat: int | None = None, *, dead_antes: bool = False,
+               big_blind: int = 0) -> HandView:
         """A view with every event of ``events`` applied."""
-        view = cls(seat, dead_antes=dead_antes)
+        view = cls(seat, dead_antes=dead_antes, big_blind=big_blind)
         for event in events:
             view.apply(event)
         return view
@@ -232,6 +239,7 @@ class HandView:
         self.structure = event.structure
         self.button_seat = event.button_seat
         self.order = tuple(seat for seat, _ in event.stacks)
+        self.starting_stacks = dict(event.stacks)
         for seat, stack in event.stacks:
             info = self.seats[seat] = SeatView(seat, stack)
             info.in_hand = True
@@ -267,6 +275,8 @@ class HandView:
             self.small_blind_seat = event.seat
         elif event.kind == "big_blind":
             self.big_blind_seat = event.seat
+            if self.big_blind > self.highest_bet:  # R-BET-ALLIN: a short big blind is called in full
+                self.highest_bet = self.big_blind
 
     def _hole_cards(self, event: HoleCardsDealt) -> None:
         info = self.seat_view(event.seat)
@@ -298,6 +308,8 @@ class HandView:
             self.highest_bet = 0
             for info in self.seats.values():
                 info.bet = 0
+        elif self.big_blind > self.highest_bet:  # R-BET-ALLIN: the big blind is owed in full, posted short or not
+            self.highest_bet = self.big_blind
 
     def _folded(self, event: Folded) -> None:
         self.seat_view(event.seat).folded = True
@@ -342,13 +354,14 @@ class HandView:
         info.committed -= event.amount
         info.bet = max(0, info.bet - event.amount)
         self.pot_total -= event.amount
+        # A leaver's unmatched bet came back: the bet to match is now the highest left in front (as the engine has it).
         self.highest_bet = max((other.bet for other in self.seats.values()), default=0)
 
     def _shown(self, event: HandShown) -> None:
         info = self.seat_view(event.seat)
         info.cards = list(event.cards)  # every card of the hand: none is left face down
         info.face_down = 0
-        info.shown = True
+        info.shown = event.cards
         if event.description:
             info.description = event.description
 

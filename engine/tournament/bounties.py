@@ -33,38 +33,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.events import (
-    AntePosted,
-    BetPlaced,
-    BlindPosted,
-    BringInPosted,
-    Called,
-    Event,
-    PotAwarded,
-    Raised,
-    UncalledBetReturned,
-)
+from engine.events import Event, PotAwarded
 from engine.tournament.shares import split_equally
+from engine.view import HandView
 
 
 def contributions(events: Iterable[Event], *, dead_antes: bool = False) -> dict[int, int]:
     """Each seat's live chips put into the pots over a hand (dead small blinds and dead antes excluded)."""
-    put: dict[int, int] = {}
-    for event in events:
-        if isinstance(event, AntePosted):
-            amount = 0 if dead_antes else event.amount
-        elif isinstance(event, BlindPosted):
-            amount = 0 if event.kind == "dead_small_blind" else event.amount
-        elif isinstance(event, (BringInPosted, Called)):
-            amount = event.amount
-        elif isinstance(event, (BetPlaced, Raised)):
-            amount = event.added
-        elif isinstance(event, UncalledBetReturned):
-            amount = -event.amount
-        else:
-            continue
-        put[event.seat] = put.get(event.seat, 0) + amount
-    return put
+    view = HandView.replay(events, dead_antes=dead_antes)
+    return {seat: info.committed for seat, info in view.seats.items()}
 
 
 def knockers(events: Sequence[Event], busted_seat: int, *, dead_antes: bool = False) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ Examples per game and structure: ``CROUPIER_VIEW_EXAMPLES`` (tests/sweeps.py: a 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
@@ -48,7 +48,8 @@ from tests.sweeps import sweep
 
 EXAMPLES = sweep("CROUPIER_VIEW_EXAMPLES", 40, 200)
 pytestmark = pytest.mark.slow
-STRUCTURES = {"no_limit": BettingStructure.no_limit, "fixed_limit": lambda: BettingStructure.fixed_limit(10)}
+STRUCTURES: dict[str, Callable[[], BettingStructure]] = {
+    "no_limit": BettingStructure.no_limit, "fixed_limit": lambda: BettingStructure.fixed_limit(10)}
 PAIRS = [(variant, structure) for variant in sorted(VARIANTS) for structure in STRUCTURES]
 
 
@@ -98,10 +99,11 @@ def forced_bets(variant: Variant, count: int, button: int, rng: random.Random) -
 class Viewers:
     """The host's view (the whole log), every seat's and a spectator's, fed incrementally."""
 
-    def __init__(self, seats: Sequence[int], dead_antes: bool) -> None:
-        self.host = HandView(None, dead_antes=dead_antes)
-        self.spectator = HandView(None, dead_antes=dead_antes)
-        self.players = {seat: HandView(seat, dead_antes=dead_antes) for seat in seats}
+    def __init__(self, seats: Sequence[int], plan: ForcedBets) -> None:
+        big_blind = plan.big_blind if plan.big_blind_seat is not None else 0
+        self.host = HandView(None, dead_antes=plan.dead_antes, big_blind=big_blind)
+        self.spectator = HandView(None, dead_antes=plan.dead_antes, big_blind=big_blind)
+        self.players = {seat: HandView(seat, dead_antes=plan.dead_antes, big_blind=big_blind) for seat in seats}
         self.fed = 0
         self.public: set[Card] = set()  # cards a spectator may know: board, up cards, shown hands
 
@@ -135,6 +137,10 @@ def check_against_engine(viewers: Viewers, hand: Hand) -> None:
             seat: hand.in_hand(seat) for seat in hand.seats}
         if hand.phase is Phase.BETTING:  # between rounds the engine has gathered the bets; the felt has not
             assert view.bets() == hand.bets()
+            legal = hand.legal_actions()
+            if legal is not None and legal.call_amount is not None:  # the bet to match (R-BET-ALLIN included)
+                mine = view.seats[legal.seat]
+                assert legal.call_amount == min(view.highest_bet - mine.bet, mine.stack)
         if not hand.is_over:
             assert [(pot.amount, sorted(pot.eligible)) for pot in view.pots()] == pots
             assert sum(info.committed for info in view.seats.values()) + view.dead_money == hand.pot_total
@@ -163,7 +169,7 @@ def test_view_matches_the_engine_after_every_action(variant_id: str, structure_i
     config = HandConfig(variant, STRUCTURES[structure_id](), rake=rake, manual_showdown=rng.random() < 0.5)
     hand = Hand.start(config, stacks, deck, plan, reshuffle=seeded_reshuffle(b"view"))
     total = sum(stacks.values())
-    viewers = Viewers(range(count), plan.dead_antes)
+    viewers = Viewers(range(count), plan)
     viewers.feed(hand.events, total)
     check_against_engine(viewers, hand)
     for _ in range(500):
