@@ -7,7 +7,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from engine.variants import VARIANTS, game_name
 
@@ -211,7 +211,26 @@ def build_parser() -> argparse.ArgumentParser:
     seed.add_argument("chips", metavar="CHIPS", help="whole chips, more than 0")
     seed.add_argument("--data", metavar="DIR", help=DATA_HELP, default=argparse.SUPPRESS)  # keeps jackpot's --data
     jackpot.set_defaults(handler=_command("jackpot"))
+    _add_host_commands(commands)
     return parser
+
+
+def _add_host_commands(commands: Any) -> None:
+    """``croupier ledger`` (the settle-up) and ``croupier admin`` (the host console's command line)."""
+    ledger = commands.add_parser(
+        "ledger", help="settle up a night: buy-ins, cash-outs, nets, who pays whom",
+        description="Each player's buy-ins, top-ups, host adjustments, cash-outs and net over a session of the "
+                    "room (from its opening to its close, or a night the host named with `croupier admin "
+                    "night`), then who pays whom in the fewest transfers. Read-only: a running room is fine.")
+    ledger.add_argument("--data", metavar="DIR", help=DATA_HELP)
+    ledger.add_argument("--session", metavar="NAME|NUMBER", help="a session's name or number (default: the latest)")
+    ledger.add_argument("--format", choices=("text", "csv"), default="text",
+                        help="text (default) or csv: a row per player with net in chips, then the transfers")
+    ledger.add_argument("--list", action="store_true", help="list the sessions instead")
+    ledger.set_defaults(handler=_command("ledger"))
+    from hosting.commands.admin_parser import add_admin  # the admin command's many actions, in their own module
+
+    add_admin(commands, DATA_HELP, _command("admin"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,6 +16,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     login_seconds = 10                  # time to finish the SSH login
     gate_seconds = 120                  # time a login has to hold its name (pass the password/invite):
                                         #   a login that holds none by then is closed
+    hosts = ["ana"]                     # names with the host console (H in the TUI, `croupier admin`)
+    approve_seats = true                # a sit waits for a host to approve it (with a stack) or deny it
     ready_screens = 2                   # plain-ssh screens started ahead of players (lobby at once), 0..64
     max_player_screens = 200            # plain-ssh screens (one TUI process each) at once; default: sized to
                                         #   this machine's memory (a quarter of it at 30 MiB a screen)
@@ -208,6 +210,10 @@ class RoomConfig:
     ready_screens: int = 2
     """Plain-ssh player screens started ahead of their players (each about 15–25 MiB): they see the lobby at
     once. 0 starts each screen when its player arrives."""
+    hosts: frozenset[str] = frozenset()
+    """Names with the host console (hosting.admin), besides the room's owner playing under his login name."""
+    approve_seats: bool = False
+    """A sit is a request the host approves (with a stack) or denies (hosting.admin)."""
     max_player_screens: int | None = None
     """Plain-ssh sessions served at once (each runs a TUI process on the host); one more is refused with a
     line saying so. ``None``: :func:`default_player_screens`."""
@@ -538,7 +544,8 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     room = _Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
                      "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
-                     "login_seconds", "gate_seconds"))
+                     "login_seconds", "gate_seconds", "hosts", "approve_seats"))
+    hosts, approve_seats = _read_hosting(room)
     tables_data = data.get("tables")
     if tables_data is None:
         tables = default_room().tables
@@ -555,7 +562,8 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     return RoomConfig(name=clean_text(room.text("name", "croupier room") or "") or "croupier room", tables=tables,
                       access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64),
                       max_player_screens=room.integer("max_player_screens", 1, 1, 10_000)
-                      if "max_player_screens" in room_data else None, pools=pools)
+                      if "max_player_screens" in room_data else None, pools=pools, hosts=hosts,
+                      approve_seats=approve_seats)
 
 
 def _read_pools(top: _Reader, pools_data: Any, table_ids: set[str]) -> tuple[PoolConfig, ...]:
@@ -576,6 +584,22 @@ def _read_pools(top: _Reader, pools_data: Any, table_ids: set[str]) -> tuple[Poo
             raise ConfigError(f"{top.source}: pools[{index}].id: {pool.id!r} is used by an earlier pool")
         seen.add(pool.id)
     return pools
+
+
+def _read_hosting(room: _Reader) -> tuple[frozenset[str], bool]:
+    """``hosts = ["ana"]`` (player names) and ``approve_seats = true`` (hosting.admin)."""
+    hosts = room.texts("hosts") or []
+    for name in hosts:
+        if not NAME_PATTERN.match(name):
+            raise room.fail("hosts", f"{name[:30]!r} is not a player name (1-24 of A-Z a-z 0-9 _ . -)")
+    approve_seats = room.data.get("approve_seats", False)
+    if not isinstance(approve_seats, bool):
+        raise room.fail("approve_seats", f"expected true or false, got {approve_seats!r}")
+    return frozenset(hosts), approve_seats
+
+
+NAME_PATTERN: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
+"""A player name (hosting.identity.check_name): here so the room file can check its names."""
 
 
 def load_room(path: str | Path) -> RoomConfig:

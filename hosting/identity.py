@@ -15,20 +15,18 @@ import hashlib
 import ipaddress
 import json
 import os
-import re
 import tempfile
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, Final
 
+from hosting.config import NAME_PATTERN as NAME_PATTERN  # one pattern for names (the room file checks hosts)
 from hosting.config import AccessConfig
 from hosting.config import normalize_key as normalize_key  # the key text accounts keep (pinned keys too)
 from hosting.protocol import TokenBucket
-
-NAME_PATTERN: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
 
 
 def check_name(name: str) -> str | None:
@@ -270,6 +268,8 @@ class Gatekeeper:
         self.guesses = GuessThrottle()
         self._looks: dict[str, str] | None = None
         self.pending = PendingLogins(access.max_pending_logins, access.pending_logins_per_address)
+        self.banned: Callable[[str, str], str | None] | None = None
+        """Why the host banned a (name, key), else ``None`` (hosting.admin sets it): asked with every key check."""
 
     def _logins(self, address: str, now: float) -> TokenBucket:
         per_minute = self.access.connections_per_minute
@@ -298,7 +298,7 @@ class Gatekeeper:
     def check_key(self, name: str, public_key: str) -> LoginDecision:
         """May ``public_key`` hold ``name`` now? Asked at the SSH login, again when a channel opens and again
         when the gates are passed (the name may have been registered meanwhile)."""
-        problem = self.name_allowed(name)
+        problem = self.name_allowed(name) or (self.banned(name, public_key) if self.banned is not None else None)
         if problem:
             return LoginDecision(False, problem)
         pinned = self.access.pinned_keys.get(name)

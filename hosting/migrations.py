@@ -107,6 +107,17 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     """
     ALTER TABLE ledger ADD COLUMN pool TEXT
     """,
+    # 4: the room's sessions for the settle-up ledger (hosting.settle_up): from open to close, or a night the
+    # host names; a session still open has no closed_at.
+    """
+    CREATE TABLE room_sessions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        opened_at REAL NOT NULL,
+        closed_at REAL
+    );
+    CREATE INDEX room_sessions_by_name ON room_sessions(name)
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -311,6 +311,24 @@ class Refill(Inbound):
 
 
 @dataclass(frozen=True)
+class HostRequest(Inbound):
+    """A host's console action (hosting.admin): ``action`` and its ``args``, checked by
+    :func:`hosting.admin_requests.parse_request`; refused (``not_host``) unless the sender is a host."""
+
+    type: ClassVar[str] = "host"
+    action: str = field(metadata={"pattern": re.compile(r"[a-z_]{1,32}\Z"), "what": "a host action name"})
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SettleUpRequest(Inbound):
+    """Ask for a session's settle-up (hosting.settle_up): the latest, or ``session`` by name or number."""
+
+    type: ClassVar[str] = "settle_up"
+    session: str | None = field(default=None, metadata={"max_length": 200})
+
+
+@dataclass(frozen=True)
 class Ping(Inbound):
     type: ClassVar[str] = "ping"
     id: int | None = field(default=None, metadata={"minimum": 0, "maximum": 2**53})
@@ -320,7 +338,7 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
                     ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand,
-                    Refill, Ping)
+                    Refill, HostRequest, SettleUpRequest, Ping)
 }
 
 

@@ -19,6 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.bankroll import PlayMoneyAccount, PlayMoneyPolicy
@@ -37,6 +38,8 @@ from engine.table import Table
 from engine.table_events import ChipsReturned, LeavingAfterHand, PlayerSeated, SeatFreed
 from engine.text import clean_text
 from hosting import protocol
+from hosting.admin import HostConsole
+from hosting.admin_requests import AdminRefusal, parse_request
 from hosting.config import RoomConfig, TableConfig
 from hosting.engine_tables import build_engine_table
 from hosting.errors import (
@@ -57,6 +60,7 @@ from hosting.protocol import (
     Chat,
     Commit,
     Hello,
+    HostRequest,
     Inbound,
     InboundStream,
     Leave,
@@ -66,6 +70,7 @@ from hosting.protocol import (
     Refill,
     ReportHand,
     Reveal,
+    SettleUpRequest,
     ShowCards,
     Sit,
     SitOut,
@@ -77,7 +82,8 @@ from hosting.protocol import (
     WaitingList,
     Watch,
 )
-from hosting.store import ReportRefused
+from hosting.settle_up import read_settle_up
+from hosting.store import ReportRefused, connect
 from hosting.verdicts import Verdict, VerdictBook, typed_violations
 
 if TYPE_CHECKING:
@@ -260,6 +266,10 @@ class Room:
         self.verification_reports = VerdictBook()  # clients' verdicts, bounded (hosting.verdicts)
         self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
         self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
+        self.registered_tonight: set[str] = set()  # names registered since the room opened (spectator control)
+        self.console = HostConsole(self, hosts=config.hosts, approve_seats=config.approve_seats,
+                                   data_dir=store.data_dir if store is not None else None)
+        gatekeeper.banned = self.console.ban_reason
 
     def start(self) -> None:
         """Start every table's runner (inside the event loop)."""
@@ -315,6 +325,7 @@ class Room:
             if decision.new_name:
                 self.gatekeeper.register(session.name, session.public_key, time.time())
                 registered = True
+                self.registered_tonight.add(session.name)
         except ValueError as refusal:
             security_log.warning("refused a login: %s: %s", session.login.describe(), refusal)
             self._refuse(session, str(refusal))
@@ -409,6 +420,7 @@ class Room:
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
+            HostRequest: self._host, SettleUpRequest: self._settle_up,
         }
 
     def table(self, table_id: str) -> TableState:
@@ -462,6 +474,45 @@ class Room:
         message = protocol.table_state(table.snapshot())
         for session in self.audience(table):
             session.send(message)
+
+    def publish_seat_change(self, table: TableState, events: list[Event]) -> None:
+        """Seat changes the host made (a kick): published, chips settled, as a player's own."""
+        self._publish(table, events)
+
+    def close_session(self, session: Session, reason: str) -> None:
+        """End ``session`` (kicked, banned, its key reset): ``bye`` with ``reason``, then forgotten."""
+        self._refuse(session, reason)
+        self.disconnect(session)
+
+    # --- the host console (hosting.admin) and the settle-up (hosting.settle_up) ---------------------------
+
+    def _host(self, session: Session, message: HostRequest, now: float) -> None:
+        if not self.console.is_host(session.name, session.public_key):
+            security_log.warning("refused a host action (%s) from a player who is no host: %s", message.action,
+                                 session.login.describe())
+            raise RoomError("not_host", "only the room's hosts can do that")
+        try:
+            reply = self.console.perform(session.name, parse_request({**message.args, "action": message.action}),
+                                         now)
+        except AdminRefusal as refusal:
+            raise RoomError(refusal.code, str(refusal)) from None
+        session.send(protocol.message("host_reply", action=message.action, **reply))
+
+    def _settle_up(self, session: Session, message: SettleUpRequest, now: float) -> None:
+        """Every player may see the settle-up of a session (it is the table's own business, as at home)."""
+        if self.store is None:
+            raise RoomError("no_bank", "this room keeps no ledger")
+        data_dir, wanted = self.store.data_dir, message.session
+        task = asyncio.get_running_loop().run_in_executor(None, _read_settle_up, data_dir, wanted, time.time())
+
+        def done(finished: asyncio.Future[dict[str, Any]]) -> None:
+            problem = finished.exception()
+            if problem is None:
+                session.send(protocol.message("settle_up", **finished.result()))
+            else:
+                session.send(protocol.error("no_session", str(problem).strip("'\""), in_reply_to="settle_up"))
+
+        task.add_done_callback(done)
 
     # --- handlers ----------------------------------------------------------------------------------------
 
@@ -549,6 +600,9 @@ class Room:
 
     def _watch(self, session: Session, message: Watch, now: float) -> None:
         table = self.table(message.table)
+        refusal = self.console.may_watch(session, table.config.id)
+        if refusal is not None:
+            raise RoomError("not_allowed", refusal)
         table.watchers.add(session.name)
         session.watching.add(table.config.id)
         session.send(protocol.ack("watch", table=table.config.id))
@@ -562,13 +616,30 @@ class Room:
 
     def _sit(self, session: Session, message: Sit, now: float) -> None:
         table = self.table(message.table)
-        name = session.name
-        self._check_balance(name, message.buy_in)
-        self._engine(table, lambda engine: engine.sit(name, message.buy_in, now, seat=message.seat))
-        if self.store is not None:
-            self.store.buy_in(table.config.id, name, message.buy_in)
-        seat = table.engine.seat_of(name)
+        if self.console.wants_approval(session):  # approve_seats: the host says yes (with a stack) or no
+            self._check_balance(session.name, message.buy_in)
+            try:
+                table.engine.verify_sit(session.name, message.buy_in, seat=message.seat)
+            except (TableRuleError, InvalidAmount) as problem:
+                raise engine_refusal(problem) from None
+            try:
+                self.console.request_seat(session, table.config.id, message.buy_in, message.seat, now)
+            except AdminRefusal as refusal:
+                raise RoomError(refusal.code, str(refusal)) from None
+            return
+        seat = self.seat_player(session.name, table, message.buy_in, message.seat, now)
         session.send(protocol.ack("sit", table=table.config.id, seat=seat, stack=message.buy_in))
+
+    def seat_player(self, name: str, table: TableState, buy_in: int, seat: int | None, now: float) -> int:
+        """Seat ``name`` with ``buy_in`` chips from his bank (his sit, or the host's approval); his seat.
+        :class:`RoomError` when he cannot sit (nothing changed)."""
+        self._check_balance(name, buy_in)
+        self._engine(table, lambda engine: engine.sit(name, buy_in, now, seat=seat))
+        if self.store is not None:
+            self.store.buy_in(table.config.id, name, buy_in)
+        chosen = table.engine.seat_of(name)
+        assert chosen is not None
+        return chosen
 
     def _leave(self, session: Session, message: Leave, now: float) -> None:
         table = self.table(message.table)
@@ -637,6 +708,11 @@ class Room:
 
     def _chat(self, session: Session, message: Chat, now: float) -> None:
         self._spend(session, "lobby_chat" if message.table is None else "table_chat", now)
+        if message.table is not None:
+            self.table(message.table)
+        refusal = self.console.may_chat(session.name, message.table)
+        if refusal is not None:
+            raise RoomError("chat_off", refusal)
         text = clean_text(message.text)
         if not text:
             raise RoomError(protocol.BAD_FIELD, "chat text is empty once control characters are removed")
@@ -704,6 +780,15 @@ class Room:
                 session.send(protocol.error(code, str(problem).strip("'\""), in_reply_to="report_hand"))
 
         future.add_done_callback(reported)
+
+
+def _read_settle_up(data_dir: Path, wanted: str | None, now: float) -> dict[str, Any]:
+    """A session's settle-up from its own read-only connection (in a worker thread: the room never waits)."""
+    connection = connect(data_dir, read_only=True)
+    try:
+        return read_settle_up(connection, wanted, now)
+    finally:
+        connection.close()
 
 
 def _log_seats(table_id: str, happened: Iterable[Event]) -> None:

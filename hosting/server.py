@@ -19,6 +19,9 @@ from typing import Any
 import asyncssh
 
 from hosting import datadir, protocol
+from hosting.admin import ADMIN
+from hosting.admin_requests import parse_request
+from hosting.admin_socket import AdminSocket
 from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, Login, address_group
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
@@ -251,6 +254,9 @@ class RunningRoom:
     """Where served TUIs (plain ``ssh`` with a pty) connect back; ``None`` when the room serves no TUI."""
     channels: set[ChannelTransport] = field(default_factory=set)
     """The open ``croupier`` subsystem channels (``croupier join``, bots): told when the room closes."""
+    session_ended: bool = False
+    admin: AdminSocket | None = None
+    """``croupier admin``'s way in (hosting.admin_socket); ``None`` if it could not listen (host.log says why)."""
 
     @property
     def port(self) -> int:
@@ -277,6 +283,8 @@ class RunningRoom:
 
     async def close(self) -> None:
         self.acceptor.close()  # no new logins while the room closes
+        if self.admin is not None:
+            await self.admin.close()
         farewells = [self._end_channels()]
         if self.gate is not None:  # plain-ssh players: their terminal restored and told why, before we go
             farewells.append(self.gate.end_sessions(ROOM_CLOSED_TEXT, CLOSING_SECONDS))
@@ -287,6 +295,9 @@ class RunningRoom:
         with contextlib.suppress(TimeoutError):  # a client that never closes must not keep the host up
             await asyncio.wait_for(self.acceptor.wait_closed(), 5.0)
         if self.room.store is not None:
+            if not self.session_ended:  # the settle-up's session ends with the room (hosting.settle_up)
+                self.session_ended = True
+                self.room.store.end_session()
             await self.room.store.close()
 
     async def _end_channels(self) -> None:
@@ -395,8 +406,21 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         login_timeout=config.access.login_seconds,
     )
     store.start()
+    store.begin_session(time.strftime("%Y-%m-%d %H:%M"))  # the settle-up ledger's session: open to close
+    admin = await _admin_socket(room, data_dir)
     room.start()
-    return RunningRoom(room, acceptor, key, data_dir, gate, channels)
+    return RunningRoom(room, acceptor, key, data_dir, gate, channels, admin=admin)
+
+
+async def _admin_socket(room: Room, data_dir: Path) -> AdminSocket | None:
+    """Listen for ``croupier admin`` in the data directory; the room runs without it if it cannot."""
+    admin = AdminSocket(data_dir, lambda data: room.console.perform(ADMIN, parse_request(data), room.clock()))
+    try:
+        await admin.start()
+    except OSError as problem:
+        log.warning("no admin socket (croupier admin will not reach this room): %s: %s", admin.path, problem)
+        return None
+    return admin
 
 
 async def serve_forever(running: RunningRoom, stop: asyncio.Event | None = None) -> None:  # pragma: no cover

@@ -339,7 +339,10 @@ class TableRunner:
         try:
             while True:
                 table = self.state.engine
-                if not table.can_start_hand():  # no hand yet, but held seats still expire on time (R-DISC-1)
+                console = self.room.console  # the host's changes wait for the end of a hand (hosting.admin)
+                console.between_hands(self.state.config.id)
+                if console.is_paused(self.state.config.id) or not table.can_start_hand():
+                    # no hand yet, but held seats still expire on time (R-DISC-1)
                     await self._sleep(table.next_deadline())
                     self.publish(table.tick(self.room.clock()))
                     continue

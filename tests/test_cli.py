@@ -24,6 +24,7 @@ def test_every_subcommand_has_a_module_with_run() -> None:
     commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
     assert set(commands.choices) == {
         "play", "host", "join", "bots", "replay", "verify", "export", "audit", "reports", "rake", "jackpot",
+        "ledger", "admin",
     }
     for name in commands.choices:
         module = importlib.import_module(f"hosting.commands.{name}")
@@ -90,7 +91,8 @@ def test_host_help_describes_its_options(monkeypatch: pytest.MonkeyPatch, capsys
     (["--bogus"], "croupier: unrecognized arguments: --bogus (see `croupier --help`)"),
     (["bots"], "croupier bots: the following arguments are required: --connect (see `croupier bots --help`)"),
     (["dance"], "croupier: argument COMMAND: invalid choice: 'dance' (choose from 'play', 'host', 'join', 'bots', "
-                "'replay', 'verify', 'export', 'audit', 'reports', 'rake', 'jackpot') (see `croupier --help`)"),
+                "'replay', 'verify', 'export', 'audit', 'reports', 'rake', 'jackpot', 'ledger', 'admin') "
+                "(see `croupier --help`)"),
 ])
 def test_argument_errors_are_one_line(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:

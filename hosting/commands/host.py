@@ -73,7 +73,9 @@ async def _run(config: RoomConfig, data_dir: Path, port: int, listen: str = "") 
         return 1
     print(banner(running, share_host() if listen in WILDCARDS else listen, listen), flush=True)
     running.prepare_player_screens()  # in the background: plain-ssh players then see the lobby at once
-    await serve_forever(running, stop_on_signals())
+    stop = stop_on_signals()
+    running.room.console.on_close = stop.set  # a host's `close` (after its countdown) is a Ctrl+C
+    await serve_forever(running, stop)
     say_closed()
     return 0
 

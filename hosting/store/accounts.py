@@ -42,6 +42,25 @@ class AccountBook(ChipLedger):
     def names(self) -> list[str]:
         return sorted(self._keys)
 
+    def has_account(self, name: str) -> bool:
+        """Whether ``name`` has an account here (even with its keys reset)."""
+        return name in self._balances
+
+    def reset_keys(self, name: str) -> asyncio.Future[Any] | None:
+        """Forget every key of ``name`` (the host's key reset, hosting.admin): the next login with the name
+        registers its key (:meth:`StoreAccounts.register`); balance, stacks and history stay. ``KeyError`` for an
+        unknown name."""
+        if name not in self._balances:
+            raise KeyError(f"no account {name!r}")
+        self._keys.pop(name, None)
+        return self._submit(lambda connection: connection.execute("DELETE FROM account_keys WHERE name = ?",
+                                                                  (name,)))
+
+    def keys_reset_taken(self, name: str, public_key: str) -> asyncio.Future[Any] | None:
+        """The first login after the host reset ``name``'s key: ``public_key`` is now its key."""
+        self._keys[name] = set()
+        return self.add_key(name, public_key)
+
     def names_with_key(self, public_key: str) -> list[str]:
         """The names ``public_key`` is registered for."""
         return sorted(name for name, keys in self._keys.items() if public_key in keys)
@@ -136,7 +155,9 @@ class StoreAccounts:
         status = self.status(name, public_key)
         if status is KeyStatus.TAKEN:
             raise ValueError(f"the name {name!r} is registered to another key")
-        if status is KeyStatus.NEW_NAME:
+        if status is KeyStatus.NEW_NAME and self.store.has_account(name):  # the host reset its key
+            self.store.keys_reset_taken(name, normalize_key(public_key))
+        elif status is KeyStatus.NEW_NAME:
             self.store.register(name, normalize_key(public_key), chips=self.chips)
 
     def names(self) -> Iterator[str]:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hosting.settle_up import close_sessions, open_session
 from hosting.store.writer import StoreWriter
 
 
@@ -128,6 +129,48 @@ class ChipLedger(StoreWriter):
             del self._stacks[(table_id, name)]
         self._balances[name] = self._balances.get(name, 0) + amount
         return future
+
+    # --- the host's adjustments (hosting.admin) ----------------------------------------------------------
+
+    def adjust_stack(self, table_id: str, name: str, amount: int, reason: str) -> asyncio.Future[Any] | None:
+        """The host's adjustment of a stack between hands: ``amount`` chips issued to it (> 0) or withdrawn
+        from it (< 0), one ledger row with his ``reason``. Chips stay conserved: the audit counts them issued.
+        Raises :class:`NotEnoughChips` for a withdrawal above the stack (nothing changed)."""
+        stack = self._stacks.get((table_id, name), 0)
+        if stack + amount < 0:
+            raise NotEnoughChips(f"{name} has {stack} chips at {table_id}, not {-amount}")
+        now = self.clock()
+        source, destination = ("issue", "table") if amount > 0 else ("table", "issue")
+        future = self._submit(lambda connection: move(connection, now, source, destination, abs(amount),
+                                                      f"host: {reason}", player=name, table_id=table_id))
+        self._stacks[(table_id, name)] = stack + amount
+        if self._stacks[(table_id, name)] == 0:
+            del self._stacks[(table_id, name)]
+        return future
+
+    def adjust_balance(self, name: str, amount: int, reason: str) -> asyncio.Future[Any] | None:
+        """As :meth:`adjust_stack`, for ``name``'s bank balance. ``KeyError`` for an unknown name."""
+        balance = self._balances[name]
+        if balance + amount < 0:
+            raise NotEnoughChips(f"{name} has {balance} chips in the bank, not {-amount}")
+        now = self.clock()
+        source, destination = ("issue", "balance") if amount > 0 else ("balance", "issue")
+        future = self._submit(lambda connection: move(connection, now, source, destination, abs(amount),
+                                                      f"host: {reason}", player=name))
+        self._balances[name] = balance + amount
+        return future
+
+    # --- sessions of the room (the settle-up ledger: hosting.settle_up) ----------------------------------
+
+    def begin_session(self, name: str) -> asyncio.Future[Any] | None:
+        """Close the open session and open ``name`` (the room's opening, or a night the host names)."""
+        now = self.clock()
+        return self._submit(lambda connection: open_session(connection, name, now))
+
+    def end_session(self) -> asyncio.Future[Any] | None:
+        """Close the open session (the room closes)."""
+        now = self.clock()
+        return self._submit(lambda connection: close_sessions(connection, now))
 
     # --- jackpot pools (R-JACK-1) --------------------------------------------------------------------
 

@@ -56,6 +56,8 @@ VALID: list[dict[str, Any]] = [
     {"type": "report_hand", "hand": "t1-h7", "reason": "the river card looked odd"},
     {"type": "ping", "id": 12},
     {"type": "refill"},
+    {"type": "host", "action": "pause", "args": {"table": "t1"}},
+    {"type": "settle_up", "session": "friday"},
 ]
 
 

@@ -1,0 +1,633 @@
+"""The host console: what a home game's host does while the room runs (issue 19; README "Hosting a home game").
+
+Who is a host: the names in room.toml's ``hosts``, the names a host made hosts since (kept in the data
+directory), and the owner of the machine's room — the account running ``croupier host`` when he plays under his
+login name with one of his own SSH keys (``~/.ssh/*.pub`` or ``authorized_keys``). The admin socket
+(:mod:`hosting.admin_socket`, ``croupier admin``) speaks for the machine's owner and is always a host.
+
+Every action comes as an :class:`~hosting.admin_requests.AdminRequest` (one schema for the wire's ``host``
+message and the socket) and returns a JSON-ready reply. Changes to a table that must not touch a running hand
+(a level, a stack adjustment, a kick, a pause) wait for the hand's end: :meth:`HostConsole.between_hands`.
+Chips stay conserved: an adjustment is chips issued to (or withdrawn from) a stack or balance, one ledger row
+with the host's reason, and the player is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import getpass
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from engine.errors import InvalidAmount, TableRuleError
+from engine.table_events import ChipsReturned
+from hosting import protocol
+from hosting.admin_requests import AdminRefusal, AdminRequest
+from hosting.engine_tables import build_engine_table
+from hosting.errors import RoomError
+from hosting.identity import normalize_key
+
+if TYPE_CHECKING:
+    from engine.table import Table
+    from hosting.config import TableConfig
+    from hosting.store import Store
+
+
+class Session(Protocol):
+    """What the console uses of a connection (:class:`hosting.room.Session`)."""
+
+    name: str
+    public_key: str
+    new_name: bool
+    watching: set[str]
+
+    def send(self, message: Mapping[str, Any]) -> None: ...
+
+
+class TableState(Protocol):
+    """What the console uses of a table (:class:`hosting.room.TableState`)."""
+
+    config: TableConfig
+    engine: Table
+    watchers: set[str]
+
+
+class Room(Protocol):
+    """What the console uses of the room (:class:`hosting.room.Room`, which imports this module)."""
+
+    store: Store | None
+    registered_tonight: set[str]
+    clock: Callable[[], float]
+
+    @property
+    def tables(self) -> Mapping[str, TableState]: ...
+
+    @property
+    def sessions(self) -> Mapping[str, Session]: ...
+
+    @property
+    def drivers(self) -> Mapping[str, Any]: ...
+
+    def audience(self, table: Any) -> Iterator[Session]: ...
+
+    def seat_player(self, name: str, table: Any, buy_in: int, seat: int | None, now: float) -> int: ...
+
+    def publish_seat_change(self, table: Any, events: list[Any]) -> None: ...
+
+    def close_session(self, session: Any, reason: str) -> None: ...
+
+    def broadcast_table(self, table: Any) -> None: ...
+
+STATE_FILE: Final = "host_console.json"
+ADMIN: Final = "(console)"
+"""The actor of requests from the admin socket, in logs and announcements."""
+MAX_SEAT_REQUESTS: Final = 200
+security_log = logging.getLogger("croupier.security")
+log = logging.getLogger("croupier.room")
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """A sit waiting for the host (``approve_seats``): the buy-in and seat the player asked for."""
+
+    table: str
+    player: str
+    buy_in: int
+    seat: int | None
+    at: float
+
+
+def owner_keys(home: Path | None = None) -> frozenset[str]:
+    """The public keys of the account running the room (its ``~/.ssh/*.pub`` and ``authorized_keys``)."""
+    folder = (home or Path.home()) / ".ssh"
+    keys: set[str] = set()
+    try:
+        files = [*folder.glob("*.pub"), folder / "authorized_keys"]
+    except OSError:
+        return frozenset()
+    for path in files:
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()[:200]
+        except OSError:
+            continue
+        for line in lines:
+            parts = line.split()
+            key = next((" ".join(parts[index:index + 2]) for index, part in enumerate(parts)
+                        if part.startswith(("ssh-", "ecdsa-", "sk-"))), None)
+            if key is not None:
+                try:
+                    keys.add(normalize_key(key))
+                except ValueError:
+                    continue
+    return frozenset(keys)
+
+
+class ConsoleState:
+    """What the host set that outlives a restart: hosts he named, bans, spectators, chat and mutes per table.
+    Kept in ``host_console.json`` (0600, written atomically); ``None`` path: in memory only."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.hosts: set[str] = set()
+        self.banned_names: dict[str, str] = {}
+        self.banned_keys: dict[str, str] = {}
+        self.spectators: dict[str, str] = {}
+        self.chat_off: set[str] = set()
+        self.muted: dict[str, set[str]] = {}
+        if path is not None and path.exists():
+            self._read(path)
+
+    def _read(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.hosts = set(data.get("hosts", []))
+            self.banned_names = dict(data.get("banned_names", {}))
+            self.banned_keys = dict(data.get("banned_keys", {}))
+            self.spectators = dict(data.get("spectators", {}))
+            self.chat_off = set(data.get("chat_off", []))
+            self.muted = {table: set(names) for table, names in data.get("muted", {}).items()}
+        except (OSError, ValueError, TypeError, AttributeError) as problem:
+            log.error("host console: %s is unreadable (%s): starting with no bans or hosts added", path, problem)
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        body = {"version": 1, "hosts": sorted(self.hosts), "banned_names": self.banned_names,
+                "banned_keys": self.banned_keys, "spectators": self.spectators, "chat_off": sorted(self.chat_off),
+                "muted": {table: sorted(names) for table, names in self.muted.items() if names}}
+        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".host_console-")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(body, file, indent=1, sort_keys=True)
+        os.replace(temporary, self.path)
+
+
+class HostConsole:
+    """The host's actions on a :class:`~hosting.room.Room` (see the module's docstring)."""
+
+    def __init__(self, room: Room, *, hosts: Iterable[str] = (), approve_seats: bool = False,
+                 data_dir: Path | None = None, owner: str | None = None,
+                 owner_keys: frozenset[str] | None = None) -> None:
+        self.room = room
+        self.config_hosts = frozenset(hosts)
+        self.approve_seats = approve_seats
+        self.state = ConsoleState(data_dir / STATE_FILE if data_dir is not None else None)
+        self.owner = owner if owner is not None else _login_name()
+        self._owner_keys = owner_keys
+        self.seat_requests: dict[tuple[str, str], SeatRequest] = {}
+        self.paused: set[str] = set()
+        self._pending: dict[str, list[Callable[[], None]]] = {}
+        self.on_close: Callable[[], None] | None = None
+        """Closes the room (set by ``croupier host``: the same as Ctrl+C); ``close`` calls it after its count."""
+        self.closing: asyncio.TimerHandle | None = None
+
+    # --- who is a host ---------------------------------------------------------------------------------
+
+    def hosts(self) -> list[str]:
+        return sorted(self.config_hosts | self.state.hosts)
+
+    def is_host(self, name: str, public_key: str | None = None) -> bool:
+        if name in self.config_hosts or name in self.state.hosts:
+            return True
+        if public_key is None or name != self.owner:
+            return False
+        if self._owner_keys is None:
+            self._owner_keys = owner_keys()
+        try:
+            return normalize_key(public_key) in self._owner_keys
+        except ValueError:
+            return False
+
+    # --- checks the room asks --------------------------------------------------------------------------
+
+    def ban_reason(self, name: str, public_key: str) -> str | None:
+        """Why ``name``/``public_key`` may not log in (banned), else ``None``."""
+        if name in self.state.banned_names:
+            return "the host banned this name from the room"
+        try:
+            key = normalize_key(public_key)
+        except ValueError:
+            return None
+        if key in self.state.banned_keys:
+            return "the host banned this key from the room"
+        return None
+
+    def may_watch(self, session: Session, table_id: str) -> str | None:
+        """Why ``session`` may not watch ``table_id`` (``spectators``), else ``None``. Players seated there and
+        hosts always may."""
+        who = self.state.spectators.get(table_id, "everyone")
+        table = self.room.tables[table_id]
+        if who == "everyone" or table.engine.seat_of(session.name) is not None \
+                or self.is_host(session.name, session.public_key):
+            return None
+        if who == "registered" and not session.new_name and self._registered_before(session.name):
+            return None
+        return ("the host lets nobody watch this table: sit down to see it" if who == "nobody"
+                else "the host lets only registered players watch this table")
+
+    def _registered_before(self, name: str) -> bool:
+        """A regular: his name was registered before this run of the room (not a name made tonight)."""
+        return name not in self.room.registered_tonight
+
+    def may_chat(self, name: str, table_id: str | None) -> str | None:
+        if table_id is None:
+            return None
+        if table_id in self.state.chat_off and not self.is_host(name):
+            return "the host turned chat off at this table"
+        if name in self.state.muted.get(table_id, set()):
+            return "the host muted you at this table"
+        return None
+
+    # --- seat requests ---------------------------------------------------------------------------------
+
+    def wants_approval(self, session: Session) -> bool:
+        return self.approve_seats and not self.is_host(session.name, session.public_key)
+
+    def request_seat(self, session: Session, table_id: str, buy_in: int, seat: int | None, now: float) -> None:
+        if len(self.seat_requests) >= MAX_SEAT_REQUESTS and (table_id, session.name) not in self.seat_requests:
+            raise AdminRefusal("too_many_requests", "the host has too many seat requests waiting: try later")
+        self.seat_requests[(table_id, session.name)] = SeatRequest(table_id, session.name, buy_in, seat, now)
+        session.send(protocol.ack("sit", table=table_id, pending=True, text="waiting for the host"))
+        self._tell_hosts(protocol.message("seat_request", table=table_id, player=session.name, buy_in=buy_in))
+        log.info("seat request: %s at %s for %d chips (waiting for the host)", session.name, table_id, buy_in)
+
+    def forget_requests(self, name: str) -> None:
+        for key in [key for key in self.seat_requests if key[1] == name]:
+            del self.seat_requests[key]
+
+    def _tell_hosts(self, message: dict[str, Any]) -> None:
+        for session in list(self.room.sessions.values()):
+            if self.is_host(session.name, session.public_key):
+                session.send(message)
+
+    # --- between hands ---------------------------------------------------------------------------------
+
+    def between_hands(self, table_id: str) -> None:
+        """The table's runner is between hands: apply what waited for the hand to end (in order)."""
+        for change in self._pending.pop(table_id, []):
+            try:
+                change()
+            except Exception:  # one failed change must not stop the table
+                log.exception("host console: a change waiting for the end of a hand at %s failed", table_id)
+
+    def is_paused(self, table_id: str) -> bool:
+        return table_id in self.paused
+
+    def _at_break(self, table: TableState, change: Callable[[], None]) -> str:
+        """Run ``change`` now if no hand runs at ``table``, else after the hand; says which."""
+        if not table.engine.hand_running:
+            change()
+            return "now"
+        self._pending.setdefault(table.config.id, []).append(change)
+        return "after this hand"
+
+    # --- the actions -----------------------------------------------------------------------------------
+
+    def perform(self, actor: str, request: AdminRequest, now: float) -> dict[str, Any]:
+        """Do ``request`` for host ``actor``; the reply's fields. :class:`AdminRefusal` when it cannot be done
+        (nothing changed)."""
+        handler = getattr(self, f"_do_{request.action}")
+        reply: dict[str, Any] = handler(request, now)
+        if request.action not in ("status", "ledger"):
+            log.info("host %s: %s %s -> %s", actor, request.action, dict(request.fields), reply.get("text", ""))
+        return reply
+
+    def _table(self, table_id: str) -> TableState:
+        table = self.room.tables.get(table_id)
+        if table is None:
+            raise AdminRefusal("no_such_table", f"there is no table {table_id!r}")
+        return table
+
+    def _do_status(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        tables = []
+        for table_id, table in self.room.tables.items():
+            config = table.config
+            tables.append({
+                "id": table_id, "name": config.name, "paused": table_id in self.paused,
+                "stakes": [config.small_blind, config.big_blind], "ante": config.ante, "straddle": config.straddle,
+                "rake": config.rake, "clock": dict(config.clock), "hand_running": table.engine.hand_running,
+                "players": [{"name": seated.player, "stack": seated.stack}
+                            for _, seated in sorted(table.engine.players.items())],
+                "spectators": self.state.spectators.get(table_id, "everyone"),
+                "chat": table_id not in self.state.chat_off,
+                "muted": sorted(self.state.muted.get(table_id, set()))})
+        return {"text": f"{len(tables)} tables, {len(self.seat_requests)} seat requests", "tables": tables,
+                "seat_requests": [dataclasses.asdict(item) for item in self.seat_requests.values()],
+                "hosts": self.hosts(), "banned": sorted(self.state.banned_names),
+                "banned_keys": len(self.state.banned_keys), "online": sorted(self.room.sessions),
+                "approve_seats": self.approve_seats}
+
+    def _do_approve(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        key = (request.get("table"), request.get("player"))
+        wanted = self.seat_requests.get(key)
+        if wanted is None:
+            raise AdminRefusal("no_request", f"{key[1]} has no seat request at {key[0]}")
+        stack = request.get("stack", wanted.buy_in)
+        table = self._table(wanted.table)
+        try:
+            seat = self.room.seat_player(wanted.player, table, stack, wanted.seat, now)
+        except RoomError as refusal:
+            raise AdminRefusal(refusal.code, f"{wanted.player} cannot sit: {refusal}") from None
+        del self.seat_requests[key]
+        self._send(wanted.player, protocol.message("seat_approved", table=wanted.table, seat=seat, stack=stack))
+        return {"text": f"{wanted.player} sits at {wanted.table} seat {seat + 1} with {stack} chips"}
+
+    def _do_deny(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        key = (request.get("table"), request.get("player"))
+        if self.seat_requests.pop(key, None) is None:
+            raise AdminRefusal("no_request", f"{key[1]} has no seat request at {key[0]}")
+        reason = request.get("reason") or "the host said no"
+        self._send(key[1], protocol.message("seat_denied", table=key[0], reason=reason))
+        return {"text": f"{key[1]}'s seat request at {key[0]} denied"}
+
+    def _do_pause(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        self.paused.add(table.config.id)
+        when = "after this hand" if table.engine.hand_running else "now"
+        self._announce(table, f"The host paused the table ({when}).")
+        return {"text": f"{table.config.id} paused {when}"}
+
+    def _do_resume(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        self.paused.discard(table.config.id)
+        self._announce(table, "The host resumed the table.")
+        self._wake(table)
+        return {"text": f"{table.config.id} resumed"}
+
+    def _do_pause_all(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        for table in self.room.tables.values():
+            self._do_pause(AdminRequest("pause", {"table": table.config.id}), now)
+        return {"text": f"all {len(self.room.tables)} tables paused"}
+
+    def _do_resume_all(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        for table in self.room.tables.values():
+            self._do_resume(AdminRequest("resume", {"table": table.config.id}), now)
+        return {"text": f"all {len(self.room.tables)} tables resumed"}
+
+    def _do_level(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        config = table.config
+        clock = dict(config.clock)
+        for name in ("action_seconds", "time_bank_seconds"):
+            if request.get(name) is not None:
+                clock[name] = float(request.get(name))
+        small = request.get("small_blind", config.small_blind)
+        big = request.get("big_blind", config.big_blind)
+        if small > big:
+            raise AdminRefusal("bad_level", f"the small blind ({small}) is above the big blind ({big})")
+        changed = dataclasses.replace(config, small_blind=small, big_blind=big, ante=request.get("ante", config.ante),
+                                      straddle=request.get("straddle", config.straddle),
+                                      rake=request.get("rake", config.rake), clock=clock)
+        try:
+            engine_config = build_engine_table(changed).config  # refused here, before the table is touched
+        except RoomError as refusal:
+            raise AdminRefusal("bad_level", str(refusal)) from None
+
+        def apply() -> None:
+            table.config = changed
+            engine = table.engine
+            engine.config = engine_config  # clocks and straddles; the rake lives in the hand's config:
+            engine._hand_config = engine_config.hand  # set_level builds the next hands' config from it
+            engine.set_level(engine_config.stakes)
+            self.room.broadcast_table(table)
+
+        self._at_break(table, apply)
+        words = f"{small}/{big}" + (f", ante {changed.ante}" if changed.ante else "") \
+            + (", straddles allowed" if changed.straddle else "") + f", rake {changed.rake}"
+        text = f"The host changed the table from the next hand: blinds {words}."
+        self._announce(table, text)
+        return {"text": text}
+
+    def _do_adjust_stack(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        name, amount, reason = request.get("player"), request.get("amount"), request.get("reason")
+        seat = table.engine.seat_of(name)
+        if seat is None:
+            raise AdminRefusal("not_seated", f"{name} has no seat at {table.config.id}")
+        if amount < 0 and table.engine.players[seat].stack + amount < 0 and not table.engine.hand_running:
+            raise AdminRefusal("bad_amount", f"{name} has {table.engine.players[seat].stack} chips there, "
+                                             f"not {-amount}")
+
+        def apply() -> None:
+            seated = table.engine.players.get(seat)
+            if seated is None or seated.player != name:
+                return  # he left meanwhile: nothing to adjust
+            change = max(amount, -seated.stack)
+            seated.stack += change
+            if self.room.store is not None:
+                self.room.store.adjust_stack(table.config.id, name, change, reason)
+            self._send(name, protocol.message("notice", table=table.config.id,
+                                              text=f"The host {_verb(change)} your stack at {table.config.id}: "
+                                                   f"{reason}. Stack now {seated.stack}."))
+            self.room.broadcast_table(table)
+
+        when = self._at_break(table, apply)
+        return {"text": f"{name}'s stack at {table.config.id} {_verb(amount)} {when}"}
+
+    def _do_adjust_balance(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        store = self.room.store
+        name, amount, reason = request.get("player"), request.get("amount"), request.get("reason")
+        if store is None:
+            raise AdminRefusal("no_bank", "this room keeps no balances")
+        if not store.has_account(name):
+            raise AdminRefusal("no_such_player", f"there is no player {name!r}")
+        if store.balance(name) + amount < 0:
+            raise AdminRefusal("bad_amount", f"{name} has {store.balance(name)} chips in the bank, not {-amount}")
+        store.adjust_balance(name, amount, reason)
+        self._send(name, protocol.balance(store.balance(name), "host"))
+        self._send(name, protocol.message("notice", text=f"The host {_verb(amount)} your bank: {reason}. "
+                                                         f"Balance now {store.balance(name)}."))
+        return {"text": f"{name}'s balance {_verb(amount)}: {store.balance(name)}"}
+
+    def _do_kick(self, request: AdminRequest, now: float, reason: str | None = None) -> dict[str, Any]:
+        name = request.get("player")
+        reason = reason or request.get("reason") or "removed by the host"
+        tables = [table for table in self.room.tables.values() if table.engine.seat_of(name) is not None]
+        self.forget_requests(name)
+        for table in tables:
+            self._at_break(table, functools.partial(self._unseat, table, name))
+        session = self.room.sessions.get(name)
+        if not tables and session is None:
+            raise AdminRefusal("not_here", f"{name} is neither seated nor connected")
+        if session is not None:  # closed once his last hand ends, his chips back in his bank first
+            self._after_all(tables, lambda: self._close(name, reason))
+        security_log.warning("host kicked %s: %s", name, reason)
+        return {"text": f"{name} kicked ({reason}); chips back to the bank"}
+
+    def _unseat(self, table: TableState, name: str) -> None:
+        if table.engine.seat_of(name) is None:
+            return
+        try:
+            events = table.engine.leave(name, self.room.clock())
+        except (TableRuleError, InvalidAmount):
+            return
+        self.room.publish_seat_change(table, events)
+        returned = sum(event.amount for event in events if isinstance(event, ChipsReturned))
+        log.info("host removed %s from %s, %d chips back to the bank", name, table.config.id, returned)
+
+    def _after_all(self, tables: list[TableState], done: Callable[[], None]) -> None:
+        """``done`` once every table of ``tables`` has let its hand end (at once if none runs)."""
+        waiting = {table.config.id for table in tables if table.engine.hand_running}
+        if not waiting:
+            done()
+            return
+        left = set(waiting)
+
+        def one(table_id: str) -> None:
+            left.discard(table_id)
+            if not left:
+                done()
+
+        for table_id in waiting:
+            self._pending.setdefault(table_id, []).append(functools.partial(one, table_id))
+
+    def _close(self, name: str, reason: str) -> None:
+        session = self.room.sessions.get(name)
+        if session is not None:
+            self.room.close_session(session, reason)
+
+    def _do_ban(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        reason = request.get("reason") or "banned by the host"
+        name, key = request.get("player"), request.get("key")
+        if name is not None:
+            if self.is_host(name):
+                raise AdminRefusal("is_host", f"{name} is a host: a host cannot be banned")
+            self.state.banned_names[name] = reason
+            targets = [name]
+        else:
+            self.state.banned_keys[key] = reason
+            targets = [session.name for session in self.room.sessions.values() if _same_key(session, key)]
+        self.state.save()
+        for target in targets:
+            if target in self.room.sessions or any(table.engine.seat_of(target) is not None
+                                                   for table in self.room.tables.values()):
+                self._do_kick(AdminRequest("kick", {"player": target}), now, reason)
+        return {"text": f"banned {name or 'that key'}" + (f" ({', '.join(targets)} removed)" if targets else "")}
+
+    def _do_unban(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        name, key = request.get("player"), request.get("key")
+        removed = self.state.banned_names.pop(name, None) if name else self.state.banned_keys.pop(key, None)
+        if removed is None:
+            raise AdminRefusal("not_banned", f"{name or 'that key'} is not banned")
+        self.state.save()
+        return {"text": f"unbanned {name or 'that key'}"}
+
+    def _do_reset_key(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        name = request.get("player")
+        if not request.get("confirm"):
+            raise AdminRefusal("not_confirmed", f"resetting {name}'s key needs confirm: the next login with the "
+                                                "name takes it")
+        store = self.room.store
+        if store is None or not store.has_account(name):
+            raise AdminRefusal("no_such_player", f"there is no player {name!r}")
+        store.reset_keys(name)
+        session = self.room.sessions.get(name)
+        if session is not None:  # the old key no longer holds the name
+            self.room.close_session(session, "the host reset this name's key")
+        security_log.warning("host reset the key of %s: the next login with the name registers its key", name)
+        return {"text": f"{name}'s key reset: the next login as {name} registers its key"}
+
+    def _do_make_host(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        name = request.get("player")
+        self.state.hosts.add(name)
+        self.state.save()
+        self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "
+                                                         "screen."))
+        return {"text": f"{name} is now a host"}
+
+    def _do_close(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        seconds, message = request.get("seconds"), request.get("message")
+        for session in list(self.room.sessions.values()):
+            session.send(protocol.message("room_closing", text=message, seconds=seconds))
+            session.send(protocol.message("notice", text=f"The room closes in {seconds} s: {message}"))
+        if self.closing is not None:
+            self.closing.cancel()
+        if self.on_close is not None:
+            self.closing = asyncio.get_running_loop().call_later(seconds, self.on_close)
+        return {"text": f"the room closes in {seconds} s"}
+
+    def _do_spectators(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        who = request.get("who")
+        self.state.spectators[table.config.id] = who
+        self.state.save()
+        for name in list(table.watchers):
+            session = self.room.sessions.get(name)
+            if session is not None and self.may_watch(session, table.config.id) is not None:
+                table.watchers.discard(name)
+                session.watching.discard(table.config.id)
+                session.send(protocol.message("notice", table=table.config.id,
+                                              text=f"The host closed {table.config.id} to watchers."))
+        self._announce(table, f"Watchers at this table: {who}.")
+        return {"text": f"{table.config.id}: watchers {who}"}
+
+    def _do_chat(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        on = request.get("on")
+        (self.state.chat_off.discard if on else self.state.chat_off.add)(table.config.id)
+        self.state.save()
+        self._announce(table, f"The host turned chat {'on' if on else 'off'} at this table.")
+        return {"text": f"{table.config.id}: chat {'on' if on else 'off'}"}
+
+    def _do_mute(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        table = self._table(request.get("table"))
+        name, on = request.get("player"), request.get("on")
+        muted = self.state.muted.setdefault(table.config.id, set())
+        (muted.add if on else muted.discard)(name)
+        self.state.save()
+        self._send(name, protocol.message("notice", table=table.config.id,
+                                          text=f"The host {'muted' if on else 'unmuted'} you at {table.config.id}."))
+        return {"text": f"{name} {'muted' if on else 'unmuted'} at {table.config.id}"}
+
+    def _do_night(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        store = self.room.store
+        if store is None:
+            raise AdminRefusal("no_bank", "this room keeps no ledger")
+        name = request.get("name")
+        store.begin_session(name)
+        return {"text": f"a new session {name!r} begins: `croupier ledger` settles it"}
+
+    def _do_ledger(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        raise AdminRefusal("bad_request", "the ledger is read from the data directory: `croupier ledger`")
+
+    # --- telling people --------------------------------------------------------------------------------
+
+    def _send(self, name: str, message: dict[str, Any]) -> None:
+        session = self.room.sessions.get(name)
+        if session is not None:
+            session.send(message)
+
+    def _announce(self, table: TableState, text: str) -> None:
+        message = protocol.message("notice", table=table.config.id, text=text)
+        for session in self.room.audience(table):
+            session.send(message)
+
+    def _wake(self, table: TableState) -> None:
+        driver = self.room.drivers.get(table.config.id)
+        if driver is not None:
+            driver.wake()
+
+
+def _verb(amount: int) -> str:
+    return f"added {amount} chips to" if amount > 0 else f"took {-amount} chips from"
+
+
+def _same_key(session: Session, key: str) -> bool:
+    try:
+        return normalize_key(session.public_key) == key
+    except ValueError:
+        return False
+
+
+def _login_name() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""

@@ -1,0 +1,144 @@
+"""``croupier admin``'s arguments: one subcommand per host action (hosting.admin_requests.ACTIONS), each turned
+into the request the room's admin socket takes (:func:`request_of`). No room code here: ``--help`` stays fast."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _on_off(text: str) -> bool:
+    if text not in ("on", "off"):
+        raise argparse.ArgumentTypeError(f"expected on or off, got {text!r}")
+    return text == "on"
+
+
+def _signed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of chips such as 50 or -20, got {text!r}") from None
+
+
+def _blinds(text: str) -> tuple[int, int]:
+    small, _, big = text.partition("/")
+    if not small.isdigit() or not big.isdigit():
+        raise argparse.ArgumentTypeError(f"expected SMALL/BIG such as 2/4, got {text!r}")
+    return int(small), int(big)
+
+
+ACTION_HELP: dict[str, str] = {
+    "status": "tables, levels, seat requests, hosts and bans",
+    "approve": "seat a player who asked (approve_seats), optionally with another stack",
+    "deny": "refuse a seat request",
+    "pause": "pause a table after the current hand", "resume": "resume a paused table",
+    "pause-all": "pause every table after its hand", "resume-all": "resume every table",
+    "level": "change blinds, ante, straddle, rake or clocks from the next hand (announced at the table)",
+    "stack": "add (+N) or take (-N) chips from a player's stack between hands, with a reason he is shown",
+    "balance": "add or take chips from a player's bank, with a reason he is shown",
+    "kick": "remove a player after the hand (his chips back to his bank) and disconnect him",
+    "ban": "ban a name or a key (and remove it now)", "unban": "lift a ban",
+    "reset-key": "forget a name's key: the next login with that name registers its new key",
+    "make-host": "give a player the host console",
+    "close": "close the room after a countdown, with a message to everyone",
+    "spectators": "who may watch a table: everyone, registered or nobody",
+    "chat": "table chat on or off", "mute": "mute a player at a table", "unmute": "unmute a player at a table",
+    "night": "start a new settle-up session with a name (closes the current one)",
+}
+
+
+def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
+    admin = commands.add_parser(
+        "admin", help="host console of a running room: seats, pause, blinds, bans",
+        description="Act on the room running in the data directory, through its admin socket (only its owner "
+                    "can reach it). Every action is also on the Host screen (H) of a host's TUI.")
+    admin.add_argument("--data", metavar="DIR", help=data_help)
+    actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True, help="the host action (below)")
+
+    def action(name: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = actions.add_parser(name, help=ACTION_HELP[name],
+                                                             description=ACTION_HELP[name])
+        parser.add_argument("--data", metavar="DIR", help=data_help, default=argparse.SUPPRESS)
+        return parser
+
+    action("status")
+    approve = action("approve")
+    approve.add_argument("table")
+    approve.add_argument("player")
+    approve.add_argument("--stack", type=int, help="chips to sit with (default: the buy-in he asked for)")
+    deny = action("deny")
+    deny.add_argument("table")
+    deny.add_argument("player")
+    deny.add_argument("--reason", help="what he is told")
+    for name in ("pause", "resume"):
+        action(name).add_argument("table")
+    action("pause-all")
+    action("resume-all")
+    level = action("level")
+    level.add_argument("table")
+    level.add_argument("--blinds", type=_blinds, metavar="SMALL/BIG")
+    level.add_argument("--ante", type=int)
+    level.add_argument("--straddle", type=_on_off, metavar="on|off")
+    level.add_argument("--rake", metavar="NAME", help="a rake table or preset (`croupier rake`), or none")
+    level.add_argument("--action-seconds", type=int)
+    level.add_argument("--time-bank", type=int, metavar="SECONDS")
+    stack = action("stack")
+    stack.add_argument("table")
+    for name in ("player", "amount", "reason"):
+        (stack.add_argument(name, type=_signed) if name == "amount" else stack.add_argument(name))
+    balance = action("balance")
+    for name in ("player", "amount", "reason"):
+        (balance.add_argument(name, type=_signed) if name == "amount" else balance.add_argument(name))
+    kick = action("kick")
+    kick.add_argument("player")
+    kick.add_argument("--reason")
+    for name in ("ban", "unban"):
+        parser = action(name)
+        who = parser.add_mutually_exclusive_group(required=True)
+        who.add_argument("--player", metavar="NAME")
+        who.add_argument("--key", metavar="'ssh-ed25519 AAAA…'")
+        if name == "ban":
+            parser.add_argument("--reason")
+    reset = action("reset-key")
+    reset.add_argument("player")
+    reset.add_argument("--yes", action="store_true", help="confirm without being asked")
+    action("make-host").add_argument("player")
+    close = action("close")
+    close.add_argument("seconds", type=int)
+    close.add_argument("message")
+    spectators = action("spectators")
+    spectators.add_argument("table")
+    spectators.add_argument("who", choices=("everyone", "registered", "nobody"))
+    chat = action("chat")
+    chat.add_argument("table")
+    chat.add_argument("on", type=_on_off, metavar="on|off")
+    for name in ("mute", "unmute"):
+        parser = action(name)
+        parser.add_argument("table")
+        parser.add_argument("player")
+    action("night").add_argument("name")
+    admin.set_defaults(handler=handler)
+
+
+def request_of(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The admin socket request (hosting.admin_requests) for parsed ``croupier admin`` arguments."""
+    action: str = arguments.action
+    values = {key: value for key, value in vars(arguments).items()
+              if key not in ("action", "data", "handler", "command", "yes") and value is not None}
+    if action == "level":
+        blinds = values.pop("blinds", None)
+        if blinds is not None:
+            values["small_blind"], values["big_blind"] = blinds
+        if "time_bank" in values:
+            values["time_bank_seconds"] = values.pop("time_bank")
+        return {"action": "level", **values}
+    if action in ("stack", "balance"):
+        return {"action": f"adjust_{action}", **values}
+    if action in ("mute", "unmute"):
+        return {"action": "mute", **values, "on": action == "mute"}
+    if action == "reset-key":
+        return {"action": "reset_key", **values, "confirm": bool(arguments.yes)}
+    return {"action": action.replace("-", "_"), **values}

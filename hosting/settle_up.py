@@ -1,0 +1,234 @@
+"""The settle-up ledger of a home game: per session of the room, each player's buy-ins, top-ups, cash-outs and
+net, and who pays whom (:func:`engine.settle_up.minimal_transfers`).
+
+A session runs from the room's opening to its close (``croupier host`` opens one; closing the room closes it),
+or is a night the host names (``croupier admin night NAME`` closes the current session and opens that one).
+Sessions live in the store's ``room_sessions`` table; the chips come from the ledger's rows inside the
+session's window:
+
+- ``buy_ins``: balance → table rows of a sit ("buy-in"), plus the stacks already at a table when the session
+  opened (chips carried in from an earlier session);
+- ``top_ups``: every other balance → table row (top-ups, rebuys);
+- ``adjustments``: the host's stack adjustments (issue → table adds, table → issue takes away): chips the player
+  got without paying, so they count against his net like a buy-in;
+- ``cash_outs``: table → balance rows (left the table, kicked, seat freed), plus his stacks still at a table
+  when the session closed (or now, for the open session);
+- ``jackpot``: jackpot shares paid to him (jackpot → balance).
+
+``net = cash_outs + jackpot - buy_ins - top_ups - adjustments``: what he won at the tables. The nets of the
+players sum to minus what the house kept (rake and jackpot drops, less jackpot paid out); when that is not
+zero, the house is one more line (:data:`HOUSE`) so the transfers still settle everyone.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.settle_up import Transfer, minimal_transfers
+
+HOUSE = "(house)"
+"""The rake and jackpot's line: the parentheses keep it apart from every player name (hosting.identity)."""
+COLUMNS = ("player", "buy_ins", "top_ups", "adjustments", "cash_outs", "jackpot", "net")
+
+
+@dataclass(frozen=True)
+class RoomSession:
+    """One session of the room: ``closed_at`` is ``None`` while it runs."""
+
+    id: int
+    name: str
+    opened_at: float
+    closed_at: float | None
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's chips over a session."""
+
+    player: str
+    buy_ins: int = 0
+    top_ups: int = 0
+    adjustments: int = 0
+    cash_outs: int = 0
+    jackpot: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.cash_outs + self.jackpot - self.buy_ins - self.top_ups - self.adjustments
+
+    def row(self) -> tuple[str, int, int, int, int, int, int]:
+        return (self.player, self.buy_ins, self.top_ups, self.adjustments, self.cash_outs, self.jackpot, self.net)
+
+
+@dataclass(frozen=True)
+class SettleUp:
+    """A session's lines (players by name, the house last when it kept chips) and the transfers settling them."""
+
+    session: RoomSession
+    lines: tuple[PlayerLine, ...]
+    transfers: tuple[Transfer, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The ``settle_up`` message body (PROTOCOL.md) and the admin socket's reply."""
+        return {"session": {"id": self.session.id, "name": self.session.name, "opened_at": self.session.opened_at,
+                            "closed_at": self.session.closed_at},
+                "players": [dict(zip(COLUMNS, line.row(), strict=True)) for line in self.lines],
+                "transfers": [{"payer": item.payer, "payee": item.payee, "amount": item.amount}
+                              for item in self.transfers]}
+
+
+# --- sessions (writes run inside the store's transaction) -----------------------------------------------------
+
+def open_session(connection: sqlite3.Connection, name: str, at: float) -> int:
+    """Close any open session at ``at`` and open ``name``; returns its id."""
+    close_sessions(connection, at)
+    cursor = connection.execute("INSERT INTO room_sessions (name, opened_at) VALUES (?, ?)", (name, at))
+    return int(cursor.lastrowid or 0)
+
+
+def close_sessions(connection: sqlite3.Connection, at: float) -> None:
+    connection.execute("UPDATE room_sessions SET closed_at = ? WHERE closed_at IS NULL", (at,))
+
+
+def sessions(connection: sqlite3.Connection) -> list[RoomSession]:
+    """Every session, oldest first."""
+    return [RoomSession(*row) for row in
+            connection.execute("SELECT id, name, opened_at, closed_at FROM room_sessions ORDER BY id")]
+
+
+def find_session(connection: sqlite3.Connection, wanted: str | None) -> RoomSession:
+    """The session named or numbered ``wanted`` (the latest of that name), else the latest one.
+
+    ``LookupError`` (one line, naming the sessions there are) when there is none such."""
+    known = sessions(connection)
+    if not known:
+        raise LookupError("this room has no sessions yet: they start when `croupier host` opens the room")
+    if wanted is None:
+        return known[-1]
+    matches = [item for item in known if item.name == wanted or str(item.id) == wanted]
+    if not matches:
+        names = ", ".join(f"{item.id} {item.name}" for item in known[-8:])
+        raise LookupError(f"no session {wanted!r}; the latest: {names}")
+    return matches[-1]
+
+
+# --- the settle-up ---------------------------------------------------------------------------------------
+
+def _stacks_at(connection: sqlite3.Connection, moment: float) -> dict[str, int]:
+    """Each player's chips at all tables just before ``moment`` (from the ledger's table rows)."""
+    totals: dict[str, int] = defaultdict(int)
+    for destination, player, amount in connection.execute(
+            "SELECT destination, player, SUM(amount) FROM ledger WHERE at < ? "
+            "AND 'table' IN (source, destination) GROUP BY source, destination, player", (moment,)):
+        totals[player] += amount if destination == "table" else -amount
+    return {player: amount for player, amount in totals.items() if amount}
+
+
+def player_lines(connection: sqlite3.Connection, start: float, end: float) -> list[PlayerLine]:
+    """Each player's line over ``[start, end)``, by name; players who moved no chips are left out."""
+    columns: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for player, amount in _stacks_at(connection, start).items():
+        columns[player]["buy_ins"] += amount
+    for player, amount in _stacks_at(connection, end).items():
+        columns[player]["cash_outs"] += amount
+    for source, destination, player, reason, amount in connection.execute(
+            "SELECT source, destination, player, reason, SUM(amount) FROM ledger WHERE at >= ? AND at < ? "
+            "AND player IS NOT NULL GROUP BY source, destination, player, reason", (start, end)):
+        column = _column(source, destination, reason)
+        if column is not None:
+            sign = -1 if (source, destination) == ("table", "issue") else 1
+            columns[player][column] += sign * amount
+    return [PlayerLine(player, **values) for player, values in sorted(columns.items())]
+
+
+def _column(source: str, destination: str, reason: str) -> str | None:
+    if (source, destination) == ("balance", "table"):
+        return "buy_ins" if reason == "buy-in" else "top_ups"
+    if (source, destination) == ("table", "balance"):
+        return "cash_outs"
+    if "issue" in (source, destination) and "table" in (source, destination):
+        return "adjustments"
+    if (source, destination) == ("jackpot", "balance"):
+        return "jackpot"
+    return None  # balance-only rows (new accounts, refills), and hand rows inside the tables
+
+
+def settle_up(connection: sqlite3.Connection, session: RoomSession, now: float) -> SettleUp:
+    """The settle-up of ``session`` (an open one counts up to ``now``)."""
+    end = session.closed_at if session.closed_at is not None else now
+    lines = player_lines(connection, session.opened_at, end)
+    kept = -sum(line.net for line in lines)
+    if kept:
+        lines.append(PlayerLine(HOUSE, cash_outs=kept) if kept > 0 else PlayerLine(HOUSE, buy_ins=-kept))
+    transfers = minimal_transfers({line.player: line.net for line in lines})
+    return SettleUp(session, tuple(lines), tuple(transfers))
+
+
+def read_settle_up(connection: sqlite3.Connection, wanted: str | None, now: float) -> dict[str, object]:
+    """The settle-up of session ``wanted`` (latest: ``None``) as JSON, read in one transaction of
+    ``connection`` (a read-only one of its own, beside the room's writer). ``LookupError`` (one line)."""
+    connection.execute("BEGIN")
+    try:
+        return settle_up(connection, find_session(connection, wanted), now).to_json()
+    finally:
+        connection.execute("ROLLBACK")
+
+
+# --- text and CSV ------------------------------------------------------------------------------------------
+
+def to_text(result: SettleUp) -> str:
+    """The settle-up as a few aligned lines for a terminal."""
+    session = result.session
+    state = "open" if session.closed_at is None else "closed"
+    out = [f"Session {session.id} \"{session.name}\" ({state})",
+           _aligned([COLUMNS, *(tuple(str(value) for value in line.row()) for line in result.lines)])]
+    if result.transfers:
+        out.append(f"Who pays whom ({len(result.transfers)} transfer{'s' * (len(result.transfers) != 1)}):")
+        out += [f"  {item.payer} pays {item.payee} {item.amount}" for item in result.transfers]
+    else:
+        out.append("Nobody owes anything.")
+    return "\n".join(out)
+
+
+def _aligned(rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]))]
+    return "\n".join("  " + "  ".join(cell.ljust(width) if index == 0 else cell.rjust(width)
+                                      for index, (cell, width) in enumerate(zip(row, widths, strict=True)))
+                     for row in rows)
+
+
+TRANSFER_HEADER = ("payer", "payee", "amount")
+
+
+def to_csv(result: SettleUp) -> str:
+    """One row per player (the :data:`COLUMNS`, ``net`` in chips), a blank row, then the transfers."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(line.row() for line in result.lines)
+    writer.writerow(())
+    writer.writerow(TRANSFER_HEADER)
+    writer.writerows((item.payer, item.payee, item.amount) for item in result.transfers)
+    return buffer.getvalue()
+
+
+def read_csv(text: str) -> tuple[dict[str, int], list[Transfer]]:
+    """Read :func:`to_csv`'s output back: the nets by player, and the transfers."""
+    rows = list(csv.reader(io.StringIO(text)))
+    blank = rows.index([])
+    header = rows[0]
+    nets = {row[0]: int(row[header.index("net")]) for row in rows[1:blank]}
+    transfers = [Transfer(payer, payee, int(amount)) for payer, payee, amount in _after_header(rows[blank + 1:])]
+    return nets, transfers
+
+
+def _after_header(rows: Iterable[list[str]]) -> Iterable[list[str]]:
+    iterator = iter(rows)
+    if next(iterator, None) != list(TRANSFER_HEADER):
+        raise ValueError("not a settle-up CSV: the transfers' header is missing")
+    return iterator

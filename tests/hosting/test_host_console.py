@@ -1,0 +1,345 @@
+"""The host console (hosting.admin) over the wire (a host's ``host`` messages) and over the admin socket
+(``croupier admin``): each action as the host, the seat-request flow seen by both sides, and abuse — a player
+who is no host reaches no action, and the socket takes only checked lines from its owner."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from hosting.admin_requests import ACTIONS
+from hosting.admin_socket import MAX_LINE, ask, socket_path
+from hosting.cli import main
+from hosting.client import RequestRefused, RoomClient
+from hosting.config import RoomConfig, TableConfig
+from hosting.ledger import audit
+from hosting.server import RunningRoom
+
+TABLE = TableConfig("t1", "Home 1/2", "texas_holdem", "no_limit", 1, 2, 6, 40, 200)
+
+
+def _room(*, approve_seats: bool = False, hosts: tuple[str, ...] = ("ana",)) -> RoomConfig:
+    return RoomConfig("home game", (TABLE,), hosts=frozenset(hosts), approve_seats=approve_seats)
+
+
+async def _host(client: RoomClient, action: str, **args: Any) -> dict[str, Any]:
+    """A host action over the wire: its ``host_reply``, or :class:`RequestRefused`."""
+    await client.send("host", action=action, args=args)
+    reply = await client.wait_for("host_reply", "error", where=lambda message: message.get("type") == "host_reply"
+                                  or message.get("in_reply_to") == "host")
+    if reply["type"] == "error":
+        raise RequestRefused(reply)
+    return reply
+
+
+async def _start(rooms: Any, **options: Any) -> RunningRoom:
+    running: RunningRoom = await rooms(_room(**options), deal=False, served_tui=False)
+    return running
+
+
+def _audit_clean(running: RunningRoom) -> list[str]:
+    from hosting.store import connect
+
+    connection = connect(running.data_dir, read_only=True)
+    try:
+        return audit(connection)
+    finally:
+        connection.close()
+
+
+# --- abuse: nobody but a host -----------------------------------------------------------------------------
+
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "status": {}, "approve": {"table": "t1", "player": "bob"}, "deny": {"table": "t1", "player": "bob"},
+    "pause": {"table": "t1"}, "resume": {"table": "t1"}, "pause_all": {}, "resume_all": {},
+    "level": {"table": "t1", "big_blind": 4}, "adjust_stack": {"table": "t1", "player": "bob", "amount": 5,
+                                                                "reason": "x"},
+    "adjust_balance": {"player": "bob", "amount": 5, "reason": "x"}, "kick": {"player": "ana"},
+    "ban": {"player": "ana"}, "unban": {"player": "ana"}, "reset_key": {"player": "ana", "confirm": True},
+    "make_host": {"player": "mallory"}, "close": {"message": "bye", "seconds": 0},
+    "spectators": {"table": "t1", "who": "nobody"}, "chat": {"table": "t1", "on": False},
+    "mute": {"table": "t1", "player": "ana", "on": True}, "night": {"name": "x"}, "ledger": {},
+}
+
+
+async def test_a_player_who_is_no_host_reaches_no_host_action_over_the_wire(rooms: Any, connect: Any) -> None:
+    assert set(EXAMPLES) == set(ACTIONS)  # every action is tried
+    running = await _start(rooms)
+    closed: list[bool] = []
+    running.room.console.on_close = lambda: closed.append(True)
+    ana: RoomClient = await connect(running, "ana")
+    await ana.request("sit", table="t1", buy_in=100)
+    mallory: RoomClient = await connect(running, "mallory")
+    for action, args in EXAMPLES.items():
+        with pytest.raises(RequestRefused) as refused:
+            await _host(mallory, action, **args)
+        assert refused.value.reply["code"] == "not_host", action
+    console = running.room.console
+    assert not console.paused and not console.state.banned_names and console.hosts() == ["ana"]
+    assert console.state.spectators == {} and not console.state.chat_off and not console.state.muted
+    assert running.room.tables["t1"].config.big_blind == 2 and not closed
+    assert running.room.tables["t1"].engine.player("ana").stack == 100
+    await ana.request("ping", id=1)  # ana is still here, untouched
+
+
+async def test_the_admin_socket_is_private_and_takes_only_checked_requests(rooms: Any) -> None:
+    running = await _start(rooms)
+    path = socket_path(running.data_dir)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(running.data_dir.stat().st_mode) == 0o700
+    bad = [({"action": "dance"}, "unknown_action"), ({"action": "pause"}, "missing_field"),
+           ({"action": "pause", "table": "t1", "extra": 1}, "unknown_field"),
+           ({"action": "pause", "table": "../etc"}, "bad_field"),
+           ({"action": "adjust_balance", "player": "bob", "amount": True, "reason": "x"}, "bad_field"),
+           ({"action": "adjust_balance", "player": "bob", "amount": 10**12, "reason": "x"}, "bad_field"),
+           ({"action": "ban", "player": "bob", "key": "ssh-ed25519 AAAA"}, "bad_field"),
+           ({"action": "pause", "table": "nowhere"}, "no_such_table"), (["pause"], "bad_request")]
+    for request, code in bad:
+        reply = await ask(running.data_dir, request)  # type: ignore[arg-type]
+        assert reply["ok"] is False and reply["code"] == code, request
+    reader, writer = await asyncio.open_unix_connection(str(path))
+    writer.write(b"{not json\n")
+    assert json.loads(await reader.readline())["code"] == "bad_json"
+    writer.write(b"x" * (MAX_LINE + 10) + b"\n")
+    assert json.loads(await reader.readline())["code"] == "too_long"
+    assert await reader.readline() == b""  # and the connection is closed
+    writer.close()
+    assert not running.room.console.paused
+
+
+async def test_croupier_admin_reaches_the_running_room_and_says_when_none_runs(rooms: Any, tmp_path: Path,
+                                                                                capsys: Any) -> None:
+    running = await _start(rooms)
+    data = str(running.data_dir)
+    assert await asyncio.to_thread(main, ["admin", "--data", data, "pause", "t1"]) == 0
+    assert capsys.readouterr().out == "t1 paused now\n"
+    assert running.room.console.is_paused("t1")
+    assert await asyncio.to_thread(main, ["admin", "--data", data, "pause", "nowhere"]) == 1
+    assert "there is no table 'nowhere'" in capsys.readouterr().err
+    assert await asyncio.to_thread(main, ["admin", "--data", str(tmp_path / "none"), "status"]) == 2
+    assert "no room answers" in capsys.readouterr().err
+
+
+# --- seat requests ------------------------------------------------------------------------------------------
+
+async def test_a_seat_request_waits_for_the_host_who_approves_it_with_a_stack(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms, approve_seats=True)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    ack = await bob.request("sit", table="t1", buy_in=100)
+    assert ack["pending"] is True and ack["text"] == "waiting for the host"
+    assert running.room.tables["t1"].engine.seat_of("bob") is None
+    asked = await ana.wait_for("seat_request")
+    assert (asked["table"], asked["player"], asked["buy_in"]) == ("t1", "bob", 100)
+    status = await _host(ana, "status")
+    assert status["seat_requests"][0]["player"] == "bob"
+    reply = await _host(ana, "approve", table="t1", player="bob", stack=150)
+    assert reply["text"] == "bob sits at t1 seat 1 with 150 chips"
+    approved = await bob.wait_for("seat_approved")
+    assert (approved["table"], approved["stack"]) == ("t1", 150)
+    assert running.room.tables["t1"].engine.player("bob").stack == 150
+    assert running.room.store is not None and running.room.store.balance("bob") == 1000 - 150
+    ana_ack = await ana.request("sit", table="t1", buy_in=100)  # a host sits without asking
+    assert ana_ack.get("pending") is None and ana_ack["stack"] == 100
+
+
+async def test_a_denied_seat_request_tells_the_player_and_seats_nobody(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms, approve_seats=True)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    await _host(ana, "deny", table="t1", player="bob", reason="table is full tonight")
+    denied = await bob.wait_for("seat_denied")
+    assert denied["reason"] == "table is full tonight"
+    assert running.room.tables["t1"].engine.seat_of("bob") is None and not running.room.console.seat_requests
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "approve", table="t1", player="bob")
+    assert refused.value.reply["code"] == "no_request"
+
+
+# --- levels, stacks, balances ------------------------------------------------------------------------------
+
+async def test_the_host_changes_the_blinds_and_the_table_is_told(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    reply = await _host(ana, "level", table="t1", small_blind=2, big_blind=4, ante=1, straddle=True,
+                        action_seconds=15)
+    assert reply["text"] == ("The host changed the table from the next hand: blinds 2/4, ante 1, straddles "
+                             "allowed, rake none.")
+    notice = await bob.wait_for("notice", where=lambda message: "blinds 2/4" in message["text"])
+    assert notice["table"] == "t1"
+    engine = running.room.tables["t1"].engine.config
+    assert (engine.small_blind, engine.big_blind, engine.ante, engine.straddle_allowed) == (2, 4, 1, True)
+    assert engine.clock.action_seconds == 15.0
+    lobby = {row["id"]: row for row in (await bob.request("lobby"))["tables"]}
+    assert lobby["t1"]["stakes"] == [2, 4] and lobby["t1"]["clock"]["action_seconds"] == 15.0
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "level", table="t1", small_blind=10, big_blind=4)
+    assert refused.value.reply["code"] == "bad_level"
+
+
+async def test_a_stack_adjustment_is_a_ledger_row_the_player_sees_and_chips_stay_conserved(
+        rooms: Any, connect: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    await _host(ana, "adjust_stack", table="t1", player="bob", amount=50, reason="misdeal refund")
+    notice = await bob.wait_for("notice", where=lambda message: "misdeal" in message["text"])
+    assert notice["text"] == "The host added 50 chips to your stack at t1: misdeal refund. Stack now 150."
+    await _host(ana, "adjust_stack", table="t1", player="bob", amount=-30, reason="wrong pot")
+    assert running.room.tables["t1"].engine.player("bob").stack == 120
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "adjust_stack", table="t1", player="bob", amount=-500, reason="x")
+    assert refused.value.reply["code"] == "bad_amount"
+    await _host(ana, "adjust_balance", player="bob", amount=-100, reason="paid cash")
+    balance = await bob.wait_for("balance", where=lambda message: message.get("reason") == "host")
+    assert balance["balance"] == 1000 - 100 - 100
+    assert running.room.store is not None
+    await running.room.store.flush()
+    rows = running.room.store.connection.execute(
+        "SELECT source, destination, amount, reason FROM ledger WHERE reason LIKE 'host:%' ORDER BY id").fetchall()
+    assert rows == [("issue", "table", 50, "host: misdeal refund"), ("table", "issue", 30, "host: wrong pot"),
+                    ("balance", "issue", 100, "host: paid cash")]
+    assert _audit_clean(running) == []
+
+
+# --- kick, ban, key reset, hosts, close -------------------------------------------------------------------
+
+async def test_kick_returns_the_chips_to_the_bank_and_closes_the_connection(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    await _host(ana, "kick", player="bob", reason="time to go home")
+    bye = await bob.wait_for("bye")
+    assert bye["reason"] == "time to go home"
+    assert running.room.tables["t1"].engine.seat_of("bob") is None
+    assert running.room.store is not None and running.room.store.balance("bob") == 1000
+    await running.room.store.flush()
+    assert _audit_clean(running) == []
+
+
+async def test_a_banned_name_is_removed_and_refused_until_unbanned(rooms: Any, connect: Any, new_key: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana")
+    key = new_key()
+    bob: RoomClient = await connect(running, "bob", key)
+    await _host(ana, "ban", player="bob", reason="cheating")
+    assert (await bob.wait_for("bye"))["reason"] == "cheating"
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "bob", key)
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "ban", player="ana")
+    assert refused.value.reply["code"] == "is_host"
+    await _host(ana, "unban", player="bob")
+    await connect(running, "bob", key)
+    other = new_key()
+    await _host(ana, "ban", key=other.export_public_key().decode())
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "carl", other)
+
+
+async def test_a_key_reset_lets_the_next_login_register_its_new_key(rooms: Any, connect: Any, new_key: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana")
+    old_laptop = new_key()
+    await connect(running, "bob", old_laptop)
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "reset_key", player="bob", confirm=False)
+    assert refused.value.reply["code"] == "not_confirmed"
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "bob", new_key())  # before the reset: the name is his old key's
+    await _host(ana, "reset_key", player="bob", confirm=True)
+    new_laptop = new_key()
+    bob: RoomClient = await connect(running, "bob", new_laptop)
+    assert bob.hello["balance"] == 1000  # the same account, not a new one
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "bob", old_laptop)  # the new key holds the name now
+    await connect(running, "bob", new_laptop)
+
+
+async def test_make_host_gives_the_console_and_close_counts_down(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms)
+    closed: list[bool] = []
+    running.room.console.on_close = lambda: closed.append(True)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    with pytest.raises(RequestRefused):
+        await _host(bob, "pause", table="t1")
+    await _host(ana, "make_host", player="bob")
+    assert "You are now a host" in (await bob.wait_for("notice"))["text"]
+    await _host(bob, "pause", table="t1")
+    reply = await _host(bob, "close", message="last hand, folks", seconds=1)
+    assert reply["text"] == "the room closes in 1 s"
+    closing = await ana.wait_for("room_closing")
+    assert (closing["text"], closing["seconds"]) == ("last hand, folks", 1)
+    assert not closed
+    await asyncio.sleep(1.5)
+    assert closed == [True]
+    assert json.loads((running.data_dir / "host_console.json").read_text())["hosts"] == ["bob"]
+
+
+# --- spectators and chat ------------------------------------------------------------------------------------
+
+async def _chat(client: RoomClient, text: str) -> str | None:
+    """Say ``text`` at t1: ``None`` when it was said (heard back), else the refusal's words."""
+    await client.send("chat", table="t1", text=text)
+    reply = await client.wait_for("chat", "error", where=lambda message: message.get("text") == text
+                                  or message.get("in_reply_to") == "chat")
+    return str(reply["message"]) if reply["type"] == "error" else None
+
+
+async def test_spectators_chat_and_mutes_per_table(rooms: Any, connect: Any, new_key: Any, tmp_path: Path) -> None:
+    data_dir = tmp_path / "kept"
+    regular_key = new_key()
+    first = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
+    await connect(first, "carl", regular_key)  # a regular: registered on an earlier night
+    await first.close()
+    running = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    carl: RoomClient = await connect(running, "carl", regular_key)
+    newcomer: RoomClient = await connect(running, "dora")
+    await _host(ana, "spectators", table="t1", who="nobody")
+    for client in (carl, newcomer):
+        with pytest.raises(RequestRefused) as refused:
+            await client.request("watch", table="t1")
+        assert refused.value.reply["code"] == "not_allowed"
+    await _host(ana, "spectators", table="t1", who="registered")
+    await carl.request("watch", table="t1")
+    with pytest.raises(RequestRefused):
+        await newcomer.request("watch", table="t1")
+    await ana.request("watch", table="t1")  # a host always may
+    assert await _chat(bob, "nice hand") is None
+    await _host(ana, "mute", table="t1", player="bob", on=True)
+    assert await _chat(bob, "hey") == "the host muted you at this table"
+    assert await _chat(carl, "still here") is None
+    await _host(ana, "chat", table="t1", on=False)
+    assert await _chat(carl, "hello?") == "the host turned chat off at this table"
+    await _host(ana, "chat", table="t1", on=True)
+    await _host(ana, "mute", table="t1", player="bob", on=False)
+    assert await _chat(bob, "thanks") is None
+
+
+async def test_a_named_night_is_its_own_settle_up_session(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana")
+    await ana.request("sit", table="t1", buy_in=100)
+    await _host(ana, "night", name="friday")
+    assert running.room.store is not None
+    await running.room.store.flush()
+    await ana.send("settle_up")
+    settle = await ana.wait_for("settle_up")
+    assert settle["session"]["name"] == "friday"
+    assert settle["players"] == [{"player": "ana", "buy_ins": 100, "top_ups": 0, "adjustments": 0,
+                                  "cash_outs": 100, "jackpot": 0, "net": 0}]

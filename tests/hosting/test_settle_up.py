@@ -1,0 +1,140 @@
+"""The settle-up ledger (hosting.settle_up, `croupier ledger`): a scripted home game night of five players."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from engine.settle_up import Transfer
+from hosting.cli import main
+from hosting.ledger import audit
+from hosting.settle_up import HOUSE, find_session, open_session, read_csv, settle_up
+from hosting.store import Store, move, transaction
+
+PLAYERS = ("ana", "bob", "cleo", "dan", "eve")
+
+
+def _pot(connection: sqlite3.Connection, at: float, loser: str, winner: str, chips: int) -> None:
+    """``loser`` puts ``chips`` in a pot ``winner`` takes (the ledger's hand rows, without the hand)."""
+    move(connection, at, "table", "pot", chips, "bet", player=loser, table_id="t1")
+    move(connection, at, "pot", "table", chips, "won", player=winner, table_id="t1")
+
+
+def _night(data_dir: Path) -> None:
+    """Thursday (ana beats bob, both leave), then Friday's five players (README: a scripted night).
+
+    Friday, by hand:            in (buy-ins + top-ups + host)      out                 net
+      ana   buy-in 200, top-up 100 = 300                       cashes out 550      +250
+      bob   buy-in 200, top-up 200 = 400                       30 still seated     -370
+      cleo  buy-in 200                                         cashes out 320      +120
+      dan   buy-in 100, host +50 (misdeal) = 150               cashes out 80        -70
+      eve   buy-in 300                                         cashes out 370       +70
+    Nets sum to 0; {dan, eve} settle apart: 3 transfers (dan->eve 70, bob->ana 250, bob->cleo 120).
+    """
+    store = Store.open(data_dir)
+    for name in PLAYERS:
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    connection = store.connection
+    with transaction(connection, write=True):
+        open_session(connection, "thursday", 10.0)
+        move(connection, 11.0, "balance", "table", 100, "buy-in", player="ana", table_id="t1")
+        move(connection, 11.0, "balance", "table", 100, "buy-in", player="bob", table_id="t1")
+        _pot(connection, 12.0, "bob", "ana", 100)
+        move(connection, 13.0, "table", "balance", 200, "left the table", player="ana", table_id="t1")
+        open_session(connection, "friday", 100.0)
+        for name, chips in (("ana", 200), ("bob", 200), ("cleo", 200), ("dan", 100), ("eve", 300)):
+            move(connection, 101.0, "balance", "table", chips, "buy-in", player=name, table_id="t1")
+        _pot(connection, 102.0, "bob", "ana", 200)     # bob busts to ana: ana 400, bob 0
+        move(connection, 103.0, "balance", "table", 200, "top-up", player="bob", table_id="t1")
+        move(connection, 103.0, "balance", "table", 100, "top-up", player="ana", table_id="t1")  # ana 500
+        move(connection, 104.0, "issue", "table", 50, "host: misdeal", player="dan", table_id="t1")  # dan 150
+        _pot(connection, 105.0, "bob", "cleo", 120)    # bob 80, cleo 320
+        _pot(connection, 106.0, "dan", "eve", 70)      # dan 80, eve 370
+        _pot(connection, 107.0, "bob", "ana", 50)      # bob 30, ana 550
+        for name, chips in (("ana", 550), ("cleo", 320), ("dan", 80), ("eve", 370)):
+            move(connection, 108.0, "table", "balance", chips, "left the table", player=name, table_id="t1")
+        connection.execute("UPDATE room_sessions SET closed_at = 200.0 WHERE name = 'friday'")
+        move(connection, 300.0, "table", "balance", 30, "left the table", player="bob", table_id="t1")  # after
+    store.close_now()
+
+
+EXPECTED = {"ana": (200, 100, 0, 550, 250), "bob": (200, 200, 0, 30, -370), "cleo": (200, 0, 0, 320, 120),
+            "dan": (100, 0, 50, 80, -70), "eve": (300, 0, 0, 370, 70)}
+"""buy-ins, top-ups, host adjustments, cash-outs (bob's 30 still seated at the close), net: worked above."""
+TRANSFERS = [Transfer("dan", "eve", 70), Transfer("bob", "ana", 250), Transfer("bob", "cleo", 120)]
+
+
+def test_a_five_player_night_settles_in_three_transfers(tmp_path: Path) -> None:
+    _night(tmp_path)
+    store = Store.open(tmp_path)
+    try:
+        assert audit(store.connection) == []  # the host's misdeal refund is issued chips: conserved
+        result = settle_up(store.connection, find_session(store.connection, "friday"), now=1000.0)
+    finally:
+        store.close_now()
+    lines = {line.player: (line.buy_ins, line.top_ups, line.adjustments, line.cash_outs, line.net)
+             for line in result.lines}
+    assert lines == EXPECTED
+    assert sorted(result.transfers, key=lambda item: (item.payer, item.payee)) == sorted(
+        TRANSFERS, key=lambda item: (item.payer, item.payee))
+
+
+def test_thursday_is_its_own_session(tmp_path: Path) -> None:
+    _night(tmp_path)
+    store = Store.open(tmp_path)
+    try:
+        result = settle_up(store.connection, find_session(store.connection, "thursday"), now=1000.0)
+    finally:
+        store.close_now()
+    assert {line.player: line.net for line in result.lines} == {"ana": 100, "bob": -100}
+    assert result.transfers == (Transfer("bob", "ana", 100),)
+
+
+def test_croupier_ledger_csv_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _night(tmp_path)
+    assert main(["ledger", "--data", str(tmp_path), "--session", "friday", "--format", "csv"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0] == "player,buy_ins,top_ups,adjustments,cash_outs,jackpot,net"
+    nets, transfers = read_csv(text)
+    assert nets == {name: values[-1] for name, values in EXPECTED.items()}
+    assert sorted(transfers, key=lambda item: item.payer + item.payee) == sorted(
+        TRANSFERS, key=lambda item: item.payer + item.payee)
+
+
+def test_croupier_ledger_text_names_who_pays_whom(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _night(tmp_path)
+    assert main(["ledger", "--data", str(tmp_path), "--session", "friday"]) == 0
+    out = capsys.readouterr().out
+    assert 'Session 2 "friday" (closed)' in out
+    assert "Who pays whom (3 transfers):" in out
+    assert "  bob pays ana 250" in out and "  dan pays eve 70" in out and "  bob pays cleo 120" in out
+
+
+def test_an_unknown_session_or_no_room_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _night(tmp_path / "room")
+    assert main(["ledger", "--data", str(tmp_path / "room"), "--session", "saturday"]) == 2
+    assert "no session 'saturday'; the latest: 1 thursday, 2 friday" in capsys.readouterr().err
+    assert main(["ledger", "--data", str(tmp_path / "none")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_rake_is_the_house_line_so_the_transfers_still_balance(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    for name in ("ana", "bob"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    connection = store.connection
+    with transaction(connection, write=True):
+        open_session(connection, "night", 1.0)
+        for name in ("ana", "bob"):
+            move(connection, 2.0, "balance", "table", 100, "buy-in", player=name, table_id="t1")
+        move(connection, 3.0, "table", "pot", 50, "bet", player="ana", table_id="t1")
+        move(connection, 3.0, "table", "pot", 50, "bet", player="bob", table_id="t1")
+        move(connection, 3.0, "pot", "rake", 5, "rake")
+        move(connection, 3.0, "pot", "table", 95, "won", player="bob", table_id="t1")
+    result = settle_up(connection, find_session(connection, None), now=10.0)
+    store.close_now()
+    assert {line.player: line.net for line in result.lines} == {"ana": -50, "bob": 45, HOUSE: 5}
+    assert sorted(result.transfers, key=lambda item: item.payee) == [Transfer("ana", HOUSE, 5),
+                                                                   Transfer("ana", "bob", 45)]
