@@ -83,7 +83,15 @@ class Muck:
     """Showdown: throw the hand away unseen, giving up every pot (R-SHOW-1)."""
 
 
-Action = Fold | Check | Call | BetOrRaise | BringIn | Draw | Split | Show | Muck
+@dataclass(frozen=True, slots=True)
+class RunItTwice:
+    """Answer the run-it-twice question (R-HOME-1): ``agree`` True deals the rest of the board twice if every
+    player asked agrees; False (or a timeout) runs it once."""
+
+    agree: bool
+
+
+Action = Fold | Check | Call | BetOrRaise | BringIn | Draw | Split | Show | Muck | RunItTwice
 """Everything :meth:`engine.hand.Hand.act` accepts."""
 
 
@@ -97,7 +105,8 @@ class LegalActions:
     ``min_raise_to == max_raise_to`` in fixed limit or when only an all-in is possible), ``is_bet`` (no bet
     yet this round: the action is a bet, not a raise). Stud: ``bring_in_amount``. Draw: ``max_discards``.
     32-card poker after the draw: ``can_split`` (R-STUD-2).
-    Showdown: ``can_show`` / ``can_muck`` (then no betting fields are set).
+    Showdown: ``can_show`` / ``can_muck`` (then no betting fields are set). A hand run out all-in at a table
+    that offers it: ``can_run_twice`` (answer :class:`RunItTwice`, R-HOME-1; nothing else is allowed then).
 
     Read-only by contract: :meth:`engine.hand.Hand.legal_actions` caches the instance until the hand changes
     (not frozen only because building a frozen instance costs a fifth of a simulated action).
@@ -115,6 +124,7 @@ class LegalActions:
     can_split: bool = False
     can_show: bool = False
     can_muck: bool = False
+    can_run_twice: bool = False
 
     @property
     def can_call(self) -> bool:
@@ -155,4 +165,6 @@ class LegalActions:
             return self.can_show
         if isinstance(action, Muck):
             return self.can_muck
+        if isinstance(action, RunItTwice):
+            return self.can_run_twice
         return False

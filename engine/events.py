@@ -269,6 +269,65 @@ class HandEnded(Event):
     rake: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class BombPotStarted(Event):
+    """This hand is a bomb pot (R-HOME-3, :mod:`engine.home.bomb_pot`): every player dealt in antes ``ante``,
+    nobody posts a blind, there is no preflop betting and the first betting round is on the flop."""
+
+    ante: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwiceOffered(Event):
+    """Every player still in is all-in before the river (R-HOME-1, :mod:`engine.home.run_it_twice`): ``seats``
+    are asked, in this order, whether the rest of the board is dealt twice."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwiceAnswered(Event):
+    """``seat`` answered the run-it-twice question (``agreed``: yes; a timeout answers no)."""
+
+    seat: int
+    agreed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwiceDecided(Event):
+    """The question is settled: ``twice`` when everyone asked agreed, else the board is run once."""
+
+    twice: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SecondBoardDealt(Event):
+    """A street of the second run (R-HOME-1): ``cards`` dealt for ``street``; ``board`` is the whole second board
+    so far (the cards both runs share, then the second run's own)."""
+
+    street: str
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPotAwarded(PotAwarded):
+    """A pot's half won on one board of a hand run twice (R-HOME-1): ``board`` 1 or 2. ``pot_total`` is that
+    half (after rake); everything that counts :class:`PotAwarded` counts these too."""
+
+    board: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SevenDeuceBountyPaid(Event):
+    """R-HOME-4 (:mod:`engine.home.seven_deuce`): ``seat`` won a pot with 7-2 shown and collected the bounty:
+    ``paid`` lists ``(payer seat, chips)`` (a payer short of the bounty pays what he has); ``total`` their sum."""
+
+    seat: int
+    paid: tuple[tuple[int, int], ...]
+    total: int
+
+
 _Built = TypeVar("_Built", bound=Event)
 
 

@@ -3,7 +3,7 @@ and the straddle, as :class:`~engine.hand_state.ForcedBets` plans them; the firs
 
 from __future__ import annotations
 
-from engine.events import AntePosted, BlindPosted, HandStarted, positional_builder
+from engine.events import AntePosted, BlindPosted, BombPotStarted, HandStarted, positional_builder
 from engine.hand_state import HandState
 
 _ante_posted = positional_builder(AntePosted)
@@ -27,6 +27,9 @@ class ForcedBetsMixin(HandState):
                 tuple(zip(seats, self._starting, strict=True)),
             )
         )
+        if forced.bomb_pot:  # R-HOME-3: antes only, and no preflop betting round
+            events.append(BombPotStarted(forced.ante))
+            self._no_betting_street = True
         stacks = self._stacks
         ante = forced.ante
         big_blind_ante_position = -1

@@ -58,7 +58,20 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
+from engine.actions import (
+    Action,
+    BetOrRaise,
+    BringIn,
+    Call,
+    Check,
+    Draw,
+    Fold,
+    LegalActions,
+    Muck,
+    RunItTwice,
+    Show,
+    Split,
+)
 from engine.betting import BettingMixin
 from engine.cards import Card
 from engine.draw import Reshuffle
@@ -71,6 +84,7 @@ from engine.events import (
     HandMucked,
     HandShown,
     HoleCardsDealt,
+    RunItTwiceAnswered,
     SplitAccepted,
     TreatedAsAllIn,
     UpCardsDealt,
@@ -80,7 +94,17 @@ from engine.forced_bets import ForcedBetsMixin
 from engine.hand_draw import DrawMixin
 from engine.hand_inputs import check_inputs, variant_facts
 from engine.hand_showdown import ShowdownMixin
-from engine.hand_state import BETTING, DRAW, OVER, SHOWDOWN, ForcedBets, HandConfig, Phase, RakeSource
+from engine.hand_state import (
+    BETTING,
+    DRAW,
+    OVER,
+    RUN_IT_TWICE,
+    SHOWDOWN,
+    ForcedBets,
+    HandConfig,
+    Phase,
+    RakeSource,
+)
 
 # Positional event builders for the events every hand makes (engine.events.positional_builder: cheaper than
 # the dataclass constructors; equal events). Every field is passed, defaults included.
@@ -157,6 +181,16 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         if self.phase is not BETTING:
             return str(self.phase.value)
         return self._variant.streets[self._street_index].name
+
+    @property
+    def cards_dealt(self) -> int:
+        """Deck cards dealt so far, top-down (the next one is ``deck[cards_dealt]``; R-HOME-2's rabbit)."""
+        return self._deck_index
+
+    @property
+    def second_board(self) -> tuple[Card, ...]:
+        """The second board of a hand run twice (R-HOME-1), shared cards included; empty otherwise."""
+        return tuple(self._run_twice.second_board) if self._run_twice is not None else ()
 
     @property
     def rake(self) -> int:
@@ -239,6 +273,8 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
                                 self._streets[self._street_index].draw)
         if phase is SHOWDOWN:
             return LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
+        if phase is RUN_IT_TWICE and self._run_twice is not None:
+            return LegalActions(seat=self._seats[self._run_twice.waiting[0]], can_run_twice=True)
         return None
 
     # ------------------------------------------------------------------ acting
@@ -293,6 +329,9 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         if self.phase is DRAW:
             self._verify_draw(position, action)
             return
+        if self.phase is RUN_IT_TWICE:
+            self._verify_run_twice(position, action)
+            return
         actor = self._pending[0]
         if position != actor:
             raise NotYourTurn(f"it is seat {self._seats[actor]}'s turn, not seat {seat}'s")
@@ -338,6 +377,8 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             raise IllegalAction("draw is not possible now: this is a betting round")
         if kind is Show or kind is Muck:
             raise IllegalAction("showing or mucking comes at showdown, not during a betting round")
+        if kind is RunItTwice:
+            raise IllegalAction("nobody is asked to run it twice now")
         raise IllegalAction(f"{action!r} is not a poker action")
 
     def can_act(self, seat: int, action: Action) -> bool:
@@ -365,6 +406,12 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             if phase is SHOWDOWN:
                 self._show_or_muck(position, kind is Show)
                 self._continue_showdown()
+                return events[first:]
+            if phase is RUN_IT_TWICE:  # R-HOME-1 (engine.home.in_hand)
+                assert isinstance(action, RunItTwice)
+                if self._answer_run_twice(position, action.agree):
+                    self.phase = BETTING
+                    self._next_street()
                 return events[first:]
             assert isinstance(action, Draw)
             self._draw(position, action)
@@ -416,6 +463,13 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         if self._folded[position]:
             raise IllegalAction(f"seat {seat} is already out of the hand")
         first = len(self.events)
+        if self.phase is RUN_IT_TWICE:
+            # R-HOME-1: he is all-in and stays in for the run-out; leaving answers the question no.
+            self.events.append(RunItTwiceAnswered(seat, False))
+            self._settle_run_twice(False)
+            self.phase = BETTING
+            self._next_street()
+            return self.events[first:]
         if self.phase is SHOWDOWN:
             if position in self._showdown_order:
                 self._showdown_order.remove(position)
@@ -520,6 +574,8 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         """Deal the following streets until one needs a decision, or go to showdown."""
         streets = self._variant.streets
         while True:
+            if self._running_out and self._run_twice is None and self._offer_run_twice():
+                return  # R-HOME-1: the players all-in are asked first
             self._street_index += 1
             if self._street_index == len(streets):
                 self._start_showdown()

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.cards import Card
 from engine.hand_state import ForcedBets
+from engine.home.bomb_pot import bomb_pot_problem
 from engine.variants import ForcedBetKind, Variant, check_player_count
 
 
@@ -81,6 +82,8 @@ def check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Card
     for poster in posting:
         if poster is not None and poster not in seats:
             raise ValueError(f"seat {poster} must post a blind but is not dealt in")
+    if forced.bomb_pot and (problem := bomb_pot_problem(variant, forced)) is not None:
+        raise ValueError(problem)
     live = [seat for seat in (forced.small_blind_seat, forced.big_blind_seat, forced.straddle_seat) if seat is not None]
     live += forced.big_blinds_out_of_position
     if len(set(live)) != len(live):

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from engine.evaluate.thirty_two import telesina_heads_up
 from engine.events import HandEnded, HandMucked, HandShown, PotAwarded, RakeTaken, positional_builder
 from engine.hand_inputs import variant_facts
-from engine.hand_state import OVER, SHOWDOWN, HandState
+from engine.hand_state import OVER, SHOWDOWN
+from engine.home.in_hand import HomeMixin
 from engine.pots import Pot, award_pot, best_of, build_pots, split_evenly
 from engine.showdown import can_still_win, high_name, high_value, low_name, low_value
 from engine.variants import Opening
@@ -21,7 +22,7 @@ from engine.variants import Opening
 _hand_ended = positional_builder(HandEnded)
 
 
-class ShowdownMixin(HandState):
+class ShowdownMixin(HomeMixin):
     """Shows, mucks and awards; the hand enters it when the last street is played or one player is left."""
 
     __slots__ = ()
@@ -46,6 +47,11 @@ class ShowdownMixin(HandState):
         player left of the button, the best hand showing (stud), or the first after the big blind (R-DRAW-32)."""
         self.phase = SHOWDOWN
         self._pending = []
+        if self._runs_twice():
+            self._deal_second_board()  # R-HOME-1: every hand is face up already (all-in)
+            self._evaluate()
+            self._award()
+            return
         if self._split_accepted and all(self._split_pot(pot) for pot in self.pots()):
             self._award()  # R-STUD-2: every pot split by agreement, nothing to show
             return
@@ -151,9 +157,11 @@ class ShowdownMixin(HandState):
         alive = [not folded for folded in self._folded]
         pots = build_pots(self._contributed, alive, self.dead_money)
         contested = self._in_hand > 1
+        boards = self._board_results() if contested else None  # R-HOME-1: a hand run twice, else None
         # Telesina keeps every pot as contested: R-RANK-6 depends on how many players contest each pot (and
-        # 32-card hands never tie, so killing hands would only merge pots).
-        if contested and not self._variant.heads_up_exception:
+        # 32-card hands never tie, so killing hands would only merge pots). A hand run twice keeps every hand:
+        # one that loses on one board may win on the other.
+        if contested and not self._variant.heads_up_exception and boards is None:
             # Hands that cannot win any part of any pot are dead before the split; pots left with the same
             # contenders merge, so odd chips are counted once (PokerKit's hand killing; RULES is silent).
             winners: set[int] = set()
@@ -184,6 +192,9 @@ class ShowdownMixin(HandState):
                 self._rake_total += rake
                 self.events.append(RakeTaken(index, rake))
             eligible = pot.eligible or tuple(position for position in range(count) if alive[position])
+            if contested and len(eligible) > 1 and boards is not None:
+                self._award_twice(index, net, eligible, boards, winnings)
+                continue
             if contested and len(eligible) > 1 and self._split_accepted and self._split_pot(self._as_seats(pot)):
                 shares = [(position, chips, "split") for position, chips in split_evenly(net, eligible)]
             elif contested and len(eligible) > 1:
@@ -206,6 +217,7 @@ class ShowdownMixin(HandState):
         reserved[:] = [0] * count
         self._bets[:] = [0] * count
         self.pot_total = 0
+        self._collect_seven_deuce()  # R-HOME-4 (nothing unless the table plays the 7-2 game)
         final = tuple(zip(self._seats, self._stacks, strict=True))
         assert sum(self._stacks) + self._rake_total == sum(self._starting), "chips were created or lost"
         self.events.append(_hand_ended(final, self._rake_total))

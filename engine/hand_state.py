@@ -18,6 +18,8 @@ from engine.actions import LegalActions
 from engine.cards import Card
 from engine.draw import Reshuffle, keep_order
 from engine.events import Event, UncalledBetReturned, positional_builder
+from engine.home import NO_HOME_OPTIONS, HomeOptions
+from engine.home.run_it_twice import Question
 from engine.pots import Pot, build_pots
 from engine.structures import BettingStructure, StructureKind
 from engine.stud import best_showing_position, bring_in_position
@@ -38,13 +40,15 @@ class HandConfig:
     the pot is awarded. ``manual_showdown``: when False the engine shows every hand in showdown order
     (auto-mucking, for the seats in the hand's ``auto_muck`` set, hands that cannot win); when True each
     player at showdown chooses :class:`~engine.actions.Show` or :class:`~engine.actions.Muck` through
-    :meth:`Hand.act` (R-SHOW-1). Hands turned up at an all-in are always shown.
+    :meth:`Hand.act` (R-SHOW-1). Hands turned up at an all-in are always shown. ``home``: the table's home-game
+    options (R-HOME-1..4, :mod:`engine.home`): run it twice and the 7-2 bounty happen inside the hand.
     """
 
     variant: Variant
     structure: BettingStructure
     rake: RakeSource | None = None
     manual_showdown: bool = False
+    home: HomeOptions = NO_HOME_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +66,8 @@ class ForcedBets:
     maximums). ``dead_antes``: False (default) — an ante counts in its poster's contribution when side pots
     are built, so a player all-in on the ante contests the antes matched (PokerKit's ``ante_trimming_status``
     True); True — antes are dead money in the main pot, contested by everyone still in (PokerKit's False,
-    e.g. a big-blind ante). Posts are capped at the stack (the player is then all-in).
+    e.g. a big-blind ante). Posts are capped at the stack (the player is then all-in). ``bomb_pot``: R-HOME-3,
+    every player antes ``ante``, no blind seat, no preflop betting (:mod:`engine.home.bomb_pot`).
     """
 
     button_seat: int
@@ -78,6 +83,7 @@ class ForcedBets:
     bring_in: int = 0
     big_blind_ante: int = 0
     dead_antes: bool = False
+    bomb_pot: bool = False
 
 
 class Phase(Enum):
@@ -87,10 +93,12 @@ class Phase(Enum):
     DRAW = "draw"
     SHOWDOWN = "showdown"
     OVER = "over"
+    RUN_IT_TWICE = "run_it_twice"  # R-HOME-1: the players all-in answer whether the rest is dealt twice
 
 
 # Module-level aliases: a global lookup is cheaper than an Enum class attribute on the hot path.
 BETTING, DRAW, SHOWDOWN, OVER = Phase.BETTING, Phase.DRAW, Phase.SHOWDOWN, Phase.OVER
+RUN_IT_TWICE = Phase.RUN_IT_TWICE
 _FIXED_LIMIT = StructureKind.FIXED_LIMIT
 _LIMIT_KINDS = frozenset((StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT))
 
@@ -142,6 +150,7 @@ class HandState:
         "_reshuffle",
         "_reshuffles",
         "_round_index",
+        "_run_twice",
         "_running_out",
         "_seats",
         "_showdown_order",
@@ -212,6 +221,7 @@ class HandState:
         self._final_aggressor: int | None = None
         self._pending: list[int] = []
         self._running_out = False
+        self._run_twice: Question | None = None  # R-HOME-1, engine.home.in_hand
         self._showdown_order: list[int] = []
         self._high: dict[int, int | None] = {}
         self._low: dict[int, int | None] | None = None

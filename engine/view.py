@@ -39,6 +39,8 @@ from engine.events import (
     BettingRoundStarted,
     BlindPosted,
     BoardDealt,
+    BoardPotAwarded,
+    BombPotStarted,
     BringInPosted,
     Called,
     CardsDealtFaceDown,
@@ -55,6 +57,10 @@ from engine.events import (
     PotAwarded,
     Raised,
     RakeTaken,
+    RunItTwiceDecided,
+    RunItTwiceOffered,
+    SecondBoardDealt,
+    SevenDeuceBountyPaid,
     SplitAccepted,
     TreatedAsAllIn,
     UncalledBetReturned,
@@ -114,13 +120,14 @@ class HandView:
     contribution; the pots' split depends on it, the totals do not. ``big_blind``: the nominal big blind, when
     known (blind games): a big blind all-in for less, or all-in on the ante, is still called in full (R-BET-ALLIN),
     so :attr:`highest_bet` (the street total to match, as the engine counts it) is at least this in the first
-    betting round.
+    betting round. Home-game options (R-HOME-1..4): ``bomb_pot`` (the bomb's ante, 0: none), ``run_twice`` (""
+    not asked, "asked", "twice", "once"), ``second_board``, ``bounties`` (the 7-2 bounties paid).
     """
 
-    __slots__ = ("awards", "big_blind", "big_blind_seat", "board", "bring_in", "button_seat", "dead_antes",
-                 "dead_money", "ended", "final_stacks", "highest_bet", "order", "planned_hand", "pot_total", "rake",
-                 "round_index", "seat", "seats", "small_blind_seat", "started", "starting_stacks", "street",
-                 "structure", "to_act", "variant")
+    __slots__ = ("awards", "big_blind", "big_blind_seat", "board", "bomb_pot", "bounties", "bring_in", "button_seat",
+                 "dead_antes", "dead_money", "ended", "final_stacks", "highest_bet", "order", "planned_hand",
+                 "pot_total", "rake", "round_index", "run_twice", "seat", "seats", "second_board",
+                 "small_blind_seat", "started", "starting_stacks", "street", "structure", "to_act", "variant")
 
     def __init__(self, seat: int | None = None, *, dead_antes: bool = False, big_blind: int = 0) -> None:
         self.seat = seat
@@ -148,6 +155,10 @@ class HandView:
         self.to_act: int | None = None
         self.rake = 0
         self.awards: list[PotAwarded] = []
+        self.bomb_pot = 0
+        self.run_twice = ""
+        self.second_board: list[Card] = []
+        self.bounties: list[SevenDeuceBountyPaid] = []
         self.final_stacks: dict[int, int] = {}
         self.started = False
         self.ended = False
@@ -397,6 +408,25 @@ class HandView:
     def _turn(self, event: TurnStarted) -> None:
         self.to_act = event.seat
 
+    def _second_board(self, event: SecondBoardDealt) -> None:
+        self.second_board = list(event.board)
+
+    def _bounty(self, event: SevenDeuceBountyPaid) -> None:
+        # R-HOME-4: chips from each payer's stack to the winner's, after the pots
+        for payer, chips in event.paid:
+            self.seat_view(payer).stack -= chips
+        self.seat_view(event.seat).stack += event.total
+        self.bounties.append(event)
+
+    def _run_twice_offered(self, event: RunItTwiceOffered) -> None:
+        self.run_twice = "asked"
+
+    def _run_twice_decided(self, event: RunItTwiceDecided) -> None:
+        self.run_twice = "twice" if event.twice else "once"
+
+    def _bomb_pot(self, event: BombPotStarted) -> None:
+        self.bomb_pot = event.ante
+
 
 _HANDLERS: dict[type[Event], Callable[[HandView, Any], None]] = {
     HandPlanned: HandView._hand_planned,
@@ -423,7 +453,13 @@ _HANDLERS: dict[type[Event], Callable[[HandView, Any], None]] = {
     HandMucked: HandView._mucked,
     RakeTaken: HandView._rake,
     PotAwarded: HandView._awarded,
+    BoardPotAwarded: HandView._awarded,
     HandEnded: HandView._ended,
+    SecondBoardDealt: HandView._second_board,
+    SevenDeuceBountyPaid: HandView._bounty,
+    RunItTwiceOffered: HandView._run_twice_offered,
+    RunItTwiceDecided: HandView._run_twice_decided,
+    BombPotStarted: HandView._bomb_pot,
     TurnStarted: HandView._turn,
 }
 """The event classes the view folds, and how (one dict lookup per event: the bots fold at bot speed)."""

@@ -37,6 +37,11 @@ A room file looks like this (every key optional except each table's ``game``, ``
     straddle = true                     # blind games: straddles allowed (R-BLIND-2)
     manual_showdown = true              # each player shows or mucks at showdown, on the action clock (R-SHOW-1);
                                         #   default false: every hand is turned up (auto-muck still mucks losers)
+    run_it_twice = true                 # home-game options (docs/rules-home.md), all off by default; Hold'em and
+    rabbit_hunt = true                  #   Omaha tables: R-HOME-1 run it twice, R-HOME-2 rabbit hunt,
+    bomb_pot_every = 10                 #   R-HOME-3 every 10th hand a bomb pot: everyone antes bomb_pot_ante,
+    bomb_pot_ante = 4                   #   no preflop betting; Hold'em only: R-HOME-4 the 7-2 game, a bounty
+    seven_deuce_bounty = 5              #   of 5 chips from each player dealt in
 
     [[tables]]
     game = "seven_card_stud"            # stud games: ante and bring-in instead of blinds (R-STUD-1);
@@ -85,6 +90,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine import rake
+from engine.home import NO_HOME_OPTIONS, HomeOptions, check_home_options
 from engine.jackpot import DEFAULT_QUALIFYING_QUADS, JACKPOT_GAMES, MONTE_CARLO_CATEGORIES, QUALIFYING_QUADS
 from engine.structures import StructureKind
 from engine.text import clean_text
@@ -155,6 +161,8 @@ class TableConfig:
     """The bad-beat jackpot (R-JACK-1); ``None``: this table has none."""
     manual_showdown: bool = False
     """Players show or muck at showdown when asked, on the action clock (R-SHOW-1); False: every hand is shown."""
+    home: HomeOptions = NO_HOME_OPTIONS
+    """Home-game options (R-HOME-1..4, docs/rules-home.md): run it twice, rabbit hunt, bomb pots, the 7-2 game."""
 
     def describe(self) -> str:
         """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
@@ -320,7 +328,8 @@ def _rake_names() -> tuple[str, ...]:
 
 
 TABLE_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "ante",
-                      "bring_in", "straddle", "spread", "jackpot", "manual_showdown")
+                      "bring_in", "straddle", "spread", "jackpot", "manual_showdown", "run_it_twice", "rabbit_hunt",
+                      "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty")
 POOL_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "spread",
                      "jackpot", "manual_showdown", "fill_seconds")
 _POOL_ID = re.compile(r"[A-Za-z0-9_-]{1,28}\Z")  # its tables add ".1", ".2", …: still a table id
@@ -359,7 +368,30 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
     if not isinstance(manual_showdown, bool):
         raise reader.fail("manual_showdown", f"expected true or false, got {manual_showdown!r}")
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
-                       rake_name, clock, ante, bring_in, straddle, spread, jackpot, manual_showdown)
+                       rake_name, clock, ante, bring_in, straddle, spread, jackpot, manual_showdown,
+                       _read_home(reader, game))
+
+
+HOME_KEYS: Final = ("run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty")
+"""A table's home-game option keys (:class:`engine.home.HomeOptions` fields of the same names)."""
+
+
+def _read_home(reader: _Reader, game: str) -> HomeOptions:
+    """The home-game options (R-HOME-1..4), each off unless set; a game an option does not suit is refused."""
+    flags: dict[str, bool] = {}
+    for key in ("run_it_twice", "rabbit_hunt"):
+        value = reader.data.get(key, False)
+        if not isinstance(value, bool):
+            raise reader.fail(key, f"expected true or false, got {value!r}")
+        flags[key] = value
+    options = HomeOptions(flags["run_it_twice"], flags["rabbit_hunt"],
+                          reader.integer("bomb_pot_every", 0, 0, 1000), reader.integer("bomb_pot_ante", 0, 0, 10**9),
+                          reader.integer("seven_deuce_bounty", 0, 0, 10**9))
+    problem = check_home_options(options, game)
+    if problem is not None:
+        key, _, reason = problem.partition(": ")
+        raise reader.fail(key, reason)
+    return options
 
 
 def _read_pool(source: str, index: int, data: Any) -> PoolConfig:

@@ -38,7 +38,7 @@ def build_engine_table(config: TableConfig) -> Table:
         elif config.rake in rake.PRESETS:
             schedule = rake.PRESETS[config.rake]
         hand = HandConfig(variant_by_id(config.game), structures[config.structure](), rake=schedule,
-                          manual_showdown=config.manual_showdown)
+                          manual_showdown=config.manual_showdown, home=config.home)
         clock = ClockSettings(action_seconds=config.clock.get("action_seconds", 20.0),
                               time_bank_seconds=config.clock.get("time_bank_seconds", 60.0),
                               disconnection_bank_seconds=config.clock.get("disconnection_bank_seconds", 60.0),

@@ -24,6 +24,7 @@ from typing import Any
 from engine.events import Event, view_for
 from engine.hand import ForcedBets, HandConfig
 from engine.history import pokerstars_text
+from engine.home import HomeOptions
 from engine.phh import dumps, record_from_events
 from hosting.config import TableConfig
 from hosting.engine_tables import build_engine_table
@@ -120,6 +121,9 @@ def iter_hands(connection: sqlite3.Connection, *, status: str | None = "finished
 def hand_config(settings: Mapping[str, Any]) -> HandConfig:
     """The engine's hand settings for a stored table's settings (:class:`hosting.config.TableConfig` fields)."""
     known = {name: settings[name] for name in TableConfig.__dataclass_fields__ if name in settings}
+    if isinstance(known.get("home"), Mapping):  # stored as JSON: the home-game options' own fields (R-HOME-1..4)
+        known["home"] = HomeOptions(**{key: value for key, value in known["home"].items()
+                                       if key in HomeOptions.__dataclass_fields__})
     return build_engine_table(TableConfig(**known)).config.hand
 
 

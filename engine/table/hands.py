@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Show
+from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, RunItTwice, Show
 from engine.cards import Card
 from engine.events import Event
 from engine.hand import ForcedBets, Hand, HandConfig
@@ -58,6 +58,8 @@ def timeout_action(options: LegalActions) -> tuple[Action, str]:
     """What the table does for a player out of time: never fold when a check is free (R-DISC-1)."""
     if options.max_discards is not None:
         return Draw((), timed_out=True), "stand_pat"
+    if options.can_run_twice:  # R-HOME-1: no answer is a no
+        return RunItTwice(False), "run_once"
     if options.bring_in_amount is not None:
         return BringIn(), "bring_in"
     if options.can_show:

@@ -55,6 +55,7 @@ from engine.errors import (
 )
 from engine.events import Event, Folded, HandEnded, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
+from engine.home.bomb_pot import as_bomb_pot
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
 from engine.structures import StructureKind
 from engine.table.cash import CashPolicy
@@ -528,6 +529,9 @@ class Table:
             ante_game=self.config.ante_games, button_seat=plan.button_seat, small_blind_seat=plan.small_blind_seat,
             big_blind_seat=plan.big_blind_seat, straddle_seat=plan.straddle_seat,
             dead_small_blinds=plan.dead_small_blinds, big_blinds_out_of_position=plan.out_of_position_big_blinds)
+        home = self._hand_config.home  # R-HOME-3: every N-th hand of the table a bomb pot
+        forced_bets = as_bomb_pot(forced_bets, hand_number=self.hand_number + 1, every=home.bomb_pot_every,
+                                  ante=home.bomb_pot_ante)
         stacks = {seat: self.players[seat].stack for seat in plan.dealt_in}
         auto_muck = [seat for seat in plan.dealt_in if self.players[seat].auto_muck]
         if reshuffle is None and self.hand_starter is not start_real_hand:  # may raise: nothing changed yet
@@ -710,9 +714,10 @@ class Table:
             action, name = timeout_action(options)
             events.append(TimedOut(seated.seat, seated.player, name))
             events += self._watch(self.hand.act(seated.seat, action))
-            if options.max_discards is not None:
+            if options.max_discards is not None or options.can_run_twice:
                 # R-DRAW-1 (turn 2): a draw that times out stands pat and bars a bet or raise next round;
-                # it is no action timeout, so he is not Away and keeps his turns (call or fold).
+                # it is no action timeout, so he is not Away and keeps his turns (call or fold). Neither is a
+                # run-it-twice question left unanswered (R-HOME-1: it runs once).
                 return events + self._advance(now)
         seated.away = True
         if seated.inactive_since is None:

@@ -1,0 +1,72 @@
+"""Rabbit hunt (R-HOME-2, docs/rules-home.md): after a hand that ended before its board was complete (everyone
+else folded), a player dealt in may ask to see the cards that would have come. They are the next cards of the
+hand's committed deck, top-down, exactly where the deal would have taken them (croupier burns no card), shown to
+the table and marked as not played: nothing changes in the hand, its chips or its fairness transcript, and once
+the seeds are published every client can check them against the deck (:func:`rabbit_problem`).
+
+Worked example (R-HOME-2): two players, hole cards take deck positions 0-3 and the hand ends preflop; the rabbit
+is positions 4-8: the flop 4-6, the turn 7, the river 8.
+
+>>> from engine.cards import parse_cards
+>>> from engine.variants import TEXAS_HOLDEM
+>>> deck = parse_cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s")
+>>> hunt = rabbit_cards(TEXAS_HOLDEM, deck, cards_dealt=4, board=())
+>>> [(street, " ".join(map(str, cards))) for street, cards in hunt.streets]
+[('flop', 'Ts 9s 8s'), ('turn', '7s'), ('river', '6s')]
+>>> hunt.first_position, rabbit_problem(deck, 4, hunt.cards) is None
+(4, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.home.options import board_game
+from engine.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class RabbitHunt:
+    """The cards that would have come, street by street, from deck position ``first_position`` on."""
+
+    streets: tuple[tuple[str, tuple[Card, ...]], ...]
+    first_position: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for _, cards in self.streets for card in cards)
+
+
+def rabbit_cards(variant: Variant, deck: Sequence[Card], *, cards_dealt: int,
+                 board: Sequence[Card]) -> RabbitHunt | None:
+    """The rest of the board of a hand that dealt ``cards_dealt`` deck cards and ``board``; None when there is
+    nothing to hunt (not a board game, the board is complete, or the deck cannot show it)."""
+    if not board_game(variant):
+        return None
+    streets: list[tuple[str, tuple[Card, ...]]] = []
+    seen = 0
+    index = cards_dealt
+    for street in variant.streets:
+        if not street.board:
+            continue
+        if seen + street.board <= len(board):
+            seen += street.board
+            continue
+        if index + street.board > len(deck):
+            return None
+        streets.append((street.name, tuple(deck[index:index + street.board])))
+        index += street.board
+        seen += street.board
+    return RabbitHunt(tuple(streets), cards_dealt) if streets else None
+
+
+def rabbit_problem(deck: Sequence[Card], cards_dealt: int, cards: Sequence[Card]) -> str | None:
+    """A client's check: ``cards`` must be the deck's next cards after the ``cards_dealt`` the hand dealt (from
+    the transcript: its number of deals). The reason they are not, or None."""
+    expected = tuple(deck[cards_dealt:cards_dealt + len(cards)])
+    if tuple(cards) != expected:
+        shown = " ".join(map(str, cards))
+        return f"rabbit hunt shows [{shown}], deck positions {cards_dealt}.. hold [{' '.join(map(str, expected))}]"
+    return None
