@@ -29,7 +29,7 @@ chips on the felt; an uncalled bet returns to its owner's stack at once (R-BET-U
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card
@@ -181,6 +181,13 @@ class HandView:
             found = self.seats[seat] = SeatView(seat)
             self.order = (*self.order, seat)
         return found
+
+    def seed_stacks(self, stacks: Mapping[int, int]) -> None:
+        """A view that joins a hand already under way: the stacks as the table last showed them, for the seats it
+        has not seen yet (their chips put in before are unknown; what they put in from now on is counted)."""
+        for seat, stack in stacks.items():
+            if seat not in self.seats:
+                self.seat_view(seat).stack = stack
 
     @property
     def mine(self) -> SeatView | None:
@@ -373,8 +380,7 @@ class HandView:
         info.cards = list(event.cards)  # every card of the hand: none is left face down
         info.face_down = 0
         info.shown = event.cards
-        if event.description:
-            info.description = event.description
+        info.description = event.description
 
     def _mucked(self, event: HandMucked) -> None:
         info = self.seat_view(event.seat)
