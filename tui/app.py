@@ -21,13 +21,14 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Container
 from textual.screen import Screen
 from textual.theme import Theme
@@ -36,10 +37,12 @@ from textual.widgets import Static, Tab, Tabs
 from engine.text import clean_text, clean_value
 from tui.connection import Connection, ConnectionLost
 from tui.history_viewer import HandHistoryScreen
+from tui.keys import LOBBY, TABLE, TABLES, Command, bindings
 from tui.model import TableModel
+from tui.palette import palette_commands
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.lobby import Lobby, game_name, stakes_text
+from tui.widgets.lobby import Lobby
 from tui.widgets.table_view import TableView
 
 log = logging.getLogger("croupier.tui")
@@ -123,17 +126,7 @@ class CroupierApp(App[int]):
     #notice { height: auto; background: $error 70%; color: $text; padding: 0 1; text-style: bold; }
     #notice.-none { display: none; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "jump", "Next turn", priority=False),
-        Binding("t", "toggle_tiles", "Tiles"),
-        Binding("l", "lobby", "Lobby"),
-        Binding("h", "toggle_log", "Log", show=False),
-        Binding("k", "four_colour", "4-colour", show=False),
-        Binding("v", "hand_history", "Hand history", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("ctrl+right", "next_table(1)", "Next table", show=False),
-        Binding("ctrl+left", "next_table(-1)", "Previous table", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(TABLES)
 
     def __init__(self, connect: Connector, *, log_path: Path | None = None, theme: str | None = None,
                  four_colour: bool = False, clock: Callable[[], float] = time.monotonic,
@@ -837,88 +830,28 @@ class CroupierApp(App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        view = self.current_view()
-        shown_model = self.models.get(view.table_id) if view is not None else None
-        muck_state = "on" if shown_model is not None and shown_model.auto_muck else "off"
-        table_commands = [
-            ("Fold", "fold this hand (F)", "fold", ()),
-            ("Check or call", "check, or call the bet (C)", "check_call", ()),
-            ("Bet or raise", "to the amount in the box (R)", "raise", ()),
-            ("All-in", "bet or call everything (A)", "all_in", ()),
-            ("Half pot", "amount preset (1)", "preset", ("half",)),
-            ("Two-thirds pot", "amount preset (2)", "preset", ("two_thirds",)),
-            ("Three-quarters pot", "amount preset (3)", "preset", ("three_quarters",)),
-            ("Pot", "amount preset (4)", "preset", ("pot",)),
-            ("Minimum raise", "amount preset (5)", "preset", ("min",)),
-            ("Maximum raise", "amount preset (6)", "preset", ("all_in",)),
-            ("Type an amount", "focus the amount box (E)", "amount", ()),
-            ("Show cards", "at showdown (S)", "show", ()),
-            ("Muck cards", "at showdown (M)", "muck", ()),
-            ("Show your first card", "after winning without a showdown (S shows the hand)", "show_card", (0,)),
-            ("Show your second card", "after winning without a showdown (S shows the hand)", "show_card", (1,)),
-            ("Auto-muck losing hands", f"now {muck_state}: at showdown, hands that cannot win are mucked unasked",
-             "auto_muck", ()),
-            ("Draw or stand pat", "throw the chosen cards in a draw game (D; keys 1-5 choose)", "draw", ()),
-            ("Split", "32-card split when offered (P)", "split", ()),
-            ("Pre-action: check/fold", "tick for your next turn this round (F when not your turn)",
-             "pre_action", ("check-fold",)),
-            ("Pre-action: call any", "tick for your next turn this round (C when not your turn)",
-             "pre_action", ("call-any",)),
-            ("Pre-action: fold to any bet", "tick for your next turn this round", "pre_action", ("fold",)),
-            ("Chat at this table", "type a line to the table (/)", "chat", ()),
-            ("Sit out / sit in", "toggle (O)", "sit_out", ()),
-            ("Wait for big blind", "toggle (B)", "wait_big_blind", ()),
-            ("Top-up", "add chips between hands (U)", "top_up", ()),
-            ("Leave table", "stand up (X)", "leave", ()),
-        ]
-        for title, help_text, name, arguments in table_commands:
-            yield SystemCommand(title, help_text,
-                                lambda name=name, arguments=arguments: self.table_action(name, *arguments))
-        if self.needs:
-            yield SystemCommand("Enter the room", "type the room password or invite code", self.ask_for_gates)
-        yield SystemCommand("Hand history", "this table's hands, street by street (V)", self.action_hand_history)
-        yield SystemCommand("Report the last hand", "flag it for the host's review",
-                            self.report_last_hand)
-        yield SystemCommand("Jump to waiting table", "the table that needs your action (N)", self.action_jump)
-        yield SystemCommand("Tabs / tiles", "switch the multi-table layout (T)", self.action_toggle_tiles)
-        yield SystemCommand("Lobby", "the table list (L)", self.action_lobby)
-        yield SystemCommand("Hand log and chat", "show or hide on compact screens (H)", self.action_toggle_log)
-        yield SystemCommand("Four-colour deck", "toggle (K)", self.action_four_colour)
-        yield SystemCommand("High-contrast theme", "black, white and bright colours",
-                            lambda: setattr(self, "theme", "croupier-high-contrast"))
-        yield SystemCommand("Felt theme", "the default theme", lambda: setattr(self, "theme", "croupier-felt"))
-        yield SystemCommand("Next table", "the tab after this one (Ctrl+→)", lambda: self.action_next_table(1))
-        yield SystemCommand("Previous table", "the tab before this one (Ctrl+←)", lambda: self.action_next_table(-1))
-        yield SystemCommand("Keys", "the help screen (?)", self.action_help)
+        yield from palette_commands(self)
+
+    def run_command(self, command: Command) -> None:
+        """A key map command from the palette: where it acts (the current table, the app, the lobby's list)."""
+        if command.where == TABLE:
+            self.table_action(command.action, *command.arguments)
+        elif command.where == LOBBY:
+            lobby = self.query_one(Lobby)
+            self._in_lobby(partial(getattr(lobby, f"action_{command.action}"), *command.arguments))
+        else:
+            getattr(self, f"action_{command.action}")(*command.arguments)
+
+    def filter_lobby(self, selector: str, value: str | None) -> None:
         lobby = self.query_one(Lobby)
-        yield SystemCommand("Lobby: sort by the next column", "then again to go on (S in the lobby)",
-                            lambda: self._in_lobby(lobby.action_cycle_sort))
-        yield SystemCommand("Lobby: reverse the order", "descending ⇄ ascending (click the header again)",
-                            lambda: self._in_lobby(lobby.action_reverse_sort))
-        yield SystemCommand("Lobby: hide full tables", "toggle",
-                            lambda: self._in_lobby(lambda: lobby.toggle("#hide-full")))
-        yield SystemCommand("Lobby: hide empty tables", "toggle",
-                            lambda: self._in_lobby(lambda: lobby.toggle("#hide-empty")))
-        yield SystemCommand("Lobby: any game", "clear the game filter", lambda: self._in_lobby(
-            lambda: lobby.filter_by("#game-filter", None)))
-        yield SystemCommand("Lobby: any stakes", "clear the stakes filter", lambda: self._in_lobby(
-            lambda: lobby.filter_by("#stakes-filter", None)))
-        for game in sorted({str(row.get("game")) for row in self.lobby_rows.values()}):
-            yield SystemCommand(f"Lobby: only {game_name(game)}", "filter by game", lambda game=game: self._in_lobby(
-                lambda: lobby.filter_by("#game-filter", game)))
-        for stakes in sorted({stakes_text(row) for row in self.lobby_rows.values()}):
-            yield SystemCommand(f"Lobby: only stakes {stakes}", "filter by stakes",
-                                lambda stakes=stakes: self._in_lobby(lambda: lobby.filter_by("#stakes-filter", stakes)))
-        yield SystemCommand("Refresh lobby", "ask the room again", lambda: self.run_worker(self.send("lobby")))
-        yield SystemCommand("Play-money refill", "ask for chips", lambda: self.post_message(Lobby.Refill()))
-        for table_id, row in self.lobby_rows.items():
-            label = f"{row.get('name', table_id)} ({game_name(str(row.get('game')))} {stakes_text(row)})"
-            yield SystemCommand(f"Join {label}", "sit down", lambda table_id=table_id: self.open_table(table_id, True))
-            yield SystemCommand(f"Watch {label}", "open without sitting",
-                                lambda table_id=table_id: self.open_table(table_id, False))
-        for table_id, model in self.models.items():
-            yield SystemCommand(f"Go to {model.name or table_id}", "show this table",
-                                lambda table_id=table_id: self.show_table(table_id))
+        self._in_lobby(partial(lobby.filter_by, selector, value))
+
+    def current_model(self) -> TableModel | None:
+        table_id = self.current_table
+        return self.models.get(table_id) if table_id is not None else None
+
+    def action_set_theme(self, theme: str) -> None:
+        self.theme = theme
 
     # --- never a traceback on the player's screen ----------------------------------------------------
 

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from tui.keys import help_text
+
 
 class AmountScreen(ModalScreen[int | None]):
     """Ask for a chip amount between ``minimum`` and ``maximum`` (buy-in R-BUYIN-1, top-up). Escape cancels."""
@@ -142,23 +144,8 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
         self.dismiss(None)
 
 
-HELP = """\
-[b]croupier — keys[/b]   Ctrl+P: every action by name · mouse works too
-
-[b]Lobby[/b]   J/Enter join (sit) · W/O watch · G refresh · P refill
-        S sort by the next column · R reverse (or click a header)
-        Tab to the filters: game, stakes, hide full, hide empty
-[b]Table[/b]   F fold · C check/call · R bet/raise to the amount · A all-in (Pot or Max where less)
-        E type an amount (E again selects it; R or Enter sends; a wrong one is refused, in words)
-        1 ½ pot · 2 ⅔ · 3 ¾ · 4 pot · 5 min · 6 max · ←/→ on the slider
-        Not your turn: F ticks check/fold, C ticks call any
-        S show · M muck · D draw (1-5 choose cards) · P split
-        O sit out / I'm back · B wait for big blind · U top-up · X leave (watching: J sit down, X close) · / chat
-[b]Tables[/b]  N jump to the table waiting for you · T tabs ⇄ tiles · L lobby
-        Ctrl+←/→ previous/next table · H log and chat (compact screens)
-        V hand history: pick a hand, ←/→ street by street, its fairness badge
-        K four-colour deck · ? this help · Ctrl+Q quit
-"""
+HELP = help_text()
+"""The help screen's text, from the key map (:mod:`tui.keys`)."""
 
 
 class HelpScreen(ModalScreen[None]):

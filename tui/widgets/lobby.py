@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.message import Message
@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, DataTable, Label, Select
 
 from engine import variants
+from tui.keys import LOBBY, bindings
 from tui.widgets.tick_box import TickBox
 
 STRUCTURE_NAMES = {"no_limit": "NL", "pot_limit": "PL", "half_pot_limit": "½PL", "fixed_limit": "FL",
@@ -99,16 +100,7 @@ class Lobby(Vertical, can_focus=False):
     .-compact Lobby #filters Checkbox { height: 1; border: none; padding: 0; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "join", "Join", show=False),
-        Binding("j", "join", "Join"),
-        Binding("w", "watch", "Watch"),
-        Binding("o", "watch", "Open", show=False),
-        Binding("s", "cycle_sort", "Sort"),
-        Binding("r", "reverse_sort", "Reverse", show=False),
-        Binding("g", "refresh", "Refresh"),
-        Binding("p", "refill", "Refill"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(LOBBY)
 
     class Chosen(Message):
         """Open ``table_id``: ``sit`` True to join (sit down), False to watch."""
@@ -220,6 +212,9 @@ class Lobby(Vertical, can_focus=False):
         """Tick or untick a filter box (``#hide-full``, ``#hide-empty``)."""
         box = self.query_one(selector, Checkbox)
         box.value = not box.value
+
+    def action_toggle_filter(self, selector: str) -> None:
+        self.toggle(selector)
 
     def filter_by(self, selector: str, value: str | None) -> None:
         """Set a filter (``#game-filter`` to a game key, ``#stakes-filter`` to ``"1/2"``), ``None`` for any."""

@@ -12,13 +12,14 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from tui.keys import TABLE, bindings
 from tui.model import TableModel
 from tui.widgets.action_bar import PRESETS, ActionBar
 from tui.widgets.felt import Felt
@@ -71,35 +72,8 @@ class TableView(Widget, can_focus=True):
     .-show-log TableView #chat { display: block; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # every table key acts on the app's current table (the highlighted one), whichever widget has the focus
-        Binding("f", "app.table_key('fold')", "Fold"),
-        Binding("c", "app.table_key('check_call')", "Check/Call"),
-        Binding("r", "app.table_key('raise')", "Raise"),
-        Binding("a", "app.table_key('all_in')", "All-in"),  # one of the three: what the maximum is now
-        Binding("a", "app.table_key('max_pot')", "Pot"),
-        Binding("a", "app.table_key('max_raise')", "Max"),
-        Binding("1", "app.table_key('preset', 'half')", "½ pot", show=False),
-        Binding("2", "app.table_key('preset', 'two_thirds')", "⅔ pot", show=False),
-        Binding("3", "app.table_key('preset', 'three_quarters')", "¾ pot", show=False),
-        Binding("4", "app.table_key('preset', 'pot')", "Pot", show=False),
-        Binding("5", "app.table_key('preset', 'min')", "Min", show=False),
-        Binding("6", "app.table_key('preset', 'all_in')", "Max", show=False),
-        Binding("e", "app.table_key('amount')", "Amount", show=False),
-        Binding("d", "app.table_key('draw')", "Draw", show=False),
-        Binding("p", "app.table_key('split')", "Split", show=False),
-        Binding("s", "app.table_key('show')", "Show", show=False),
-        Binding("m", "app.table_key('muck')", "Muck", show=False),
-        Binding("o", "app.table_key('back')", "I'm back"),  # away or sitting out: O brings him back
-        Binding("o", "app.table_key('sit_out')", "Sit out", show=False),
-        Binding("b", "app.table_key('wait_big_blind')", "Wait BB", show=False),
-        Binding("u", "app.table_key('top_up')", "Top-up", show=False),
-        Binding("x", "app.table_key('leave')", "Leave"),
-        Binding("x", "app.table_key('close')", "Close"),  # watching: X closes the tab
-        Binding("j", "app.table_key('sit_down')", "Sit down"),  # watching, a seat free: buy in here
-        Binding("slash", "app.table_key('chat')", "Chat", show=False),
-        Binding("escape", "app.table_key('focus_table')", "Table keys", show=False),
-    ]
+    # every table key acts on the app's current table (the highlighted one), whichever widget has the focus
+    BINDINGS: ClassVar[list[BindingType]] = bindings(TABLE)
 
     class Request(Message):
         """Send ``message_type`` with ``fields`` (the table id is added by the app)."""

@@ -1,0 +1,270 @@
+"""The key map: every key and command of the app in one table (DESIGN.md "Second wave": one key map).
+
+Each :class:`Command` says where it acts (:data:`TABLE`: the current table; :data:`TABLES`: anywhere;
+:data:`LOBBY`: the lobby's list), its action, its key(s) if it has any, the word on the key bar, and its
+title and line in the command palette. From this table come:
+
+- the key bindings (:func:`bindings`: ``TableView.BINDINGS``, ``CroupierApp.BINDINGS``, ``Lobby.BINDINGS``);
+- the command palette's commands (:func:`palette_groups`, used by :mod:`tui.palette`);
+- the help screen (:func:`help_text`);
+- the README's key tables (:func:`readme_tables`; ``python -m tui.keys`` prints them, a test compares).
+
+Commands that share a palette title are one palette command (its first command's action): the keys that
+change with the table's state (A: all-in, pot or max; O: sit out or I'm back) are one command there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from textual.binding import Binding, BindingType
+
+TABLE = "table"
+TABLES = "tables"
+LOBBY = "lobby"
+
+HELP_WIDTH = 100
+KEY_WORDS = {"question_mark": "?", "slash": "/", "escape": "Esc", "enter": "Enter", "right": "→", "left": "←",
+             "up": "↑", "down": "↓"}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing the player can do.
+
+    ``action`` is the action's name in its place (``TableView``'s ``action_…`` for :data:`TABLE`, the app's for
+    :data:`TABLES`, ``Lobby``'s for :data:`LOBBY`) and ``arguments`` its arguments. ``keys``: Textual key
+    names, comma-separated ("" : the palette only). ``label``: the key bar's word; ``show``: on the key bar.
+    ``title``/``help``: the palette's (``{auto_muck}`` in ``help`` is filled in: "on" or "off"). ``readme``:
+    the README row's words for this command's keys ("" : another row covers them); ``readme_keys`` overrides
+    the row's key column (one row for keys 1–6)."""
+
+    where: str
+    action: str
+    title: str
+    help: str
+    keys: str = ""
+    label: str = ""
+    show: bool = True
+    arguments: tuple[str | int, ...] = ()
+    readme: str = ""
+    readme_keys: str = ""
+
+    @property
+    def textual_action(self) -> str:
+        """The action as a binding names it: table keys go through the app (they act on the current table,
+        whichever widget has the focus)."""
+        call = f"{self.action}({', '.join(repr(argument) for argument in self.arguments)})" if self.arguments \
+            else self.action
+        if self.where == TABLE:
+            return f"app.table_key({', '.join(repr(part) for part in (self.action, *self.arguments))})"
+        return call
+
+    @property
+    def key_names(self) -> list[str]:
+        return [key for key in self.keys.split(",") if key]
+
+
+def _presets() -> list[Command]:
+    words = (("half", "½ pot", "Half pot"), ("two_thirds", "⅔ pot", "Two-thirds pot"),
+             ("three_quarters", "¾ pot", "Three-quarters pot"), ("pot", "Pot", "Pot"),
+             ("min", "Min", "Minimum raise"), ("all_in", "Max", "Maximum raise"))
+    presets = [Command(TABLE, "preset", title, "amount preset", str(number), label, False, (preset,))
+               for number, (preset, label, title) in enumerate(words, start=1)]
+    presets[0] = Command(
+        TABLE, "preset", "Half pot", "amount preset", "1", "½ pot", False, ("half",), readme_keys="**1**–**6**",
+        readme="set the amount to ½ pot, ⅔ pot, ¾ pot, pot, the minimum, the maximum (labelled all-in, pot or "
+               "max); pre-flop the buttons 2×, 2.5×, 3× set an open in big blinds (←/→ on the slider: one big "
+               "blind, Shift ×10)")
+    return presets
+
+
+COMMANDS: tuple[Command, ...] = (
+    # --- at a table (TableView's bindings, in key-bar order) ---
+    Command(TABLE, "fold", "Fold", "fold this hand", "f", "Fold",
+            readme='fold (not your turn yet: tick "check/fold")'),
+    Command(TABLE, "check_call", "Check or call", "check, or call the bet", "c", "Check/Call",
+            readme='check, or call the amount shown (not your turn yet: tick "call any")'),
+    Command(TABLE, "raise", "Bet or raise", "to the amount in the box", "r", "Raise",
+            readme="bet or raise to the amount in the box (also from inside the box; the box shows the minimum; "
+                   "an invalid amount is refused on screen and nothing is sent)"),
+    Command(TABLE, "all_in", "All-in", "bet or call everything; Pot or Max where that is less", "a", "All-in",
+            readme="all-in; where the most you may bet is less than your stack the key bar says **Pot** (pot "
+                   "limit) or **Max** (limits) and A bets that"),
+    Command(TABLE, "max_pot", "All-in", "", "a", "Pot"),
+    Command(TABLE, "max_raise", "All-in", "", "a", "Max"),
+    *_presets(),
+    Command(TABLE, "amount", "Type an amount", "focus the amount box", "e", "Amount", False,
+            readme="type an amount: the box's amount is selected, so typing replaces it; **R** or Enter sends it "
+                   "(the box takes digits only: every letter is still a table key, e.g. **A** after a refused "
+                   "amount)"),
+    Command(TABLE, "draw", "Draw or stand pat", "throw the chosen cards in a draw game; keys 1-5 choose", "d",
+            "Draw", False, readme_keys="**1**–**5**, **D**",
+            readme="in a draw game: choose the cards to throw, then draw (none chosen: stand pat)"),
+    Command(TABLE, "split", "Split", "32-card split when offered", "p", "Split", False,
+            readme="accept a split (32-card games, when offered)"),
+    Command(TABLE, "show", "Show cards", "at showdown", "s", "Show", False, readme_keys="**S** / **M**",
+            readme="show or muck at showdown when asked: a table with `manual_showdown = true` asks each player "
+                   "in showdown order, on the action clock (out of time: the hand is shown); Ctrl+P → "
+                   '"Auto-muck losing hands" mucks, unasked, a hand that cannot win (at any table). After '
+                   "winning a hand nobody called, until the next deal: **S** shows your hand, Ctrl+P → "
+                   '"Show your first card" / "second card" shows one (never shown otherwise)'),
+    Command(TABLE, "muck", "Muck cards", "at showdown", "m", "Muck", False),
+    Command(TABLE, "back", "Sit out / sit in", "toggle; away, it is I'm back", "o", "I'm back",
+            readme_keys="**O** when away",
+            readme="**I'm back**: after a timeout you are Away (your turns are checked or folded at once, the "
+                   "line under the table says so); O, or any action key, brings you back"),
+    Command(TABLE, "sit_out", "Sit out / sit in", "", "o", "Sit out", False, readme_keys="**O** / **B** / **U**",
+            readme="sit out / wait for the big blind on or off (not in stud) / top up (asked during a hand you "
+                   "are in: added when it ends)"),
+    Command(TABLE, "wait_big_blind", "Wait for big blind", "toggle", "b", "Wait BB", False),
+    Command(TABLE, "top_up", "Top-up", "add chips between hands", "u", "Top-up", False),
+    Command(TABLE, "leave", "Leave table", "stand up", "x", "Leave", readme="leave the table"),
+    Command(TABLE, "close", "Close this table", "stop watching it", "x", "Close", readme_keys="**J** / **X** watching",
+            readme="sit down at the table you watch (when a seat is free) / close its tab; a watcher gets no "
+                   "action bar"),
+    Command(TABLE, "sit_down", "Sit down here", "buy in at the table you watch", "j", "Sit down"),
+    Command(TABLE, "chat", "Chat at this table", "type a line to the table", "slash", "Chat", False,
+            readme="chat at this table"),
+    Command(TABLE, "focus_table", "Table keys", "the keys act on the table again", "escape", "Table keys", False,
+            readme="leave the amount box or the chat: the keys are the table's again"),
+    # palette only, at a table
+    Command(TABLE, "show_card", "Show your first card", "after winning without a showdown (S shows the hand)",
+            arguments=(0,)),
+    Command(TABLE, "show_card", "Show your second card", "after winning without a showdown (S shows the hand)",
+            arguments=(1,)),
+    Command(TABLE, "auto_muck", "Auto-muck losing hands",
+            "now {auto_muck}: at showdown, hands that cannot win are mucked unasked"),
+    Command(TABLE, "pre_action", "Pre-action: check/fold", "tick for your next turn this round (F when not your turn)",
+            arguments=("check-fold",)),
+    Command(TABLE, "pre_action", "Pre-action: call any", "tick for your next turn this round (C when not your turn)",
+            arguments=("call-any",)),
+    Command(TABLE, "pre_action", "Pre-action: fold to any bet", "tick for your next turn this round",
+            arguments=("fold",)),
+    # --- everywhere (the app's bindings, in key-bar order) ---
+    Command(TABLES, "jump", "Jump to waiting table", "the table that needs your action", "n", "Next turn",
+            readme="jump to the next table waiting for you (its tab shows ●; a hidden table rings the bell)"),
+    Command(TABLES, "toggle_tiles", "Tabs / tiles", "switch the multi-table layout", "t", "Tiles",
+            readme="tabs or tiles (all your tables at once; small screens get compact tiles)"),
+    Command(TABLES, "lobby", "Lobby", "the table list", "l", "Lobby", readme="the lobby (its keys below)"),
+    Command(TABLES, "toggle_log", "Hand log and chat", "show or hide on compact screens", "h", "Log", False,
+            readme="hand log and chat on small screens"),
+    Command(TABLES, "four_colour", "Four-colour deck", "toggle", "k", "4-colour", False,
+            readme="four-colour deck"),
+    Command(TABLES, "hand_history", "Hand history", "this table's hands, street by street", "v", "Hand history",
+            False, readme="hand history of this table: the last hand first, **↑**/**↓** an earlier one, "
+                          "**←**/**→** street by street (its cards, every card shown, its lines, its fairness "
+                          "badge), Esc closes"),
+    Command(TABLES, "help", "Keys", "the help screen", "question_mark,f1", "Help", readme="help"),
+    Command(TABLES, "next_table", "Next table", "the tab after this one", "ctrl+right", "Next table", False, (1,),
+            readme_keys="**Ctrl+←** / **Ctrl+→**", readme="previous / next table"),
+    Command(TABLES, "next_table", "Previous table", "the tab before this one", "ctrl+left", "Previous table", False,
+            (-1,)),
+    Command(TABLES, "report_last_hand", "Report the last hand", "flag it for the host's review"),
+    Command(TABLES, "set_theme", "High-contrast theme", "black, white and bright colours",
+            arguments=("croupier-high-contrast",)),
+    Command(TABLES, "set_theme", "Felt theme", "the default theme", arguments=("croupier-felt",)),
+    # --- the lobby's list (Lobby's bindings) ---
+    Command(LOBBY, "join", "Lobby: join the highlighted table", "sit down (or the waiting list when full)", "enter",
+            "Join", False),
+    Command(LOBBY, "join", "Lobby: join the highlighted table", "", "j", "Join",
+            readme_keys="**J** / **Enter**", readme="join the highlighted table (sit down; full: the waiting list)"),
+    Command(LOBBY, "watch", "Lobby: watch the highlighted table", "open it without sitting", "w", "Watch",
+            readme_keys="**W** / **O**", readme="watch it (open without sitting)"),
+    Command(LOBBY, "watch", "Lobby: watch the highlighted table", "", "o", "Open", False),
+    Command(LOBBY, "cycle_sort", "Lobby: sort by the next column", "then again to go on", "s", "Sort",
+            readme="sort by the next column"),
+    Command(LOBBY, "reverse_sort", "Lobby: reverse the order", "descending ⇄ ascending (click the header again)",
+            "r", "Reverse", False, readme="reverse the order (or click a header)"),
+    Command(LOBBY, "refresh", "Refresh lobby", "ask the room again", "g", "Refresh", readme="ask the room again"),
+    Command(LOBBY, "refill", "Play-money refill", "ask for chips", "p", "Refill", readme="play-money refill"),
+    Command(LOBBY, "toggle_filter", "Lobby: hide full tables", "toggle", arguments=("#hide-full",),
+            readme_keys="**Tab**",
+            readme="to the filters: game, stakes, hide full, hide empty"),
+    Command(LOBBY, "toggle_filter", "Lobby: hide empty tables", "toggle", arguments=("#hide-empty",)),
+)
+
+EVERYWHERE_ROWS = (
+    ("**Ctrl+P**", "every command, searchable (themes, including high contrast; report the last hand to the host)"),
+    ("**Ctrl+Q**", "quit"),
+)
+"""Textual's own keys, in the README's table of keys that work everywhere."""
+
+
+def commands(where: str) -> list[Command]:
+    return [command for command in COMMANDS if command.where == where]
+
+
+def bindings(where: str) -> list[BindingType]:
+    """The key bindings of ``where`` (in the key map's order: the key bar shows them so)."""
+    return [Binding(command.keys, command.textual_action, command.label, show=command.show)
+            for command in commands(where) if command.keys]
+
+
+def key_display(key: str) -> str:
+    """A Textual key name as the player reads it: ``ctrl+right`` → ``Ctrl+→``, ``question_mark`` → ``?``."""
+    parts = key.split("+")
+    words = [part.capitalize() for part in parts[:-1]]
+    last = parts[-1]
+    last = KEY_WORDS.get(last, last.upper() if len(last) == 1 or last[1:].isdigit() else last.capitalize())
+    return "+".join([*words, last])
+
+
+def palette_groups(where: str) -> list[tuple[Command, list[str]]]:
+    """Each palette command of ``where`` — its first :class:`Command` — with the keys of every command that
+    shares its title (shown after its line, e.g. ``(A)``)."""
+    groups: dict[str, tuple[Command, list[str]]] = {}
+    for command in commands(where):
+        _, keys = groups.setdefault(command.title, (command, []))
+        keys.extend(display for display in map(key_display, command.key_names) if display not in keys)
+    return list(groups.values())
+
+
+def palette_help(command: Command, keys: Sequence[str], **state: str) -> str:
+    words = command.help.format(**state) if state else command.help
+    return f"{words} ({', '.join(keys)})" if keys else words
+
+
+def help_text() -> str:
+    """The help screen: each place's keys, from the key map."""
+
+    def lines(heading: str, where: str) -> list[str]:
+        entries = [f"{'/'.join(keys)} {words[0].lower()}{words[1:]}"
+                   for first, keys in palette_groups(where) if keys
+                   for words in [first.title.removeprefix("Lobby: ")]]
+        rows = [f"[b]{heading}[/b]".ljust(16)]
+        for entry in entries:
+            if len(rows[-1]) + len(entry) > HELP_WIDTH:
+                rows.append(" " * 9)
+            rows[-1] += entry if rows[-1].endswith(("  ", "[/b]")) or rows[-1].isspace() else f" · {entry}"
+        return rows
+
+    return "\n".join([
+        "[b]croupier — keys[/b]   Ctrl+P: every action by name · mouse works too · Ctrl+Q quit", "",
+        *lines("Table", TABLE),
+        "         E again selects the amount; R or Enter sends it · not your turn: F ticks check/fold, C call any",
+        "         a draw game: 1-5 choose the cards to throw",
+        *lines("Tables", TABLES),
+        *lines("Lobby", LOBBY),
+        "         Tab to the filters: game, stakes, hide full, hide empty",
+    ])
+
+
+def readme_rows(where: str) -> Iterator[str]:
+    for command in commands(where):
+        if command.readme:
+            keys = command.readme_keys or " / ".join(f"**{key_display(key)}**" for key in command.key_names)
+            yield f"| {keys} | {command.readme} |"
+
+
+def readme_tables() -> str:
+    """The README's key tables (``## Keys``), as Markdown."""
+    head = ["| key | what it does |", "|---|---|"]
+    everywhere = [f"| {keys} | {words} |" for keys, words in EVERYWHERE_ROWS]
+    return "\n".join(["At a table:", "", *head, *readme_rows(TABLE), "", "Everywhere:", "", *head,
+                      *readme_rows(TABLES), *everywhere, "", "In the lobby:", "", *head, *readme_rows(LOBBY)])
+
+
+if __name__ == "__main__":
+    print(readme_tables())
