@@ -42,24 +42,26 @@ class DrawMixin(HandState):
 
     def _draw(self, position: int, action: Draw) -> None:
         """R-DRAW-1: discard, receive replacements from the stub, then from the reshuffled discards (never the
-        player's own discards of this draw: they join the discards only after the replacements are dealt)."""
+        player's own discards of this draw: they join the discards only after the replacements are dealt). A
+        discard-only street (``Street.replaces`` False) deals nothing: the player keeps fewer cards."""
         discards = action.discards
         count = len(discards)
+        wanted = count if self._streets[self._street_index].replaces else 0
         deck = self._deck
-        from_stub = min(count, len(deck) - self._deck_index)
+        from_stub = min(wanted, len(deck) - self._deck_index)
         cards = list(deck[self._deck_index:self._deck_index + from_stub])
         recycled = self._recycled
         muck = self._muck
         taken = 0
         reshuffled = False
-        if from_stub < count:
-            if len(recycled) < count - from_stub:
+        if from_stub < wanted:
+            if len(recycled) < wanted - from_stub:
                 # Reshuffle every discard thrown so far and not yet dealt again (R-DRAW-1).
                 pool = tuple(recycled) + tuple(muck)
                 order = check_reshuffled(pool, self._reshuffle(pool, self._reshuffles))
                 reshuffled = True
                 recycled = list(order)
-            taken = min(count - from_stub, len(recycled))
+            taken = min(wanted - from_stub, len(recycled))
             cards.extend(recycled[:taken])
         # Everything checked and computed: mutate.
         if reshuffled:

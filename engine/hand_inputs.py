@@ -17,7 +17,7 @@ from engine.variants import ForcedBetKind, Variant, check_player_count
 class VariantFacts:
     """What a hand needs to know about its variant, computed once per variant (hands start often)."""
 
-    __slots__ = ("board_cards", "deck_set", "flop_game", "has_draws", "hole_cards", "variant")
+    __slots__ = ("board_cards", "deck_set", "flop_game", "has_draws", "hole_cards", "ranking", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant  # keeps the variant alive, so its id() is not reused while cached
@@ -26,6 +26,7 @@ class VariantFacts:
         self.deck_set = frozenset(variant.deck)
         self.has_draws = variant.has_draws
         self.flop_game = any(street.board >= 3 for street in variant.streets)
+        self.ranking = variant.hand_ranking
 
 
 _FACTS: dict[int, VariantFacts] = {}

@@ -16,7 +16,7 @@ from engine.hand_inputs import variant_facts
 from engine.hand_state import OVER, SHOWDOWN
 from engine.home.in_hand import HomeMixin
 from engine.pots import Pot, award_pot, best_of, build_pots, split_evenly
-from engine.showdown import can_still_win, high_name, high_value, low_name, low_value
+from engine.showdown import can_still_win
 from engine.variants import Opening
 
 _hand_ended = positional_builder(HandEnded)
@@ -28,19 +28,20 @@ class ShowdownMixin(HomeMixin):
     __slots__ = ()
 
     def _evaluate(self) -> None:
-        """Strengths of every hand still in (once, at showdown)."""
-        variant = self._variant
+        """Strengths of every hand still in (once, at showdown); names wait until a hand is shown or wins."""
+        ranking = variant_facts(self._variant).ranking
         board = self._board
-        hi_lo = variant.low_eight
-        lows: dict[int, int | None] = {}
+        strength = ranking.strength
+        high = self._high
+        lows: dict[int, int | None] | None = {} if ranking.has_low else None
         for position in range(len(self._seats)):
             if self._folded[position]:
                 continue
             hole = self._hole[position]
-            self._high[position], self._high_names[position] = high_value(variant, hole, board)
-            if hi_lo:
-                lows[position], self._low_names[position] = low_value(variant, hole, board)
-        self._low = lows if hi_lo else None
+            high[position] = strength(hole, board)
+            if lows is not None:
+                lows[position] = ranking.low_strength(hole, board) or None
+        self._low = lows
 
     def _start_showdown(self) -> None:
         """R-SHOW-1: last aggressor of the final round first, else the variant's ``showdown_opening``: the first
@@ -129,23 +130,27 @@ class ShowdownMixin(HomeMixin):
             self.events.append(HandMucked(seat))
 
     def _describe(self, position: int) -> str:
-        name = self._high_names.get(position, "")
-        low = self._low_names.get(position)
+        ranking = variant_facts(self._variant).ranking
+        strength = self._high.get(position)
+        name = "" if strength is None else ranking.plain_name(strength)
         if self._low is not None:
-            return f"{name} / {low}" if low else f"{name} / no low"
+            low = self._low.get(position)
+            return f"{name} / {ranking.low_name(low)}" if low else f"{name} / no low"
         return name
 
     def _winning_name(self, position: int, low: bool) -> str:
         """The winner's hand named against the other hands still in (R-RANK-7: the kicker where it decided)."""
+        ranking = variant_facts(self._variant).ranking
         rivals = [other for other in self._contenders() if other != position]
         if low:
             lows = self._low or {}
             strength = lows.get(position)
-            return low_name(strength, [lows.get(other) for other in rivals]) if strength else ""
-        strength = self._high.get(position)
+            return ranking.low_name(strength, [lows.get(other) for other in rivals]) if strength else ""
+        high = self._high
+        strength = high.get(position)
         if strength is None:
             return ""
-        return high_name(self._variant, strength, [self._high.get(other) for other in rivals])
+        return ranking.name(strength, [high.get(other) for other in rivals])
 
     # ------------------------------------------------------------------ awarding
 

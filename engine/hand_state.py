@@ -22,7 +22,7 @@ from engine.home import NO_HOME_OPTIONS, HomeOptions
 from engine.home.run_it_twice import Question
 from engine.pots import Pot, build_pots
 from engine.structures import BettingStructure, StructureKind
-from engine.stud import best_showing_position, bring_in_position
+from engine.stud import opener_position
 from engine.variants import Opening, Ranking, Variant
 
 
@@ -128,7 +128,6 @@ class HandState:
         "_folded",
         "_forced",
         "_high",
-        "_high_names",
         "_highest_bet",
         "_hole",
         "_in_hand",
@@ -136,7 +135,6 @@ class HandState:
         "_legal",
         "_legal_at",
         "_low",
-        "_low_names",
         "_muck",
         "_mucked",
         "_no_betting_street",
@@ -225,8 +223,6 @@ class HandState:
         self._showdown_order: list[int] = []
         self._high: dict[int, int | None] = {}
         self._low: dict[int, int | None] | None = None
-        self._high_names: dict[int, str] = {}
-        self._low_names: dict[int, str] = {}
         self._auto_muck = frozenset(self._position_of[seat] for seat in auto_muck if seat in self._position_of)
         self._rake_total = 0
         self.dead_money = 0
@@ -287,17 +283,20 @@ class HandState:
 
     def _opener(self, opening: Opening) -> int:
         """Who opens (or shows first) other than left of the button: R-DRAW-32's first player after the big
-        blind; R-STUD-1's bring-in card on the first street, the best hand showing afterwards."""
+        blind; R-STUD-1's bring-in on the first street, the hand showing afterwards, as the variant's opener
+        kinds say (:class:`~engine.variants.OpenerKind`)."""
         if opening is Opening.LEFT_OF_BIG_BLIND:
             big_blind = self._forced.big_blind_seat
             return (self._position_of[big_blind] + 1) % len(self._seats) if big_blind is not None else 0
-        thirty_two = self._variant.ranking is Ranking.THIRTY_TWO_CARD
+        variant = self._variant
         ups: list[Sequence[Card] | None] = [
             None if self._folded[position] else self._up[position] for position in range(len(self._seats))
         ]
         if opening is Opening.BRING_IN:
-            # R-STUD-1 (turn 2): every limit structure (fixed and spread) brings in with the lowest card.
-            lowest = not thirty_two and self._structure.kind in _LIMIT_KINDS
-            return bring_in_position(ups, lowest=lowest, thirty_two_card=thirty_two)
-        return best_showing_position(ups, thirty_two)
-
+            # R-STUD-1 (turn 2): every limit structure (fixed and spread) is "limit".
+            limit = self._structure.kind in _LIMIT_KINDS
+            kind = variant.limit_bring_in if limit else variant.no_limit_bring_in
+        else:
+            kind = variant.showing_opener
+        return opener_position(kind, ups, ace_low=variant.ranking is Ranking.ACE_TO_FIVE,
+                               thirty_two_card=variant.ranking is Ranking.THIRTY_TWO_CARD)

@@ -47,18 +47,6 @@ from engine.phh import dumps, record_from_events
 from engine.structures import StructureKind
 from engine.view import HandView
 
-_GAME_NAMES = {
-    "texas_holdem": "Hold'em",
-    "omaha": "Omaha",
-    "omaha_hi_lo": "Omaha Hi/Lo",
-    "omaha_five_card": "5 Card Omaha",
-    "seven_card_stud": "7 Card Stud",
-    "seven_card_stud_hi_lo": "7 Card Stud Hi/Lo",
-    "deuce_to_seven_triple_draw": "Triple Draw 2-7 Lowball",
-    "five_card_draw": "5 Card Draw",
-    "americana": "Americana",
-    "telesina": "Telesina",
-}
 _STRUCTURE_NAMES = {
     StructureKind.NO_LIMIT: "No Limit",
     StructureKind.POT_LIMIT: "Pot Limit",
@@ -105,7 +93,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def game_title(config: HandConfig) -> str:
     """The PokerStars game title, e.g. ``"Hold'em No Limit"`` or ``"Omaha Hi/Lo Limit"``."""
-    game = _GAME_NAMES.get(config.variant.id, config.variant.name)
+    game = config.variant.pokerstars_name
     return f"{game} {_STRUCTURE_NAMES[config.structure.kind]}"
 
 

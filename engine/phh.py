@@ -427,16 +427,11 @@ def stacks_match(
 
 # --- replaying a record through the engine --------------------------------------------------------------------
 
-#: PHH variant codes the engine plays: code → (engine variant ids, first one the engine has wins; structure kind).
-#: Games PHH has no code for (5-card draw, 32-card games) are exported as PokerStars-style text only.
+#: PHH variant codes the engine plays: code → (engine variant ids, first one the engine has wins; structure kind),
+#: read from each variant's ``phh_codes`` (engine.variants). Games PHH has no code for (5-card draw, 32-card games)
+#: are exported as PokerStars-style text only.
 ENGINE_VARIANTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
-    "NT": (("texas_holdem",), "no_limit"),
-    "FT": (("texas_holdem",), "fixed_limit"),
-    "PO": (("omaha",), "pot_limit"),
-    "FO/8": (("omaha_hi_lo",), "fixed_limit"),
-    "F7S": (("seven_card_stud",), "fixed_limit"),
-    "F7S/8": (("seven_card_stud_hi_lo",), "fixed_limit"),
-    "F2L3D": (("deuce_to_seven_triple_draw",), "fixed_limit"),
+    code: ((variant.id,), structure) for variant in VARIANTS.values() for structure, code in variant.phh_codes
 }
 
 
@@ -706,7 +701,12 @@ def _engine_action(action: PhhAction, legal: LegalActions, scale: int, hand: Han
         return Check() if legal.can_check else Call()
     if action.verb == "cbr":
         assert action.amount is not None
-        return BetOrRaise(int(action.amount * scale))
+        to = int(action.amount * scale)
+        if legal.min_raise_to is not None and to < legal.min_raise_to and to == _covering(hand, legal.seat):
+            # PokerKit caps a bet at what the others can match; the engine's full bet moves the same chips (the
+            # rest comes back uncalled): a WSOP Razz record raises to exactly cover the one player left.
+            return BetOrRaise(legal.min_raise_to)
+        return BetOrRaise(to)
     if action.verb == "pb":
         return BringIn()
     if action.verb == "sd":
@@ -720,6 +720,13 @@ def _engine_action(action: PhhAction, legal: LegalActions, scale: int, hand: Han
             discards += hidden[:unknown]
         return Draw(tuple(discards))
     raise PhhError(f"{format_action(action)!r} is not a player decision")
+
+
+def _covering(hand: Hand, seat: int) -> int:
+    """The most any other player still in could have in front: a bet of this much covers them all."""
+    stacks, bets = hand.stacks(), hand.bets()
+    return max((stacks[other] + bets[other] for other in hand.seats if other != seat and hand.in_hand(other)),
+               default=0)
 
 
 def _showdown_choice(pending: list[PhhAction], seat: int) -> Action:

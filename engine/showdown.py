@@ -1,4 +1,5 @@
-"""Showdown helpers: hand strengths per player and who may still win (R-SHOW-1, R-RANK-2, R-RANK-3).
+"""Showdown helpers: hand strengths and names per player through the variant's ranking object, and who may still
+win (R-SHOW-1, R-RANK-2, R-RANK-3, R-RANK-7).
 
 Strengths are plain ints (higher wins) so pots can be split without building objects per comparison.
 """
@@ -6,74 +7,26 @@ Strengths are plain ints (higher wins) so pots can be split without building obj
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 
 from engine.cards import Card, Rank
-from engine.evaluate import (
-    americana_strength,
-    deuce_to_seven_strength,
-    high_strength,
-    low_eight_strength,
-    omaha_high_strength,
-    omaha_low_eight_strength,
-    telesina_class_strength,
-    telesina_strength,
-    thirty_two_strength,
-)
 from engine.evaluate.classes import HandClass
-from engine.evaluate.deuce_to_seven import DEUCE_TO_SEVEN_CLASSES
-from engine.evaluate.high import HIGH_CLASSES
-from engine.evaluate.low import low_ranks
-from engine.evaluate.names import LOW_OWN_GROUPS, class_name, deciding_depth, deuce_to_seven_name, low_depth, low_words
-from engine.evaluate.thirty_two import SUIT_CODE_SPAN, thirty_two_classes
+from engine.evaluate.ranking import HandRanking
 from engine.pots import Pot
-from engine.variants import VARIANTS, Ranking, ThirtyTwoTies, Variant
+from engine.variants import Variant
 
 
 def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, str]:
-    """``(strength, description)`` of the best high hand under the variant's must-use rule (fast int path;
-    the same strength as ``engine.evaluate.best_high``). Deuce-to-seven (R-RANK-4) judges the five own
-    cards, the 32-card ranking (R-RANK-5) the best five of own and community cards, with the game's own ties
-    (suits in 32-card draw, a split in Americana, Telesina's list)."""
-    ranking = variant.ranking
-    if ranking is Ranking.DEUCE_TO_SEVEN:
-        strength = deuce_to_seven_strength(hole)
-    elif ranking is Ranking.THIRTY_TWO_CARD:
-        ties = variant.thirty_two_ties
-        if ties is ThirtyTwoTies.TELESINA:
-            strength = telesina_strength([*hole, *board])
-        else:
-            strength = (americana_strength if ties is ThirtyTwoTies.SPLIT else thirty_two_strength)([*hole, *board])
-    else:
-        must_use = variant.must_use_hole
-        strength = high_strength([*hole, *board]) if must_use is None else omaha_high_strength(hole, board, must_use)
-    if (variant.ranking, variant.thirty_two_ties) in _NAMING_VARIANTS:
-        return strength, _plain_high_name(variant.ranking, variant.thirty_two_ties, strength)
-    return strength, high_name(variant, strength)
-
-
-@lru_cache(maxsize=1 << 14)
-def _plain_high_name(ranking: Ranking, ties: ThirtyTwoTies, strength: int) -> str:
-    """:func:`high_name` without rivals, cached: every showdown names every hand, and the name of a strength
-    depends only on the ranking (a variant is keyed by the fields that matter: hashing one hashes its deck)."""
-    return high_name(_NAMING_VARIANTS[ranking, ties], strength)
-
-
-_NAMING_VARIANTS: dict[tuple[Ranking, ThirtyTwoTies], Variant] = {
-    (variant.ranking, variant.thirty_two_ties): variant for variant in VARIANTS.values()
-}
-"""One variant per (ranking, 32-card ties): naming a strength reads nothing else of the variant."""
+    """``(strength, description)`` of the best hand under the variant's ranking object
+    (:attr:`~engine.variants.Variant.hand_ranking`: high, deuce-to-seven, ace-to-five, 32-card with the game's own
+    ties) and must-use rule."""
+    ranking = variant.hand_ranking
+    strength = ranking.strength(hole, board)
+    return strength, ranking.plain_name(strength)
 
 
 def high_class(variant: Variant, strength: int) -> HandClass:
-    """The suit-blind class of a high strength under the variant's ranking."""
-    if variant.ranking is Ranking.DEUCE_TO_SEVEN:
-        return DEUCE_TO_SEVEN_CLASSES[strength - 1]
-    if variant.ranking is Ranking.THIRTY_TWO_CARD:
-        if variant.thirty_two_ties is ThirtyTwoTies.TELESINA:
-            return thirty_two_classes()[telesina_class_strength(strength) - 1]
-        return thirty_two_classes()[strength // SUIT_CODE_SPAN - 1]
-    return HIGH_CLASSES[strength - 1]
+    """The suit-blind class of a strength under the variant's ranking."""
+    return variant.hand_ranking.hand_class(strength)
 
 
 def high_name(variant: Variant, strength: int, rivals: Iterable[int | None] = ()) -> str:
@@ -88,12 +41,7 @@ def high_name(variant: Variant, strength: int, rivals: Iterable[int | None] = ()
     >>> high_name(TEXAS_HOLDEM, winner), high_name(TEXAS_HOLDEM, winner, [loser])
     ('pair of jacks', 'pair of jacks, ace kicker')
     """
-    own = high_class(variant, strength)
-    others = [high_class(variant, rival) for rival in rivals if rival is not None]
-    if variant.ranking is Ranking.DEUCE_TO_SEVEN:
-        own_groups = LOW_OWN_GROUPS if own.category == 0 else None
-        return deuce_to_seven_name(own, deciding_depth(own, others, own_groups=own_groups))
-    return class_name(own, deciding_depth(own, others))
+    return variant.hand_ranking.name(strength, rivals)
 
 
 def low_name(strength: int, rivals: Iterable[int | None] = ()) -> str:
@@ -105,15 +53,12 @@ def low_name(strength: int, rivals: Iterable[int | None] = ()) -> str:
     >>> low_name(mine), low_name(mine, [theirs])
     ('eight-six low', 'eight-six-four low')
     """
-    own = low_ranks(strength)
-    return low_words(own, low_depth(own, [low_ranks(rival) for rival in rivals if rival]))
+    return HandRanking.low_name(strength, rivals)
 
 
 def low_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int | None, str]:
     """``(strength or None, description)`` of the best 8-or-better low (``None``: no qualifying low)."""
-    must_use = variant.must_use_hole
-    strength = low_eight_strength([*hole, *board]) if must_use is None else omaha_low_eight_strength(
-        hole, board, must_use)
+    strength = variant.hand_ranking.low_strength(hole, board)
     if not strength:
         return None, ""
     return strength, low_name(strength)
@@ -193,6 +138,6 @@ def made_hand_name(variant: Variant, hole: Sequence[Card], board: Sequence[Card]
         high = _partial_name(hole if must_use is not None else [*hole, *board])
     else:
         strength, high = high_value(variant, hole, board)
-        if variant.ranking is not Ranking.DEUCE_TO_SEVEN and high_class(variant, strength).category == 0:
-            high = ""  # a high card is no made hand (a 2-7 no-pair hand is the low itself)
+        if not variant.hand_ranking.is_made(strength):
+            high = ""  # a high card is no made hand (a lowball no-pair hand is the low itself)
     return " / ".join(name for name in (high, low) if name)

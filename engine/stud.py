@@ -32,17 +32,20 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.cards import Card
+from engine.variants import OpenerKind
 
 THIRTY_TWO_SUIT_VALUE = (1, 2, 3, 0)
 """Tie-break value by suit (clubs, diamonds, hearts, spades) in 32-card games: hearts > diamonds > clubs > spades."""
 
 
-def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool, thirty_two_card: bool) -> int:
+def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool, thirty_two_card: bool,
+                      ace_low: bool = False) -> int:
     """Index of the player who brings in (R-STUD-1), judged on each player's last up card.
 
     ``up_cards``: per position (clockwise from the left of the button) the up cards, ``None`` for a player
-    out of the hand. ``lowest``: limit 52-card stud (lowest card brings in); otherwise the highest does.
-    ``ValueError`` when nobody shows a card.
+    out of the hand. ``lowest``: the lowest card brings in (limit 7-card stud); otherwise the highest does.
+    ``ace_low``: the ace is the lowest rank (Razz: the king is the highest card). ``ValueError`` when nobody
+    shows a card.
     """
     best_key = 0
     best_position = -1
@@ -52,6 +55,8 @@ def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool
         card = cards[-1]
         # The plain int order is R-STUD-1's limit-stud order; 32-card games rank suits hearts > … > spades.
         key = (card >> 2) * 4 + THIRTY_TWO_SUIT_VALUE[card & 3] if thirty_two_card else card
+        if ace_low and card >> 2 == 12:
+            key -= 13 * 4  # below the deuce, same suit order
         if lowest:
             key = -key
         if best_position < 0 or key > best_key:
@@ -59,6 +64,27 @@ def bring_in_position(up_cards: Sequence[Sequence[Card] | None], *, lowest: bool
     if best_position < 0:
         raise ValueError("nobody shows an up card to bring in")
     return best_position
+
+
+def opener_position(kind: OpenerKind, up_cards: Sequence[Sequence[Card] | None], *, ace_low: bool,
+                    thirty_two_card: bool) -> int:
+    """Index of the player an :class:`~engine.variants.OpenerKind` picks (R-STUD-1): the lowest or highest up
+    card, the lowest or best hand showing. ``ace_low``: the ace is the lowest card (Razz).
+
+    >>> from engine.cards import parse_cards
+    >>> ups = [parse_cards("Kc"), parse_cards("Ah"), parse_cards("Ks")]
+    >>> opener_position(OpenerKind.HIGH_CARD, ups, ace_low=True, thirty_two_card=False)  # Razz: Ks brings in
+    2
+    >>> later = [parse_cards("Kc 2d"), parse_cards("Ah 7h"), parse_cards("5s 4s")]
+    >>> opener_position(OpenerKind.LOW_HAND, later, ace_low=True, thirty_two_card=False)  # 5-4 is the lowest
+    2
+    """
+    if kind is OpenerKind.HIGH_HAND:
+        return best_showing_position(up_cards, thirty_two_card)
+    if kind is OpenerKind.LOW_HAND:
+        return lowest_showing_position(up_cards)
+    return bring_in_position(up_cards, lowest=kind is OpenerKind.LOW_CARD, thirty_two_card=thirty_two_card,
+                             ace_low=ace_low)
 
 
 def showing_key(up_cards: Sequence[Card], thirty_two_card: bool) -> tuple[int, ...]:
@@ -144,6 +170,39 @@ def best_showing_position(up_cards: Sequence[Sequence[Card] | None], thirty_two_
                     _KEY_BY_RANK_PRODUCT[product] = cached
             key = cached
         if best_key is None or key > best_key:
+            best_key, best_position = key, position
+    if best_key is None:
+        raise ValueError("nobody shows an up card")
+    return best_position
+
+
+_LOW_KEY_BY_RANK_PRODUCT: dict[int, tuple[int, ...]] = {}
+
+
+def lowest_showing_position(up_cards: Sequence[Sequence[Card] | None]) -> int:
+    """Index of the player with the lowest hand showing, aces low, pairs bad (Razz's later streets; PokerKit's
+    ``LOW_HAND``): the first such player on a tie, ``None`` entries skipped. ``ValueError`` when nobody shows a
+    card.
+
+    >>> from engine.cards import parse_cards
+    >>> lowest_showing_position([parse_cards("7c 2d"), parse_cards("6h 5h"), parse_cards("Ac Ad")])
+    1
+    """
+    best_key: tuple[int, ...] | None = None
+    best_position = -1
+    for position, cards in enumerate(up_cards):
+        if not cards:
+            continue
+        product = 1
+        for card in cards:
+            product *= _RANK_PRIMES[card >> 2]
+        key = _LOW_KEY_BY_RANK_PRODUCT.get(product)
+        if key is None:
+            # Ranks with the ace lowest (ace 0, deuce 1 … king 12): the showing key's order is then the low order.
+            key = _ranks_showing_key(tuple(sorted([(card >> 2) + 1 if card >> 2 < 12 else 0 for card in cards])))
+            if len(_LOW_KEY_BY_RANK_PRODUCT) < 1 << 14:
+                _LOW_KEY_BY_RANK_PRODUCT[product] = key
+        if best_key is None or key < best_key:
             best_key, best_position = key, position
     if best_key is None:
         raise ValueError("nobody shows an up card")

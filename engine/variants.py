@@ -30,8 +30,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from engine.cards import Card, full_deck, short_deck
+
+if TYPE_CHECKING:
+    from engine.evaluate.ranking import HandRanking
 
 
 class Opening(Enum):
@@ -42,11 +46,26 @@ class Opening(Enum):
     LEFT_OF_BUTTON = "left_of_button"
     """The first player still in the hand left of the button."""
     BRING_IN = "bring_in"
-    """Stud third street: the bring-in player (lowest up card in limit, highest in no limit)."""
+    """Stud first street: the bring-in player, by the variant's ``limit_bring_in`` / ``no_limit_bring_in``."""
     BEST_SHOWING = "best_showing"
-    """Stud later streets: the best hand showing on the up cards."""
+    """Stud later streets: the best hand showing on the up cards, by the variant's ``showing_opener``."""
     LEFT_OF_BIG_BLIND = "left_of_big_blind"
     """The first player still in the hand after the big blind (32-card poker after the draw, R-DRAW-32)."""
+
+
+class OpenerKind(Enum):
+    """How a stud game picks a player by the up cards (R-STUD-1; PokerKit's openings of the same names). Suits
+    break ties between cards: clubs < diamonds < hearts < spades, in 32-card games spades < clubs < diamonds <
+    hearts; equal hands showing: the first player clockwise from the left of the button."""
+
+    LOW_CARD = "low_card"
+    """The lowest up card (limit 7-card stud's bring-in)."""
+    HIGH_CARD = "high_card"
+    """The highest up card (no-limit stud's, Americana's and Telesina's bring-in; Razz's, the king highest)."""
+    LOW_HAND = "low_hand"
+    """The lowest hand showing, aces low, pairs bad (Razz's later streets)."""
+    HIGH_HAND = "high_hand"
+    """The best hand showing: pairs, two pair, trips, quads, then the ranks (7-card stud's later streets)."""
 
 
 class ForcedBetKind(Enum):
@@ -62,6 +81,9 @@ class Ranking(Enum):
     HIGH = "high"
     DEUCE_TO_SEVEN = "deuce_to_seven"
     THIRTY_TWO_CARD = "thirty_two_card"
+    ACE_TO_FIVE = "ace_to_five"
+    """Ace-to-five low without a qualifier (Razz): the lowest five cards win, aces low, straights and flushes
+    do not count."""
 
 
 class ThirtyTwoTies(Enum):
@@ -81,8 +103,9 @@ class Street:
     """One street: what is dealt, then (if ``betting``) one betting round.
 
     ``hole_down``/``hole_up``: cards dealt face down / face up to each player. ``board``: community cards.
-    ``draw``: the most cards a player may exchange on this street (0: no draw). ``big_bet``: the
-    fixed-limit size is the big bet (R-BET-FL). ``opening``: who acts first in this street's round.
+    ``draw``: the most cards a player may exchange on this street (0: no draw). ``replaces``: a draw deals as
+    many new cards as were discarded (True), or the street only discards (False: the player keeps fewer cards).
+    ``big_bet``: the fixed-limit size is the big bet (R-BET-FL). ``opening``: who acts first in this street's round.
     """
 
     name: str
@@ -90,6 +113,7 @@ class Street:
     hole_up: int = 0
     board: int = 0
     draw: int = 0
+    replaces: bool = True
     betting: bool = True
     big_bet: bool = False
     opening: Opening = Opening.LEFT_OF_BUTTON
@@ -109,7 +133,12 @@ class Variant:
     royal flush (R-RANK-6, Telesina). ``thirty_two_ties``: how equal 32-card hands compare. ``showdown_opening``:
     who shows first when nobody bet on the last round (R-SHOW-1: left of the button; stud: the best hand showing;
     32-card poker: after the big blind, R-DRAW-32). ``draw_seconds``: the rulebooks' draw clock (R-DRAW-1: 30 s,
-    2-7 24 s); 0 for games without draws.
+    2-7 24 s); 0 for games without draws. Stud openers (R-STUD-1, :class:`OpenerKind`): ``limit_bring_in`` under
+    fixed and spread limit, ``no_limit_bring_in`` under no and pot limit, ``showing_opener`` on later streets and
+    at the showdown. Names: ``name`` everywhere, ``short_name`` where a column is narrow (the lobby),
+    ``history_name`` in PokerStars-style hand histories. ``default_structure``: the structure a practice table
+    gets when none is asked for. ``phh_codes``: the PHH variant code of each structure PHH names (replays,
+    exports).
     """
 
     id: str
@@ -128,6 +157,30 @@ class Variant:
     showdown_opening: Opening = Opening.LEFT_OF_BUTTON
     thirty_two_ties: ThirtyTwoTies = ThirtyTwoTies.SUITS
     draw_seconds: float = 0.0
+    limit_bring_in: OpenerKind = OpenerKind.LOW_CARD
+    no_limit_bring_in: OpenerKind = OpenerKind.HIGH_CARD
+    showing_opener: OpenerKind = OpenerKind.HIGH_HAND
+    short_name: str = ""
+    history_name: str = ""
+    default_structure: str = "fixed_limit"
+    phh_codes: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hand_ranking(self) -> HandRanking:
+        """The game's one ranking object (:mod:`engine.evaluate.ranking`): showdown, bots and hand names."""
+        from engine.evaluate.ranking import ranking_for  # the evaluators' tables: built on first use
+
+        return ranking_for(self.ranking.value, self.thirty_two_ties.value, self.must_use_hole, self.low_eight)
+
+    @property
+    def pokerstars_name(self) -> str:
+        """The game's title in PokerStars-style hand histories: ``history_name``, else ``name``."""
+        return self.history_name or self.name
+
+    @property
+    def display_short_name(self) -> str:
+        """The name where a column is narrow (the lobby): ``short_name``, else ``name``."""
+        return self.short_name or self.name
 
     @property
     def has_draws(self) -> bool:
@@ -170,13 +223,22 @@ def _omaha_streets(hole: int) -> tuple[Street, ...]:
     return (replace(_HOLDEM_STREETS[0], hole_down=hole), *_HOLDEM_STREETS[1:])
 
 
-TEXAS_HOLDEM = Variant("texas_holdem", "Texas Hold'em", "R-GAME-HE", _HOLDEM_STREETS)
-OMAHA = Variant("omaha", "Omaha", "R-GAME-O4", _omaha_streets(4), must_use_hole=2)
+TEXAS_HOLDEM = Variant(
+    "texas_holdem", "Texas Hold'em", "R-GAME-HE", _HOLDEM_STREETS, short_name="Hold'em", history_name="Hold'em",
+    default_structure="no_limit", phh_codes=(("no_limit", "NT"), ("fixed_limit", "FT")),
+)
+OMAHA = Variant(
+    "omaha", "Omaha", "R-GAME-O4", _omaha_streets(4), must_use_hole=2, default_structure="pot_limit",
+    phh_codes=(("pot_limit", "PO"),),
+)
 OMAHA_FIVE_CARD = Variant(
-    "omaha_five_card", "5-card Omaha", "R-GAME-O5", _omaha_streets(5), must_use_hole=2, max_players=9
+    "omaha_five_card", "5-card Omaha", "R-GAME-O5", _omaha_streets(5), must_use_hole=2, max_players=9,
+    history_name="5 Card Omaha", default_structure="pot_limit",
 )
 OMAHA_HI_LO = Variant(
-    "omaha_hi_lo", "Omaha Hi/Lo 8-or-better", "R-GAME-O8", _omaha_streets(4), must_use_hole=2, low_eight=True
+    "omaha_hi_lo", "Omaha Hi/Lo 8-or-better", "R-GAME-O8", _omaha_streets(4), must_use_hole=2, low_eight=True,
+    short_name="Omaha Hi/Lo", history_name="Omaha Hi/Lo", default_structure="pot_limit",
+    phh_codes=(("fixed_limit", "FO/8"),),
 )
 
 
@@ -200,6 +262,7 @@ FIVE_CARD_DRAW = Variant(
     (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
     max_players=6,
     draw_seconds=30.0,
+    history_name="5 Card Draw",
 )
 DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
     "deuce_to_seven_triple_draw", "2-7 Triple Draw", "R-GAME-27",
@@ -212,6 +275,20 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
     ranking=Ranking.DEUCE_TO_SEVEN,
     max_players=6,
     draw_seconds=24.0,
+    history_name="Triple Draw 2-7 Lowball",
+    phh_codes=(("fixed_limit", "F2L3D"),),
+)
+# 2-7 single draw (PokerKit's NoLimitDeuceToSevenLowballSingleDraw; RULES.md has no row yet: R-GAME-27's draw and
+# ranking rules with one draw): bet, draw 0-5, bet; played no limit.
+DEUCE_TO_SEVEN_SINGLE_DRAW = Variant(
+    "deuce_to_seven_single_draw", "2-7 Single Draw", "R-GAME-27",
+    (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
+    ranking=Ranking.DEUCE_TO_SEVEN,
+    max_players=6,
+    draw_seconds=24.0,
+    history_name="Single Draw 2-7 Lowball",
+    default_structure="no_limit",
+    phh_codes=(("no_limit", "N2L1D"),),
 )
 THIRTY_TWO_CARD_DRAW = Variant(
     "thirty_two_card_draw", "32-card Draw", "R-GAME-32",
@@ -236,10 +313,21 @@ _STUD_STREETS = (
 SEVEN_CARD_STUD = Variant(
     "seven_card_stud", "7-card Stud", "R-GAME-S7", _STUD_STREETS,
     forced_bets=ForcedBetKind.ANTE_BRING_IN, max_players=8, showdown_opening=Opening.BEST_SHOWING,
+    history_name="7 Card Stud", phh_codes=(("fixed_limit", "F7S"),),
 )
 SEVEN_CARD_STUD_HI_LO = Variant(
     "seven_card_stud_hi_lo", "7-card Stud Hi/Lo 8-or-better", "R-GAME-S8", _STUD_STREETS,
     forced_bets=ForcedBetKind.ANTE_BRING_IN, low_eight=True, max_players=8, showdown_opening=Opening.BEST_SHOWING,
+    short_name="7-card Stud Hi/Lo", history_name="7 Card Stud Hi/Lo", phh_codes=(("fixed_limit", "F7S/8"),),
+)
+# Razz (PokerKit's FixedLimitRazz; RULES.md has no row yet): stud's deal and betting, the ace-to-five low of the
+# best five cards wins; the highest up card brings in (the king highest, the ace lowest; spades highest on a
+# tie), the lowest hand showing opens the later streets and shows first.
+RAZZ = Variant(
+    "razz", "Razz", "R-GAME-S7", _STUD_STREETS,
+    forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.ACE_TO_FIVE, max_players=8,
+    showdown_opening=Opening.BEST_SHOWING, limit_bring_in=OpenerKind.HIGH_CARD, showing_opener=OpenerKind.LOW_HAND,
+    phh_codes=(("fixed_limit", "FR"),),
 )
 
 # 32-card stud games (R-GAME-AM, R-GAME-TE): one down and one up, then three more up cards, each with a
@@ -254,19 +342,20 @@ _THIRTY_TWO_STUD_STREETS = (
 AMERICANA = Variant(
     "americana", "Americana", "R-GAME-AM", _THIRTY_TWO_STUD_STREETS, deck=short_deck(),
     forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.THIRTY_TWO_CARD, max_players=6,
-    thirty_two_ties=ThirtyTwoTies.SPLIT,
+    thirty_two_ties=ThirtyTwoTies.SPLIT, limit_bring_in=OpenerKind.HIGH_CARD,
 )
 TELESINA = Variant(
     "telesina", "Telesina", "R-GAME-TE",
     (*_THIRTY_TWO_STUD_STREETS, Street("vela", board=1, big_bet=True, opening=Opening.BEST_SHOWING)),
     deck=short_deck(), forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.THIRTY_TWO_CARD, max_players=6,
-    heads_up_exception=True, thirty_two_ties=ThirtyTwoTies.TELESINA,
+    heads_up_exception=True, thirty_two_ties=ThirtyTwoTies.TELESINA, limit_bring_in=OpenerKind.HIGH_CARD,
 )
 
 VARIANTS: dict[str, Variant] = {
     variant.id: variant for variant in (
         TEXAS_HOLDEM, OMAHA, OMAHA_FIVE_CARD, OMAHA_HI_LO, FIVE_CARD_DRAW, DEUCE_TO_SEVEN_TRIPLE_DRAW,
-        THIRTY_TWO_CARD_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, AMERICANA, TELESINA,
+        DEUCE_TO_SEVEN_SINGLE_DRAW, THIRTY_TWO_CARD_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, RAZZ, AMERICANA,
+        TELESINA,
     )
 }
 """Every game the engine plays, by id."""
@@ -322,11 +411,6 @@ def check_player_count(variant: Variant, players: int) -> None:
         )
 
 
-SHORT_NAMES: dict[str, str] = {"texas_holdem": "Hold'em", "omaha_hi_lo": "Omaha Hi/Lo",
-                               "seven_card_stud_hi_lo": "7-card Stud Hi/Lo"}
-"""Shorter names where a column is narrow (the lobby); every other game's name is short already."""
-
-
 def game_name(variant_id: str, short: bool = False) -> str:
     """The one display name of a game (lobby, hand history, CLI help), by id; an id this engine does not know
     (a newer room's game) is shown as its words.
@@ -337,4 +421,4 @@ def game_name(variant_id: str, short: bool = False) -> str:
     variant = VARIANTS.get(variant_id)
     if variant is None:
         return variant_id.replace("_", " ")
-    return SHORT_NAMES.get(variant_id, variant.name) if short else variant.name
+    return variant.display_short_name if short else variant.name

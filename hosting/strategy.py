@@ -18,15 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, parse_cards
-from engine.evaluate import (
-    deuce_to_seven_strength,
-    high_strength,
-    low_eight_strength,
-    omaha_high_strength,
-    omaha_low_eight_strength,
-    thirty_two_strength,
-)
-from engine.variants import VARIANTS, Ranking, Variant
+from engine.variants import VARIANTS, Variant
 
 
 @dataclass(frozen=True)
@@ -65,29 +57,16 @@ class HandView:
 
 def _strength_functions(variant: Variant) -> tuple[Callable[[Sequence[int], Sequence[int]], int],
                                                     Callable[[Sequence[int], Sequence[int]], int] | None]:
-    """(high(own, board), low(own, board) or None): bigger is better for both; a low of 0 does not qualify."""
-    use = variant.must_use_hole
-    if variant.ranking is Ranking.DEUCE_TO_SEVEN:
-        return (lambda own, board: deuce_to_seven_strength(own[:5])), None
-    if variant.ranking is Ranking.THIRTY_TWO_CARD:
-        return (lambda own, board: thirty_two_strength([*own, *board][:7])), None
-    if use is not None:
-        low = (lambda own, board: omaha_low_eight_strength(own, board, use)) if variant.low_eight else None
-        return (lambda own, board: omaha_high_strength(own, board, use)), low
-
-    def high(own: Sequence[int], board: Sequence[int]) -> int:
-        cards = [*own, *board]
-        return high_strength(cards if len(cards) <= 7 else cards[:7])
-
-    low_any = (lambda own, board: low_eight_strength([*own, *board])) if variant.low_eight else None
-    return high, low_any
+    """(high(own, board), low(own, board) or None) from the variant's one ranking object (the showdown's): bigger
+    is better for both; a low of 0 does not qualify."""
+    ranking = variant.hand_ranking
+    return ranking.strength, (ranking.low_strength if ranking.has_low else None)
 
 
 def equity(view: HandView, rng: random.Random, samples: int = 80) -> float:
     """The share of the pot ``view``'s cards win on average against random hands (0..1), by simulation."""
     variant = view.variant
-    own_count = variant.hole_card_count if variant.ranking is not Ranking.DEUCE_TO_SEVEN else 5
-    own_count = max(own_count, len(view.mine))
+    own_count = max(variant.hole_card_count, len(view.mine))
     board_count = variant.board_card_count
     known = set(view.mine) | set(view.board) | view.seen
     unseen = [card for card in variant.deck if card not in known]
@@ -125,9 +104,9 @@ def _share(hands: list[list[Card]], board: list[Card], high: Callable[[Sequence[
 
 
 def discards(view: HandView, max_discards: int) -> list[Card]:
-    """Cards to throw in a draw round: keep pairs and better (high games), keep low cards (2-7)."""
+    """Cards to throw in a draw round: keep pairs and better (high games), keep low cards (lowball)."""
     mine = view.mine
-    if view.variant.ranking is Ranking.DEUCE_TO_SEVEN:
+    if view.variant.hand_ranking.lowball:
         by_rank = sorted(mine, key=lambda card: card.rank)
         keep: list[Card] = []
         for card in by_rank:

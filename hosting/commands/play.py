@@ -46,8 +46,6 @@ def parse_stakes(text: str) -> tuple[int, int]:
     return small, big
 
 
-DEFAULT_STRUCTURE = {"texas_holdem": "no_limit", "omaha": "pot_limit", "omaha_five_card": "pot_limit",
-                     "omaha_hi_lo": "pot_limit"}  # the rest (stud, draw, 32-card games): fixed_limit
 
 
 DEFAULT_PLAYERS = 6
@@ -65,7 +63,7 @@ def check_options(game: str, structure: str | None, players: int | None, stakes:
     if game not in VARIANTS:
         raise PlayError(f"unknown game {game!r}; choose one of: {', '.join(VARIANTS)}")
     variant = VARIANTS[game]
-    structure = structure or DEFAULT_STRUCTURE.get(game, "fixed_limit")
+    structure = structure or variant.default_structure
     if structure not in STRUCTURE_IDS:
         raise PlayError(f"unknown structure {structure!r}; choose one of: {', '.join(STRUCTURE_IDS)}")
     small, big = parse_stakes(stakes)

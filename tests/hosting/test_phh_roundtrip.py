@@ -3,8 +3,8 @@ can name replays to the recorded stacks (0 mismatches, 0 errors), raked hands in
 is taken again: issue 14 item 5), from the host's copy and from one player's;
 the hands PHH cannot name are left out with one line per kind at the end of the export.
 
-``CROUPIER_PHH_ROUNDTRIP_HANDS`` hands are played at each table (default 25: 7 PHH games × 2 tables plus 5
-tables PHH cannot name, about 475 hands in a few seconds).
+``CROUPIER_PHH_ROUNDTRIP_HANDS`` hands are played at each table (default 25: 9 PHH games × 2 tables plus 5
+tables PHH cannot name, about 575 hands in a few seconds).
 """
 
 from __future__ import annotations
@@ -49,6 +49,10 @@ NAMEABLE = (  # (table, PHH code): every game and structure PHH names that croup
     (_table("s8b", "seven_card_stud_hi_lo", "fixed_limit", (5, 10), 5, ante=1, bring_in=3), "F7S/8"),
     (_table("td2", "deuce_to_seven_triple_draw", "fixed_limit", (2, 4), 2), "F2L3D"),
     (_table("td5", "deuce_to_seven_triple_draw", "fixed_limit", (5, 10), 5, rake="white-label"), "F2L3D"),
+    (_table("rz3", "razz", "fixed_limit", (2, 4), 3, ante=1, bring_in=2), "FR"),
+    (_table("rz7", "razz", "fixed_limit", (5, 10), 7, ante=1, bring_in=3, rake="white-label"), "FR"),
+    (_table("sd2", "deuce_to_seven_single_draw", "no_limit", (1, 2), 2), "N2L1D"),
+    (_table("sd6", "deuce_to_seven_single_draw", "no_limit", (5, 10), 6, rake="white-label"), "N2L1D"),
 )
 UNNAMEABLE = (  # (table, its PokerStars game title): no PHH variant code
     (_table("sl", "texas_holdem", "spread_limit", (1, 2), 4), "Hold'em Spread Limit"),

@@ -341,6 +341,8 @@ async def _play_any_game(client: RoomClient, table: str, hands: int, seed: int, 
     ("seven_card_stud", "fixed_limit", {"ante": 1, "bring_in": 2}),
     ("deuce_to_seven_triple_draw", "fixed_limit", {}),
     ("thirty_two_card_draw", "pot_limit", {}),
+    ("razz", "fixed_limit", {"ante": 1, "bring_in": 2}),
+    ("deuce_to_seven_single_draw", "no_limit", {}),
 ])
 async def test_stud_and_draw_games_are_dealt_played_and_verified_over_the_room(
         rooms: Any, connect: Any, game: str, structure: str, extra: dict[str, Any]) -> None:
@@ -359,7 +361,7 @@ async def test_stud_and_draw_games_are_dealt_played_and_verified_over_the_room(
     for report in reports:
         for kind, count in report["moves"].items():
             moves[kind] += count
-    if game == "seven_card_stud":
+    if game in ("seven_card_stud", "razz"):
         assert moves["bring_in"] + moves["complete"] >= hands  # one of them opens every stud hand
     else:
         assert moves["draw"] >= hands

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
+from engine.hand import HandConfig
 from engine.variants import VARIANTS, game_name
 from tests.tui.helpers import wait_until
 from tests.tui.recorded import hello, lobby_rows, msg, side_pot_hand
@@ -34,9 +35,25 @@ def test_cli_help_names_the_games_as_the_lobby_does() -> None:
 
 
 def test_the_hand_history_names_a_32_card_game_as_the_lobby_does() -> None:
-    from engine import history
+    from engine.history import game_title
+    from engine.structures import BettingStructure
+    from engine.variants import RAZZ, THIRTY_TWO_CARD_DRAW, variant_by_id
 
-    assert "thirty_two_card_draw" not in history._GAME_NAMES  # PokerStars has no such game: our own name
+    # PokerStars has no 32-card game: the history uses our own name, read from the variant table.
+    assert game_title(HandConfig(THIRTY_TWO_CARD_DRAW, BettingStructure.fixed_limit(2))) == "32-card Draw Limit"
+    assert game_title(HandConfig(RAZZ, BettingStructure.fixed_limit(2))) == "Razz Limit"
+    single_draw = variant_by_id("deuce_to_seven_single_draw")
+    assert game_title(HandConfig(single_draw, BettingStructure.no_limit())) == "Single Draw 2-7 Lowball No Limit"
+
+
+def test_every_name_and_default_structure_comes_from_the_variant_table() -> None:
+    from hosting.commands.play import check_options
+
+    assert (game_name("razz"), game_name("deuce_to_seven_single_draw")) == ("Razz", "2-7 Single Draw")
+    assert lobby_game_name("razz") == "Razz" and lobby_game_name("deuce_to_seven_single_draw") == "2-7 Single Draw"
+    assert check_options("deuce_to_seven_single_draw", None, None, "1/2").structure == "no_limit"
+    assert check_options("razz", None, None, "1/2").structure == "fixed_limit"
+    assert check_options("omaha", None, None, "1/2").structure == "pot_limit"
 
 
 def test_every_board_street_line_shows_suit_glyphs() -> None:

@@ -27,7 +27,10 @@ CASES = [
     ("five_card_draw", "Jd Js 4c 4h 9s", "", "two pair, jacks and fours"),
     ("deuce_to_seven_triple_draw", "7c 5d 4h 3s 2c", "", "seven-five low"),
     ("deuce_to_seven_triple_draw", "8c 8d 4h 3s 2c", "", "pair of eights"),
+    ("deuce_to_seven_single_draw", "As 5d 4h 3s 2c", "", "ace-five low"),  # the ace is high: no wheel in 2-7
     ("thirty_two_card_draw", "Ad As Ah 7c 8d", "", "three aces"),
+    ("razz", "Kd 8h 5d 4h 3s 2c Ah", "", "five-four low"),  # the wheel, aces low
+    ("razz", "Kd Kh Ks Qc Qd 2c 3c", "", "pair of queens"),  # four ranks only: the lowest pair plays
     ("americana", "Kd Ks 7h", "", "pair of kings"),
     ("telesina", "Td Ts 7h 8c", "", "pair of tens"),
 ]
