@@ -1,9 +1,11 @@
-"""Differential tests: fixed-limit 7-card stud, stud Hi/Lo and 2-7 Triple Draw against PokerKit 0.7.7 (issue 4).
+"""Differential tests: fixed-limit 7-card stud, stud Hi/Lo, Razz, 2-7 Triple Draw and no-limit 2-7 Single Draw
+against PokerKit 0.7.7 (issues 4 and 16).
 
 Each hand: 2-7 players (2-6 for triple draw) with short random stacks (frequent all-ins, also on the
 antes), a random deck, random actions among those both engines allow, random discards. Both engines must
-agree on who acts (bring-in by the lowest up card with clubs lowest, best hand showing later, draws from
-the left of the button) and what a call costs, and on the finishing stacks to the chip.
+agree on who acts (bring-in by the lowest up card with clubs lowest, best hand showing later; in Razz the highest
+up card, aces low, brings in and the lowest hand showing opens later; draws from the left of the button) and what a
+call costs, and on the finishing stacks to the chip.
 
 Known, documented difference (RULES.md wins): R-POT-2 in stud Hi/Lo — when no player eligible for a side
 pot has a qualifying low but another player in the hand has one, RULES gives the high hand the whole side
@@ -32,8 +34,10 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import (  # noqa: E402
     Automation,
     FixedLimitDeuceToSevenLowballTripleDraw,
+    FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    NoLimitDeuceToSevenLowballSingleDraw,
 )
 
 from engine.actions import BetOrRaise, BringIn, Call, Check, Draw, Fold  # noqa: E402
@@ -42,7 +46,13 @@ from engine.evaluate import best_low_eight  # noqa: E402
 from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig, Phase  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
-from engine.variants import DEUCE_TO_SEVEN_TRIPLE_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO  # noqa: E402
+from engine.variants import (  # noqa: E402
+    DEUCE_TO_SEVEN_SINGLE_DRAW,
+    DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_HI_LO,
+)
 from tests.engine.pokerkit_differences import pokerkit_finishing_stacks  # noqa: E402
 from tests.sweeps import sweep  # noqa: E402
 
@@ -63,28 +73,36 @@ AUTOMATIONS = (
 
 ANTE, BRING_IN, SMALL_BET, BIG_BET = 1, 2, 4, 8
 SMALL_BLIND, BIG_BLIND = 1, 2
+STUD_GAMES: dict[str, tuple[Any, Any]] = {
+    "seven_card_stud": (SEVEN_CARD_STUD, FixedLimitSevenCardStud),
+    "seven_card_stud_hi_lo": (SEVEN_CARD_STUD_HI_LO, FixedLimitSevenCardStudHighLowSplitEightOrBetter),
+    "razz": (RAZZ, FixedLimitRazz),
+}
+DRAW_GAMES = ("deuce_to_seven_triple_draw", "deuce_to_seven_single_draw")
 
 
 def _start(game: str, stacks: list[int], deck: list[Any]) -> tuple[Hand, Any]:
     count = len(stacks)
     seats = dict(enumerate(stacks))
-    if game == "deuce_to_seven_triple_draw":
+    if game in DRAW_GAMES:
         plan = (ForcedBets(button_seat=1, small_blind_seat=1, small_blind=SMALL_BLIND, big_blind_seat=0,
                            big_blind=BIG_BLIND) if count == 2 else
                 ForcedBets(button_seat=count - 1, small_blind_seat=0, small_blind=SMALL_BLIND, big_blind_seat=1,
                            big_blind=BIG_BLIND))
+        if game == "deuce_to_seven_single_draw":
+            hand = Hand.start(HandConfig(DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.no_limit()), seats, deck, plan)
+            state = NoLimitDeuceToSevenLowballSingleDraw.create_state(
+                AUTOMATIONS, True, 0, (SMALL_BLIND, BIG_BLIND), BIG_BLIND, stacks, count)
+            return hand, state
         hand = Hand.start(HandConfig(DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.fixed_limit(BIG_BLIND)),
                           seats, deck, plan)
         state = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
             AUTOMATIONS, True, 0, (SMALL_BLIND, BIG_BLIND), BIG_BLIND, 2 * BIG_BLIND, stacks, count)
         return hand, state
-    variant = SEVEN_CARD_STUD if game == "seven_card_stud" else SEVEN_CARD_STUD_HI_LO
+    variant, game_class = STUD_GAMES[game]
     plan = ForcedBets(button_seat=count - 1, small_blind_seat=None, small_blind=0, big_blind_seat=None,
                       big_blind=0, ante=ANTE, bring_in=BRING_IN)
     hand = Hand.start(HandConfig(variant, BettingStructure.fixed_limit(SMALL_BET, BIG_BET)), seats, deck, plan)
-    game_class: Any = FixedLimitSevenCardStud
-    if game == "seven_card_stud_hi_lo":
-        game_class = FixedLimitSevenCardStudHighLowSplitEightOrBetter
     state = game_class.create_state(AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, stacks, count)
     return hand, state
 
@@ -116,11 +134,11 @@ def _low_quirk(hand: Hand) -> bool:
 def play_one(game: str, rng: random.Random) -> tuple[bool, bool, bool]:
     """Play one random hand in both engines; returns (someone was all-in, hands were shown down, the
     documented hi/lo difference applied)."""
-    count = rng.randint(2, 6 if game == "deuce_to_seven_triple_draw" else 7)
+    count = rng.randint(2, 6 if game in DRAW_GAMES else 7)
     stacks = [rng.choice((rng.randint(1, 12), rng.randint(1, 40), rng.randint(20, 120))) for _ in range(count)]
     deck = list(full_deck())
     rng.shuffle(deck)
-    if game == "deuce_to_seven_triple_draw" and stacks[0 if count == 2 else 1] < BIG_BLIND:
+    if game in DRAW_GAMES and stacks[0 if count == 2 else 1] < BIG_BLIND:
         return True, False, False  # a short big blind: not compared (pokerkit_differences.short_big_blind)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -154,8 +172,10 @@ def play_one(game: str, rng: random.Random) -> tuple[bool, bool, bool]:
                 assert legal.min_raise_to is not None and legal.max_raise_to is not None
                 low = max(legal.min_raise_to, state.min_completion_betting_or_raising_to_amount)
                 high = min(legal.max_raise_to, state.max_completion_betting_or_raising_to_amount)
-                assert (low, high) == (legal.min_raise_to, legal.max_raise_to), (legal, low, high)
-                choices += [BetOrRaise(low), BetOrRaise(high)]
+                if game != "deuce_to_seven_single_draw":  # no limit: PokerKit stops at what others can match
+                    assert (low, high) == (legal.min_raise_to, legal.max_raise_to), (legal, low, high)
+                if low <= high:
+                    choices += [BetOrRaise(low), BetOrRaise(high), BetOrRaise(rng.randint(low, high))]
             action = rng.choice(choices)
             hand.act(legal.seat, action)
             if isinstance(action, Fold):
@@ -175,7 +195,7 @@ def play_one(game: str, rng: random.Random) -> tuple[bool, bool, bool]:
     return all_in, shown, quirk
 
 
-@pytest.mark.parametrize("game", ["seven_card_stud", "seven_card_stud_hi_lo", "deuce_to_seven_triple_draw"])
+@pytest.mark.parametrize("game", [*STUD_GAMES, *DRAW_GAMES])
 def test_finishing_stacks_match_pokerkit(game: str) -> None:
     rng = random.Random(f"croupier-differential-{game}")
     results = [play_one(game, rng) for _ in range(HANDS)]
