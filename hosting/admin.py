@@ -429,7 +429,7 @@ class HostConsole:
             self.room.broadcast_table(table)
 
         when = self._at_break(table, apply)
-        return {"text": f"{name}'s stack at {table.config.id} {_verb(amount)} {when}"}
+        return {"text": f"{name}'s stack at {table.config.id}: {amount:+d} chips, {when}"}
 
     def _do_adjust_balance(self, request: AdminRequest, now: float) -> dict[str, Any]:
         store = self.room.store
@@ -444,7 +444,7 @@ class HostConsole:
         self._send(name, protocol.balance(store.balance(name), "host"))
         self._send(name, protocol.message("notice", text=f"The host {_verb(amount)} your bank: {reason}. "
                                                          f"Balance now {store.balance(name)}."))
-        return {"text": f"{name}'s balance {_verb(amount)}: {store.balance(name)}"}
+        return {"text": f"{name}'s bank: {amount:+d} chips, now {store.balance(name)}"}
 
     def _do_kick(self, request: AdminRequest, now: float, reason: str | None = None) -> dict[str, Any]:
         name = request.get("player")
@@ -505,11 +505,12 @@ class HostConsole:
             self.state.banned_keys[key] = reason
             targets = [session.name for session in self.room.sessions.values() if _same_key(session, key)]
         self.state.save()
-        for target in targets:
-            if target in self.room.sessions or any(table.engine.seat_of(target) is not None
-                                                   for table in self.room.tables.values()):
-                self._do_kick(AdminRequest("kick", {"player": target}), now, reason)
-        return {"text": f"banned {name or 'that key'}" + (f" ({', '.join(targets)} removed)" if targets else "")}
+        removed = [target for target in targets
+                   if target in self.room.sessions or any(table.engine.seat_of(target) is not None
+                                                          for table in self.room.tables.values())]
+        for target in removed:
+            self._do_kick(AdminRequest("kick", {"player": target}), now, reason)
+        return {"text": f"banned {name or 'that key'}" + (f" ({', '.join(removed)} removed)" if removed else "")}
 
     def _do_unban(self, request: AdminRequest, now: float) -> dict[str, Any]:
         name, key = request.get("player"), request.get("key")

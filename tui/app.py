@@ -38,6 +38,7 @@ from engine.text import clean_text, clean_value
 from tui.connection import Connection, ConnectionLost
 from tui.history_viewer import HandHistoryScreen
 from tui.keys import LOBBY, TABLE, TABLES, Command, bindings
+from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
 from tui.model import TableModel
 from tui.palette import palette_commands
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
@@ -381,9 +382,13 @@ class CroupierApp(App[int]):
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
         elif kind == "error":
-            self._room_error(message)
+            if not host_refused(self, message):
+                self._room_error(message)
         elif kind == "ack":
-            self._ack(message)
+            if not seat_pending(self, message):
+                self._ack(message)
+        elif kind in HOST_MESSAGES:  # the host console and the settle-up (tui.host_screen)
+            room_message(self, message)
         elif kind == "chat" and table_id is None:
             self.notify(f"{message.get('sender')}: {message.get('text')}", title="lobby chat", timeout=6)
         elif kind == "notice":
@@ -784,6 +789,14 @@ class CroupierApp(App[int]):
             self.notify("Open a table first: the viewer shows that table's hands.", severity="warning", timeout=3)
             return
         self.push_screen(HandHistoryScreen(model, self.four_colour))
+
+    def action_host(self) -> None:
+        """The Host screen (tui.host_screen); the room refuses a player who is not a host."""
+        if not any(isinstance(screen, HostScreen) for screen in self.screen_stack):
+            self.push_screen(HostScreen())
+
+    def action_settle_up(self) -> None:
+        self.run_worker(self.send("settle_up"), group="send")
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

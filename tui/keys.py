@@ -157,6 +157,11 @@ COMMANDS: tuple[Command, ...] = (
                           "**←**/**→** street by street (its cards, every card shown, its lines, its fairness "
                           "badge), Esc closes"),
     Command(TABLES, "help", "Keys", "the help screen", "question_mark,f1", "Help", readme="help"),
+    Command(TABLES, "host", "Host console", "seats, pause, blinds, stacks, bans: the room's hosts only", "H",
+            "Host", False, readme="the Host screen (a host of the room only; README \"Hosting a home game\")"),
+    Command(TABLES, "settle_up", "Settle up", "this session's buy-ins, cash-outs, nets and who pays whom",
+            readme_keys="Ctrl+P → **Settle up**",
+            readme="the night's settle-up: each player's buy-ins, cash-outs and net, and who pays whom"),
     Command(TABLES, "next_table", "Next table", "the tab after this one", "ctrl+right", "Next table", False, (1,),
             readme_keys="**Ctrl+←** / **Ctrl+→**", readme="previous / next table"),
     Command(TABLES, "next_table", "Previous table", "the tab before this one", "ctrl+left", "Previous table", False,

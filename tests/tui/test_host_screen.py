@@ -1,0 +1,248 @@
+"""The Host screen (tui.host_screen) driven with Pilot as the host, against a real in-process room with its
+store: every console action typed as for `croupier admin`, the seat-request flow from both sides, the settle-up
+screen every player sees, and the refusal a player who is no host gets."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from hosting.identity import Gatekeeper
+from hosting.room import Room
+from hosting.store import Store, StoreAccounts
+from tests.tui.helpers import wait_until
+from tests.tui.roombots import Bot, make_room, table
+from tui.app import CroupierApp
+from tui.connection import LocalConnection
+from tui.host_screen import HostScreen, SettleUpScreen, parse_command
+
+
+def _key() -> str:
+    return asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+
+
+@pytest.fixture
+async def home_room(tmp_path: Path) -> AsyncIterator[Room]:
+    """Table t1 (1/2), ana the host, accounts and chips in the store (as `croupier host` keeps them)."""
+    room = make_room(tmp_path / "room", [table("t1"), table("t2")])
+    room.store = Store.open(tmp_path / "room")
+    room.store.start()
+    room.store.begin_session("tonight")
+    room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
+    room.gatekeeper.banned = room.console.ban_reason
+    room.console.config_hosts = frozenset({"ana"})
+    room.start()
+    yield room
+    await asyncio.wait_for(room.stop(), 5)
+    await room.store.close()
+
+
+def _app(room: Room, name: str, key: str | None = None) -> CroupierApp:
+    key = key or _key()
+
+    async def connect() -> LocalConnection:
+        return await LocalConnection.attach(room, name, key)
+
+    app = CroupierApp(connect, reconnect=False)
+    app.strict = True  # type: ignore[attr-defined]
+    return app
+
+
+async def _open_host_screen(pilot: Any, app: CroupierApp) -> HostScreen:
+    await app.connected.wait()
+    await pilot.press("H")
+    await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
+    screen = app.screen
+    assert isinstance(screen, HostScreen)
+    await wait_until(pilot, lambda: bool(screen.status), what="the room's status")
+    return screen
+
+
+async def _type(pilot: Any, screen: HostScreen, command: str) -> str:
+    """Type ``command`` in the Host screen's box and Enter; the room's answer (or the refusal) on screen."""
+    screen.last_text = screen.last_error = ""
+    box = screen.query_one("#host-command", Input)
+    box.focus()
+    box.value = command
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: bool(screen.last_text or screen.last_error), what=f"answer to {command}")
+    return screen.last_error or screen.last_text
+
+
+def test_host_commands_read_as_croupier_admin() -> None:
+    assert parse_command("level t1 --blinds 2/4 --ante 1") == {"action": "level", "table": "t1", "small_blind": 2,
+                                                                "big_blind": 4, "ante": 1}
+    assert parse_command("stack t1 bob -20 'wrong pot'") == {"action": "adjust_stack", "table": "t1",
+                                                              "player": "bob", "amount": -20, "reason": "wrong pot"}
+    assert parse_command("unmute t1 bob") == {"action": "mute", "table": "t1", "player": "bob", "on": False}
+    with pytest.raises(ValueError, match="invalid choice: 'dance'"):
+        parse_command("dance")
+
+
+async def test_every_console_action_from_the_host_screen(home_room: Room) -> None:
+    room = home_room
+    bob_key = _key()
+    bob = await LocalConnection.attach(room, "bob", bob_key)
+    await bob.send("sit", table="t1", buy_in=100)
+    await LocalConnection.attach(room, "cleo")
+    app = _app(room, "ana")
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await _open_host_screen(pilot, app)
+        assert "t1  Table t1  blinds 1/2" in str(screen.query_one("#host-tables", Static).render())
+        t1 = room.tables["t1"]
+        assert await _type(pilot, screen, "pause t1") == "t1 paused now"
+        assert room.console.is_paused("t1")
+        assert await _type(pilot, screen, "resume t1") == "t1 resumed"
+        assert await _type(pilot, screen, "pause-all") == "all 2 tables paused"
+        assert await _type(pilot, screen, "resume-all") == "all 2 tables resumed"
+        assert not room.console.paused
+        answer = await _type(pilot, screen, "level t1 --blinds 2/4 --ante 1 --straddle on --action-seconds 15")
+        assert answer.startswith("The host changed the table from the next hand: blinds 2/4, ante 1")
+        assert (t1.engine.stakes.small_blind, t1.engine.stakes.big_blind, t1.engine.stakes.ante) == (2, 4, 1)
+        await wait_until(pilot, lambda: "blinds 2/4" in str(screen.query_one("#host-tables", Static).render()),
+                         what="the status shows the new level")
+        assert await _type(pilot, screen, "stack t1 bob 50 'misdeal refund'") == "bob's stack at t1: +50 chips, now"
+        assert t1.engine.player("bob").stack == 150
+        assert await _type(pilot, screen, "balance bob -100 'paid in cash'") == "bob's bank: -100 chips, now 800"
+        assert await _type(pilot, screen, "spectators t1 registered") == "t1: watchers registered"
+        assert await _type(pilot, screen, "chat t1 off") == "t1: chat off"
+        assert await _type(pilot, screen, "chat t1 on") == "t1: chat on"
+        assert await _type(pilot, screen, "mute t1 bob") == "bob muted at t1"
+        assert await _type(pilot, screen, "unmute t1 bob") == "bob unmuted at t1"
+        assert await _type(pilot, screen, "make-host cleo") == "cleo is now a host"
+        assert room.console.is_host("cleo")
+        assert await _type(pilot, screen, "night friday") == "a new session 'friday' begins: `croupier ledger` " \
+                                                              "settles it"
+        assert await _type(pilot, screen, "kick bob --reason 'go home'") == "bob kicked (go home); chips back to " \
+                                                                             "the bank"
+        assert t1.engine.seat_of("bob") is None
+        assert room.store is not None and room.store.balance("bob") == 800 + 150
+        assert await _type(pilot, screen, "ban --player bob --reason cheating") == "banned bob"
+        assert room.console.ban_reason("bob", bob_key) == "the host banned this name from the room"
+        assert await _type(pilot, screen, "unban --player bob") == "unbanned bob"
+        # a key reset asks the host first
+        box = screen.query_one("#host-command", Input)
+        box.value = "reset-key bob"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "ConfirmScreen", what="the confirmation")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: "key reset" in screen.last_text, what="the reset")
+        assert screen.last_text == "bob's key reset: the next login as bob registers its key"
+        assert room.store.keys("bob") == set()
+        assert await _type(pilot, screen, "pause nowhere") == "there is no table 'nowhere'"
+        assert "invalid choice: 'dance'" in await _type(pilot, screen, "dance")
+        closed: list[bool] = []
+        room.console.on_close = lambda: closed.append(True)
+        assert await _type(pilot, screen, "close 0 'good night'") == "the room closes in 0 s"
+        await wait_until(pilot, lambda: closed == [True], what="the room closing")
+        await wait_until(pilot, lambda: "The room closes in 0 s: good night" in app._notice, what="the countdown")
+
+
+async def test_pause_stops_the_next_hand_and_resume_deals_again(home_room: Room) -> None:
+    room = home_room
+    bots = [await Bot.seat(room, name, ["t1"]) for name in ("bob", "cleo")]
+    runner: Any = room.drivers["t1"]
+    app = _app(room, "ana")
+    try:
+        async with app.run_test(size=(140, 45)) as pilot:
+            screen = await _open_host_screen(pilot, app)
+            await wait_until(pilot, lambda: runner.hands_played >= 2, timeout=30, what="two hands")
+            assert (await _type(pilot, screen, "pause t1")).startswith("t1 paused")
+            await wait_until(pilot, lambda: not room.tables["t1"].engine.hand_running, timeout=30,
+                             what="the hand to end")
+            paused_at = runner.hands_played
+            await pilot.pause(1.0)
+            assert runner.hands_played == paused_at and not room.tables["t1"].engine.hand_running
+            await _type(pilot, screen, "resume t1")
+            await wait_until(pilot, lambda: runner.hands_played > paused_at, timeout=30, what="a hand after resume")
+    finally:
+        for bot in bots:
+            await bot.stop()
+
+
+async def test_seat_request_seen_by_the_player_who_waits_for_the_host(home_room: Room) -> None:
+    room = home_room
+    room.console.approve_seats = True
+    ana = await LocalConnection.attach(room, "ana")
+    app = _app(room, "bob")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.connected.wait()
+        await app.send("watch", table="t1")
+        await app.send("sit", table="t1", buy_in=100)
+        await wait_until(pilot, lambda: any("waiting for the host" in text for text in app.notices),
+                         what="waiting for the host")
+        assert room.tables["t1"].engine.seat_of("bob") is None
+        from hosting.admin_requests import AdminRequest
+
+        room.console.perform("ana", AdminRequest("approve", {"table": "t1", "player": "bob", "stack": 120}), 0.0)
+        await wait_until(pilot, lambda: any("The host seated you at t1 with 120 chips." in text
+                                            for text in app.notices), what="the approval")
+        await wait_until(pilot, lambda: "t1" in app.models and app.models["t1"].seated, what="bob seated")
+        await app.send("sit", table="t2", buy_in=100)
+        await wait_until(pilot, lambda: room.console.seat_requests != {}, what="a second request")
+        room.console.perform("ana", AdminRequest("deny", {"table": "t2", "player": "bob", "reason": "full"}), 0.0)
+        await wait_until(pilot, lambda: any("The host did not seat you at t2: full." in text for text in app.notices),
+                         what="the refusal")
+        assert room.tables["t2"].engine.seat_of("bob") is None
+    await ana.close()
+
+
+async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: Room) -> None:
+    room = home_room
+    room.console.approve_seats = True
+    bob = await LocalConnection.attach(room, "bob")
+    app = _app(room, "ana")
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await _open_host_screen(pilot, app)
+        await bob.send("sit", table="t1", buy_in=100)
+        await wait_until(pilot, lambda: any("bob asks to sit at t1 with 100 chips" in text for text in app.notices),
+                         what="the host told")
+        requests = screen.query_one("#seat-requests", DataTable)
+        await wait_until(pilot, lambda: requests.row_count == 1, what="the request listed")
+        requests.focus()
+        await pilot.press("a")
+        await wait_until(pilot, lambda: room.tables["t1"].engine.seat_of("bob") is not None, what="bob seated")
+        assert screen.last_text == "bob sits at t1 seat 1 with 100 chips"
+        await wait_until(pilot, lambda: requests.row_count == 0, what="the list emptied")
+    seen = []
+    while True:
+        try:
+            seen.append(await asyncio.wait_for(bob.receive(), 0.5))
+        except (TimeoutError, Exception):
+            break
+    kinds = [message.get("type") for message in seen]
+    assert "seat_approved" in kinds
+    acked = next(message for message in seen if message.get("type") == "ack" and message.get("in_reply_to") == "sit")
+    assert acked["pending"] is True and acked["text"] == "waiting for the host"
+
+
+async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_settles_up(
+        home_room: Room) -> None:
+    room = home_room
+    app = _app(room, "bob")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.connected.wait()
+        await pilot.press("H")
+        await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
+        screen = app.screen
+        assert isinstance(screen, HostScreen)
+        await wait_until(pilot, lambda: bool(screen.last_error), what="the refusal")
+        assert screen.last_error == "only the room's hosts can do that" and not screen.status
+        assert await _type(pilot, screen, "pause t1") == "only the room's hosts can do that"
+        assert not room.console.paused
+        await pilot.press("escape")
+        await app.send("sit", table="t1", buy_in=100)
+        await wait_until(pilot, lambda: room.tables["t1"].engine.seat_of("bob") is not None, what="seated")
+        assert room.store is not None
+        await room.store.flush()
+        app.action_settle_up()
+        await wait_until(pilot, lambda: isinstance(app.screen, SettleUpScreen), what="the settle-up")
+        lines = app.screen.query_one("#settle-lines", DataTable)
+        assert [str(cell) for cell in lines.get_row_at(0)] == ["bob", "100", "0", "0", "100", "0", "0"]
+        assert "Nobody owes anything." in str(app.screen.query_one("#transfers", Static).render())

@@ -1,0 +1,325 @@
+"""The Host screen (key H, palette "Host console") and the settle-up screen (palette "Settle up").
+
+The Host screen shows the room as the host runs it — each table's level, pause, players, watchers, chat and
+mutes, the seat requests waiting — and takes the host's commands in the words of ``croupier admin`` (the same
+parser: ``pause t1``, ``level t1 --blinds 2/4``, ``stack t1 bob 50 "misdeal"``, ``kick bob`` …). On the list of
+seat requests, A approves the highlighted one with the stack asked for and D denies it. A key reset asks the host
+to confirm. Whether the player is a host is the room's to say: a player who is not gets the room's refusal.
+
+The settle-up screen shows a session's buy-ins, cash-outs, nets and who pays whom, to every player.
+
+:func:`room_message` is the app's hook for the room's host messages (``host_reply``, ``seat_request``,
+``seat_approved``, ``seat_denied``, ``settle_up``, ``room_closing``, a pending ``sit``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from typing import Any, ClassVar, NoReturn
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Input, Label, Static
+
+from hosting.commands.admin_parser import add_admin, request_of
+
+CroupierApp = Any
+"""tui.app.CroupierApp, which imports this module (so it is not imported back): ``send``, ``notify``,
+``show_notice``, ``models``, the screens."""
+
+HOST_MESSAGES = frozenset({"host_reply", "seat_request", "seat_approved", "seat_denied", "settle_up",
+                           "room_closing"})
+COMMAND_HINT = ("pause t1 · resume t1 · level t1 --blinds 2/4 --ante 1 · stack t1 bob 50 'misdeal' · kick bob · "
+                "ban --player bob · reset-key bob · make-host bob · spectators t1 nobody · chat t1 off · "
+                "mute t1 bob · close 60 'last hand' · night friday")
+
+
+class CommandError(ValueError):
+    """A host command the parser refused (its words are shown on the screen)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """``croupier admin``'s parser inside the TUI: errors and help become text, never the terminal's."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise CommandError(message or "")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        raise CommandError(message.strip().splitlines()[0] if message.strip() else "")
+
+
+def parse_command(text: str) -> dict[str, Any]:
+    """A host command in ``croupier admin``'s words → the request (hosting.admin_requests); CommandError."""
+    try:
+        words = shlex.split(text)
+    except ValueError as problem:
+        raise CommandError(str(problem)) from None
+    if not words:
+        raise CommandError("type a command, e.g. pause t1")
+    parser = _Parser(prog="host", add_help=False)
+    add_admin(parser.add_subparsers(dest="command"), "unused", lambda arguments: 0)
+    arguments = parser.parse_args(["admin", *words])
+    return request_of(arguments)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Yes or no (a key reset)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 64; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,n", "answer(False)", "No"),
+                                             Binding("y", "answer(True)", "Yes")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, id="question")
+            with Horizontal():
+                yield Button("Yes (Y)", id="yes", variant="warning")
+                yield Button("No (N)", id="no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HostScreen(Screen[None]):
+    """The host console (see the module's docstring)."""
+
+    DEFAULT_CSS = """
+    HostScreen { layout: vertical; padding: 0 1; }
+    HostScreen #host-title { text-style: bold; height: 1; }
+    HostScreen #host-tables { height: auto; max-height: 50%; }
+    HostScreen #seat-requests { height: auto; max-height: 8; }
+    HostScreen #host-result { height: auto; min-height: 1; }
+    HostScreen #host-result.-error { color: $error; }
+    HostScreen #host-hint { color: $text-muted; height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("ctrl+r", "refresh", "Refresh"),
+        Binding("a", "approve", "Approve seat"),
+        Binding("d", "deny", "Deny seat"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.status: dict[str, Any] = {}
+        self.last_text = ""
+        self.last_error = ""
+
+    @property
+    def croupier(self) -> CroupierApp:
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Label("Host console", id="host-title")
+        yield Static("asking the room…", id="host-tables")
+        yield Label("Seat requests (A approve with the stack asked, D deny):")
+        requests: DataTable[str] = DataTable(id="seat-requests", cursor_type="row")
+        requests.add_columns("table", "player", "buy-in")
+        yield requests
+        yield Static("", id="host-result")
+        yield Input(placeholder="a host command, as for croupier admin (Enter sends)", id="host-command")
+        yield Static(COMMAND_HINT, id="host-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#host-command", Input).focus()
+        self.action_refresh()
+
+    # --- asking the room -------------------------------------------------------------------------------
+
+    def send_request(self, request: dict[str, Any]) -> None:
+        action = request.pop("action")
+        self.croupier.run_worker(self.croupier.send("host", action=action, args=request), group="send")
+
+    def action_refresh(self) -> None:
+        self.send_request({"action": "status"})
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    @on(Input.Submitted, "#host-command")
+    def _command(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        try:
+            request = parse_command(text)
+        except CommandError as problem:
+            self.show_error(str(problem) or "not a host command")
+            return
+        event.input.value = ""
+        if request["action"] == "reset_key" and not request.get("confirm"):
+            player = request["player"]
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.send_request({**request, "confirm": True})
+                else:
+                    self.show_result(f"{player}'s key kept")
+
+            self.app.push_screen(ConfirmScreen(f"Reset {player}'s key? The next login as {player} takes the "
+                                               "name with its key."), answered)
+            return
+        self.send_request(request)
+
+    def _highlighted_request(self) -> tuple[str, str, int] | None:
+        table = self.query_one("#seat-requests", DataTable)
+        if table.row_count == 0:
+            self.show_error("no seat request is waiting")
+            return None
+        row = table.get_row_at(table.cursor_row)
+        return str(row[0]), str(row[1]), int(row[2])
+
+    def action_approve(self) -> None:
+        wanted = self._highlighted_request()
+        if wanted is not None:
+            self.send_request({"action": "approve", "table": wanted[0], "player": wanted[1], "stack": wanted[2]})
+
+    def action_deny(self) -> None:
+        wanted = self._highlighted_request()
+        if wanted is not None:
+            self.send_request({"action": "deny", "table": wanted[0], "player": wanted[1]})
+
+    # --- what the room said ----------------------------------------------------------------------------
+
+    def show_result(self, text: str) -> None:
+        self.last_text, self.last_error = text, ""
+        result = self.query_one("#host-result", Static)
+        result.update(text)
+        result.remove_class("-error")
+
+    def show_error(self, text: str) -> None:
+        self.last_error = text
+        result = self.query_one("#host-result", Static)
+        result.update(text)
+        result.add_class("-error")
+
+    def reply(self, message: dict[str, Any]) -> None:
+        if message.get("action") == "status":
+            self.status = message
+            self._render_status()
+            return
+        self.show_result(str(message.get("text", "done")))
+        self.action_refresh()
+
+    def _render_status(self) -> None:
+        lines = []
+        for table in self.status.get("tables", []):
+            small, big = table.get("stakes", [0, 0])
+            players = ", ".join(f"{seat['name']} {seat['stack']}" for seat in table.get("players", [])) or "nobody"
+            state = "PAUSED" if table.get("paused") else ("hand running" if table.get("hand_running") else "idle")
+            muted = ", ".join(table.get("muted", [])) or "none"
+            lines.append(f"{table['id']}  {table.get('name', '')}  blinds {small}/{big}  ante {table.get('ante', 0)}"
+                         f"  rake {table.get('rake')}  {state}\n    players: {players}\n    watchers: "
+                         f"{table.get('spectators')}  chat: {'on' if table.get('chat') else 'off'}  muted: {muted}")
+        lines.append(f"hosts: {', '.join(self.status.get('hosts', []))}   banned: "
+                     f"{', '.join(self.status.get('banned', [])) or 'none'}   online: "
+                     f"{', '.join(self.status.get('online', []))}")
+        self.query_one("#host-tables", Static).update("\n".join(lines))
+        requests = self.query_one("#seat-requests", DataTable)
+        requests.clear()
+        for item in self.status.get("seat_requests", []):
+            requests.add_row(str(item["table"]), str(item["player"]), str(item["buy_in"]))
+
+
+class SettleUpScreen(ModalScreen[None]):
+    """A session's settle-up: every player's line, then who pays whom."""
+
+    DEFAULT_CSS = """
+    SettleUpScreen { align: center middle; }
+    SettleUpScreen > Vertical { width: 90; height: auto; max-height: 90%; border: thick $accent;
+                                background: $surface; padding: 1 2; }
+    SettleUpScreen DataTable { height: auto; max-height: 16; }
+    SettleUpScreen #transfers { height: auto; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "dismiss", "Close")]
+
+    def __init__(self, settle: dict[str, Any]) -> None:
+        super().__init__()
+        self.settle = settle
+
+    def compose(self) -> ComposeResult:
+        session = self.settle.get("session", {})
+        state = "open" if session.get("closed_at") is None else "closed"
+        with Vertical():
+            yield Label(f"Settle-up: session {session.get('id')} \"{session.get('name')}\" ({state})")
+            lines: DataTable[str] = DataTable(id="settle-lines", cursor_type="row")
+            lines.add_columns("player", "buy-ins", "top-ups", "host", "cash-outs", "jackpot", "net")
+            for row in self.settle.get("players", []):
+                lines.add_row(*(str(row.get(column, "")) for column in
+                                ("player", "buy_ins", "top_ups", "adjustments", "cash_outs", "jackpot", "net")))
+            yield lines
+            transfers = self.settle.get("transfers", [])
+            words = [f"{item['payer']} pays {item['payee']} {item['amount']}" for item in transfers]
+            yield Static("Who pays whom:\n  " + "\n  ".join(words) if words else "Nobody owes anything.",
+                         id="transfers")
+
+
+def room_message(app: CroupierApp, message: dict[str, Any]) -> None:
+    """The app's hook for the host console's messages (see the module's docstring)."""
+    kind = message.get("type")
+    host = next((screen for screen in app.screen_stack if isinstance(screen, HostScreen)), None)
+    if kind == "host_reply":
+        if host is not None:
+            host.reply(message)
+        else:
+            app.notify(str(message.get("text", "done")), title="host")
+    elif kind == "seat_request":
+        app.notify(f"{message.get('player')} asks to sit at {message.get('table')} with {message.get('buy_in')} "
+                   "chips: H to approve or deny.", title="seat request", timeout=20)
+        if host is not None:
+            host.action_refresh()
+    elif kind == "seat_approved":
+        app.notify(f"The host seated you at {message.get('table')} with {message.get('stack')} chips.",
+                   title="seat")
+        app.run_worker(app.send("lobby"), group="send")
+    elif kind == "seat_denied":
+        app.notify(f"The host did not seat you at {message.get('table')}: {message.get('reason')}.",
+                   title="seat", severity="warning")
+    elif kind == "settle_up":
+        app.push_screen(SettleUpScreen(message))
+    elif kind == "room_closing":
+        app.show_notice(f"The room closes in {message.get('seconds')} s: {message.get('text')}")
+
+
+def host_refused(app: CroupierApp, message: dict[str, Any]) -> bool:
+    """A refusal of a ``host`` or ``settle_up`` request: shown on the Host screen (or as a toast). Whether it
+    was one."""
+    if message.get("in_reply_to") not in ("host", "settle_up"):
+        return False
+    text = str(message.get("message") or message.get("code") or "refused")
+    host = next((screen for screen in app.screen_stack if isinstance(screen, HostScreen)), None)
+    if host is not None and message.get("in_reply_to") == "host":
+        host.show_error(text)
+    else:
+        app.notify(text, title="host" if message.get("in_reply_to") == "host" else "settle-up", severity="warning")
+    return True
+
+
+def seat_pending(app: CroupierApp, message: dict[str, Any]) -> bool:
+    """A ``sit`` the room made a request to the host: the player is told he waits. Whether it was one."""
+    if message.get("in_reply_to") != "sit" or not message.get("pending"):
+        return False
+    table_id = str(message.get("table", ""))
+    model = app.models.get(table_id)
+    if model is not None:
+        model.error = "waiting for the host"
+    app.notify(f"Seat asked at {table_id}: waiting for the host.", title="seat")
+    return True
