@@ -37,8 +37,8 @@ from textual.widgets import Static, Tab, Tabs
 from engine.text import clean_text, clean_value
 from tui.connection import Connection, ConnectionLost
 from tui.history_viewer import HandHistoryScreen
-from tui.keys import LOBBY, TABLE, TABLES, Command, bindings
 from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
+from tui.keys import LOBBY, TABLE, TABLES, Command, bindings
 from tui.model import TableModel
 from tui.palette import palette_commands
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
