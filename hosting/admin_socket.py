@@ -37,6 +37,11 @@ def socket_path(data_dir: Path) -> Path:
     return data_dir / SOCKET_FILE
 
 
+def own_uid() -> int:
+    """The room's user (a function, so a test can play another user)."""
+    return os.getuid()
+
+
 def peer_uid(connection: socket.socket) -> int | None:
     """The user id of the process at the other end (Linux ``SO_PEERCRED``); ``None`` where unknown."""
     option = getattr(socket, "SO_PEERCRED", None)
@@ -79,7 +84,7 @@ class AdminSocket:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         raw = writer.get_extra_info("socket")
         uid = peer_uid(raw) if raw is not None else None
-        if uid is not None and uid != os.getuid():
+        if uid is not None and uid != own_uid():
             security_log.warning("admin socket: refused a connection from user id %d", uid)
             writer.close()
             return

@@ -5,6 +5,7 @@ who is no host reaches no action, and the socket takes only checked lines from i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import stat
 from pathlib import Path
@@ -343,3 +344,107 @@ async def test_a_named_night_is_its_own_settle_up_session(rooms: Any, connect: A
     assert settle["session"]["name"] == "friday"
     assert settle["players"] == [{"player": "ana", "buy_ins": 100, "top_ups": 0, "adjustments": 0,
                                   "cash_outs": 100, "jackpot": 0, "net": 0}]
+
+
+async def test_a_connection_from_another_user_gets_nothing_from_the_admin_socket(
+        rooms: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hosting.admin_socket as admin_socket
+
+    running = await _start(rooms)
+    monkeypatch.setattr(admin_socket, "own_uid", lambda: 4242)  # the room now runs as another user than ours
+    reader, writer = await asyncio.open_unix_connection(str(socket_path(running.data_dir)))
+    with contextlib.suppress(ConnectionError):
+        writer.write(b'{"action": "pause", "table": "t1"}\n')
+        await writer.drain()
+    try:
+        answer = await asyncio.wait_for(reader.read(), 5)
+    except ConnectionError:
+        answer = b""
+    assert answer == b""  # closed unanswered
+    writer.close()
+    assert not running.room.console.paused
+
+
+async def test_the_rooms_owner_is_a_host_only_with_his_own_key(rooms: Any) -> None:
+    running = await _start(rooms, hosts=())
+    console = running.room.console
+    own = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    other = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    console.owner, console._owner_keys = "ana", frozenset({" ".join(own.split()[:2])})
+    assert console.is_host("ana", own)
+    assert not console.is_host("ana", other)  # his name with somebody else's key
+    assert not console.is_host("bob", own)  # his key under another name
+
+
+def test_owner_keys_reads_the_users_public_keys(tmp_path: Path) -> None:
+    from hosting.admin import owner_keys
+
+    folder = tmp_path / ".ssh"
+    folder.mkdir()
+    (folder / "id_ed25519.pub").write_text("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA ana@laptop\n")
+    (folder / "authorized_keys").write_text('from="10.0.0.1" ssh-rsa AAAAB3NzaC1yc2E bob\nnot a key\n')
+    assert owner_keys(tmp_path) == {"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA", "ssh-rsa AAAAB3NzaC1yc2E"}
+
+
+def test_room_file_hosts_and_seat_approval() -> None:
+    from hosting.config import ConfigError, parse_room
+
+    config = parse_room('[room]\nhosts = ["ana", "bruno"]\napprove_seats = true\n')
+    assert config.hosts == {"ana", "bruno"} and config.approve_seats is True
+    with pytest.raises(ConfigError, match=r"room\.hosts: 'a b' is not a player name"):
+        parse_room('[room]\nhosts = ["a b"]\n')
+    with pytest.raises(ConfigError, match=r"room\.approve_seats: expected true or false"):
+        parse_room('[room]\napprove_seats = "yes"\n')
+
+
+async def test_changes_during_a_hand_wait_for_its_end_and_chips_stay_conserved(tmp_path: Path) -> None:
+    """A level, a stack adjustment and a kick asked while a hand runs: the hand keeps its blinds and stacks;
+    they apply when it ends (the kicked player's chips back to his bank), and the audit stays clean."""
+    from hosting.admin_requests import AdminRequest
+    from hosting.identity import Gatekeeper
+    from hosting.store import Store, StoreAccounts
+    from tests.tui.roombots import Bot, make_room, table
+
+    room = make_room(tmp_path / "room", [table("t1")])
+    room.store = Store.open(tmp_path / "room")
+    room.store.start()
+    room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
+    room.gatekeeper.banned = room.console.ban_reason
+    room.start()
+    bots = [await Bot.seat(room, name, ["t1"], delay=0.3) for name in ("bob", "cleo", "dora")]
+    engine = room.tables["t1"].engine
+    console = room.console
+    try:
+        for _ in range(200):
+            if engine.hand_running:
+                break
+            await asyncio.sleep(0.02)
+        assert engine.hand_running
+        replies = [console.perform("ana", AdminRequest(action, fields), 0.0)["text"] for action, fields in (
+            ("level", {"table": "t1", "small_blind": 5, "big_blind": 10}),
+            ("adjust_stack", {"table": "t1", "player": "bob", "amount": 40, "reason": "misdeal"}),
+            ("kick", {"player": "dora"}))]
+        assert engine.hand_running, "the hand ended while we asked: too fast a machine for this test"
+        assert replies[1] == "bob's stack at t1: +40 chips, after this hand"
+        assert engine.stakes.big_blind == 2 and engine.seat_of("dora") is not None
+        for _ in range(1500):
+            if engine.seat_of("dora") is None:
+                break
+            await asyncio.sleep(0.02)
+        assert engine.seat_of("dora") is None and engine.stakes.big_blind == 10
+        await room.store.flush()
+        (returned,) = room.store.connection.execute(
+            "SELECT SUM(amount) FROM ledger WHERE player = 'dora' AND source = 'table' AND destination = 'balance'"
+        ).fetchone()
+        assert room.store.balance("dora") == 1000 - 200 + (returned or 0)  # her stack, back in the bank
+        ledger = room.store.connection.execute(
+            "SELECT source, destination, player, amount FROM ledger WHERE reason LIKE 'host:%'").fetchall()
+        assert ledger == [("issue", "table", "bob", 40)]
+        assert room.store.stack("t1", "dora") == 0
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await asyncio.wait_for(room.stop(), 5)
+        await room.store.flush()
+        assert audit(room.store.connection) == []
+        await room.store.close()
