@@ -448,3 +448,20 @@ async def test_changes_during_a_hand_wait_for_its_end_and_chips_stay_conserved(t
         await room.store.flush()
         assert audit(room.store.connection) == []
         await room.store.close()
+
+
+async def test_the_hosts_words_reach_players_without_escape_sequences(rooms: Any, connect: Any) -> None:
+    from tests.hosting.security.wire_room import EVIL, EVIL_CLEAN, assert_clean
+
+    running = await _start(rooms)
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    for request in ({"action": "adjust_stack", "table": "t1", "player": "bob", "amount": 5, "reason": EVIL},
+                    {"action": "close", "message": EVIL, "seconds": 600},
+                    {"action": "kick", "player": "bob", "reason": EVIL}):
+        assert (await ask(running.data_dir, request))["ok"] is True
+    bye = await bob.wait_for("bye")
+    assert bye["reason"] == EVIL_CLEAN
+    assert_clean(bob.received, "what bob received")
+    closing = next(message for message in bob.received if message["type"] == "room_closing")
+    assert closing["text"] == EVIL_CLEAN

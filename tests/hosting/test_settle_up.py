@@ -112,6 +112,13 @@ def test_croupier_ledger_text_names_who_pays_whom(tmp_path: Path, capsys: pytest
     assert "  bob pays ana 250" in out and "  dan pays eve 70" in out and "  bob pays cleo 120" in out
 
 
+def test_croupier_ledger_lists_the_sessions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _night(tmp_path)
+    assert main(["ledger", "--data", str(tmp_path), "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("  ")[:2] for line in lines] == [["1", "thursday"], ["2", "friday"]]
+
+
 def test_an_unknown_session_or_no_room_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _night(tmp_path / "room")
     assert main(["ledger", "--data", str(tmp_path / "room"), "--session", "saturday"]) == 2

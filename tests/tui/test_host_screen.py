@@ -210,6 +210,13 @@ async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: R
         await wait_until(pilot, lambda: room.tables["t1"].engine.seat_of("bob") is not None, what="bob seated")
         assert screen.last_text == "bob sits at t1 seat 1 with 100 chips"
         await wait_until(pilot, lambda: requests.row_count == 0, what="the list emptied")
+        await bob.send("sit", table="t2", buy_in=100)
+        await wait_until(pilot, lambda: requests.row_count == 1, what="the second request listed")
+        requests.focus()
+        await pilot.press("d")
+        await wait_until(pilot, lambda: "denied" in screen.last_text, what="the refusal")
+        assert screen.last_text == "bob's seat request at t2 denied"
+        assert room.tables["t2"].engine.seat_of("bob") is None and not room.console.seat_requests
     seen = []
     while True:
         try:
@@ -217,7 +224,7 @@ async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: R
         except (TimeoutError, Exception):
             break
     kinds = [message.get("type") for message in seen]
-    assert "seat_approved" in kinds
+    assert "seat_approved" in kinds and "seat_denied" in kinds
     acked = next(message for message in seen if message.get("type") == "ack" and message.get("in_reply_to") == "sit")
     assert acked["pending"] is True and acked["text"] == "waiting for the host"
 
