@@ -363,6 +363,7 @@ class Room:
         if self.sessions.get(session.name) is session:
             log.info("left: %s from %s (connection closed)", session.name, session.address)
             del self.sessions[session.name]
+            self.console.forget_requests(session.name)  # a seat request dies with its asker's connection
             for table in self.tables.values():
                 if table.engine.seat_of(session.name) is not None:
                     self._publish(table, table.engine.disconnect(session.name, self.clock()))

@@ -296,7 +296,26 @@ def room_message(app: CroupierApp, message: dict[str, Any]) -> None:
     elif kind == "settle_up":
         app.push_screen(SettleUpScreen(message))
     elif kind == "room_closing":
-        app.show_notice(f"The room closes in {message.get('seconds')} s: {message.get('text')}")
+        _count_down(app, int(message.get("seconds") or 0), str(message.get("text", "")))
+
+
+def _count_down(app: CroupierApp, seconds: int, text: str) -> None:
+    """The room's closing countdown in the notice line, one second at a time (a later count replaces it)."""
+    previous = getattr(app, "closing_timer", None)
+    if previous is not None:
+        previous.stop()
+    app.closing_timer = None
+    left = [seconds]
+    app.show_notice(f"The room closes in {seconds} s: {text}")
+
+    def tick() -> None:
+        left[0] -= 1
+        app.show_notice(f"The room closes in {max(0, left[0])} s: {text}")
+        if left[0] <= 0 and app.closing_timer is not None:
+            app.closing_timer.stop()
+
+    if seconds > 0:
+        app.closing_timer = app.set_interval(1.0, tick)
 
 
 def host_refused(app: CroupierApp, message: dict[str, Any]) -> bool:

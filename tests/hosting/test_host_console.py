@@ -465,3 +465,20 @@ async def test_the_hosts_words_reach_players_without_escape_sequences(rooms: Any
     assert_clean(bob.received, "what bob received")
     closing = next(message for message in bob.received if message["type"] == "room_closing")
     assert closing["text"] == EVIL_CLEAN
+
+
+async def test_a_seat_request_dies_with_the_askers_connection(rooms: Any, connect: Any) -> None:
+    running = await _start(rooms, approve_seats=True)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)
+    assert list(running.room.console.seat_requests) == [("t1", "bob")]
+    await bob.close()
+    for _ in range(250):
+        if not running.room.console.seat_requests:
+            break
+        await asyncio.sleep(0.02)
+    assert not running.room.console.seat_requests
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "approve", table="t1", player="bob")
+    assert refused.value.reply["code"] == "no_request"

@@ -253,3 +253,15 @@ async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_s
         lines = app.screen.query_one("#settle-lines", DataTable)
         assert [str(cell) for cell in lines.get_row_at(0)] == ["bob", "100", "0", "0", "100", "0", "0"]
         assert "Nobody owes anything." in str(app.screen.query_one("#transfers", Static).render())
+
+
+async def test_every_player_sees_the_rooms_closing_count_down(home_room: Room) -> None:
+    room = home_room
+    app = _app(room, "bob")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.connected.wait()
+        from hosting.admin_requests import AdminRequest
+
+        room.console.perform("ana", AdminRequest("close", {"message": "last hand", "seconds": 3}), 0.0)
+        await wait_until(pilot, lambda: "The room closes in 3 s: last hand" in app._notice, what="the count")
+        await wait_until(pilot, lambda: "The room closes in 1 s: last hand" in app._notice, what="the count down")
