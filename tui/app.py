@@ -20,7 +20,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -34,14 +34,15 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Static, Tab, Tabs
 
-from engine.text import clean_text, clean_value
-from tui.connection import Connection, ConnectionLost
+from engine.text import clean_value
+from tui.connection import Connection
 from tui.history_viewer import HandHistoryScreen
 from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
 from tui.keys import LOBBY, TABLE, TABLES, Command, bindings
 from tui.model import TableModel
 from tui.palette import palette_commands
 from tui.screens import AmountScreen, AuthScreen, HelpScreen
+from tui.session import Connector, RoomSession
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.lobby import Lobby
 from tui.widgets.table_view import TableView
@@ -49,7 +50,6 @@ from tui.widgets.table_view import TableView
 log = logging.getLogger("croupier.tui")
 log.addHandler(logging.NullHandler())  # never Python's last-resort handler: stderr is the player's screen
 
-Connector = Callable[[], Awaitable[Connection]]
 
 HIGH_CONTRAST = Theme(
     name="croupier-high-contrast", primary="#ffff00", secondary="#00ffff", accent="#ff00ff",
@@ -65,7 +65,6 @@ COMPACT_WIDTH = 100
 COMPACT_HEIGHT = 32
 TILED_FULL_WIDTH = 150  # four tiles of 75 columns and 21 rows or more keep the full table layout
 TILED_FULL_HEIGHT = 45
-RECONNECT_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 ERROR_TITLES = {
     "auth_required": "password needed", "auth_failed": "not let in", "no_such_table": "no such table",
     "table_full": "table full", "already_seated": "already seated", "not_seated": "not seated",
@@ -133,29 +132,14 @@ class CroupierApp(App[int]):
                  four_colour: bool = False, clock: Callable[[], float] = time.monotonic,
                  reconnect: bool = True, start_table: str | None = None) -> None:
         super().__init__()
-        self._connect = connect
-        self._reconnect = reconnect
+        self.session = RoomSession(connect, self, reconnect=reconnect)
         self._start_table = start_table  # croupier play: show this table as soon as the room sends it
-        self.connection: Connection | None = None
         self.clock = clock
-        self.models: dict[str, TableModel] = {}
-        self.lobby_rows: dict[str, dict[str, Any]] = {}
-        self.me = ""
-        self.room_name = ""
         self.tiled = False
         self.four_colour = four_colour
         self.internal_errors: list[str] = []
-        self.sent: list[dict[str, Any]] = []
         self.notices: list[str] = []  # every notice shown, in order (tests and the log read them)
-        self.connected = asyncio.Event()
-        self._last_table: str | None = None
-        self._leaving: set[str] = set()
         self._notice = ""
-        self.needs: list[str] = []  # the room's gates still to pass (hello.needs): password, invite
-        self._credentials: dict[str, str] = {}  # what the room accepted: sent again by itself after a reconnect
-        self._offered: dict[str, str] = {}  # sent in the last auth, waiting for its auth_result
-        self._resync_wanted = False
-        self.room_closed: str | None = None  # set when the room said its host stopped it: no reconnecting then
         if log_path is not None:
             from hosting.logging_setup import log_file_handler
 
@@ -166,6 +150,52 @@ class CroupierApp(App[int]):
         self.register_theme(HIGH_CONTRAST)
         self.register_theme(FELT)
         self.theme = theme or "croupier-felt"
+
+    # --- the session's state, read where the screens draw it ------------------------------------------
+
+    @property
+    def models(self) -> dict[str, TableModel]:
+        return self.session.models
+
+    @property
+    def lobby_rows(self) -> dict[str, dict[str, Any]]:
+        return self.session.lobby_rows
+
+    @lobby_rows.setter
+    def lobby_rows(self, rows: dict[str, dict[str, Any]]) -> None:
+        self.session.lobby_rows = rows
+
+    @property
+    def me(self) -> str:
+        return self.session.me
+
+    @property
+    def room_name(self) -> str:
+        return self.session.room_name
+
+    @property
+    def needs(self) -> list[str]:
+        return self.session.needs
+
+    @property
+    def sent(self) -> list[dict[str, Any]]:
+        return self.session.sent
+
+    @property
+    def connected(self) -> asyncio.Event:
+        return self.session.connected
+
+    @property
+    def connection(self) -> Connection | None:
+        return self.session.connection
+
+    @property
+    def room_closed(self) -> str | None:
+        return self.session.room_closed
+
+    async def send(self, message_type: str, **fields: Any) -> bool:
+        """Send to the room; a closed connection is reported, never raised."""
+        return await self.session.send(message_type, **fields)
 
     # --- layout --------------------------------------------------------------------------------------
 
@@ -227,56 +257,13 @@ class CroupierApp(App[int]):
 
     @work(exclusive=True, group="connection")
     async def pump(self) -> None:
-        """Connect, read messages until the room goes, then reconnect with growing pauses and resync."""
-        attempt = 0
-        while True:
-            try:
-                self.connection = await self._connect()
-            except Exception as problem:  # every way a connection can fail is shown in words
-                pause = RECONNECT_PAUSES[min(attempt, len(RECONNECT_PAUSES) - 1)]
-                self.show_notice(f"Cannot reach the room: {_words(problem)} — retrying in {pause:g}s")
-                log.warning("connect failed: %r", problem)
-                attempt += 1
-                await asyncio.sleep(pause)
-                continue
-            resync = attempt > 0 or bool(self.models)
-            attempt = 0
-            self.show_notice("")
-            self.connected.set()
-            self._resync_wanted = resync  # done once the room's hello is in and its gates are passed
-            try:
-                while True:
-                    message = await self.connection.receive()
-                    self.dispatch(message)
-                    await asyncio.sleep(0)  # let the screen mount and paint between messages
-            except ConnectionLost as lost:
-                self.connected.clear()
-                reason = clean_text(str(lost))
-                log.warning("connection lost: %s", reason)
-                if self.room_closed is not None:  # the host stopped the room: retrying would never end
-                    self.show_notice(self.room_closed)
-                    self.exit(0)
-                    return
-                if "another connection" in reason or not self._reconnect:
-                    self.show_notice(f"Disconnected: {reason}.")
-                    if not self._reconnect:
-                        self.exit(0)
-                    return
-                self.show_notice(f"Connection lost: {reason} — reconnecting…")
-                for model in self.models.values():
-                    model.legal = None
-                    model.hand_running = False
-                    self._push(model.table_id)
-                attempt = 1
-                await asyncio.sleep(RECONNECT_PAUSES[0])
+        """The session: connect, read the room's messages, reconnect (:meth:`tui.session.RoomSession.run`)."""
+        await self.session.run()
 
-    async def _enter(self) -> None:
-        """The room's gates are passed: the lobby, and after a reconnect each open table again."""
-        if self._resync_wanted:
-            self._resync_wanted = False
-            await self._resync()
-        else:
-            await self.send("lobby")
+    def connection_lost(self) -> None:
+        """The connection dropped: every table's bar greys out until the room is back."""
+        for table_id in self.models:
+            self._push(table_id)
 
     def ask_for_gates(self, refusal: str = "") -> None:
         """Ask the player for what the room's ``hello.needs`` lists (password, invite code) and send it."""
@@ -287,7 +274,8 @@ class CroupierApp(App[int]):
             return
         wanted = " and ".join("a password" if need == "password" else "an invite code" for need in self.needs)
         self.show_notice(f"This room asks for {wanted}." + (f" {refusal}." if refusal else ""))
-        self.push_screen(AuthScreen(self.room_name, self.needs, refusal, typed=self._offered), self._gates_typed)
+        self.push_screen(AuthScreen(self.room_name, self.needs, refusal, typed=self.session.offered),
+                         self._gates_typed)
 
     def _gates_typed(self, fields: dict[str, str] | None) -> None:
         if fields is None:
@@ -295,46 +283,18 @@ class CroupierApp(App[int]):
             self.show_notice(f"This room asks for {wanted}: press Ctrl+P then \"Enter the room\" to type it, "
                              "or ask the host.")
             return
-        self._offer(fields)
-
-    def _offer(self, fields: dict[str, str]) -> None:
-        self._offered = {need: fields[need] for need in self.needs if fields.get(need)}
-        self.run_worker(self.send("auth", **self._offered), group="send")
+        self.run_worker(self.session.offer(fields), group="send")
 
     def _auth_result(self, message: dict[str, Any]) -> None:
+        self.session.gates_passed(bool(message.get("ok")))
         if not message.get("ok"):
-            self._credentials = {}
             reason = str(message.get("reason") or "the room refused that")
             self.ask_for_gates(refusal=f"The room says: {reason}")
             return
-        self._credentials = {**self._credentials, **self._offered}
-        self.needs = []
         self.show_notice("")
         if message.get("reason"):  # e.g. "your key is now registered for this name"
             self.notify(str(message["reason"]), title=self.room_name or "room", timeout=6)
-        self.run_worker(self._enter(), group="send")
-
-    async def _resync(self) -> None:
-        """After a reconnect: the lobby again, and each open table's state (the room resends the snapshot)."""
-        await self.send("lobby")
-        for table_id, model in self.models.items():
-            model.note("reconnected: the table is back")
-            await self.send("watch", table=table_id)
-
-    async def send(self, message_type: str, **fields: Any) -> bool:
-        """Send to the room; a closed connection is reported, never raised."""
-        if self.connection is None:
-            self.notify("Not connected to the room yet.", severity="warning")
-            return False
-        self.sent.append({"type": message_type, **fields})
-        if "table" in fields:
-            self._last_table = str(fields["table"])
-        try:
-            await self.connection.send(message_type, **fields)
-        except ConnectionLost as lost:
-            self.notify(f"Not sent: {lost}", severity="error")
-            return False
-        return True
+        self.run_worker(self.session.enter(), group="send")
 
     # --- messages from the room ----------------------------------------------------------------------
 
@@ -351,21 +311,18 @@ class CroupierApp(App[int]):
         kind = message.get("type")
         table_id = message.get("table")
         if kind == "hello":
-            self.me = str(message.get("name", ""))
-            self.room_name = str(message.get("room", ""))
+            self.session.hello(message)
             self.title = f"croupier — {self.room_name}" if self.room_name else "croupier"
             self.sub_title = self.me
-            for model in self.models.values():
-                model.me = self.me
             if message.get("motd"):
                 self.notify(str(message["motd"]), title=self.room_name)
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
-            self.needs = [str(need) for need in message.get("needs") or []]
+            known = self.session.known_answers()
             if not self.needs:
-                self.run_worker(self._enter(), group="send")
-            elif all(self._credentials.get(need) for need in self.needs):  # a reconnect: what worked before
-                self._offer(self._credentials)
+                self.run_worker(self.session.enter(), group="send")
+            elif known is not None:  # a reconnect: what worked before
+                self.run_worker(self.session.offer(known), group="send")
             else:
                 self.ask_for_gates()
         elif kind == "auth_result":
@@ -404,7 +361,7 @@ class CroupierApp(App[int]):
                         title="waiting list")
         elif kind == "bye":
             if message.get("code") == "room_closed":
-                self.room_closed = ROOM_CLOSED  # our own words: nothing from the wire reaches the shell
+                self.session.room_closed = ROOM_CLOSED  # our own words: nothing from the wire reaches the shell
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
         elif kind == "balance":
             self.query_one(Lobby).balance = f"Balance: {message.get('balance')} chips"
@@ -425,8 +382,8 @@ class CroupierApp(App[int]):
                 self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
         model.apply(message, self.clock())
-        if table_id in self._leaving and not model.seated:
-            self._leaving.discard(table_id)
+        if table_id in self.session.leaving and not model.seated:
+            self.session.leaving.discard(table_id)
             self.close_table(table_id)
             return
         self._send_queued_top_up(model)
@@ -449,7 +406,7 @@ class CroupierApp(App[int]):
     def _room_error(self, message: dict[str, Any]) -> None:
         text = str(message.get("message") or message.get("code") or "the room refused that")
         about = message.get("in_reply_to")
-        table_id = str(message.get("table") or self._last_table)
+        table_id = str(message.get("table") or self.session.last_table)
         if table_id in self.models and about in ("action", "sit_out", "wait_for_big_blind", "top_up", "chat", "leave"):
             model = self.models[table_id]
             model.error = to_player(text, self.me)
@@ -480,7 +437,7 @@ class CroupierApp(App[int]):
         table_id = str(message.get("table", ""))
         if about == "leave":
             if message.get("after_hand"):
-                self._leaving.add(table_id)
+                self.session.leaving.add(table_id)
                 self.notify(f"You will leave {self._table_name(table_id)} after this hand.", title="leave")
             else:
                 chips = message.get("chips")
@@ -879,7 +836,3 @@ class CroupierApp(App[int]):
         except Exception:  # the app is too broken to say so: leave quietly, the log has the details
             self.exit(1)
 
-
-def _words(problem: BaseException) -> str:
-    text = str(problem) or type(problem).__name__
-    return text.splitlines()[0][:200]

@@ -17,9 +17,14 @@ from tui.widgets.lobby import game_name, stakes_text
 class PaletteHost(Protocol):
     """What the palette needs of the app."""
 
-    lobby_rows: dict[str, dict[str, Any]]
-    models: dict[str, TableModel]
-    needs: list[str]
+    @property
+    def lobby_rows(self) -> dict[str, dict[str, Any]]: ...
+
+    @property
+    def models(self) -> dict[str, TableModel]: ...
+
+    @property
+    def needs(self) -> list[str]: ...
 
     def run_command(self, command: Command) -> None: ...
 
