@@ -8,6 +8,7 @@ from engine.hand_state import HandState
 
 _ante_posted = positional_builder(AntePosted)
 _blind_posted = positional_builder(BlindPosted)
+_hand_started = positional_builder(HandStarted)
 
 
 class ForcedBetsMixin(HandState):
@@ -19,14 +20,8 @@ class ForcedBetsMixin(HandState):
         forced = self._forced
         seats = self._seats
         events = self.events
-        events.append(
-            HandStarted(
-                self._variant.id,
-                self._structure.kind.value,
-                forced.button_seat,
-                tuple(zip(seats, self._starting, strict=True)),
-            )
-        )
+        events.append(_hand_started(self._variant.id, self._structure.kind.value, forced.button_seat,
+                                    tuple(zip(seats, self._starting, strict=True))))
         if forced.bomb_pot:  # R-HOME-3: antes only, and no preflop betting round
             events.append(BombPotStarted(forced.ante))
             self._no_betting_street = True

@@ -110,6 +110,7 @@ from engine.hand_state import (
 # the dataclass constructors; equal events). Every field is passed, defaults included.
 _checked = positional_builder(Checked)
 _hole_cards_dealt = positional_builder(HoleCardsDealt)
+_board_dealt = positional_builder(BoardDealt)
 _up_cards_dealt = positional_builder(UpCardsDealt)
 
 
@@ -607,6 +608,8 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             self._next_street()
 
     def _deal(self, down: int, up: int, board: int, name: str) -> None:
+        if not (down or up or board):
+            return  # a draw street deals nothing of its own
         deck = self._deck
         index = self._deck_index
         seats = self._seats
@@ -642,7 +645,7 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             cards = deck[index:index + board]
             index += board
             self._board.extend(cards)
-            self.events.append(BoardDealt(name, cards, tuple(self._board)))
+            self.events.append(_board_dealt(name, cards, tuple(self._board)))
         self._deck_index = index
 
 

@@ -5,6 +5,7 @@ draw). A ``timed_out`` draw stands pat and bars that player from betting or rais
 from __future__ import annotations
 
 from engine.actions import Action, Draw
+from engine.cards import Card
 from engine.draw import check_reshuffled
 from engine.errors import IllegalAction, NotYourTurn
 from engine.events import CardsDrawn, DrawnCardsDealt, positional_builder
@@ -46,49 +47,53 @@ class DrawMixin(HandState):
         discard-only street (``Street.replaces`` False) deals nothing: the player keeps fewer cards."""
         discards = action.discards
         count = len(discards)
-        wanted = count if self._streets[self._street_index].replaces else 0
+        seat = self._seats[position]
+        events = self.events
+        if count:
+            wanted = count if self._streets[self._street_index].replaces else 0
+            index = self._deck_index
+            if index + wanted <= len(self._deck):  # the stub has them all (the common case)
+                cards = self._deck[index:index + wanted]
+                self._deck_index = index + wanted
+            else:
+                cards = self._from_reshuffled(wanted)
+            # Replacements take the discarded cards' places (up to the cards available).
+            replacements = iter(cards)
+            new_hole = []
+            for card in self._hole[position]:
+                if card not in discards:
+                    new_hole.append(card)
+                else:
+                    replacement = next(replacements, None)
+                    if replacement is not None:
+                        new_hole.append(replacement)
+            self._hole[position] = new_hole
+            self._muck.extend(discards)
+        self._draw_pending.pop(0)
+        if action.timed_out:
+            self._penalized.add(position)
+        elif self._penalized:
+            self._penalized.discard(position)
+        events.append(_cards_drawn(seat, count, action.timed_out))
+        if count:
+            events.append(_drawn_cards_dealt(seat, discards, cards))
+
+    def _from_reshuffled(self, wanted: int) -> tuple[Card, ...]:
+        """The rest of the stub, then cards from the discards thrown so far (reshuffled by the caller's order
+        when the ones already reshuffled run short); ``ValueError`` leaves the hand as it was."""
         deck = self._deck
-        from_stub = min(wanted, len(deck) - self._deck_index)
-        cards = list(deck[self._deck_index:self._deck_index + from_stub])
+        from_stub = len(deck) - self._deck_index
+        cards = list(deck[self._deck_index:])
         recycled = self._recycled
-        muck = self._muck
-        taken = 0
-        reshuffled = False
-        if from_stub < wanted:
-            if len(recycled) < wanted - from_stub:
-                # Reshuffle every discard thrown so far and not yet dealt again (R-DRAW-1).
-                pool = tuple(recycled) + tuple(muck)
-                order = check_reshuffled(pool, self._reshuffle(pool, self._reshuffles))
-                reshuffled = True
-                recycled = list(order)
-            taken = min(wanted - from_stub, len(recycled))
-            cards.extend(recycled[:taken])
-        # Everything checked and computed: mutate.
-        if reshuffled:
+        if len(recycled) < wanted - from_stub:
+            # Reshuffle every discard thrown so far and not yet dealt again (R-DRAW-1).
+            pool = tuple(recycled) + tuple(self._muck)
+            recycled = list(check_reshuffled(pool, self._reshuffle(pool, self._reshuffles)))
             self._recycled = recycled
             self._muck = []
             self._reshuffles += 1
-        self._deck_index += from_stub
-        del self._recycled[:taken]
-        hole = self._hole[position]
-        replacements = iter(cards)
-        # Replacements take the discarded cards' places (up to the cards available).
-        new_hole = []
-        for card in hole:
-            if card in discards:
-                replacement = next(replacements, None)
-                if replacement is not None:
-                    new_hole.append(replacement)
-            else:
-                new_hole.append(card)
-        self._hole[position] = new_hole
-        self._muck.extend(discards)
-        self._draw_pending.pop(0)
-        seat = self._seats[position]
-        if action.timed_out:
-            self._penalized.add(position)
-        else:
-            self._penalized.discard(position)
-        self.events.append(_cards_drawn(seat, count, action.timed_out))
-        if count:
-            self.events.append(_drawn_cards_dealt(seat, discards, tuple(cards)))
+        taken = min(wanted - from_stub, len(recycled))
+        cards.extend(recycled[:taken])
+        del recycled[:taken]
+        self._deck_index = len(deck)
+        return tuple(cards)

@@ -103,6 +103,7 @@ _FIXED_LIMIT = StructureKind.FIXED_LIMIT
 _LIMIT_KINDS = frozenset((StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT))
 
 _uncalled_bet_returned = positional_builder(UncalledBetReturned)
+_NOBODY: frozenset[int] = frozenset()
 
 
 class HandState:
@@ -223,7 +224,8 @@ class HandState:
         self._showdown_order: list[int] = []
         self._high: dict[int, int | None] = {}
         self._low: dict[int, int | None] | None = None
-        self._auto_muck = frozenset(self._position_of[seat] for seat in auto_muck if seat in self._position_of)
+        self._auto_muck = frozenset(
+            self._position_of[seat] for seat in auto_muck if seat in self._position_of) if auto_muck else _NOBODY
         self._rake_total = 0
         self.dead_money = 0
         self.pot_total = 0

@@ -39,6 +39,7 @@ from engine.evaluate.classes import (
 _OWN_GROUPS: Final = {HIGH_CARD: 1, ONE_PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 1, STRAIGHT: 1, FLUSH: 1,
                       FULL_HOUSE: 2, FOUR_OF_A_KIND: 1, STRAIGHT_FLUSH: 1}
 """How many groups a category's name always says (a pair's rank, both pairs, a flush's top card…)."""
+OWN_GROUPS: Final = _OWN_GROUPS
 LOW_OWN_GROUPS: Final = 2
 """A low is named by its two highest cards at least ("eight-six low")."""
 

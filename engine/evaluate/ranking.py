@@ -29,9 +29,10 @@ from engine.evaluate.high import HIGH_CLASSES, high_strength, omaha_high_strengt
 from engine.evaluate.low import low_eight_strength, low_ranks, omaha_low_eight_strength
 from engine.evaluate.names import (
     LOW_OWN_GROUPS,
+    OWN_GROUPS,
     class_name,
-    deciding_depth,
     deuce_to_seven_name,
+    groups,
     low_depth,
     low_words,
 )
@@ -53,7 +54,7 @@ class HandRanking:
     split with an 8-or-better low (:meth:`low_strength`).
     """
 
-    __slots__ = ("_names", "ace_low", "has_low", "lowball", "must_use_hole")
+    __slots__ = ("_groups", "_names", "_plain", "ace_low", "has_low", "lowball", "must_use_hole")
 
     def __init__(self, *, lowball: bool = False, ace_low: bool = False, has_low: bool = False,
                  must_use_hole: int | None = None) -> None:
@@ -62,6 +63,8 @@ class HandRanking:
         self.has_low = has_low
         self.must_use_hole = must_use_hole
         self._names: dict[int, str] = {}
+        self._plain: dict[int, str] = {}
+        self._groups: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def strength(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The best hand of ``hole`` with ``board`` (ints, not validated); higher is better."""
@@ -73,24 +76,51 @@ class HandRanking:
 
     def name(self, strength: int, rivals: Iterable[int | None] = ()) -> str:
         """The hand's name (R-RANK-7), naming as many kickers as it takes to tell it from ``rivals`` (the other
-        hands shown for the pot, as strengths; ``None`` entries skipped)."""
-        own = self.hand_class(strength)
-        others = [self.hand_class(rival) for rival in rivals if rival is not None]
-        if not others:
-            return self.plain_name(strength)
-        if self.lowball:
-            own_groups = LOW_OWN_GROUPS if own.category == HIGH_CARD else None
-            return deuce_to_seven_name(own, deciding_depth(own, others, own_groups=own_groups))
-        return class_name(own, deciding_depth(own, others))
+        hands shown for the pot, as strengths; ``None`` entries skipped). Cached by strength and depth: every
+        pot awarded at a showdown names its winner this way."""
+        category, mine = self._groups_of(strength)
+        depth = LOW_OWN_GROUPS if self.lowball and category == HIGH_CARD else OWN_GROUPS[category]
+        for rival in rivals:
+            if rival is None:
+                continue
+            rival_category, theirs = self._groups_of(rival)
+            if rival_category != category:
+                continue
+            # deciding_depth: one group past the last group shared with a rival (every group on a tie).
+            shared = len(mine)
+            for index, (own_group, rival_group) in enumerate(zip(mine, theirs, strict=False)):
+                if own_group != rival_group:
+                    shared = index
+                    break
+            if shared + 1 > depth:
+                depth = shared + 1
+        if depth > len(mine):
+            depth = len(mine)
+        key = strength << 3 | depth
+        name = self._names.get(key)
+        if name is None:
+            own = self.hand_class(strength)
+            name = deuce_to_seven_name(own, depth) if self.lowball else class_name(own, depth)
+            if len(self._names) < 1 << 16:
+                self._names[key] = name
+        return name
+
+    def _groups_of(self, strength: int) -> tuple[int, tuple[int, ...]]:
+        """``(category, groups)`` of a strength's class (:func:`engine.evaluate.names.groups`), cached."""
+        found = self._groups.get(strength)
+        if found is None:
+            own = self.hand_class(strength)
+            found = self._groups[strength] = (own.category, tuple(groups(own)))
+        return found
 
     def plain_name(self, strength: int) -> str:
         """The name without rivals, cached: every showdown names every hand shown."""
-        name = self._names.get(strength)
+        name = self._plain.get(strength)
         if name is None:
             own = self.hand_class(strength)
             name = deuce_to_seven_name(own) if self.lowball else class_name(own)
-            if len(self._names) < 1 << 16:
-                self._names[strength] = name
+            if len(self._plain) < 1 << 16:
+                self._plain[strength] = name
         return name
 
     def is_made(self, strength: int) -> bool:

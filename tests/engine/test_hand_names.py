@@ -73,3 +73,30 @@ def test_stud_names_straights_flushes_and_quads() -> None:
     names = [high_value(SEVEN_CARD_STUD, parse_cards(cards), [])[1] for cards in (
         "5s 4d 3c 2h Ad Kc Kd", "Ah Jh 9h 4h 2h Kc Kd", "9s 9d 9c 9h 2d Kc Qd", "Ah Kh Qh Jh Th 2c 2d")]
     assert names == ["straight, five high", "flush, ace high", "four nines", "royal flush"]
+
+
+def test_the_ranking_objects_cached_names_equal_the_deciding_depth_names() -> None:
+    """HandRanking.name caches by strength and depth (issue 16: naming at every showdown cost NLHE speed); its names
+    must be the ones engine.evaluate.names gives from the deciding depth, in every ranking."""
+    import random
+
+    from engine.evaluate.classes import HIGH_CARD
+    from engine.evaluate.names import LOW_OWN_GROUPS, class_name, deciding_depth, deuce_to_seven_name
+    from engine.variants import DEUCE_TO_SEVEN_TRIPLE_DRAW, RAZZ, SEVEN_CARD_STUD
+
+    rng = random.Random(16)
+    for variant in (SEVEN_CARD_STUD, DEUCE_TO_SEVEN_TRIPLE_DRAW, RAZZ):
+        ranking = variant.hand_ranking
+        deck = list(variant.deck)
+        for _ in range(2000):
+            rng.shuffle(deck)
+            size = 5 if ranking is DEUCE_TO_SEVEN_TRIPLE_DRAW.hand_ranking else 7
+            own, *rivals = (ranking.strength(deck[index * size:(index + 1) * size], ()) for index in range(3))
+            mine = ranking.hand_class(own)
+            others = [ranking.hand_class(rival) for rival in rivals]
+            if ranking.lowball:
+                expected = deuce_to_seven_name(mine, deciding_depth(
+                    mine, others, own_groups=LOW_OWN_GROUPS if mine.category == HIGH_CARD else None))
+            else:
+                expected = class_name(mine, deciding_depth(mine, others))
+            assert ranking.name(own, rivals) == expected
