@@ -469,3 +469,6 @@ _HANDLERS: dict[type[Event], Callable[[HandView, Any], None]] = {
     TurnStarted: HandView._turn,
 }
 """The event classes the view folds, and how (one dict lookup per event: the bots fold at bot speed)."""
+
+HAND_EVENTS: frozenset[type[Event]] = frozenset(_HANDLERS) - {HandPlanned, TurnStarted}
+"""The hand's own events the view folds (it also reads two table events: the plan and whose turn it is)."""
