@@ -24,8 +24,9 @@ from typing import Final, Literal
 
 from engine.cards import Card, Rank
 from engine.evaluate import HandValue, best_high, evaluate_high
-from engine.events import BoardDealt, Event, HandEnded, HandShown, HandStarted, PotAwarded
+from engine.events import Event, HandEnded
 from engine.rake import Percentage
+from engine.view import HandView
 
 JackpotGame = Literal["holdem", "omaha", "five_card_draw"]
 
@@ -213,6 +214,16 @@ def find_bad_beat(
     return BadBeat(tuple(losers), best, tuple(sorted(main_pot_winners)))
 
 
+def _shown(view: HandView) -> dict[int, tuple[Card, ...]]:
+    """The hands shown (R-SHOW-1), by seat; mucked hands are not among them."""
+    return {seat: info.shown for seat, info in view.seats.items() if info.shown}
+
+
+def _main_pot_winners(view: HandView) -> set[int]:
+    """The seats awarded the main pot (its high half in hi/lo)."""
+    return {award.seat for award in view.awards if award.pot_index == 0 and award.share in ("whole", "high")}
+
+
 def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use_hole: int = 2,
                          holdem_quads: Rank = Rank.QUEEN) -> BadBeat | None:
     """The bad beat of a finished hand, read from its events (R-JACK-1), or None.
@@ -221,21 +232,16 @@ def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use
     winners are the seats awarded pot 0 (its high half in hi/lo); the others are the remaining seats of
     :class:`~engine.events.HandStarted`. Whether the table and stakes qualify is :func:`table_is_eligible`'s job.
     """
-    shown = {event.seat: event.cards for event in events if isinstance(event, HandShown)}
-    winners = {
-        event.seat for event in events
-        if isinstance(event, PotAwarded) and event.pot_index == 0 and event.share in ("whole", "high")
-    }
+    view = HandView.replay(events)
+    shown = _shown(view)
+    winners = set(_main_pot_winners(view))
     if len(shown) < 2 or not winners:
         return None
-    board: tuple[Card, ...] = ()
-    for event in events:
-        if isinstance(event, BoardDealt):
-            board = event.board
-    beat = find_bad_beat(game, shown, board, winners, must_use_hole=must_use_hole, holdem_quads=holdem_quads)
+    beat = find_bad_beat(game, shown, tuple(view.board), winners, must_use_hole=must_use_hole,
+                         holdem_quads=holdem_quads)
     if beat is None:
         return None
-    dealt_in = [seat for event in events if isinstance(event, HandStarted) for seat, _ in event.stacks]
+    dealt_in = list(view.starting_stacks)
     others = tuple(seat for seat in dealt_in if seat not in beat.losers and seat not in beat.winners)
     return BadBeat(beat.losers, beat.loser_hand, beat.winners, others)
 
@@ -404,13 +410,10 @@ def monte_carlo_from_events(events: Sequence[Event], categories: Collection[str]
     """The Monte-Carlo hit of a finished Hold'em hand (R-JACK-2), or None: the main pot's winners who showed a
     hand of ``categories`` (:func:`monte_carlo_hand`: both hole cards, a pocket pair below a straight); the best
     such hand only, equal ones share. A hand won without showing never wins ("hay que mostrar las cartas")."""
-    shown = {event.seat: event.cards for event in events if isinstance(event, HandShown)}
-    winners = sorted({event.seat for event in events
-                      if isinstance(event, PotAwarded) and event.pot_index == 0 and event.share in ("whole", "high")})
-    board: tuple[Card, ...] = ()
-    for event in events:
-        if isinstance(event, BoardDealt):
-            board = event.board
+    view = HandView.replay(events)
+    shown = _shown(view)
+    winners = sorted(_main_pot_winners(view))
+    board = tuple(view.board)
     best: HandValue | None = None
     hits: list[int] = []
     for seat in winners:
