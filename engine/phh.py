@@ -441,7 +441,7 @@ def engine_variant(code: str) -> tuple[Variant, str] | None:
     >>> variant, structure = engine_variant("PO")
     >>> variant.id, structure
     ('omaha', 'pot_limit')
-    >>> engine_variant("FB") is None
+    >>> engine_variant("FK") is None  # Kuhn poker
     True
     """
     entry = ENGINE_VARIANTS.get(code)

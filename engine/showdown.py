@@ -128,8 +128,9 @@ def made_hand_name(variant: Variant, hole: Sequence[Card], board: Sequence[Card]
     'seven-five low'
     """
     must_use = variant.must_use_hole
-    usable = len(hole) + len(board) >= 5 and (must_use is None or (len(hole) >= must_use and
-                                                                   len(board) >= 5 - must_use))
+    # Five cards make a hand (four in badugi, whose hands are four cards).
+    usable = len(hole) + len(board) >= min(5, variant.hole_card_count + variant.board_card_count) and (
+        must_use is None or (len(hole) >= must_use and len(board) >= 5 - must_use))
     low = ""
     if variant.low_eight and usable:
         strength, name = low_value(variant, hole, board)

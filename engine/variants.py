@@ -24,6 +24,10 @@ committed shuffle a burn protects nothing, and 9-handed 5-card Omaha needs 50 of
 [('predraw', 0), ('first_draw', 5), ('second_draw', 5), ('third_draw', 5)]
 >>> len(TELESINA.deck), TELESINA.board_card_count, TELESINA.max_players
 (32, 1, 6)
+
+The four games of the public hand-record corpus added in issue 16 — Razz (``R-GAME-RZ``), 2-7 single draw
+(``R-GAME-2S``), badugi (``R-GAME-BD``) and short-deck hold'em (``R-GAME-SD``) — have no RULES.md row yet: they
+follow PokerKit, which RULES.md names the default where it is silent, and R-DRAW-1 / R-STUD-1 for their mechanics.
 """
 
 from __future__ import annotations
@@ -81,6 +85,10 @@ class Ranking(Enum):
     HIGH = "high"
     DEUCE_TO_SEVEN = "deuce_to_seven"
     THIRTY_TWO_CARD = "thirty_two_card"
+    BADUGI = "badugi"
+    """Badugi: the most cards of different ranks and suits of four, then the lowest; aces low."""
+    SHORT_DECK = "short_deck"
+    """Short-deck (6+) hold'em: sixes to aces, a flush beats a full house, A-6-7-8-9 the lowest straight."""
     ACE_TO_FIVE = "ace_to_five"
     """Ace-to-five low without a qualifier (Razz): the lowest five cards win, aces low, straights and flushes
     do not count."""
@@ -242,6 +250,16 @@ OMAHA_HI_LO = Variant(
 )
 
 
+# Short-deck (6+) hold'em (PokerKit's NoLimitShortDeckHoldem; RULES.md has no row yet): hold'em dealt from the
+# 36 cards sixes to aces, no limit. The PHH records post antes and one blind, by the button (the engine's big blind).
+SHORT_DECK_HOLDEM = Variant(
+    "short_deck_holdem", "Short Deck Hold'em", "R-GAME-SD", _HOLDEM_STREETS,
+    deck=tuple(card for card in full_deck() if card >> 2 >= 4), ranking=Ranking.SHORT_DECK, max_players=9,
+    short_name="Short Deck", history_name="6+ Hold'em", default_structure="no_limit",
+    phh_codes=(("no_limit", "NS"),),
+)
+
+
 def five_card_omaha(*, must_use_hole: int = 2) -> Variant:
     """5-card Omaha; ``must_use_hole=3`` is the 3 hole + 2 board house rule (R-RANK-2 decision).
 
@@ -281,7 +299,7 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
 # 2-7 single draw (PokerKit's NoLimitDeuceToSevenLowballSingleDraw; RULES.md has no row yet: R-GAME-27's draw and
 # ranking rules with one draw): bet, draw 0-5, bet; played no limit.
 DEUCE_TO_SEVEN_SINGLE_DRAW = Variant(
-    "deuce_to_seven_single_draw", "2-7 Single Draw", "R-GAME-27",
+    "deuce_to_seven_single_draw", "2-7 Single Draw", "R-GAME-2S",
     (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
     ranking=Ranking.DEUCE_TO_SEVEN,
     max_players=6,
@@ -289,6 +307,20 @@ DEUCE_TO_SEVEN_SINGLE_DRAW = Variant(
     history_name="Single Draw 2-7 Lowball",
     default_structure="no_limit",
     phh_codes=(("no_limit", "N2L1D"),),
+)
+# Badugi (PokerKit's FixedLimitBadugi; RULES.md has no row yet): four cards, blinds, triple draw as in 2-7.
+BADUGI = Variant(
+    "badugi", "Badugi", "R-GAME-BD",
+    (
+        Street("predraw", hole_down=4, opening=Opening.BLINDS),
+        Street("first_draw", draw=4),
+        Street("second_draw", draw=4, big_bet=True),
+        Street("third_draw", draw=4, big_bet=True),
+    ),
+    ranking=Ranking.BADUGI,
+    max_players=6,
+    draw_seconds=24.0,
+    phh_codes=(("fixed_limit", "FB"),),
 )
 THIRTY_TWO_CARD_DRAW = Variant(
     "thirty_two_card_draw", "32-card Draw", "R-GAME-32",
@@ -324,7 +356,7 @@ SEVEN_CARD_STUD_HI_LO = Variant(
 # best five cards wins; the highest up card brings in (the king highest, the ace lowest; spades highest on a
 # tie), the lowest hand showing opens the later streets and shows first.
 RAZZ = Variant(
-    "razz", "Razz", "R-GAME-S7", _STUD_STREETS,
+    "razz", "Razz", "R-GAME-RZ", _STUD_STREETS,
     forced_bets=ForcedBetKind.ANTE_BRING_IN, ranking=Ranking.ACE_TO_FIVE, max_players=8,
     showdown_opening=Opening.BEST_SHOWING, limit_bring_in=OpenerKind.HIGH_CARD, showing_opener=OpenerKind.LOW_HAND,
     phh_codes=(("fixed_limit", "FR"),),
@@ -353,9 +385,9 @@ TELESINA = Variant(
 
 VARIANTS: dict[str, Variant] = {
     variant.id: variant for variant in (
-        TEXAS_HOLDEM, OMAHA, OMAHA_FIVE_CARD, OMAHA_HI_LO, FIVE_CARD_DRAW, DEUCE_TO_SEVEN_TRIPLE_DRAW,
-        DEUCE_TO_SEVEN_SINGLE_DRAW, THIRTY_TWO_CARD_DRAW, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, RAZZ, AMERICANA,
-        TELESINA,
+        TEXAS_HOLDEM, SHORT_DECK_HOLDEM, OMAHA, OMAHA_FIVE_CARD, OMAHA_HI_LO, FIVE_CARD_DRAW,
+        DEUCE_TO_SEVEN_TRIPLE_DRAW, DEUCE_TO_SEVEN_SINGLE_DRAW, BADUGI, THIRTY_TWO_CARD_DRAW, SEVEN_CARD_STUD,
+        SEVEN_CARD_STUD_HI_LO, RAZZ, AMERICANA, TELESINA,
     )
 }
 """Every game the engine plays, by id."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.evaluate.ace_to_five import ace_to_five_classes, ace_to_five_strength
+from engine.evaluate.badugi import badugi_name, badugi_ranks, badugi_strength
 from engine.evaluate.classes import HIGH_CARD, HandClass
 from engine.evaluate.deuce_to_seven import DEUCE_TO_SEVEN_CLASSES, deuce_to_seven_strength
 from engine.evaluate.high import HIGH_CLASSES, high_strength, omaha_high_strength
@@ -36,6 +37,7 @@ from engine.evaluate.names import (
     low_depth,
     low_words,
 )
+from engine.evaluate.short_deck import short_deck_classes, short_deck_strength
 from engine.evaluate.thirty_two import (
     SUIT_CODE_SPAN,
     americana_strength,
@@ -193,6 +195,41 @@ class AceToFiveRanking(HandRanking):
         return ace_to_five_classes()[strength - 1]
 
 
+class BadugiRanking(HandRanking):
+    """Badugi (:mod:`engine.evaluate.badugi`): the four own cards; the most cards of different ranks and suits,
+    then the lowest. Every name says every card that plays, so rivals add nothing."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(lowball=True, ace_low=True)
+
+    def strength(self, hole: Sequence[int], board: Sequence[int]) -> int:
+        return badugi_strength(hole)
+
+    def hand_class(self, strength: int) -> HandClass:
+        return HandClass(HIGH_CARD, badugi_ranks(strength), False)
+
+    def name(self, strength: int, rivals: Iterable[int | None] = ()) -> str:
+        return self.plain_name(strength)
+
+    def plain_name(self, strength: int) -> str:
+        return badugi_name(strength)
+
+
+class ShortDeckRanking(HandRanking):
+    """Short-deck (6+) hold'em (:mod:`engine.evaluate.short_deck`): a flush beats a full house, A-6-7-8-9 is the
+    lowest straight; the best five of hole and board cards."""
+
+    __slots__ = ()
+
+    def strength(self, hole: Sequence[int], board: Sequence[int]) -> int:
+        return short_deck_strength([*hole, *board])
+
+    def hand_class(self, strength: int) -> HandClass:
+        return short_deck_classes()[strength - 1]
+
+
 class ThirtyTwoRanking(HandRanking):
     """The 32-card ranking (R-RANK-5) with one game's ties: ``"suits"`` (32-card draw), ``"split"`` (Americana),
     ``"telesina"``."""
@@ -235,6 +272,10 @@ def ranking_for(kind: str, ties: str = "suits", must_use_hole: int | None = None
             ranking = DeuceToSevenRanking()
         elif kind == "ace_to_five":
             ranking = AceToFiveRanking()
+        elif kind == "badugi":
+            ranking = BadugiRanking()
+        elif kind == "short_deck":
+            ranking = ShortDeckRanking()
         elif kind == "thirty_two_card":
             ranking = ThirtyTwoRanking(ties)
         else:

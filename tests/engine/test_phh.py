@@ -200,8 +200,8 @@ def test_replay_scales_fractional_stacks_to_whole_chips_and_back() -> None:
 
 
 def test_replay_unsupported_variant_is_not_a_failure() -> None:
-    result = replay(loads(THREE_HANDED.replace("variant = 'NT'", "variant = 'FB'")))
-    assert result.supported is False and result.error == "unsupported variant FB" and result.match is None
+    result = replay(loads(THREE_HANDED.replace("variant = 'NT'", "variant = 'FK'")))
+    assert result.supported is False and result.error == "unsupported variant FK" and result.match is None
 
 
 def test_replay_of_an_illegal_record_says_why() -> None:

@@ -1,4 +1,5 @@
-"""Differential tests: croupier's hand engine against PokerKit 0.7.7 on random hands (issue 3).
+"""Differential tests: croupier's hand engine against PokerKit 0.7.7 on random hands (issue 3; short-deck hold'em,
+issue 16).
 
 Each hand: 2-6 players with short random stacks (frequent all-ins), a random deck, random actions
 chosen among those both engines allow. Both engines must agree on who acts, what a call costs, and the
@@ -37,6 +38,7 @@ from pokerkit import (  # noqa: E402
     FixedLimitPokerMixin,
     FixedLimitTexasHoldem,
     Holdem,
+    NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
@@ -45,12 +47,11 @@ from pokerkit import (  # noqa: E402
 )
 
 from engine.actions import BetOrRaise, Call, Check, Fold  # noqa: E402
-from engine.cards import full_deck  # noqa: E402
 from engine.evaluate import best_low_eight  # noqa: E402
 from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
-from engine.variants import OMAHA, OMAHA_HI_LO, TEXAS_HOLDEM, Variant  # noqa: E402
+from engine.variants import OMAHA, OMAHA_HI_LO, SHORT_DECK_HOLDEM, TEXAS_HOLDEM, Variant  # noqa: E402
 from tests.engine.pokerkit_differences import pokerkit_finishing_stacks, short_big_blind  # noqa: E402
 from tests.sweeps import sweep  # noqa: E402
 
@@ -84,6 +85,8 @@ def _pokerkit_state(game: str, stacks: list[int]) -> Any:
     count = len(stacks)
     if game == "nlhe":
         return NoLimitTexasHoldem.create_state(AUTOMATIONS, True, 0, blinds, BIG_BLIND, stacks, count)
+    if game == "nlsd":
+        return NoLimitShortDeckHoldem.create_state(AUTOMATIONS, True, 0, blinds, BIG_BLIND, stacks, count)
     if game == "flhe":
         return FixedLimitTexasHoldem.create_state(AUTOMATIONS, True, 0, blinds, BIG_BLIND, 2 * BIG_BLIND, stacks, count)
     if game == "plo":
@@ -98,6 +101,7 @@ GAMES: dict[str, tuple[Variant, Callable[[], BettingStructure]]] = {
     "flhe": (TEXAS_HOLDEM, lambda: BettingStructure.fixed_limit(BIG_BLIND)),
     "plo": (OMAHA, BettingStructure.pot_limit),
     "flo8": (OMAHA_HI_LO, lambda: BettingStructure.fixed_limit(BIG_BLIND)),
+    "nlsd": (SHORT_DECK_HOLDEM, BettingStructure.no_limit),  # issue 16: the corpus's NS record
 }
 
 
@@ -125,7 +129,7 @@ def play_one(game: str, rng: random.Random) -> tuple[str, bool, bool]:
     variant, structure = GAMES[game]
     count = rng.randint(2, 6)
     stacks = [rng.choice((rng.randint(1, 12), rng.randint(1, 40), rng.randint(20, 120))) for _ in range(count)]
-    deck = list(full_deck())
+    deck = list(variant.deck)
     rng.shuffle(deck)
     button = count - 1
     if count == 2:

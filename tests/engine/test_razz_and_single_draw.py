@@ -1,20 +1,24 @@
 """Razz and 2-7 single draw (issue 16): the two games added as a variant row plus an evaluator, with worked hands;
-the stud opener kinds (low card, high card, low hand, high hand); discard-only draw streets."""
+badugi's and short-deck hold'em's rankings (the corpus's other two games); the stud opener kinds (low card, high
+card, low hand, high hand); discard-only draw streets."""
 
 from __future__ import annotations
 
 from engine.actions import BetOrRaise, BringIn, Call, Check, Draw, Fold
 from engine.cards import parse_cards
 from engine.evaluate.ace_to_five import MAX_ACE_TO_FIVE_STRENGTH, ace_to_five_classes, ace_to_five_strength
+from engine.evaluate.badugi import MAX_BADUGI_STRENGTH
 from engine.evaluate.deuce_to_seven import deuce_to_seven_strength
 from engine.events import CardsDrawn, DrawnCardsDealt, HandEnded, HandShown, PotAwarded
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.structures import BettingStructure
 from engine.stud import opener_position
 from engine.variants import (
+    BADUGI,
     DEUCE_TO_SEVEN_SINGLE_DRAW,
     RAZZ,
     SEVEN_CARD_STUD,
+    SHORT_DECK_HOLDEM,
     OpenerKind,
     Opening,
     Street,
@@ -59,6 +63,32 @@ def test_deuce_to_seven_a_wheel_is_not_best_and_straights_count() -> None:
     ranking = DEUCE_TO_SEVEN_SINGLE_DRAW.hand_ranking
     assert ranking.name(deuce("As 5d 4h 3c 2c")) == "ace-five low"
     assert ranking.name(deuce("7c 6d 5h 4s 3c")) == "straight, seven high"
+
+
+def test_badugi_more_cards_first_then_the_lowest_aces_low() -> None:
+    ranking = BADUGI.hand_ranking
+
+    def badugi(cards: str) -> int:
+        return ranking.strength(parse_cards(cards), ())
+
+    alice, carol = badugi("2s 4c 6d 9h"), badugi("3s 5d 7c 8h")  # the corpus's Wikipedia hand
+    assert carol > alice and ranking.name(carol) == "eight-seven-five-three badugi"
+    assert badugi("Ks Qd Jc Th") > badugi("As 2s 3d 4c")  # four cards beat three (two spades: one plays)
+    assert badugi("Ac 2d 3h 4s") == MAX_BADUGI_STRENGTH  # the best hand, aces low
+    assert ranking.name(badugi("As Ad 2s 3h")) == "three-card three-deuce-ace"
+
+
+def test_short_deck_flush_beats_a_full_house_and_a_six_high_wheel_is_a_straight() -> None:
+    ranking = SHORT_DECK_HOLDEM.hand_ranking
+    board = parse_cards("9h 6c Kc Jh Ts")  # the corpus's NS hand: queens make a straight, kings only trips
+    queens, kings = ranking.strength(parse_cards("Qh Qd"), board), ranking.strength(parse_cards("Kh Ks"), board)
+    assert queens > kings and ranking.name(queens) == "straight, king high"
+    flush = ranking.strength(parse_cards("Ah Jh"), parse_cards("8h 7h 6h Kc Kd"))
+    full = ranking.strength(parse_cards("Kh Ks"), parse_cards("Kc 7h 7d 8s 6c"))
+    assert flush > full
+    assert ranking.name(ranking.strength(parse_cards("Ah 9c"), parse_cards("6d 7s 8h Kc Qd"))) == \
+        "straight, nine high"
+    assert len(SHORT_DECK_HOLDEM.deck) == 36
 
 
 def test_one_ranking_object_per_game_shared_by_showdown_bots_and_names() -> None:

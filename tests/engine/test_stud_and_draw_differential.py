@@ -1,5 +1,5 @@
-"""Differential tests: fixed-limit 7-card stud, stud Hi/Lo, Razz, 2-7 Triple Draw and no-limit 2-7 Single Draw
-against PokerKit 0.7.7 (issues 4 and 16).
+"""Differential tests: fixed-limit 7-card stud, stud Hi/Lo, Razz, 2-7 Triple Draw, badugi and no-limit 2-7 Single
+Draw against PokerKit 0.7.7 (issues 4 and 16).
 
 Each hand: 2-7 players (2-6 for triple draw) with short random stacks (frequent all-ins, also on the
 antes), a random deck, random actions among those both engines allow, random discards. Both engines must
@@ -33,6 +33,7 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from pokerkit import (  # noqa: E402
     Automation,
+    FixedLimitBadugi,
     FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
@@ -47,6 +48,7 @@ from engine.events import HandShown  # noqa: E402
 from engine.hand import ForcedBets, Hand, HandConfig, Phase  # noqa: E402
 from engine.structures import BettingStructure  # noqa: E402
 from engine.variants import (  # noqa: E402
+    BADUGI,
     DEUCE_TO_SEVEN_SINGLE_DRAW,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
     RAZZ,
@@ -78,7 +80,7 @@ STUD_GAMES: dict[str, tuple[Any, Any]] = {
     "seven_card_stud_hi_lo": (SEVEN_CARD_STUD_HI_LO, FixedLimitSevenCardStudHighLowSplitEightOrBetter),
     "razz": (RAZZ, FixedLimitRazz),
 }
-DRAW_GAMES = ("deuce_to_seven_triple_draw", "deuce_to_seven_single_draw")
+DRAW_GAMES = ("deuce_to_seven_triple_draw", "deuce_to_seven_single_draw", "badugi")
 
 
 def _start(game: str, stacks: list[int], deck: list[Any]) -> tuple[Hand, Any]:
@@ -93,6 +95,11 @@ def _start(game: str, stacks: list[int], deck: list[Any]) -> tuple[Hand, Any]:
             hand = Hand.start(HandConfig(DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.no_limit()), seats, deck, plan)
             state = NoLimitDeuceToSevenLowballSingleDraw.create_state(
                 AUTOMATIONS, True, 0, (SMALL_BLIND, BIG_BLIND), BIG_BLIND, stacks, count)
+            return hand, state
+        if game == "badugi":
+            hand = Hand.start(HandConfig(BADUGI, BettingStructure.fixed_limit(BIG_BLIND)), seats, deck, plan)
+            state = FixedLimitBadugi.create_state(
+                AUTOMATIONS, True, 0, (SMALL_BLIND, BIG_BLIND), BIG_BLIND, 2 * BIG_BLIND, stacks, count)
             return hand, state
         hand = Hand.start(HandConfig(DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.fixed_limit(BIG_BLIND)),
                           seats, deck, plan)

@@ -50,5 +50,5 @@ def test_five_card_omaha_house_rule_three_hole_cards() -> None:
 
 def test_variant_lookup_by_id() -> None:
     assert variant_by_id("omaha_hi_lo") is OMAHA_HI_LO
-    with pytest.raises(KeyError, match="unknown variant 'badugi'"):
-        variant_by_id("badugi")
+    with pytest.raises(KeyError, match="unknown variant 'kuhn_poker'"):
+        variant_by_id("kuhn_poker")

@@ -3,8 +3,8 @@ can name replays to the recorded stacks (0 mismatches, 0 errors), raked hands in
 is taken again: issue 14 item 5), from the host's copy and from one player's;
 the hands PHH cannot name are left out with one line per kind at the end of the export.
 
-``CROUPIER_PHH_ROUNDTRIP_HANDS`` hands are played at each table (default 25: 9 PHH games × 2 tables plus 5
-tables PHH cannot name, about 575 hands in a few seconds).
+``CROUPIER_PHH_ROUNDTRIP_HANDS`` hands are played at each table (default 25: 25 tables, 20 of them in
+the 11 games and structures PHH names, about 625 hands in a few seconds).
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ NAMEABLE = (  # (table, PHH code): every game and structure PHH names that croup
     (_table("rz7", "razz", "fixed_limit", (5, 10), 7, ante=1, bring_in=3, rake="white-label"), "FR"),
     (_table("sd2", "deuce_to_seven_single_draw", "no_limit", (1, 2), 2), "N2L1D"),
     (_table("sd6", "deuce_to_seven_single_draw", "no_limit", (5, 10), 6, rake="white-label"), "N2L1D"),
+    (_table("bd4", "badugi", "fixed_limit", (2, 4), 4), "FB"),
+    (_table("ns6", "short_deck_holdem", "no_limit", (5, 10), 6, rake="white-label"), "NS"),
 )
 UNNAMEABLE = (  # (table, its PokerStars game title): no PHH variant code
     (_table("sl", "texas_holdem", "spread_limit", (1, 2), 4), "Hold'em Spread Limit"),

@@ -64,10 +64,10 @@ def test_unsupported_variant_is_counted_apart_and_does_not_fail(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     write(tmp_path, "a.phh", GOOD)
-    write(tmp_path, "b.phh", GOOD.replace("variant = 'NT'", "variant = 'FB'"))
+    write(tmp_path, "b.phh", GOOD.replace("variant = 'NT'", "variant = 'FK'"))  # Kuhn poker
     status, lines = run_cli([str(tmp_path)], capsys)
     assert status == 0
-    assert lines[1]["error"] == "unsupported variant FB" and lines[1]["match"] is None
+    assert lines[1]["error"] == "unsupported variant FK" and lines[1]["match"] is None
     summary = lines[-1]["summary"]
     assert isinstance(summary, dict) and summary["unsupported"] == 1 and summary["matched"] == 1
 
@@ -135,14 +135,15 @@ def test_summary_counts_per_variant_on_the_wsop_records(capsys: pytest.CaptureFi
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"hand-record corpus not found at {CORPUS}")
 def test_every_checked_record_outside_pluribus_matches(capsys: pytest.CaptureFixture[str]) -> None:
     """The whole corpus but the 10,000 Pluribus hands (all matched, sampled above): 83 of 83 records with finishing
-    stacks match; 3 famous hands have none (unchecked); badugi (FB) and short-deck hold'em (NS), one famous hand
-    each without finishing stacks, are the only games croupier does not play. With Pluribus: 10,083 of 10,083."""
+    stacks match and every game is played (0 unsupported); 5 famous hands have no finishing stacks (unchecked):
+    badugi (FB) and short-deck hold'em (NS) end as PokerKit plays them. With Pluribus: 10,083 of 10,083."""
     import io
 
     paths = [str(path) for path in sorted(CORPUS.iterdir()) if path.name != "pluribus"]
-    summary = replay_paths(paths, io.StringIO())
+    output = io.StringIO()
+    summary = replay_paths(paths, output)
     assert (summary["matched"], summary["mismatched"], summary["errors"]) == (83, 0, 0)
-    assert (summary["unchecked"], summary["unsupported"]) == (3, 2)
-    by_variant = summary["by_variant"]
-    assert isinstance(by_variant, dict)
-    assert by_variant["FB"] == {"unsupported": 1} and by_variant["NS"] == {"unsupported": 1}
+    assert (summary["unchecked"], summary["unsupported"]) == (5, 0)
+    stacks = {line["variant"]: line["finishing_stacks"] for line in map(json.loads, output.getvalue().splitlines())
+              if line.get("variant") in ("FB", "NS")}
+    assert stacks == {"FB": [196, 220, 200, 184], "NS": [489000, 226000, 684000, 400000, 0, 198000]}  # PokerKit's

@@ -17,6 +17,8 @@ CASES = [
     ("texas_holdem", "Ah 7c", "", ""),  # no made hand: nothing named
     ("texas_holdem", "Ah 7c", "Ad 7s 2c", "two pair, aces and sevens"),
     ("texas_holdem", "Ah 7c", "Kh Qh 2h Jh", "flush, ace high"),
+    ("short_deck_holdem", "Ah 9c", "6d 7s 8h", "straight, nine high"),  # A-6-7-8-9: the lowest straight
+    ("short_deck_holdem", "Kh Kd", "Ks 7h 7d", "full house, kings full of sevens"),
     ("omaha", "Ah Ad 7c 2s", "", "pair of aces"),
     ("omaha", "Ah Kd 7c 2s", "Qh Jh Th 3h", "straight, ace high"),  # exactly two hole cards: no flush
     ("omaha_five_card", "9h 9d 7c 2s 3s", "9c 4d Kh", "three nines"),
@@ -28,6 +30,8 @@ CASES = [
     ("deuce_to_seven_triple_draw", "7c 5d 4h 3s 2c", "", "seven-five low"),
     ("deuce_to_seven_triple_draw", "8c 8d 4h 3s 2c", "", "pair of eights"),
     ("deuce_to_seven_single_draw", "As 5d 4h 3s 2c", "", "ace-five low"),  # the ace is high: no wheel in 2-7
+    ("badugi", "2s 4c 6d 9h", "", "nine-six-four-deuce badugi"),
+    ("badugi", "As Ad 2s 3h", "", "three-card three-deuce-ace"),
     ("thirty_two_card_draw", "Ad As Ah 7c 8d", "", "three aces"),
     ("razz", "Kd 8h 5d 4h 3s 2c Ah", "", "five-four low"),  # the wheel, aces low
     ("razz", "Kd Kh Ks Qc Qd 2c 3c", "", "pair of queens"),  # four ranks only: the lowest pair plays
