@@ -53,6 +53,8 @@ def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     can_raise = legal.get("min_raise_to") is not None
     if legal.get("can_show") or legal.get("can_muck"):
         return {"kind": "show" if legal.get("can_show") else "muck"}
+    if legal.get("can_run_twice"):  # R-HOME-1
+        return {"kind": "run_it_twice"}
     if legal.get("can_check"):
         if can_raise and roll < 0.25:
             return {"kind": "bet" if legal.get("is_bet") else "raise_to", "amount": legal["min_raise_to"]}

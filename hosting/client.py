@@ -36,6 +36,7 @@ from engine.fairness import (
     parse_committer,
     verify,
 )
+from engine.home.rabbit_hunt import rabbit_problem
 from hosting import protocol
 from hosting.protocol import SUBSYSTEM
 
@@ -99,6 +100,25 @@ class FairnessParticipant:
         self.results: dict[tuple[str, str], Verification] = {}
         self.reshuffles_checked = 0
         self.reshuffled_cards_checked = 0
+        self._last_deal: dict[str, tuple[Transcript, int]] = {}  # table → its last verified hand, dealt cards
+        self.rabbits_checked = 0
+        self.rabbit_problems: list[str] = []
+
+    def _check_rabbit(self, table: str, event: dict[str, Any]) -> None:
+        """R-HOME-2: the rabbit must be the deck's next cards after the last hand's deal (its seeds published)."""
+        last = self._last_deal.get(table)
+        if last is None:
+            return  # the hand was not verified here (watched from after the deal): nothing to check against
+        transcript, dealt = last
+        try:
+            cards = [Card.parse(str(text)) for _, street in event.get("streets", []) for text in street]
+            problem = rabbit_problem(transcript.deck(), dealt, cards) if int(event.get("first_position", -1)) == dealt \
+                else f"rabbit hunt starts at deck position {event.get('first_position')}, the deal ended at {dealt}"
+        except (ValueError, TypeError, FairnessError) as error:
+            problem = f"rabbit hunt: {error}"
+        self.rabbits_checked += 1
+        if problem is not None:
+            self.rabbit_problems.append(f"{table} {transcript.hand_id}: {problem}")
 
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         kind = message.get("type")
@@ -122,6 +142,9 @@ class FairnessParticipant:
                 return []
             return [protocol.message("reveal", table=key[0], hand=key[1], secret=pending.secret.hex())]
         if kind == "event":
+            if message["event"].get("kind") == "rabbit_hunt_shown":  # R-HOME-2: after the hand, checked apart
+                self._check_rabbit(key[0], message["event"])
+                return []
             self._observe(self._hands.setdefault(key, _HandRecord()), message["event"])
             return []
         if kind == "seeds":
@@ -161,7 +184,7 @@ class FairnessParticipant:
                 record.shown += [(SeenCard(seat, Card.parse(text), anywhere=record.drew), 0)
                                  for text in event["cards"]]
             return
-        if kind == "board_dealt":
+        if kind in ("board_dealt", "second_board_dealt"):  # R-HOME-1: the second board follows the first
             cards = [Card.parse(text) for text in event["cards"]]
             record.seen += [(SeenCard("board", card), record.dealt + offset) for offset, card in enumerate(cards)]
             record.dealt += len(cards)
@@ -202,6 +225,7 @@ class FairnessParticipant:
                                   record.dealt if record.saw_start and record.drew else None)
         result = verify(transcript, observation)
         self.results[key] = result
+        self._last_deal[key[0]] = (transcript, len(transcript.deals))
         if transcript.reshuffles:
             self.reshuffles_checked += len(transcript.reshuffles)
             from_deck = sum(deal.recipient == record.seat for deal in transcript.deals)

@@ -207,7 +207,7 @@ class WaitingList(Inbound):
 
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise_to", "all_in", "bring_in", "complete", "draw",
-                     "split", "show", "muck"]
+                     "split", "show", "muck", "run_it_twice", "run_it_once"]
 ACTION_KINDS: Final = typing.get_args(ActionKind)
 _NEEDS_AMOUNT: Final = frozenset({"bet", "raise_to", "complete"})
 
@@ -329,6 +329,15 @@ class SettleUpRequest(Inbound):
 
 
 @dataclass(frozen=True)
+class RabbitHunt(Inbound):
+    """R-HOME-2: after a hand that ended before its board was complete, until the next deal, a player dealt into
+    it asks to see the cards that would have come (shown to the table, marked not played)."""
+
+    type: ClassVar[str] = "rabbit_hunt"
+    table: str = field(metadata=TABLE)
+
+
+@dataclass(frozen=True)
 class Ping(Inbound):
     type: ClassVar[str] = "ping"
     id: int | None = field(default=None, metadata={"minimum": 0, "maximum": 2**53})
@@ -338,7 +347,7 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
                     ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand,
-                    Refill, HostRequest, SettleUpRequest, Ping)
+                    Refill, HostRequest, SettleUpRequest, RabbitHunt, Ping)
 }
 
 

@@ -67,6 +67,7 @@ from hosting.protocol import (
     LobbyRequest,
     Ping,
     ProtocolError,
+    RabbitHunt,
     Refill,
     ReportHand,
     Reveal,
@@ -421,7 +422,7 @@ class Room:
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
-            HostRequest: self._host, SettleUpRequest: self._settle_up,
+            HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
         }
 
     def table(self, table_id: str) -> TableState:
@@ -678,6 +679,11 @@ class Room:
         table = self.table(message.table)
         self._engine(table, lambda engine: engine.show_after_win(session.name, message.parsed()))
         session.send(protocol.ack("show_cards", table=table.config.id))
+
+    def _rabbit_hunt(self, session: Session, message: RabbitHunt, now: float) -> None:
+        table = self.table(message.table)  # R-HOME-2: the engine's table says whether and what
+        self._engine(table, lambda engine: engine.rabbit_hunt(session.name))
+        session.send(protocol.ack("rabbit_hunt", table=table.config.id))
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         table = self.table(message.table)

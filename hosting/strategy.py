@@ -131,6 +131,8 @@ def decide(legal: dict[str, Any], view: HandView, style: Style, rng: random.Rand
     """One legal move for an ``action_request``'s ``legal`` options: ``{"kind": …, "amount"?, "discard"?}``."""
     if legal.get("can_show") or legal.get("can_muck"):
         return {"kind": "show" if legal.get("can_show") else "muck"}
+    if legal.get("can_run_twice"):  # R-HOME-1: a bot always agrees (it halves its variance, not its equity)
+        return {"kind": "run_it_twice"}
     if legal.get("max_discards"):
         return {"kind": "draw", "discard": [str(card) for card in discards(view, int(legal["max_discards"]))]}
     share = equity(view, rng, samples)

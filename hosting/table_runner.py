@@ -38,7 +38,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
+from engine.actions import (
+    Action,
+    BetOrRaise,
+    BringIn,
+    Call,
+    Check,
+    Draw,
+    Fold,
+    LegalActions,
+    Muck,
+    RunItTwice,
+    Show,
+    Split,
+)
 from engine.cards import Card
 from engine.draw import seeded_reshuffle
 from engine.errors import IllegalAction, InvalidAmount, NotYourTurn, TableRuleError
@@ -52,6 +65,7 @@ from engine.events import (
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
+    SecondBoardDealt,
     UpCardsDealt,
 )
 from engine.fairness import (
@@ -158,6 +172,8 @@ def to_engine_action(message: ActionMessage, options: LegalActions | None) -> Ac
         return BringIn()
     if kind == "draw":
         return Draw(message.discard_cards())
+    if kind in ("run_it_twice", "run_it_once"):  # R-HOME-1: the answer to the run-it-twice question
+        return RunItTwice(kind == "run_it_twice")
     if kind == "split":
         return Split()
     return Show() if kind == "show" else Muck()
@@ -594,7 +610,7 @@ class TableRunner:
         for event in events:
             if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt):
                 self._dealt += [(card, event.seat) for card in event.cards]
-            elif isinstance(event, BoardDealt):
+            elif isinstance(event, BoardDealt | SecondBoardDealt):  # R-HOME-1: the second board follows the first
                 self._dealt += [(card, "board") for card in event.cards]
             if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt | BoardDealt | CardsDrawn):
                 self._card_events.append(event)

@@ -19,10 +19,12 @@ is positions 4-8: the flop 4-6, the turn 7, the river 8.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.errors import TableRuleError
+from engine.events import Event
 from engine.home.options import board_game
 from engine.variants import Variant
 
@@ -70,3 +72,46 @@ def rabbit_problem(deck: Sequence[Card], cards_dealt: int, cards: Sequence[Card]
         shown = " ".join(map(str, cards))
         return f"rabbit hunt shows [{shown}], deck positions {cards_dealt}.. hold [{' '.join(map(str, expected))}]"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class RabbitHuntShown(Event):
+    """R-HOME-2: ``player`` (``seat``) asked for the rabbit: the cards that would have come, street by street,
+    from deck position ``first_position`` on. Not played: no chip moved, the hand's record is unchanged."""
+
+    seat: int
+    player: str
+    streets: tuple[tuple[str, tuple[Card, ...]], ...]
+    first_position: int
+
+
+@dataclass(slots=True)
+class RabbitOffer:
+    """The rabbit of the table's last hand, on offer until the next deal to the players dealt into it."""
+
+    hunt: RabbitHunt
+    dealt_in: frozenset[int]
+    shown: bool = False
+
+
+def offer_after(variant: Variant, deck: Sequence[Card], *, cards_dealt: int | None, board: Sequence[Card],
+                dealt_in: Iterable[int]) -> RabbitOffer | None:
+    """The offer after a hand (None when it has no rabbit: its board is complete, or the game has none)."""
+    if cards_dealt is None:
+        return None
+    hunt = rabbit_cards(variant, deck, cards_dealt=cards_dealt, board=board)
+    return None if hunt is None else RabbitOffer(hunt, frozenset(dealt_in))
+
+
+def request_rabbit(offer: RabbitOffer | None, seat: int, player: str) -> list[Event]:
+    """``player`` at ``seat`` asks for the rabbit: the one public event, or :class:`TableRuleError` saying why not
+    (nothing changes then)."""
+    if offer is None:
+        raise TableRuleError("there is no rabbit to hunt: the last hand's board was complete (or the table has no "
+                             "rabbit hunt, or a new hand has been dealt)")
+    if seat not in offer.dealt_in:
+        raise TableRuleError("only a player dealt into the last hand can ask for its rabbit")
+    if offer.shown:
+        raise TableRuleError("the rabbit of this hand is already shown")
+    offer.shown = True
+    return [RabbitHuntShown(seat, player, offer.hunt.streets, offer.hunt.first_position)]

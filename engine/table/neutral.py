@@ -56,6 +56,7 @@ from engine.errors import (
 from engine.events import Event, Folded, HandEnded, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.home.bomb_pot import as_bomb_pot
+from engine.home.rabbit_hunt import RabbitOffer, offer_after, request_rabbit
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
 from engine.structures import StructureKind
 from engine.table.cash import CashPolicy
@@ -128,6 +129,8 @@ class Table:
         self.hand_number = 0
         self.last_plan: BlindPlan | None = None
         self.last_forced_bets: ForcedBets | None = None
+        self.rabbit: RabbitOffer | None = None  # R-HOME-2: the last hand's rabbit, on offer until the next deal
+        self._rabbit_deck: tuple[Card, ...] = ()
         """The exact forced bets of the last hand started (stud tables: antes and bring-in, no blinds)."""
         self.rake_taken = 0
         self._dealt_in: tuple[int, ...] = ()
@@ -549,6 +552,8 @@ class Table:
         self._starting, self._released = stacks, {}
         self._folded, self._all_in = set(), set()
         self._uncontested = None
+        self.rabbit = None  # R-HOME-2: the last hand's rabbit is gone with the new deal
+        self._rabbit_deck = tuple(deck) if self._hand_config.home.rabbit_hunt else ()
         events.append(HandPlanned(
             self.hand_number, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat, plan.straddle_seat,
             plan.dealt_in, plan.heads_up, plan.button_is_dead, plan.out_of_position_big_blinds,
@@ -755,6 +760,10 @@ class Table:
         self.rake_taken += ended.rake
         events: list[Event] = [HandFinished(self.hand_number, ended.stacks, ended.rake)]
         self._uncontested = self._uncontested_winner()
+        if self._hand_config.home.rabbit_hunt:  # R-HOME-2: the cards that would have come, on offer till the deal
+            self.rabbit = offer_after(self._hand_config.variant, self._rabbit_deck,
+                                      cards_dealt=getattr(self.hand, "cards_dealt", None),
+                                      board=getattr(self.hand, "board", ()), dealt_in=self._dealt_in)
         self.hand = None
         self._turn = None
         self._dealt_in = ()
@@ -778,6 +787,11 @@ class Table:
                 or any(isinstance(event, HandShown) for event in hand.events):
             return None
         return standing[0], tuple(hole_cards(standing[0]))
+
+    def rabbit_hunt(self, player: str) -> list[Event]:
+        """R-HOME-2: ``player``, dealt into the last hand, asks to see the cards that would have come (once per
+        hand, until the next deal). :class:`TableRuleError` says why not; nothing changes then."""
+        return request_rabbit(self.rabbit, self.player(player).seat, player)
 
     def show_after_win(self, player: str, cards: Sequence[Card]) -> list[Event]:
         """``player`` won the last hand uncontested: show one of his cards or all of them, once, before the next

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.events import Event, HandEnded, HandStarted, PotAwarded
+from engine.events import Event, HandEnded, HandStarted, PotAwarded, SevenDeuceBountyPaid
 from engine.fairness import Transcript
 from engine.hand import ForcedBets
 from engine.jackpot import HandJackpot
@@ -107,6 +107,8 @@ def hand_result(stacks: Mapping[int, int], events: Sequence[Event]) -> HandResul
     for event in events:
         if isinstance(event, PotAwarded):
             awarded[event.seat] += event.amount
+        elif isinstance(event, SevenDeuceBountyPaid):  # R-HOME-4: paid in like a bet, collected like a pot
+            awarded[event.seat] += event.total
     final = dict(ended.stacks)
     put_in = {seat: stacks[seat] - final[seat] + awarded.get(seat, 0) for seat, _ in started.stacks}
     if any(amount < 0 for amount in put_in.values()):
