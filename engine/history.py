@@ -39,6 +39,9 @@ from engine.events import (
     HoleCardsDealt,
     PotAwarded,
     Raised,
+    RunItTwiceDecided,
+    SecondBoardDealt,
+    SevenDeuceBountyPaid,
     UncalledBetReturned,
     UpCardsDealt,
 )
@@ -166,8 +169,11 @@ class _BodyWriter:
         self.board = self.final.board
         self.pot_count = len({award.pot_index for award in self.final.awards})
         # Shows after the last board card are the showdown; earlier ones are an all-in run-out (R-SHOW-1).
-        self.last_board_index = max((index for index, event in enumerate(events) if isinstance(event, BoardDealt)),
-                                    default=-1)
+        self.last_board_index = max((index for index, event in enumerate(events)
+                                     if isinstance(event, BoardDealt | SecondBoardDealt)), default=-1)
+        # R-HOME-1, a hand run twice: the streets dealt after the question are the FIRST ones, then the SECOND
+        self.twice_from = next((index for index, event in enumerate(events)
+                                if isinstance(event, RunItTwiceDecided) and event.twice), None)
 
     def name(self, seat: int) -> str:
         return self.players[seat]
@@ -268,11 +274,15 @@ class _BodyWriter:
                     out.append("*** HOLE CARDS ***")
                     dealt_header = True
                 out.append(f"Dealt to {self.name(event.seat)} {_cards(event.cards)}")
-            elif isinstance(event, BoardDealt):
+            elif isinstance(event, BoardDealt | SecondBoardDealt):
                 if not dealt_header:
                     out.append("*** HOLE CARDS ***")
                     dealt_header = True
                 title = _STREET_HEADERS.get(event.street, event.street.upper())
+                if isinstance(event, SecondBoardDealt):
+                    title = f"SECOND {title}"
+                elif self.twice_from is not None and index > self.twice_from:
+                    title = f"FIRST {title}"
                 street = _street_name(title)
                 if len(event.board) > len(event.cards):
                     out.append(f"*** {title} *** {_cards(event.board[:-len(event.cards)])} {_cards(event.cards)}")
@@ -327,21 +337,55 @@ class _BodyWriter:
                     showdown_header = True
                 shown_any = True
                 out.append(f"{self.name(event.seat)}: mucks hand")
+            elif isinstance(event, PotAwarded) and self.twice_from is not None:
+                if not showdown_header:  # R-HOME-1: each board's showdown, as PokerStars writes a hand run twice
+                    out += self.twice_showdowns()
+                    showdown_header = True
             elif isinstance(event, PotAwarded):
                 if shown_any and not showdown_header:
                     out.append("*** SHOW DOWN ***")
                     showdown_header = True
                 out.append(f"{self.name(event.seat)} collected {self.money(event.amount)} from "
                            f"{self.pot_name(event.pot_index)}")
+            elif isinstance(event, SevenDeuceBountyPaid):  # R-HOME-4
+                payers = ", ".join(f"{self.name(payer)} {self.money(chips)}" for payer, chips in event.paid)
+                out.append(f"{self.name(event.seat)}: receives a 7-2 bounty of {self.money(event.total)}"
+                           + (f" ({payers})" if payers else ""))
         out += self.summary(folded_on)
         return out
+
+    def twice_showdowns(self) -> list[str]:
+        """R-HOME-1: "*** FIRST SHOW DOWN ***" with the first board's collections, then the second's."""
+        out: list[str] = []
+        for board in (1, 2):
+            out.append(f"*** {'FIRST' if board == 1 else 'SECOND'} SHOW DOWN ***")
+            out += [f"{self.name(award.seat)} collected {self.money(award.amount)} from "
+                    f"{self.pot_name(award.pot_index)}"
+                    for award in self.final.awards if getattr(award, "board", 1) == board]
+        return out
+
+    def twice_result(self, seat: int) -> str:
+        """A shown seat's result on each board: " and won (452) with a pair of aces, and lost"."""
+        results: list[str] = []
+        for board in (1, 2):
+            won = [award for award in self.final.awards if award.seat == seat and getattr(award, "board", 1) == board]
+            if won:
+                description = next((award.description for award in won if award.description), "")
+                amount = self.money(sum(award.amount for award in won))
+                results.append(f"won ({amount})" + (f" with {description}" if description else ""))
+            else:
+                results.append("lost")
+        return " and " + ", and ".join(results)
 
     def summary(self, folded_on: dict[int, str]) -> list[str]:
         final = self.final
         awarded = {award.seat for award in final.awards}
         total = sum(award.amount for award in final.awards) + final.rake
         out = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(final.rake)}"]
-        if self.board:
+        if self.twice_from is not None:  # R-HOME-1, PokerStars' words for a hand run twice
+            out += ["Hand was run twice", f"FIRST Board {_cards(self.board)}",
+                    f"SECOND Board {_cards(final.second_board)}"]
+        elif self.board:
             out.append(f"Board {_cards(self.board)}")
         stud = any(street.hole_up for street in self.config.variant.streets)
         roles: dict[int, str] = {} if stud or final.button_seat is None else {final.button_seat: " (button)"}
@@ -351,7 +395,9 @@ class _BodyWriter:
         for seat in sorted(final.order):
             info = final.seats[seat]
             text = f"Seat {seat + 1}: {self.name(seat)}{roles.get(seat, '')}"
-            if info.shown:
+            if info.shown and self.twice_from is not None:
+                text += f" showed {_cards(info.shown)}{self.twice_result(seat)}"
+            elif info.shown:
                 result = f" and won ({self.money(info.won)})" if seat in awarded else " and lost"
                 text += f" showed {_cards(info.shown)}{result}"
             elif info.mucked:

@@ -42,6 +42,7 @@ from engine.draw import Reshuffle
 from engine.events import (
     BetPlaced,
     BoardDealt,
+    BombPotStarted,
     BringInPosted,
     Called,
     CardsDealtFaceDown,
@@ -55,6 +56,8 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     Raised,
+    SecondBoardDealt,
+    SevenDeuceBountyPaid,
     UpCardsDealt,
 )
 from engine.hand import ForcedBets, Hand, HandConfig
@@ -866,6 +869,18 @@ class _ActionWriter:
         self.actions.append(PhhAction(0, "db", tuple(cards)))
 
 
+def home_option_phh_cannot_express(events: Sequence[Event], bomb_pot: bool) -> str:
+    """What of the home-game options in a hand PHH (as PokerKit 0.7.7 reads it) has no words for, or "": a bomb pot
+    skips the preflop betting round, a hand run twice has a second board, a 7-2 bounty moves chips outside the pots."""
+    if bomb_pot or any(isinstance(event, BombPotStarted) for event in events):
+        return "a bomb pot (no preflop betting round, R-HOME-3)"
+    if any(isinstance(event, SecondBoardDealt) for event in events):
+        return "a hand run twice (R-HOME-1)"
+    if any(isinstance(event, SevenDeuceBountyPaid) for event in events):
+        return "a 7-2 bounty (R-HOME-4)"
+    return ""
+
+
 def record_from_events(
     events: Sequence[Event],
     config: HandConfig,
@@ -881,13 +896,17 @@ def record_from_events(
     and bet sizes). ``players``: seat → name. Players are numbered from the first seat left of the button
     (PHH). Rake, when taken, is written as the user field ``_rake`` (:data:`RAKE_FIELD`), which
     :func:`replay` takes from the pots again.
-    Raises :class:`PhhError` for a game PHH cannot name, dead or out-of-position blinds, or an unfinished hand.
+    Raises :class:`PhhError` for a game PHH cannot name, dead or out-of-position blinds, a home-game option (a bomb
+    pot, a hand run twice, a 7-2 bounty: R-HOME-1/3/4), or an unfinished hand.
     """
     view = HandView.replay(events)  # seats in hand order, starting and finishing stacks, rake
     if not view.started or not view.ended or not isinstance(events[-1], HandEnded):
         raise PhhError("a PHH record needs a whole hand: HandStarted first and HandEnded last")
     if forced_bets.dead_small_blinds or forced_bets.big_blinds_out_of_position:
         raise PhhError("PHH cannot express dead or out-of-position blinds")
+    home = home_option_phh_cannot_express(events, forced_bets.bomb_pot)
+    if home:
+        raise PhhError(f"PHH cannot express {home}")
     code = variant_code(config.variant.id, config.structure.id)
     order = list(view.order)
     player_of = {seat: index + 1 for index, seat in enumerate(order)}
