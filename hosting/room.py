@@ -13,6 +13,7 @@ those messages get a ``no_hand`` error.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import math
 import time
@@ -242,7 +243,15 @@ class TableState:
             "max_seats": self.config.seats,
             "waiting": list(self.engine.waiting_list.players),
             "hand_running": self.engine.hand_running,
+            **self._home_options(),
         })
+
+    def _home_options(self) -> dict[str, Any]:
+        """The table's home-game options that are on (R-HOME-1..4), for the clients' keys: absent when none."""
+        home = self.config.home
+        if not home.any_on:
+            return {}
+        return {"home": {key: value for key, value in dataclasses.asdict(home).items() if value}}
 
 
 class Room:

@@ -104,6 +104,16 @@ COMMANDS: tuple[Command, ...] = (
             readme="in a draw game: choose the cards to throw, then draw (none chosen: stand pat)"),
     Command(TABLE, "split", "Split", "32-card split when offered", "p", "Split", False,
             readme="accept a split (32-card games, when offered)"),
+    Command(TABLE, "run_twice", "Run it twice", "all-in, when asked: yes, deal the rest of the board twice", "y",
+            "Run twice", readme_keys="**Y** / **N**",
+            readme="home games, all-in at a table with `run_it_twice`: yes, deal the rest of the board twice / "
+                   "no, once (no answer is no); both boards are shown, each pot halved (docs/rules-home.md). "
+                   "Only while asked: otherwise **N** is the next table waiting for you"),
+    Command(TABLE, "run_once", "Run it once", "all-in, when asked: no, one board", "n", "Run once"),
+    Command(TABLE, "rabbit_hunt", "Rabbit hunt", "after a hand that ended early: the cards that would have come",
+            "w", "Rabbit",
+            readme="home games with `rabbit_hunt`: after a hand that ended early, until the next deal, show the "
+                   'table the cards that would have come (marked "not played")'),
     Command(TABLE, "show", "Show cards", "at showdown", "s", "Show", False, readme_keys="**S** / **M**",
             readme="show or muck at showdown when asked: a table with `manual_showdown = true` asks each player "
                    "in showdown order, on the action clock (out of time: the hand is shown); Ctrl+P → "

@@ -28,10 +28,14 @@ TABLE_KINDS = frozenset({
     "waiting_list_left", "button_drawn", "blind_owed", "blinds_settled", "hand_finished", "player_sat_out",
     "player_away", "player_sat_in", "player_disconnected", "player_reconnected", "player_setting_changed",
     "time_banks_refilled", "artificial_all_in_given", "cards_shown_after_win", "player_moved_in", "player_moved_out",
-    "level_changed"})
+    "level_changed", "rabbit_hunt_shown"})
 """Table events (engine.table_events) that may carry a hand's id without being part of its play: seeing
 one first says nothing about whether the hand was seen from its start."""
-SECOND_PERSON = {"is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
+HOME_KINDS = frozenset({"bomb_pot_started", "run_it_twice_offered", "run_it_twice_answered", "run_it_twice_decided",
+                        "second_board_dealt", "seven_deuce_bounty_paid", "rabbit_hunt_shown"})
+"""The home-game options' events (R-HOME-1..4, docs/rules-home.md)."""
+SECOND_PERSON = {"says": "say",
+                 "is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
                  "adds": "add", "uses": "use", "brings": "bring", "leaves": "leave", "sits": "sit", "will": "will",
                  "wins": "win", "mucks": "muck", "shows": "show", "draws": "draw", "bets": "bet",
                  "raises": "raise", "completes": "complete", "collects": "collect",
@@ -279,6 +283,13 @@ class TableModel:
     """The last hand's winners as ``(seat, chips, hand name)`` in award order, until the next deal."""
     bring_in: int = 0  # stud: the bring-in posted this round, until someone completes (R-STUD-1)
     pending_top_up: int = 0  # chips asked for during a hand I am in: sent when it ends (the room refuses sooner)
+    home: dict[str, Any] = field(default_factory=dict)
+    """The table's home-game options that are on (R-HOME-1..4), as the room's table message says."""
+    second_board: list[str] = field(default_factory=list)  # R-HOME-1: a hand run twice, shared cards included
+    run_twice: str = ""  # R-HOME-1: "" not asked, "asked", "twice", "once"
+    bomb_pot: int = 0  # R-HOME-3: this hand is a bomb pot with this ante
+    rabbit: list[str] = field(default_factory=list)  # R-HOME-2: the cards that would have come (not played)
+    hand_over: bool = False  # the shown hand has ended (its rabbit may be hunted until the next deal)
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -314,6 +325,16 @@ class TableModel:
             return made_hand_name(variant, hole, board)
         except ValueError:  # a card the room sent that this engine cannot read: name nothing rather than guess
             return ""
+
+    @property
+    def rabbit_available(self) -> bool:
+        """R-HOME-2: the table hunts rabbits, the last hand ended before its board was complete, I was dealt into
+        it and nobody asked yet (the room says the last word)."""
+        variant = VARIANTS.get(self.game)
+        board_size = variant.board_card_count if variant is not None else 5
+        mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
+        return (bool(self.home.get("rabbit_hunt")) and self.hand_over and not self.rabbit and mine is not None
+                and mine.in_hand and len(self.board) < board_size)
 
     @property
     def can_show_after_win(self) -> bool:
@@ -483,6 +504,8 @@ class TableModel:
         self.max_seats = int(message.get("max_seats", self.max_seats))
         jackpot = message.get("jackpot")
         self.jackpot = dict(jackpot) if isinstance(jackpot, dict) else None
+        home = message.get("home")
+        self.home = dict(home) if isinstance(home, dict) else {}
         self.waiting = [str(name) for name in message.get("waiting", [])]
         running = bool(message.get("hand_running"))
         present = set()
@@ -529,6 +552,7 @@ class TableModel:
         self.results = []
         self.shown_after_win = False
         self.bring_in = 0
+        self.second_board, self.run_twice, self.bomb_pot, self.rabbit, self.hand_over = [], "", 0, [], False
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
             info.in_hand = info.folded = info.all_in = False
@@ -704,7 +728,7 @@ class TableModel:
             self.note(self._who(name, "mucks"))
         elif kind == "rake_taken":
             self.note(f"Rake {event.get('amount')}")
-        elif kind == "pot_awarded":
+        elif kind in ("pot_awarded", "board_pot_awarded"):
             info = self._seat(int(seat))
             amount = int(event["amount"])
             info.stack += amount
@@ -714,7 +738,8 @@ class TableModel:
             share = event.get("share", "whole")
             share_text = "" if share == "whole" else f" ({share})"
             description = event.get("description") or ""
-            line = f"{self._who(name, 'wins')} {amount} from {pot}{share_text}"
+            board = {1: " on the first board", 2: " on the second board"}.get(int(event.get("board", 0)), "")
+            line = f"{self._who(name, 'wins')} {amount} from {pot}{share_text}{board}"
             line += f" with {description}" if description else ""
             self.note(line)
             self._add_result(int(seat), amount, str(description))
@@ -723,7 +748,10 @@ class TableModel:
                 # what each took from the pot (not a profit: a chop gives back what was put in)
                 collects = "you collect" if name == self.me else f"{name} collects"
                 summary.result = (summary.result + "; " if summary.result else "") + f"{collects} {amount}"
+        elif kind in HOME_KINDS:
+            self._home_event(kind, event, name)
         elif kind == "hand_ended":
+            self.hand_over = True
             for number, stack in event.get("stacks", []):
                 self._seat(int(number)).stack = int(stack)
             for info in self.seats.values():
@@ -775,6 +803,38 @@ class TableModel:
                 self.time_banks.pop(seat, None)  # a new player in the seat brings his own bank
             if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:
                 self.seats.pop(seat, None)
+
+    def _home_event(self, kind: str, event: dict[str, Any], name: str) -> None:
+        """The home-game options' events (R-HOME-1..4): the question, the second board, the bomb, the bounty,
+        the rabbit."""
+        if kind == "bomb_pot_started":
+            self.bomb_pot = int(event.get("ante", 0))
+            self.note(f"Bomb pot: everyone antes {self.bomb_pot}, no preflop betting, straight to the flop")
+        elif kind == "run_it_twice_offered":
+            self.run_twice = "asked"
+            self.note("All-in: run it twice? Each player still in answers (Y yes, N no; no answer is no)")
+        elif kind == "run_it_twice_answered":
+            self.note(f"{self._who(name, 'says')} {'yes' if event.get('agreed') else 'no'} to running it twice")
+        elif kind == "run_it_twice_decided":
+            self.run_twice = "twice" if event.get("twice") else "once"
+            self.note("Running it twice: two boards, each pot halved" if event.get("twice") else "Running it once")
+        elif kind == "second_board_dealt":
+            self.second_board = [str(card) for card in event.get("board", [])]
+            street = str(event.get("street", ""))
+            self.note(f"Second board {street}: {' '.join(self.second_board)}")
+        elif kind == "seven_deuce_bounty_paid":
+            paid = [(int(payer), int(chips)) for payer, chips in event.get("paid", [])]
+            for payer, chips in paid:
+                self._seat(payer).stack -= chips
+            winner = self._seat(int(event["seat"]))
+            winner.stack += int(event.get("total", 0))
+            payers = ", ".join(f"{self._name(payer)} {chips}" for payer, chips in paid)
+            self.note(f"{self._who(name, 'collects')} the 7-2 bounty: {event.get('total', 0)}"
+                      + (f" ({payers})" if payers else ""))
+        elif kind == "rabbit_hunt_shown":
+            self.rabbit = [str(card) for _, cards in event.get("streets", []) for card in cards]
+            streets = "; ".join(f"{street} {' '.join(map(str, cards))}" for street, cards in event.get("streets", []))
+            self.note(f"Rabbit hunt (asked by {'you' if name == self.me else name}), not played: {streets}")
 
     def _record(self, hand: str, event: dict[str, Any]) -> None:
         """Keep ``event`` for the viewer, in the record of its hand (a replayed hand after a reconnect starts

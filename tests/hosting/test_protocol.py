@@ -58,6 +58,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "refill"},
     {"type": "host", "action": "pause", "args": {"table": "t1"}},
     {"type": "settle_up", "session": "friday"},
+    {"type": "rabbit_hunt", "table": "t1"},
 ]
 
 

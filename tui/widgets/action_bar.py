@@ -192,6 +192,8 @@ class ActionBar(Widget):
             yield Button("Muck", id="muck", classes="-hidden", compact=True)
             yield Button("Bring in (C)", id="bring-in", classes="-hidden", compact=True)
             yield Button("Split (P)", id="split", classes="-hidden", compact=True)
+            yield Button("Run it twice (Y)", id="run-twice", classes="-hidden", compact=True)
+            yield Button("Run once (N)", id="run-once", classes="-hidden", compact=True)
         with Horizontal(id="draw-row", classes="-hidden"):
             for index in range(MAX_DRAW_CARDS):
                 yield Button("", id=f"card-{index}", classes="discard", compact=True)
@@ -223,7 +225,11 @@ class ActionBar(Widget):
         if not self.is_mounted:
             return
         mine = legal is not None
-        showdown = bool(legal and (legal.get("can_show") or legal.get("can_muck")))
+        # R-HOME-1: the run-it-twice question has only its two answers (no fold, check or raise then)
+        asked = bool(legal and legal.get("can_run_twice"))
+        for button_id in ("run-twice", "run-once"):
+            self.query_one(f"#{button_id}", Button).set_class(not asked, "-hidden")
+        showdown = bool(legal and (legal.get("can_show") or legal.get("can_muck"))) or asked
         for button_id in ("fold", "call", "raise"):
             self.query_one(f"#{button_id}", Button).disabled = not mine or showdown
         for button_id in ("show", "muck"):
@@ -359,6 +365,11 @@ class ActionBar(Widget):
         """Throw the chosen cards (none: stand pat)."""
         if self.drawing:
             self.post_message(self.Act("draw", discard=list(self._discards)))
+
+    def run_twice(self, agree: bool) -> None:
+        """R-HOME-1: answer the run-it-twice question (yes: ``run_it_twice``, no: ``run_it_once``)."""
+        if self.legal is not None and self.legal.get("can_run_twice"):
+            self.post_message(self.Act("run_it_twice" if agree else "run_it_once"))
 
     def split(self) -> None:
         if self.legal is not None and self.legal.get("can_split"):
@@ -520,6 +531,8 @@ class ActionBar(Widget):
             self.post_message(self.Act("bring_in"))
         elif button_id == "split":
             self.split()
+        elif button_id in ("run-twice", "run-once"):
+            self.run_twice(button_id == "run-twice")
         elif button_id == "draw":
             self.draw()
         elif button_id.startswith("card-"):

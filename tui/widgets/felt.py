@@ -55,12 +55,20 @@ class BoardView(Static):
         if model is None:
             return Text("")
         lines = []
-        if model.board:
+        if model.bomb_pot and model.hand_running:  # R-HOME-3
+            lines.append(Text(f"BOMB POT · ante {model.bomb_pot}", style="bold"))
+        if model.second_board:  # R-HOME-1: both boards of a hand run twice
+            lines.append(Text("1st ", style="dim") + cards_text(model.board, self.four_colour))
+            lines.append(Text("2nd ", style="dim") + cards_text(model.second_board, self.four_colour))
+        elif model.board:
             lines.append(cards_text(model.board, self.four_colour))
         elif model.hand_running and not model.results:
             lines.append(Text(street_words(model.street) or "dealing", style="italic"))
         elif not model.results:
             lines.append(Text("waiting for the next hand", style="dim italic"))
+        if model.rabbit:  # R-HOME-2: what would have come, marked as not played
+            lines.append(Text("rabbit, not played: ", style="dim italic")
+                         + cards_text(model.rabbit, self.four_colour).copy())
         if model.results:  # the hand is over: who won what, with which hand, until the next deal
             lines += [Text(line, style="bold green") for line in self._results(model, len(lines))]
             return Text("\n").join(lines)

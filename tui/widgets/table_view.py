@@ -222,6 +222,8 @@ class TableView(Widget, can_focus=True):
                  "max_raise": seated and top == "max", "fold": seated, "check_call": seated, "raise": seated,
                  "wait_big_blind": seated and (model is None or model.uses_blinds),
                  "top_up": seated}
+        asked = bool(model is not None and model.legal and model.legal.get("can_run_twice"))
+        shown.update(run_twice=asked, run_once=asked, rabbit_hunt=model is not None and model.rabbit_available)
         return shown.get(name, True)
 
     def on_mount(self) -> None:
@@ -315,6 +317,17 @@ class TableView(Widget, can_focus=True):
 
     def action_split(self) -> None:
         self.bar.split()
+
+    def action_run_twice(self) -> None:
+        self.bar.run_twice(True)
+
+    def action_run_once(self) -> None:
+        self.bar.run_twice(False)
+
+    def action_rabbit_hunt(self) -> None:
+        """R-HOME-2: ask to see the cards that would have come (the room shows them to the table)."""
+        if self.model is not None and self.model.rabbit_available:
+            self._request("rabbit_hunt")
 
     def action_amount(self) -> None:
         self.bar.focus_amount()
