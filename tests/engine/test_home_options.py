@@ -259,3 +259,13 @@ def test_home_options_are_refused_where_they_do_not_fit() -> None:
     assert check_home_options(HomeOptions(run_it_twice=True, rabbit_hunt=True, bomb_pot_every=3, bomb_pot_ante=2),
                               OMAHA.id) is None
     assert BoardDealt  # imported for the reader: the first board keeps the ordinary events
+
+
+def test_a_tie_on_one_board_splits_that_half_with_the_clockwise_odd_chip() -> None:
+    """R-HOME-1 with R-POT-2: 1,003 → 502 / 501; the first board to position 1, the second board tied: 251 to
+    position 0 (first clockwise from the button), 250 to position 1."""
+    from engine.home.run_it_twice import award_twice
+
+    shares = award_twice(1003, [0, 1], ({0: 5, 1: 9}, {0: 7, 1: 7}), (None, None))
+    assert shares == [(1, 1, 502, "whole"), (2, 0, 251, "whole"), (2, 1, 250, "whole")]
+    assert sum(chips for _, _, chips, _ in shares) == 1003

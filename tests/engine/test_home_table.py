@@ -3,11 +3,15 @@ left unanswered runs the board once without marking the player away (R-HOME-1)."
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import BetOrRaise, Call, Check, Fold, RunItTwice
 from engine.cards import full_deck, parse_cards
+from engine.errors import TableRuleError
 from engine.events import BombPotStarted, SecondBoardDealt
 from engine.hand import HandConfig
 from engine.home import HomeOptions
+from engine.home.rabbit_hunt import RabbitHuntShown
 from engine.structures import BettingStructure
 from engine.table import Table, TableConfig
 from engine.table_events import HandFinished, PlayerAway, TimedOut, TurnStarted
@@ -73,3 +77,52 @@ def test_an_unanswered_run_it_twice_question_runs_once_and_the_player_is_not_awa
     assert not [event for event in events if isinstance(event, PlayerAway)] and not table.player(late).away
     assert any(isinstance(event, HandFinished) for event in events)
     assert not any(isinstance(event, SecondBoardDealt) for event in events)
+
+
+def test_the_rabbit_is_on_offer_after_an_early_end_to_players_dealt_in_once_until_the_next_deal() -> None:
+    table = home_table(rabbit_hunt=True)
+    clock = FakeClock()
+    deck = list(parse_cards("As Ks Ad Kd 2c 7h 9d 3s 4c"))
+    deck += [card for card in full_deck() if card not in deck]
+    table.sit("ana", 500, clock.now)
+    table.sit("bob", 500, clock.now)
+    table.start_hand(deck, clock.now, button_draw_deck=draw_deck("As 2c"))
+    with pytest.raises(TableRuleError, match="no rabbit"):
+        table.rabbit_hunt("ana")  # the hand is still running
+    table.sit("cid", 500, clock.now)  # seated during the hand: not dealt in
+    assert table.hand is not None
+    legal = table.hand.legal_actions()
+    assert legal is not None
+    table.act(table.players[legal.seat].player, Fold(), clock.advance(1))
+    with pytest.raises(TableRuleError, match="dealt into the last hand"):
+        table.rabbit_hunt("cid")
+    (shown,) = table.rabbit_hunt("bob")
+    assert isinstance(shown, RabbitHuntShown) and shown.player == "bob" and shown.first_position == 4
+    assert [(street, cards) for street, cards in shown.streets] == [
+        ("flop", tuple(parse_cards("2c 7h 9d"))), ("turn", tuple(parse_cards("3s"))),
+        ("river", tuple(parse_cards("4c")))]
+    with pytest.raises(TableRuleError, match="already shown"):
+        table.rabbit_hunt("ana")
+    table.start_hand(list(full_deck()), clock.advance(1))
+    assert table.rabbit is None
+
+
+def test_no_rabbit_after_a_board_run_out_or_at_a_table_without_the_option() -> None:
+    for options, moves in (({"rabbit_hunt": True}, "all-in"), ({}, "fold")):
+        table = home_table(**options)  # type: ignore[arg-type]
+        clock = FakeClock()
+        table.sit("ana", 500, clock.now)
+        table.sit("bob", 500, clock.now)
+        table.start_hand(list(full_deck()), clock.now, button_draw_deck=draw_deck("As 2c"))
+        assert table.hand is not None
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        first = table.players[legal.seat].player
+        if moves == "fold":
+            table.act(first, Fold(), clock.advance(1))
+        else:
+            table.act(first, BetOrRaise(500), clock.advance(1))
+            table.act("bob" if first == "ana" else "ana", Call(), clock.advance(1))
+        assert table.hand is None
+        with pytest.raises(TableRuleError, match="no rabbit"):
+            table.rabbit_hunt("ana")

@@ -43,3 +43,17 @@ def test_a_bad_home_option_gets_one_line_naming_the_key(game: str, extra: str, m
     with pytest.raises(ConfigError, match=message) as raised:
         parse_room(TABLE.format(game=game) + extra + "\n")
     assert "\n" not in str(raised.value)
+
+
+def test_the_store_counts_a_seven_deuce_bounty_as_collected_and_keeps_chips_conserved() -> None:
+    """R-HOME-4's worked hand: seat 2 takes a 5-chip pot and a 15-chip bounty; the store's movements balance."""
+    from engine.events import HandEnded, HandStarted, PotAwarded, SevenDeuceBountyPaid
+    from hosting.store.hands import hand_result
+
+    start = {0: 100, 1: 100, 2: 100, 3: 100}
+    events = [HandStarted("texas_holdem", "no_limit", 3, ((0, 100), (1, 100), (2, 100), (3, 100))),
+              PotAwarded(0, 2, 5), SevenDeuceBountyPaid(2, ((3, 5), (0, 5), (1, 5)), 15),
+              HandEnded(((0, 94), (1, 93), (2, 118), (3, 95)))]
+    result = hand_result(start, events)
+    assert dict(result.put_in) == {0: 6, 1: 7, 2: 2, 3: 5} and dict(result.awarded) == {2: 20}
+    assert sum(result.put_in.values()) == sum(result.awarded.values()) + result.rake
