@@ -220,8 +220,10 @@ def _shown(view: HandView) -> dict[int, tuple[Card, ...]]:
 
 
 def _main_pot_winners(view: HandView) -> set[int]:
-    """The seats awarded the main pot (its high half in hi/lo)."""
-    return {award.seat for award in view.awards if award.pot_index == 0 and award.share in ("whole", "high")}
+    """The seats awarded the main pot (its high half in hi/lo). A hand run twice (R-HOME-1) is judged on its first
+    board, the one a single run would have dealt (the view's ``board``): the second board's winners do not count."""
+    return {award.seat for award in view.awards
+            if award.pot_index == 0 and award.share in ("whole", "high") and getattr(award, "board", 1) == 1}
 
 
 def bad_beat_from_events(events: Sequence[Event], game: JackpotGame, *, must_use_hole: int = 2,

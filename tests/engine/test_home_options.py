@@ -269,3 +269,21 @@ def test_a_tie_on_one_board_splits_that_half_with_the_clockwise_odd_chip() -> No
     shares = award_twice(1003, [0, 1], ({0: 5, 1: 9}, {0: 7, 1: 7}), (None, None))
     assert shares == [(1, 1, 502, "whole"), (2, 0, 251, "whole"), (2, 1, 250, "whole")]
     assert sum(chips for _, _, chips, _ in shares) == 1003
+
+
+def test_a_jackpot_judges_a_hand_run_twice_on_its_first_board() -> None:
+    """Four kings lose the first board's main pot to a royal flush and win it on the second: the bad beat is
+    judged on the first board, so the four kings are its losing hand (R-HOME-1 in docs/rules-home.md)."""
+    from engine.events import HandStarted
+    from engine.jackpot import bad_beat_from_events
+
+    events = [HandStarted("texas_holdem", "no_limit", 2, ((0, 100), (1, 100), (2, 100))),
+              HandShown(0, tuple(parse_cards("Kh Kd"))), HandShown(1, tuple(parse_cards("As Qs"))),
+              BoardDealt("flop", tuple(parse_cards("Kc Ks Js")), tuple(parse_cards("Kc Ks Js"))),
+              BoardDealt("turn", tuple(parse_cards("Ts")), tuple(parse_cards("Kc Ks Js Ts"))),
+              BoardDealt("river", tuple(parse_cards("3h")), tuple(parse_cards("Kc Ks Js Ts 3h"))),
+              BoardPotAwarded(0, 1, 100, "whole", 100, "royal flush", 1),
+              BoardPotAwarded(0, 0, 100, "whole", 100, "four kings", 2),
+              HandEnded(((0, 100), (1, 200), (2, 0)))]
+    beat = bad_beat_from_events(events, "holdem")
+    assert beat is not None and beat.losers == (0,) and beat.winners == (1,)
