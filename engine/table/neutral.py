@@ -55,6 +55,7 @@ from engine.errors import (
 )
 from engine.events import Event, Folded, HandEnded, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
+from engine.home import HomeOptions, check_home_options
 from engine.home.bomb_pot import as_bomb_pot
 from engine.home.rabbit_hunt import RabbitOffer, offer_after, request_rabbit
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
@@ -317,6 +318,14 @@ class Table:
             raise InvalidAmount(f"chips added are a whole number > 0, got {chips!r}")
         seated.stack += chips
         return [ChipsAdded(seated.seat, player, chips, seated.stack)]
+
+    def set_home_options(self, options: HomeOptions) -> None:
+        """The home-game options (R-HOME-1..4) of the next hands dealt here (a host changing them); a running
+        hand keeps its own. ``ValueError`` naming the option when one does not fit the game (nothing changes)."""
+        problem = check_home_options(options, self._hand_config.variant.id)
+        if problem is not None:
+            raise ValueError(problem)
+        self._hand_config = replace(self._hand_config, home=options)
 
     def set_level(self, stakes: Stakes) -> list[Event]:
         """The forced bets of the next hand dealt here (a level up, a host changing the blinds); a running

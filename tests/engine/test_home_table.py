@@ -15,7 +15,7 @@ from engine.home.rabbit_hunt import RabbitHuntShown
 from engine.structures import BettingStructure
 from engine.table import Table, TableConfig
 from engine.table_events import HandFinished, PlayerAway, TimedOut, TurnStarted
-from engine.variants import TEXAS_HOLDEM
+from engine.variants import OMAHA, TEXAS_HOLDEM
 from tests.engine.table_helpers import FakeClock, draw_deck
 
 
@@ -126,3 +126,20 @@ def test_no_rabbit_after_a_board_run_out_or_at_a_table_without_the_option() -> N
         assert table.hand is None
         with pytest.raises(TableRuleError, match="no rabbit"):
             table.rabbit_hunt("ana")
+
+
+def test_the_host_can_change_the_options_for_the_next_hands() -> None:
+    table = home_table()
+    clock = FakeClock()
+    table.sit("ana", 500, clock.now)
+    table.sit("bob", 500, clock.now)
+    table.start_hand(list(full_deck()), clock.now, button_draw_deck=draw_deck("As 2c"))
+    table.set_home_options(HomeOptions(bomb_pot_every=1, bomb_pot_ante=5))
+    assert table.hand is not None and not any(isinstance(event, BombPotStarted) for event in table.hand.events)
+    fold_around(table, clock)
+    events = table.start_hand(list(full_deck()), clock.advance(1))
+    assert BombPotStarted(5) in events
+    omaha = Table(TableConfig(HandConfig(OMAHA, BettingStructure.pot_limit()), seat_count=6, small_blind=1,
+                              big_blind=2, min_buy_in=40, max_buy_in=200))
+    with pytest.raises(ValueError, match="seven_deuce_bounty"):
+        omaha.set_home_options(HomeOptions(seven_deuce_bounty=5))
