@@ -47,13 +47,16 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hosting import protocol
 from hosting.identity import Login
 from hosting.protocol import InboundStream, Limits
 from hosting.socket_folders import PREFIX as FOLDER_PREFIX
 from hosting.socket_folders import remove_stale_folders
+
+if TYPE_CHECKING:
+    from hosting.room import Room
 
 security_log = logging.getLogger("croupier.security")  # as hosting.room's: abuse reaches host.log
 TOKEN_SECONDS = 30.0
@@ -97,7 +100,7 @@ class TuiPrograms:
 class LocalGate:
     """The Unix socket served TUIs connect back to, with one-time tokens. Build with :meth:`start`."""
 
-    def __init__(self, room: Any, path: Path, limits: Limits | None = None,
+    def __init__(self, room: Room, path: Path, limits: Limits | None = None,
                  programs: TuiPrograms | None = None) -> None:
         self.room = room
         self.path = path
@@ -126,7 +129,7 @@ class LocalGate:
         self._closing = False
 
     @classmethod
-    async def start(cls, room: Any, directory: Path | None = None, limits: Limits | None = None,
+    async def start(cls, room: Room, directory: Path | None = None, limits: Limits | None = None,
                     programs: TuiPrograms | None = None) -> LocalGate:
         """Listen on ``directory/room.sock`` (default: a fresh private temporary directory)."""
         if directory is None:

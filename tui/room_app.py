@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 from textual import work
 from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.widgets import Static
 
 from tui.connection import Connection
@@ -82,8 +83,8 @@ class RoomApp(App[int]):
         notice.update(Text(text))  # plain: a room's words (a close reason…) are never markup such as [link=…]
         notice.set_class(not text, "-none")
 
-    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
-               markup: bool = False) -> None:
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
         """Show a toast (plain text: room and player words are never markup) and keep it in :attr:`notices`.
         Textual's own toasts (e.g. Ctrl+C's "Press [b]ctrl+q[/b] to quit") keep their markup."""
         markup = markup or str(sys._getframe(1).f_globals.get("__name__", "")).startswith("textual.")

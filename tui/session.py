@@ -14,6 +14,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from rich.console import RenderableType
+from textual.notifications import SeverityLevel
+
 from engine.text import clean_text
 from tui.connection import Connection, ConnectionLost
 from tui.model import TableModel
@@ -29,14 +32,14 @@ class SessionScreen(Protocol):
 
     def show_notice(self, text: str) -> None: ...
 
-    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
-               markup: bool = False) -> None: ...
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None: ...
 
     def dispatch(self, message: dict[str, Any]) -> None: ...
 
     def connection_lost(self) -> None: ...
 
-    def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None: ...
+    def exit(self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None) -> None: ...
 
 
 class RoomSession:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.containers import Container
 from textual.widgets import Tab, Tabs
 
@@ -32,7 +32,7 @@ class TablesScreen(RoomApp):
     tiled: bool
     four_colour: bool
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._relayout(event.size.width, event.size.height)
 
     def _relayout(self, width: int, height: int) -> None:
@@ -307,12 +307,12 @@ class TablesScreen(RoomApp):
         self.run_worker(self.send("report_hand", hand=finished[-1].hand_id, reason="reported from the table"),
                         group="send")
 
-    def action_table_key(self, name: str, *arguments: Any) -> None:
+    def action_table_key(self, name: str, *arguments: str | int) -> None:
         """A table key (bound in :class:`TableView`): it acts on the current table, never on another one
         that happens to hold the focus."""
         self.table_action(name, *arguments)
 
-    def table_action(self, name: str, *arguments: Any) -> None:
+    def table_action(self, name: str, *arguments: str | int) -> None:
         view = self.current_view()
         if view is None:
             self.notify("Open a table first.", severity="warning", timeout=3)

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from hosting.identity import KeyStatus, check_name, normalize_key
 from hosting.store.ledger import ChipLedger, move
+from hosting.store.writer import Written
 
 NEW_ACCOUNT_CHIPS: Final = 1_000  # R-PLAY-1 (a host setting; the room passes its own)
 
@@ -46,7 +46,7 @@ class AccountBook(ChipLedger):
         """Whether ``name`` has an account here (even with its keys reset)."""
         return name in self._balances
 
-    def reset_keys(self, name: str) -> asyncio.Future[Any] | None:
+    def reset_keys(self, name: str) -> Written:
         """Forget every key of ``name`` (the host's key reset, hosting.admin): the next login with the name
         registers its key (:meth:`StoreAccounts.register`); balance, stacks and history stay. ``KeyError`` for an
         unknown name."""
@@ -56,7 +56,7 @@ class AccountBook(ChipLedger):
         return self._submit(lambda connection: connection.execute("DELETE FROM account_keys WHERE name = ?",
                                                                   (name,)))
 
-    def keys_reset_taken(self, name: str, public_key: str) -> asyncio.Future[Any] | None:
+    def keys_reset_taken(self, name: str, public_key: str) -> Written:
         """The first login after the host reset ``name``'s key: ``public_key`` is now its key."""
         self._keys[name] = set()
         return self.add_key(name, public_key)
@@ -65,7 +65,7 @@ class AccountBook(ChipLedger):
         """The names ``public_key`` is registered for."""
         return sorted(name for name, keys in self._keys.items() if public_key in keys)
 
-    def register(self, name: str, public_key: str, *, chips: int = NEW_ACCOUNT_CHIPS) -> asyncio.Future[Any] | None:
+    def register(self, name: str, public_key: str, *, chips: int = NEW_ACCOUNT_CHIPS) -> Written:
         """A new account with its first key and ``chips`` issued to its balance (R-PLAY-1).
 
         ``ValueError`` if the name is already registered (nothing changed)."""
@@ -87,7 +87,7 @@ class AccountBook(ChipLedger):
         self._balances[name] = chips
         return future
 
-    def add_key(self, name: str, public_key: str) -> asyncio.Future[Any] | None:
+    def add_key(self, name: str, public_key: str) -> Written:
         """Another key for a registered name (``KeyError`` if it is not registered)."""
         keys = self._keys[name]
         if public_key in keys:
@@ -99,7 +99,7 @@ class AccountBook(ChipLedger):
 
     # --- chat, reports, notices ----------------------------------------------------------------------
 
-    def chat(self, sender: str, table_id: str | None, text: str) -> asyncio.Future[Any] | None:
+    def chat(self, sender: str, table_id: str | None, text: str) -> Written:
         now = self.clock()
         return self._submit(lambda connection: connection.execute(
             "INSERT INTO chat (at, sender, table_id, text) VALUES (?, ?, ?, ?)", (now, sender, table_id, text)))
@@ -109,7 +109,7 @@ class AccountBook(ChipLedger):
         """Notices ``name`` has not seen yet (e.g. hands voided by a restart, R-CRASH-1), oldest first."""
         return [text for _, text in self._notices.get(name, [])]
 
-    def notices_delivered(self, name: str) -> asyncio.Future[Any] | None:
+    def notices_delivered(self, name: str) -> Written:
         """Mark ``name``'s pending notices as shown."""
         pending = self._notices.pop(name, [])
         if not pending:

@@ -5,7 +5,6 @@ uses to describe a hand it starts (:func:`hand_start_of`, :func:`table_settings`
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import sqlite3
@@ -19,9 +18,12 @@ from engine.events import Event, HandEnded, HandStarted, PotAwarded, SevenDeuceB
 from engine.fairness import Transcript
 from engine.hand import ForcedBets
 from engine.jackpot import HandJackpot
+from engine.table import Table
+from hosting.config import TableConfig
 from hosting.hand_codec import events_to_json, forced_bets_to_json
 from hosting.store.db import StoreError
 from hosting.store.ledger import ChipLedger, move
+from hosting.store.writer import Written
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ class HandBook(ChipLedger):
 
     # --- tables and hands ----------------------------------------------------------------------------
 
-    def save_table(self, table_id: str, settings: Mapping[str, Any]) -> asyncio.Future[Any] | None:
+    def save_table(self, table_id: str, settings: Mapping[str, Any]) -> Written:
         """Record a table's settings (JSON-ready: game, structure, blinds, seats, buy-ins, rake…)."""
         text = json.dumps(dict(settings), sort_keys=True)
         now = self.clock()
@@ -147,7 +149,7 @@ class HandBook(ChipLedger):
             "ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
             (table_id, text, now)))
 
-    def hand_started(self, start: HandStart) -> asyncio.Future[Any] | None:
+    def hand_started(self, start: HandStart) -> Written:
         """Keep a hand's start snapshot. Raises ``ValueError`` if a stack differs from the store's (the room and
         the store disagree about chips: conservation would break) or the hand id is already running."""
         if start.hand_id in self._running:
@@ -168,7 +170,7 @@ class HandBook(ChipLedger):
 
     def hand_finished(self, hand_id: str, events: Sequence[Event], transcript: Transcript | Mapping[str, Any] | None,
                       *, jackpot_pool: str | None = None, jackpot: HandJackpot | None = None,
-                      jackpot_event: Mapping[str, Any] | None = None) -> asyncio.Future[Any] | None:
+                      jackpot_event: Mapping[str, Any] | None = None) -> Written:
         """Store a finished hand: events, result, transcript and its ledger rows, in one transaction.
 
         ``events``: the hand's whole log (HandStarted … HandEnded, every card). ``jackpot``: what the hand did to
@@ -245,7 +247,7 @@ class HandBook(ChipLedger):
     def running_hands(self) -> list[str]:
         return sorted(self._running)
 
-    def report_hand(self, reporter: str, hand_id: str, reason: str) -> asyncio.Future[Any] | None:
+    def report_hand(self, reporter: str, hand_id: str, reason: str) -> Written:
         """Flag a stored hand for the host (R-AUDIT-1): the report keeps the full history (PokerStars-style text
         when the game allows, else PHH) and the hand's whole record (events, result, transcript) as JSON.
 
@@ -279,7 +281,7 @@ class HandBook(ChipLedger):
 # --- glue for table runners ------------------------------------------------------------------------------
 
 
-def table_settings(config: Any) -> dict[str, Any]:
+def table_settings(config: TableConfig) -> dict[str, Any]:
     """A :class:`hosting.config.TableConfig` as the JSON-ready settings the store keeps with tables and hands."""
     import dataclasses
 
@@ -288,9 +290,9 @@ def table_settings(config: Any) -> dict[str, Any]:
     return settings
 
 
-def forced_bets_of(table: Any) -> ForcedBets:
+def forced_bets_of(table: Table) -> ForcedBets:
     """The forced bets of the hand ``table`` (an ``engine.table.Table``) just started, from its public plan."""
-    forced_bets: ForcedBets | None = getattr(table, "last_forced_bets", None)
+    forced_bets = table.last_forced_bets
     if forced_bets is not None:
         # The table's own record: right for stud (antes and bring-in) as well as blind games.
         return forced_bets
@@ -305,7 +307,7 @@ def forced_bets_of(table: Any) -> ForcedBets:
         dead_small_blinds=plan.dead_small_blinds, big_blinds_out_of_position=plan.out_of_position_big_blinds)
 
 
-def hand_start_of(table: Any, table_id: str, hand_id: str, events: Sequence[Event], started_at: float,
+def hand_start_of(table: Table, table_id: str, hand_id: str, events: Sequence[Event], started_at: float,
                   settings: Mapping[str, Any]) -> HandStart:
     """The :class:`HandStart` of the hand ``table.start_hand`` just began (``events``: what it returned)."""
     started = next(event for event in events if isinstance(event, HandStarted))

@@ -8,15 +8,13 @@ Errors: :class:`NotEnoughChips` (a buy-in above the balance or a cash-out above 
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from hosting.settle_up import close_sessions, open_session
-from hosting.store.writer import StoreWriter
+from hosting.store.writer import StoreWriter, Written
 
 
 class NotEnoughChips(ValueError):
@@ -83,7 +81,7 @@ class ChipLedger(StoreWriter):
     def stack(self, table_id: str, name: str) -> int:
         return self._stacks.get((table_id, name), 0)
 
-    def issue(self, name: str, amount: int, reason: str) -> asyncio.Future[Any] | None:
+    def issue(self, name: str, amount: int, reason: str) -> Written:
         """Chips created for ``name``'s balance (a refill, R-PLAY-1). ``KeyError`` for an unknown name."""
         if name not in self._balances:
             raise KeyError(f"no account {name!r}")
@@ -95,7 +93,7 @@ class ChipLedger(StoreWriter):
         self._balances[name] += amount
         return future
 
-    def buy_in(self, table_id: str, name: str, amount: int, reason: str = "buy-in") -> asyncio.Future[Any] | None:
+    def buy_in(self, table_id: str, name: str, amount: int, reason: str = "buy-in") -> Written:
         """``amount`` chips from ``name``'s balance to his stack at ``table_id`` (R-BUYIN-1).
 
         Raises :class:`NotEnoughChips` if the balance is smaller (nothing changed)."""
@@ -112,7 +110,7 @@ class ChipLedger(StoreWriter):
         return future
 
     def cash_out(self, table_id: str, name: str, amount: int, reason: str = "left the table",
-                 ) -> asyncio.Future[Any] | None:
+                 ) -> Written:
         """``amount`` chips from ``name``'s stack at ``table_id`` back to his balance.
 
         Raises :class:`NotEnoughChips` if the stack is smaller (nothing changed)."""
@@ -132,7 +130,7 @@ class ChipLedger(StoreWriter):
 
     # --- the host's adjustments (hosting.admin) ----------------------------------------------------------
 
-    def adjust_stack(self, table_id: str, name: str, amount: int, reason: str) -> asyncio.Future[Any] | None:
+    def adjust_stack(self, table_id: str, name: str, amount: int, reason: str) -> Written:
         """The host's adjustment of a stack between hands: ``amount`` chips issued to it (> 0) or withdrawn
         from it (< 0), one ledger row with his ``reason``. Chips stay conserved: the audit counts them issued.
         Raises :class:`NotEnoughChips` for a withdrawal above the stack (nothing changed)."""
@@ -148,7 +146,7 @@ class ChipLedger(StoreWriter):
             del self._stacks[(table_id, name)]
         return future
 
-    def adjust_balance(self, name: str, amount: int, reason: str) -> asyncio.Future[Any] | None:
+    def adjust_balance(self, name: str, amount: int, reason: str) -> Written:
         """As :meth:`adjust_stack`, for ``name``'s bank balance. ``KeyError`` for an unknown name."""
         balance = self._balances[name]
         if balance + amount < 0:
@@ -162,12 +160,12 @@ class ChipLedger(StoreWriter):
 
     # --- sessions of the room (the settle-up ledger: hosting.settle_up) ----------------------------------
 
-    def begin_session(self, name: str) -> asyncio.Future[Any] | None:
+    def begin_session(self, name: str) -> Written:
         """Close the open session and open ``name`` (the room's opening, or a night the host names)."""
         now = self.clock()
         return self._submit(lambda connection: open_session(connection, name, now))
 
-    def end_session(self) -> asyncio.Future[Any] | None:
+    def end_session(self) -> Written:
         """Close the open session (the room closes)."""
         now = self.clock()
         return self._submit(lambda connection: close_sessions(connection, now))
@@ -178,7 +176,7 @@ class ChipLedger(StoreWriter):
         """Chips in jackpot pool ``pool`` (e.g. ``"bad_beat_holdem"``); 0 for a pool never fed."""
         return self._pools.get(pool, 0)
 
-    def seed_jackpot(self, pool: str, amount: int, reason: str = "jackpot seed") -> asyncio.Future[Any] | None:
+    def seed_jackpot(self, pool: str, amount: int, reason: str = "jackpot seed") -> Written:
         """Chips the host adds to jackpot pool ``pool`` (issue → jackpot: new chips, counted as issued, so
         conservation holds). ``ValueError`` for an amount <= 0 or an empty pool name (nothing changed)."""
         if amount <= 0:

@@ -16,19 +16,22 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from hosting.store.db import StoreError, transaction
 
 BATCH_LIMIT: Final = 500
 
-Operation = Callable[[sqlite3.Connection], Any]
+Operation = Callable[[sqlite3.Connection], object]
+Written = asyncio.Future[object] | None
+"""What a write returns: its future (its result, or its error, once committed); None when it was committed at
+once (no writer task running)."""
 
 
 @dataclass
 class _Queued:
     operation: Operation
-    future: asyncio.Future[Any] | None
+    future: asyncio.Future[object] | None
 
 
 class StoreWriter:
@@ -75,7 +78,7 @@ class StoreWriter:
             if future is not None:
                 await future
 
-    def _submit(self, operation: Operation) -> asyncio.Future[Any] | None:
+    def _submit(self, operation: Operation) -> Written:
         if self.writer_failure is not None:
             raise StoreError(f"the store's writer stopped: {self.writer_failure}")
         if self._queue is None:
@@ -83,7 +86,7 @@ class StoreWriter:
                 operation(self.connection)
             self.commits += 1
             return None
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Queued(operation, future))
         return future
 
@@ -119,9 +122,9 @@ class StoreWriter:
                 else:
                     queued.future.set_result(result)
 
-    def _apply(self, operations: list[Operation]) -> list[tuple[Any, BaseException | None]]:
+    def _apply(self, operations: list[Operation]) -> list[tuple[object, BaseException | None]]:
         """Run a batch in one transaction; each operation in a savepoint so one failure spoils only itself."""
-        outcomes: list[tuple[Any, BaseException | None]] = []
+        outcomes: list[tuple[object, BaseException | None]] = []
         with transaction(self.connection, write=True) as connection:
             for operation in operations:
                 connection.execute("SAVEPOINT operation")
