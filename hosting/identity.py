@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from hosting.config import NAME_PATTERN as NAME_PATTERN  # one pattern for names (the room file checks hosts)
 from hosting.config import AccessConfig
@@ -96,6 +96,21 @@ class KeyStatus(Enum):
     """Nobody has the name yet: this login may register it."""
     TAKEN = "taken"
     """The name is registered to other keys: refused."""
+
+
+class Accounts(Protocol):
+    """Names bound to SSH keys, as the :class:`Gatekeeper` reads and registers them: :class:`AccountStore`
+    (a JSON file) or the room's store (``hosting.store.StoreAccounts``, the chips issued with the account)."""
+
+    def status(self, name: str, public_key: str) -> KeyStatus: ...
+
+    def is_registered(self, name: str) -> bool: ...
+
+    def register(self, name: str, public_key: str, now: float) -> None: ...
+
+    def names(self) -> Iterator[str]: ...
+
+    def names_with_key(self, public_key: str) -> list[str]: ...
 
 
 class AccountStore:
@@ -200,19 +215,26 @@ class GuessThrottle:
         self._wrong.pop(address_group(address), None)
 
 
+class PendingConnection(Protocol):
+    """A connection not logged in yet, as :class:`PendingLogins` holds it."""
+
+    def drop(self) -> None:
+        """Close it (the room holds too many)."""
+
+
 class PendingLogins:
     """SSH connections that have not logged in yet, bounded in total and per address group.
 
     Past a bound the newcomer is kept and an older pending connection is dropped: of the address group holding
     the most, the oldest that has not started to authenticate (else its oldest). So idle sockets can neither
     exhaust the host's file descriptors nor lock a real login out of a shared address (a NAT).
-    ``handle`` is anything with a ``drop(reason)`` method (the SSH server's per-connection object).
+    ``handle`` is a :class:`PendingConnection` (the SSH server's per-connection object).
     """
 
     def __init__(self, total: int, per_address: int) -> None:
         self.total, self.per_address = total, per_address
-        self._pending: OrderedDict[Any, str] = OrderedDict()  # handle → address group, oldest first
-        self._authenticating: set[Any] = set()
+        self._pending: OrderedDict[PendingConnection, str] = OrderedDict()  # handle → address group, oldest first
+        self._authenticating: set[PendingConnection] = set()
         self.dropped = 0  # dropped since the host's log last said so
         self.reported_at = float("-inf")
 
@@ -223,11 +245,11 @@ class PendingLogins:
         group = address_group(address)
         return sum(1 for held in self._pending.values() if held == group)
 
-    def add(self, handle: Any, address: str) -> list[Any]:
+    def add(self, handle: PendingConnection, address: str) -> list[PendingConnection]:
         """Hold ``handle``; returns the older handles to drop (already forgotten here)."""
         group = address_group(address)
         self._pending[handle] = group
-        dropped: list[Any] = []
+        dropped: list[PendingConnection] = []
         while self.count(address) > self.per_address:
             dropped.append(self._oldest_of(group, besides=handle))
         while len(self._pending) > self.total:
@@ -237,17 +259,17 @@ class PendingLogins:
             dropped.append(self._oldest_of(max(counts, key=lambda key: counts[key]), besides=handle))
         return dropped
 
-    def authenticating(self, handle: Any) -> None:
+    def authenticating(self, handle: PendingConnection) -> None:
         """``handle`` started to authenticate: dropped only after the idle ones of its address."""
         if handle in self._pending:
             self._authenticating.add(handle)
 
-    def remove(self, handle: Any) -> None:
+    def remove(self, handle: PendingConnection) -> None:
         """Logged in, or gone."""
         self._pending.pop(handle, None)
         self._authenticating.discard(handle)
 
-    def _oldest_of(self, group: str, besides: Any) -> Any:
+    def _oldest_of(self, group: str, besides: PendingConnection) -> PendingConnection:
         held = [handle for handle, where in self._pending.items() if where == group and handle is not besides]
         if not held:  # only the newcomer is left in its group (total bound of 1): it goes
             held = [besides]
@@ -261,7 +283,7 @@ class Gatekeeper:
     """Applies the room's :class:`AccessConfig` and the :class:`AccountStore` to logins: names, keys (pinned or
     registered), look-alike names, names per key, logins per address, and wrong gate answers."""
 
-    def __init__(self, access: AccessConfig, accounts: AccountStore) -> None:
+    def __init__(self, access: AccessConfig, accounts: Accounts) -> None:
         self.access = access
         self.accounts = accounts
         self._addresses: dict[str, TokenBucket] = {}

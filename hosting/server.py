@@ -328,7 +328,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     store = Store.open(data_dir)  # StoreError (one line) for a bad data directory; recovers an unclean stop
     key = datadir.host_key(data_dir)
     accounts = StoreAccounts(store, legacy=data_dir / datadir.ACCOUNTS_FILE)
-    gatekeeper = Gatekeeper(config.access, accounts)  # type: ignore[arg-type]
+    gatekeeper = Gatekeeper(config.access, accounts)
     room = Room(config, datadir.room_id(data_dir), gatekeeper, clock,
                 driver_factory=(lambda room, state: TableRunner(room, state, runner_settings)) if deal else None,
                 store=store)
