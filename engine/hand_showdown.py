@@ -20,6 +20,8 @@ from engine.showdown import can_still_win
 from engine.variants import Opening
 
 _hand_ended = positional_builder(HandEnded)
+_hand_shown = positional_builder(HandShown)
+_pot_awarded = positional_builder(PotAwarded)
 
 
 class ShowdownMixin(HomeMixin):
@@ -122,7 +124,7 @@ class ShowdownMixin(HomeMixin):
         seat = self._seats[position]
         if show:
             self._shown[position] = True
-            self.events.append(HandShown(seat, tuple(self._hole[position]), self._describe(position)))
+            self.events.append(_hand_shown(seat, tuple(self._hole[position]), self._describe(position)))
         else:
             self._mucked[position] = True
             self._folded[position] = True
@@ -214,7 +216,7 @@ class ShowdownMixin(HomeMixin):
                         description = "split by agreement"
                     else:
                         description = self._winning_name(position, share == "low")
-                self.events.append(PotAwarded(index, self._seats[position], chips, share, net, description))
+                self.events.append(_pot_awarded(index, self._seats[position], chips, share, net, description))
         stacks = self._stacks
         reserved = self._reserved
         for position in range(count):
