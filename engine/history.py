@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine.cards import Card
-from engine.evaluate import best_high
 from engine.events import (
     AntePosted,
     BetPlaced,
@@ -184,9 +183,10 @@ class _BodyWriter:
             return description
         variant = self.config.variant
         if variant.has_board and len(self.board) >= 3:
+            ranking = variant.hand_ranking  # the game's own ranking (short deck: a flush over a full house)
             try:
-                return best_high(cards, self.board, must_use_hole=variant.must_use_hole).category
-            except ValueError:
+                return ranking.category(ranking.strength(cards, self.board))
+            except (ValueError, KeyError):
                 return "cards"
         return "cards"
 

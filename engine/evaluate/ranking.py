@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from engine.evaluate.ace_to_five import ace_to_five_classes, ace_to_five_strength
 from engine.evaluate.badugi import badugi_name, badugi_ranks, badugi_strength
-from engine.evaluate.classes import HIGH_CARD, HandClass
+from engine.evaluate.classes import CATEGORY_NAMES, HIGH_CARD, STRAIGHT_FLUSH, HandClass
 from engine.evaluate.deuce_to_seven import DEUCE_TO_SEVEN_CLASSES, deuce_to_seven_strength
 from engine.evaluate.high import HIGH_CLASSES, high_strength, omaha_high_strength
 from engine.evaluate.low import low_eight_strength, low_ranks, omaha_low_eight_strength
@@ -124,6 +124,14 @@ class HandRanking:
             if len(self._plain) < 1 << 16:
                 self._plain[strength] = name
         return name
+
+    def category(self, strength: int) -> str:
+        """The category in words ("one pair", "flush", "royal flush"…): a history's name for a hand shown before
+        the engine named it. Lowball games have no royal flush (it is their worst straight flush)."""
+        own = self.hand_class(strength)
+        if own.category == STRAIGHT_FLUSH and own.ranks[0] == 12 and not self.lowball:
+            return "royal flush"
+        return CATEGORY_NAMES[own.category]
 
     def is_made(self, strength: int) -> bool:
         """Whether the hand is worth naming to its holder while he plays it: any low in a lowball game, a pair

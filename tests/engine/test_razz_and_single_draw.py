@@ -241,3 +241,22 @@ def test_a_discard_only_street_deals_no_replacement() -> None:
         hand.act(1, Check())
     assert isinstance(hand.events[-1], HandEnded) and hand.final_stacks() == {0: 102, 1: 98}
 
+
+
+def test_a_short_deck_history_names_a_hand_turned_up_all_in_by_the_games_ranking() -> None:
+    from engine.history import pokerstars_text
+
+    holes = ["Ah 9c", "Kd Kh"]
+    board = "6d 7s 8h Qc Jd"  # A-6-7-8-9: the lowest short-deck straight (in a 52-card game: ace high)
+    order = [*(card for pair in zip(*(parse_cards(hole) for hole in holes), strict=True) for card in pair),
+             *parse_cards(board)]
+    deck = order + [card for card in SHORT_DECK_HOLDEM.deck if card not in order]
+    plan = ForcedBets(button_seat=1, small_blind_seat=1, small_blind=1, big_blind_seat=0, big_blind=2)
+    config = HandConfig(SHORT_DECK_HOLDEM, BettingStructure.no_limit())
+    hand = Hand.start(config, {0: 100, 1: 100}, deck, plan)
+    hand.act(1, BetOrRaise(100))
+    hand.act(0, Call())
+    assert hand.final_stacks() == {0: 200, 1: 0}
+    text = pokerstars_text(hand.events, config, plan, hand_id=1, players={0: "Ann", 1: "Bob"})
+    assert "Ann: shows [Ah 9c] (straight)" in text and "Bob: shows [Kd Kh] (one pair)" in text
+    assert "6+ Hold'em No Limit" in text
