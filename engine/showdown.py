@@ -128,8 +128,7 @@ def made_hand_name(variant: Variant, hole: Sequence[Card], board: Sequence[Card]
     'seven-five low'
     """
     must_use = variant.must_use_hole
-    # Five cards make a hand (four in badugi, whose hands are four cards).
-    usable = len(hole) + len(board) >= min(5, variant.hole_card_count + variant.board_card_count) and (
+    usable = len(hole) + len(board) >= variant.hand_size and (
         must_use is None or (len(hole) >= must_use and len(board) >= 5 - must_use))
     low = ""
     if variant.low_eight and usable:

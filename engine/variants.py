@@ -206,6 +206,11 @@ class Variant:
         return sum(street.board for street in self.streets)
 
     @property
+    def hand_size(self) -> int:
+        """Cards a hand is made of: five, or all of a player's cards when he gets fewer (badugi's four)."""
+        return min(5, self.hole_card_count + self.board_card_count)
+
+    @property
     def has_board(self) -> bool:
         """Whether the game uses community cards."""
         return self.board_card_count > 0

@@ -74,7 +74,7 @@ def equity(view: HandView, rng: random.Random, samples: int = 80) -> float:
     need_board = max(0, board_count - len(view.board))
     room = len(unseen) - need_mine - need_board
     opponents = max(1, min(view.opponents, room // max(own_count, 1)))
-    if len(view.mine) + need_mine < 5 - board_count or room < own_count:
+    if len(view.mine) + need_mine < variant.hand_size - board_count or room < own_count:
         return 1.0 / (view.opponents + 1)
     high, low = _strength_functions(variant)
     total = 0.0
