@@ -12,6 +12,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from typing import Any
@@ -62,10 +63,14 @@ def clean_text(text: str, *, keep_newlines: bool = False) -> str:
 
 
 def clean_value(value: Any) -> Any:
-    """A decoded JSON value with :func:`clean_text` applied to every string in it (keys too), at any depth.
+    """A decoded JSON value with :func:`clean_text` applied to every string in it (keys too), at any depth; a
+    typed event (a dataclass) keeps its type, its text fields cleaned.
 
     >>> clean_value({"name": "x\\x1b]0;owned\\x07y", "seats": [{"name": "\\x1b[2Jz"}], "stack": 5})
     {'name': 'xy', 'seats': [{'name': 'z'}], 'stack': 5}
+    >>> from engine.table_events import PlayerSeated
+    >>> clean_value(PlayerSeated(1, "a\x1b[2Jb", 100))
+    PlayerSeated(seat=1, player='ab', buy_in=100)
     """
     if isinstance(value, str):
         return clean_text(value)
@@ -73,4 +78,8 @@ def clean_value(value: Any) -> Any:
         return {clean_text(key) if isinstance(key, str) else key: clean_value(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [clean_value(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # a typed event: its texts, same type
+        changes = {item.name: clean_text(text) for item in dataclasses.fields(value)
+                   if isinstance(text := getattr(value, item.name), str) and clean_text(text) != text}
+        return dataclasses.replace(value, **changes) if changes else value
     return value

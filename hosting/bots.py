@@ -27,6 +27,8 @@ from typing import Any
 
 import asyncssh
 
+from engine.events import HandEnded, HandStarted, HoleCardsDealt
+from engine.table_events import HandFinished, TurnStarted
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient
 from hosting.strategy import STYLES, Tracker, decide
 
@@ -176,21 +178,21 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
                 await client.send("action", table=table, hand=pending["hand"], kind=fallback)
                 pending = None
         elif kind == "event":
-            if message["event"]["kind"] != "turn_started":
+            event = message["event"]
+            if not isinstance(event, TurnStarted):
                 pending = None  # the move went through
-            body = message["event"]
             if tracker is not None:
-                if body["kind"] == "hole_cards_dealt":
-                    seats[table] = int(body["seat"])
-                tracker.on_event(table, body)
-            if body["kind"] == "hand_started":
-                started_stacks[message["hand"]] = sum(stack for _, stack in body["stacks"])
-            elif body["kind"] == "hand_ended":
+                if isinstance(event, HoleCardsDealt):
+                    seats[table] = event.seat
+                tracker.on_event(table, event)
+            if isinstance(event, HandStarted):
+                started_stacks[message["hand"]] = sum(stack for _, stack in event.stacks)
+            elif isinstance(event, HandEnded):
                 before = started_stacks.pop(message["hand"], None)
-                after = sum(stack for _, stack in body["stacks"]) + body["rake"]
+                after = sum(stack for _, stack in event.stacks) + event.rake
                 if before is not None and before != after:
                     report.chips_conserved = False
-            elif body["kind"] == "hand_finished":
+            elif isinstance(event, HandFinished):
                 finished += 1
                 report.hands.add(message["hand"])
                 if finished >= hands:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +23,18 @@ from typing import Any, Final, Protocol
 import asyncssh
 
 from engine.cards import Card
+from engine.events import (
+    BoardDealt,
+    CardsDealtFaceDown,
+    CardsDrawn,
+    DrawnCardsDealt,
+    Event,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    SecondBoardDealt,
+    UpCardsDealt,
+)
 from engine.fairness import (
     Committer,
     FairnessError,
@@ -36,8 +47,9 @@ from engine.fairness import (
     parse_committer,
     verify,
 )
-from engine.home.rabbit_hunt import rabbit_problem
+from engine.home.rabbit_hunt import RabbitHuntShown, rabbit_problem
 from hosting import protocol
+from hosting.hand_codec import event_from_json
 from hosting.protocol import SUBSYSTEM
 
 
@@ -79,8 +91,8 @@ class _HandRecord:
     saw_start: bool = False  # saw hand_started: the counts above cover the whole hand
 
 
-DEALT_COUNTS: Final = frozenset({"hole_cards_dealt", "up_cards_dealt", "cards_dealt_face_down", "cards_drawn",
-                                 "drawn_cards_dealt"})
+DEALT_COUNTS: Final = (HoleCardsDealt, UpCardsDealt, CardsDealtFaceDown, CardsDrawn, DrawnCardsDealt)
+"""The events that deal cards to a seat, in the deal's order (a face-down count takes its places too)."""
 
 
 class FairnessParticipant:
@@ -104,16 +116,16 @@ class FairnessParticipant:
         self.rabbits_checked = 0
         self.rabbit_problems: list[str] = []
 
-    def _check_rabbit(self, table: str, event: dict[str, Any]) -> None:
+    def _check_rabbit(self, table: str, event: RabbitHuntShown) -> None:
         """R-HOME-2: the rabbit must be the deck's next cards after the last hand's deal (its seeds published)."""
         last = self._last_deal.get(table)
         if last is None:
             return  # the hand was not verified here (watched from after the deal): nothing to check against
         transcript, dealt = last
         try:
-            cards = [Card.parse(str(text)) for _, street in event.get("streets", []) for text in street]
-            problem = rabbit_problem(transcript.deck(), dealt, cards) if int(event.get("first_position", -1)) == dealt \
-                else f"rabbit hunt starts at deck position {event.get('first_position')}, the deal ended at {dealt}"
+            cards = [card for _, street in event.streets for card in street]
+            problem = rabbit_problem(transcript.deck(), dealt, cards) if event.first_position == dealt \
+                else f"rabbit hunt starts at deck position {event.first_position}, the deal ended at {dealt}"
         except (ValueError, TypeError, FairnessError) as error:
             problem = f"rabbit hunt: {error}"
         self.rabbits_checked += 1
@@ -142,10 +154,13 @@ class FairnessParticipant:
                 return []
             return [protocol.message("reveal", table=key[0], hand=key[1], secret=pending.secret.hex())]
         if kind == "event":
-            if message["event"].get("kind") == "rabbit_hunt_shown":  # R-HOME-2: after the hand, checked apart
-                self._check_rabbit(key[0], message["event"])
+            event = message["event"]
+            if not isinstance(event, Event):  # a body not yet decoded (a test's hand-made message)
+                event = event_from_json(event)
+            if isinstance(event, RabbitHuntShown):  # R-HOME-2: after the hand, checked apart
+                self._check_rabbit(key[0], event)
                 return []
-            self._observe(self._hands.setdefault(key, _HandRecord()), message["event"])
+            self._observe(self._hands.setdefault(key, _HandRecord()), event)
             return []
         if kind == "seeds":
             return self._verify(key, message["transcript"])
@@ -161,47 +176,45 @@ class FairnessParticipant:
             return
         record.secret, record.seat = ticket.secret, int(message["seat"])
 
-    def _observe(self, record: _HandRecord, event: dict[str, Any]) -> None:
+    def _observe(self, record: _HandRecord, event: Event) -> None:
         """Note the cards this client saw, each with its place among its recipient's cards and in the deal."""
-        kind = event.get("kind")
-        if kind == "hand_started":
+        if isinstance(event, HandStarted):
             record.saw_start = True
             return
         if not record.saw_start:
             # watched from after the deal (a table opened or a seat taken mid-hand): the cards dealt before are
             # unknown to us, so these cannot be placed in the deal; the seeds are still checked at the end
             return
-        if kind == "cards_drawn":
-            seat, count = int(event["seat"]), int(event["count"])
-            record.draws.append(ObservedDraw(seat, count, () if seat == record.seat and count == 0 else None))
-        elif kind == "drawn_cards_dealt" and record.draws and record.draws[-1].seat == int(event["seat"]):
-            discards = tuple(Card.parse(text) for text in event["discarded"])
-            record.draws[-1] = ObservedDraw(record.draws[-1].seat, record.draws[-1].count, discards)
-        if kind == "hand_shown":
-            seat = int(event["seat"])
+        if isinstance(event, CardsDrawn):
+            record.draws.append(ObservedDraw(event.seat, event.count,
+                                             () if event.seat == record.seat and event.count == 0 else None))
+        elif isinstance(event, DrawnCardsDealt) and record.draws and record.draws[-1].seat == event.seat:
+            record.draws[-1] = ObservedDraw(record.draws[-1].seat, record.draws[-1].count, event.discarded)
+        if isinstance(event, HandShown):
+            seat = event.seat
             if seat != record.seat and not any(item.recipient == seat for item, _ in record.seen + record.shown):
                 # a draw-game hand is not in deal order after the draws: its cards are checked by recipient
-                record.shown += [(SeenCard(seat, Card.parse(text), anywhere=record.drew), 0)
-                                 for text in event["cards"]]
+                record.shown += [(SeenCard(seat, card, anywhere=record.drew), 0) for card in event.cards]
             return
-        if kind in ("board_dealt", "second_board_dealt"):  # R-HOME-1: the second board follows the first
-            cards = [Card.parse(text) for text in event["cards"]]
-            record.seen += [(SeenCard("board", card), record.dealt + offset) for offset, card in enumerate(cards)]
-            record.dealt += len(cards)
+        if isinstance(event, BoardDealt | SecondBoardDealt):  # R-HOME-1: the second board follows the first
+            record.seen += [(SeenCard("board", card), record.dealt + offset) for offset, card in enumerate(event.cards)]
+            record.dealt += len(event.cards)
             return
-        if kind not in DEALT_COUNTS:
+        if not isinstance(event, DEALT_COUNTS):
             return
-        seat = int(event["seat"])
-        if kind == "drawn_cards_dealt":  # my replacements: cards_drawn (just before) already counted them
-            cards = [Card.parse(text) for text in event["cards"]]
+        seat = event.seat
+        cards: tuple[Card, ...] = ()
+        if isinstance(event, DrawnCardsDealt):  # my replacements: cards_drawn (just before) already counted them
+            cards = event.cards
             place, first = record.places.get(seat, 0) - len(cards), record.dealt - len(cards)
         else:
-            cards = [Card.parse(text) for text in event["cards"]] if "cards" in event else []
-            count = len(cards) if "cards" in event else int(event["count"])
+            if isinstance(event, HoleCardsDealt | UpCardsDealt):
+                cards = event.cards
+            count = event.count if isinstance(event, CardsDealtFaceDown | CardsDrawn) else len(cards)
             place, first = record.places.get(seat, 0), record.dealt
             record.places[seat] = place + count
             record.dealt += count
-            record.drew = record.drew or kind == "cards_drawn"
+            record.drew = record.drew or isinstance(event, CardsDrawn)
         record.seen += [(SeenCard(seat, card, index=place + offset), first + offset)
                         for offset, card in enumerate(cards)]
 
@@ -299,7 +312,7 @@ class RoomClient:
                 line = await self._reader.readline()
                 if not line:
                     break
-                message = json.loads(line)
+                message = protocol.read_room_message(line)  # an ``event`` carries a typed engine event
                 self.received.append(message)
                 if message.get("type") == "table":
                     self._tables[str(message.get("table"))] = message

@@ -1,12 +1,17 @@
-"""Hand events and plans as JSON for the store, and back (DESIGN.md "Persistence and recovery").
+"""The one JSON encoding of events, for the wire and the store alike (DESIGN.md "protocol", "Persistence").
 
-A stored hand keeps its whole event log (:mod:`engine.events` and :mod:`engine.table_events`) as a JSON list of
-bodies ``{"event": "blind_posted", "seat": 2, "kind": "big_blind", …}``: ``event`` is the snake_case class name
-(not ``kind``, which :class:`~engine.events.BlindPosted` uses for its own field), the fields follow, cards as
-two-letter text. :func:`event_from_json` reads it back
-into the same frozen event, using the dataclass field types, so history writers and the auditor work on real
-engine events. :func:`forced_bets_to_json` / :func:`forced_bets_from_json` do the same for
-:class:`engine.hand.ForcedBets`.
+Every event of :mod:`engine.events` and :mod:`engine.table_events` (and the home games' rabbit hunt) is one JSON object: ``event`` names its
+class in snake_case, the fields follow under their own names, cards as two-letter text::
+
+    {"event": "blind_posted", "seat": 2, "kind": "big_blind", "amount": 2, "live": true, "all_in": false}
+
+The room sends these bodies in its ``event`` messages (each connection's view, :func:`view_bodies`), the store
+keeps a hand's whole log as a list of them, and every client turns them back into the same frozen engine
+event (:func:`event_from_json`) — the TUI, ``croupier join``, the bots and the fairness check read typed
+events, never dicts. :data:`EVENT_TYPES` is the one table of names. Decoding is msgspec's, typed by the
+dataclass fields (a bool is not an int, a card must read as a card), so a bad body is refused with its place
+(``folded: Expected `int`, got `str` - at `$.seat```). ``tests/benchmarks/codec.py`` measures it against the
+hand-written decoder it replaced.
 
 >>> from engine.cards import parse_cards
 >>> from engine.events import HoleCardsDealt
@@ -20,32 +25,69 @@ True
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
+import re
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
-from typing import Any
+from typing import Any, Final
+
+import msgspec
 
 from engine import events as hand_events
 from engine import table_events
 from engine.cards import Card
-from engine.events import Event
+from engine.events import Event, view_for
 from engine.hand import ForcedBets
-from hosting.views import kind_of
+from engine.home import rabbit_hunt
 
 __all__ = [
+    "EVENT_KEY",
+    "EVENT_TYPES",
+    "TABLE_EVENT_TYPES",
     "CodecError",
+    "decode_events",
+    "encode_events",
     "event_from_json",
     "event_to_json",
     "events_from_json",
     "events_to_json",
     "forced_bets_from_json",
     "forced_bets_to_json",
+    "kind_of",
+    "view_bodies",
 ]
+
+EVENT_KEY: Final = "event"
+"""The key naming an event's type in its body (not ``kind``: :class:`~engine.events.BlindPosted` has a field
+of that name)."""
 
 
 class CodecError(ValueError):
-    """A stored body is not an event (unknown ``kind``, missing or mistyped field)."""
+    """A body is not an event (unknown ``event``, missing or mistyped field)."""
+
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def kind_of(event: Event | type[Event]) -> str:
+    """An event's (or event class's) name on the wire: ``HoleCardsDealt`` → ``"hole_cards_dealt"``."""
+    cls = event if isinstance(event, type) else type(event)
+    return _CAMEL.sub("_", cls.__name__).lower()
+
+
+def _classes_of(module: Any) -> dict[str, type[Event]]:
+    return {kind_of(value): value for value in vars(module).values()
+            if isinstance(value, type) and issubclass(value, Event) and value is not Event
+            and value.__module__ == module.__name__}
+
+
+TABLE_EVENT_TYPES: Final[Mapping[str, type[Event]]] = {**_classes_of(table_events), **_classes_of(rabbit_hunt)}
+"""The table's events (:mod:`engine.table_events`, and the rabbit hunt shown after a hand) by wire name."""
+EVENT_TYPES: Final[Mapping[str, type[Event]]] = {**_classes_of(hand_events), **TABLE_EVENT_TYPES}
+"""Every event class by its wire name: the one name table of the encoding."""
+
+
+# --- encoding ------------------------------------------------------------------------------------------------
+
+Encoder = Callable[[Any], Any]
 
 
 def _plain(value: Any) -> Any:
@@ -57,113 +99,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@cache
-def _event_classes() -> dict[str, type[Event]]:
-    classes: dict[str, type[Event]] = {}
-    for module in (hand_events, table_events):
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Event) and value is not Event:
-                classes[kind_of(value.__new__(value))] = value
-    return classes
-
-
-Converter = Callable[[Any], Any]
-
-
-def _parse_card(value: Any) -> Card:
-    if not isinstance(value, str):
-        raise CodecError(f"expected a card, got {value!r}")
-    return Card.parse(value)
-
-
-def _scalar(kind: type) -> Converter:
-    def convert(value: Any) -> Any:
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise CodecError(f"expected {kind.__name__}, got {value!r}")
-        return value
-
-    return convert
-
-
-def _sequence(item: Converter, make: Callable[[Any], Any]) -> Converter:
-    def convert(value: Any) -> Any:
-        if not isinstance(value, list | tuple):
-            raise CodecError(f"expected a list, got {value!r}")
-        return make(item(element) for element in value)
-
-    return convert
-
-
-def _fixed_tuple(items: list[Converter]) -> Converter:
-    def convert(value: Any) -> Any:
-        if not isinstance(value, list | tuple) or len(value) != len(items):
-            raise CodecError(f"expected a list of {len(items)}, got {value!r}")
-        return tuple(item(element) for item, element in zip(items, value, strict=True))
-
-    return convert
-
-
-def _optional(inner: Converter) -> Converter:
-    return lambda value: None if value is None else inner(value)
-
-
-def _converter(annotation: Any) -> Converter:
-    """How to turn a JSON value back into the Python value the annotation asks for (built once per field)."""
-    origin = typing.get_origin(annotation)
-    if annotation is Card:
-        return _parse_card
-    if origin is tuple:
-        arguments = typing.get_args(annotation)
-        if len(arguments) == 2 and arguments[1] is Ellipsis:
-            return _sequence(_converter(arguments[0]), tuple)
-        return _fixed_tuple([_converter(argument) for argument in arguments])
-    if origin in (typing.Union, types.UnionType):
-        options = [argument for argument in typing.get_args(annotation) if argument is not type(None)]
-        return _optional(_converter(options[0]))
-    if origin is list:
-        return _sequence(_converter(typing.get_args(annotation)[0]), list)
-    if annotation in (int, str, bool, float):
-        return _scalar(annotation)
-    return lambda value: value
-
-
-@cache
-def _fields_of(cls: Any) -> tuple[tuple[str, Converter, bool], ...]:
-    """(name, converter, required) per dataclass field of ``cls``."""
-    hints = typing.get_type_hints(cls)
-    return tuple((item.name, _converter(hints[item.name]),
-                  item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING)
-                 for item in dataclasses.fields(cls))
-
-
-def event_from_json(body: Mapping[str, Any]) -> Event:
-    """The event a body describes; :class:`CodecError` for an unknown kind or a bad field."""
-    kind = body.get("event")
-    cls: Any = _event_classes().get(str(kind))
-    if cls is None:
-        raise CodecError(f"unknown event kind {kind!r}")
-    values: dict[str, Any] = {}
-    for name, convert, required in _fields_of(cls):
-        if name not in body:
-            if required:
-                raise CodecError(f"{kind}: missing field {name!r}")
-            continue
-        try:
-            values[name] = convert(body[name])
-        except CodecError as problem:
-            raise CodecError(f"{kind}.{name}: {problem}") from None
-        except (ValueError, TypeError) as problem:
-            raise CodecError(f"{kind}.{name}: {problem}") from None
-    event: Event = cls(**values)
-    return event
+_FIELD_NAMES: Final[dict[type[Event], tuple[str, ...]]] = {
+    cls: tuple(item.name for item in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()}
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
     """One event as a JSON-ready body (see the module's docstring)."""
-    body: dict[str, Any] = {"event": kind_of(event)}
-    body.update({item.name: _plain(getattr(event, item.name)) for item in dataclasses.fields(event)})
+    body: dict[str, Any] = {EVENT_KEY: kind_of(event)}
+    for name in _FIELD_NAMES[type(event)]:
+        value = getattr(event, name)
+        body[name] = _plain(value) if isinstance(value, tuple) else value
     return body
 
 
@@ -171,8 +116,69 @@ def events_to_json(events: Iterable[Event]) -> list[dict[str, Any]]:
     return [event_to_json(event) for event in events]
 
 
+def view_bodies(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The bodies ``seat`` may see (``None``: a spectator, public events only; :func:`engine.events.view_for`)."""
+    return [event_to_json(event) for event in view_for(list(events), seat)]
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode_events(events: Iterable[Event]) -> str:
+    """A hand's event log as the store keeps it: one JSON list of bodies."""
+    return _ENCODER.encode(events_to_json(events)).decode()
+
+
+# --- decoding ------------------------------------------------------------------------------------------------
+
+
+def _card_hook(cls: type, value: Any) -> Any:
+    """msgspec asks this for the one type it does not know: a card, sent as its two-letter text."""
+    if cls is Card:
+        if not isinstance(value, str):
+            raise TypeError(f"expected a card as text such as 'As', got {value!r}")
+        return Card.parse(value)  # a ValueError names the bad token
+    raise NotImplementedError(cls)
+
+
+def _convert(body: Any, cls: type[Any], what: str) -> Any:
+    try:
+        return msgspec.convert(body, cls, dec_hook=_card_hook)
+    except msgspec.ValidationError as problem:
+        raise CodecError(f"{what}: {problem}") from None
+
+
+def event_from_json(body: Mapping[str, Any]) -> Event:
+    """The event a body describes; :class:`CodecError` for an unknown kind or a bad field."""
+    if not isinstance(body, Mapping):
+        raise CodecError(f"an event is a JSON object, got {type(body).__name__}")
+    kind = body.get(EVENT_KEY)
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CodecError(f"unknown event kind {kind!r}")
+    event: Event = _convert(body, cls, str(kind))  # the ``event`` key itself is not a field: msgspec skips it
+    return event
+
+
 def events_from_json(bodies: Iterable[Mapping[str, Any]]) -> list[Event]:
     return [event_from_json(body) for body in bodies]
+
+
+_DECODER = msgspec.json.Decoder()
+
+
+def decode_events(text: str | bytes) -> list[Event]:
+    """A stored event log (:func:`encode_events`, or ``json.dumps(events_to_json(...))`` as written before)."""
+    try:
+        bodies = _DECODER.decode(text)
+    except msgspec.DecodeError as problem:
+        raise CodecError(f"stored events: {problem}") from None
+    if not isinstance(bodies, list):
+        raise CodecError(f"stored events: expected a list, got {type(bodies).__name__}")
+    return events_from_json(bodies)
+
+
+# --- forced bets -----------------------------------------------------------------------------------------------
 
 
 def forced_bets_to_json(forced_bets: ForcedBets) -> dict[str, Any]:
@@ -182,8 +188,5 @@ def forced_bets_to_json(forced_bets: ForcedBets) -> dict[str, Any]:
 
 
 def forced_bets_from_json(body: Mapping[str, Any]) -> ForcedBets:
-    converters = {name: convert for name, convert, _ in _fields_of(ForcedBets)}
-    try:
-        return ForcedBets(**{name: converters[name](value) for name, value in body.items() if name in converters})
-    except (TypeError, ValueError) as problem:
-        raise CodecError(f"forced bets: {problem}") from None
+    forced_bets: ForcedBets = _convert(body, ForcedBets, "forced bets")
+    return forced_bets

@@ -28,7 +28,7 @@ from engine.home import HomeOptions
 from engine.phh import dumps, record_from_events
 from hosting.config import TableConfig
 from hosting.engine_tables import build_engine_table
-from hosting.hand_codec import events_from_json, forced_bets_from_json
+from hosting.hand_codec import decode_events, forced_bets_from_json
 
 POKERSTARS_GAMES = frozenset({"texas_holdem"})
 """Games whose PokerStars-style text an independent parser reads (PokerKit 0.7.7 parses only hold'em);
@@ -89,7 +89,7 @@ def decode_hand(row: Sequence[Any]) -> StoredHand:
         players={int(seat): name for seat, name in json.loads(players).items()},
         stacks={int(seat): int(stack) for seat, stack in snap["stacks"].items()},
         forced_bets=forced_bets_from_json(snap["forced_bets"]), settings=snap.get("settings", {}),
-        events=None if events is None else events_from_json(json.loads(events)),
+        events=None if events is None else decode_events(events),
         result=None if result is None else json.loads(result),
         transcript=None if transcript is None else json.loads(transcript),
     )

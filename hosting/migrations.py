@@ -118,6 +118,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     CREATE INDEX room_sessions_by_name ON room_sessions(name)
     """,
+    # 5: a notice may carry a typed control message (JSON, e.g. ``hand_cancelled``) besides its words, so a
+    # client acts on the fields, never on the text; NULL for words alone (and for every notice written before).
+    """
+    ALTER TABLE notices ADD COLUMN message TEXT
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -24,6 +24,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Final, Literal, Union
 
 from engine.cards import Card
+from hosting.hand_codec import CodecError, event_from_json
 
 VERSION: Final = 1
 SUBSYSTEM: Final = "croupier"
@@ -673,8 +674,48 @@ def table_state(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def event(table: str, hand: str, body: Mapping[str, Any]) -> dict[str, Any]:
-    """One hand event as this connection may see it (its view, DESIGN.md "protocol")."""
+    """One hand event as this connection may see it (its view, DESIGN.md "protocol"); ``body`` in the one
+    event encoding (:func:`hosting.hand_codec.event_to_json`)."""
     return message("event", table=table, hand=hand, event=dict(body))
+
+
+def jackpot_paid(table: str, hand: str, body: Mapping[str, Any]) -> dict[str, Any]:
+    """A jackpot paid after ``hand`` (R-JACK-1/2): ``body`` as :func:`hosting.table_runner.settle_jackpot`."""
+    return message("jackpot_paid", table=table, hand=hand, **body)
+
+
+HAND_CANCELLED_REASONS: Final = ("room_stopped",)
+"""Why a hand was cancelled: ``room_stopped`` — the room stopped mid-hand and gave every chip back (R-CRASH-1)."""
+
+
+def hand_cancelled(table: str, hand: str, reason: str) -> dict[str, Any]:
+    """``hand`` at ``table`` was cancelled (:data:`HAND_CANCELLED_REASONS`): it will never be finished or
+    verified. Control data, never prose: a client marks the hand by these fields."""
+    return message("hand_cancelled", table=table, hand=hand, reason=reason)
+
+
+UNREADABLE_EVENT: Final = "unreadable_event"
+""":func:`read_room_message`'s type for an ``event`` whose body is not an event this client knows."""
+
+
+def read_room_message(data: Any) -> dict[str, Any]:
+    """A room → client message as clients use it: a JSON object whose ``event`` message carries a typed
+    engine event (:func:`hosting.hand_codec.event_from_json`), never a dict. An event body this client cannot
+    read becomes an :data:`UNREADABLE_EVENT` message naming the problem (clients skip it, and log it).
+    ``data``: a line, or a message already decoded from JSON (a room in the same process)."""
+    if isinstance(data, bytes | str):
+        try:
+            data = json.loads(data)
+        except ValueError as problem:
+            return message(UNREADABLE_EVENT, problem=f"not JSON: {problem}")
+    if not isinstance(data, dict):
+        return message(UNREADABLE_EVENT, problem="a message is a JSON object")
+    if data.get("type") != "event" or not isinstance(data.get("event"), Mapping):
+        return data
+    try:
+        return {**data, "event": event_from_json(data["event"])}
+    except CodecError as problem:
+        return {**data, "type": UNREADABLE_EVENT, "problem": str(problem)}
 
 
 def action_request(table: str, hand: str, seat: int, legal: Mapping[str, Any], deadline: float) -> dict[str, Any]:

@@ -359,6 +359,8 @@ class Room:
         if self.store is not None:  # e.g. hands voided by a restart (R-CRASH-1)
             for text in self.store.pending_notices(name):
                 session.send(protocol.message("notice", text=text))
+            for control in self.store.pending_messages(name):  # what the words say, as fields to act on
+                session.send(control)
             self.store.notices_delivered(name)
         for table in self.tables.values():
             if table.engine.seat_of(name) is not None:

@@ -17,7 +17,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, parse_cards
+from engine.cards import Card
+from engine.events import (
+    AntePosted,
+    BetPlaced,
+    BettingRoundStarted,
+    BlindPosted,
+    BoardDealt,
+    BringInPosted,
+    Called,
+    DrawnCardsDealt,
+    Event,
+    Folded,
+    HandStarted,
+    HoleCardsDealt,
+    Raised,
+    UpCardsDealt,
+)
 from engine.variants import VARIANTS, Variant
 
 
@@ -179,36 +195,33 @@ class Tracker:
             self.views[table] = HandView(VARIANTS[self._game_of(table)])
         return self.views[table]
 
-    def on_event(self, table: str, event: dict[str, Any]) -> None:
-        kind = event.get("kind")
-        seat = event.get("seat")
+    def on_event(self, table: str, event: Event) -> None:
         me = self._seat_of(table)
-        if kind == "hand_started":
+        if isinstance(event, HandStarted):
             self.views[table] = HandView(VARIANTS[self._game_of(table)])
-            self._in_hand[table] = {int(entry[0]) for entry in event.get("stacks", [])}
+            self._in_hand[table] = {seat for seat, _ in event.stacks}
             self._round_added[table] = 0
             return
         view = self.view(table)
         players = self._in_hand.setdefault(table, set())
-        if kind in ("hole_cards_dealt", "up_cards_dealt"):
-            cards = list(parse_cards(" ".join(event["cards"])))
-            if seat == me or kind == "hole_cards_dealt":  # only our own hole cards reach us
-                view.mine += [card for card in cards if card not in view.mine]
+        if isinstance(event, HoleCardsDealt | UpCardsDealt):
+            if event.seat == me or isinstance(event, HoleCardsDealt):  # only our own hole cards reach us
+                view.mine += [card for card in event.cards if card not in view.mine]
             else:
-                view.seen.update(cards)
-        elif kind == "drawn_cards_dealt" and seat == me:
-            thrown = set(parse_cards(" ".join(event["discarded"])))
+                view.seen.update(event.cards)
+        elif isinstance(event, DrawnCardsDealt) and event.seat == me:
+            thrown = set(event.discarded)
             view.seen |= thrown
-            view.mine = [card for card in view.mine if card not in thrown] + list(parse_cards(" ".join(event["cards"])))
-        elif kind == "board_dealt":
-            view.board = list(parse_cards(" ".join(event["board"])))
-        elif kind == "betting_round_started":
-            view.pot = int(event["pot"])
+            view.mine = [card for card in view.mine if card not in thrown] + list(event.cards)
+        elif isinstance(event, BoardDealt):
+            view.board = list(event.board)
+        elif isinstance(event, BettingRoundStarted):
+            view.pot = event.pot
             self._round_added[table] = 0
-        elif kind in ("ante_posted", "blind_posted", "bring_in_posted", "called"):
-            view.pot += int(event["amount"])
-        elif kind in ("bet_placed", "raised"):
-            view.pot += int(event["added"])
-        elif kind == "folded" and seat is not None:
-            players.discard(int(seat))
+        elif isinstance(event, AntePosted | BlindPosted | BringInPosted | Called):
+            view.pot += event.amount
+        elif isinstance(event, BetPlaced | Raised):
+            view.pot += event.added
+        elif isinstance(event, Folded):
+            players.discard(event.seat)
         view.opponents = max(1, len(players - {me}) if me is not None else len(players) - 1)

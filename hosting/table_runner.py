@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -95,9 +96,9 @@ from engine.variants import variant_by_id
 from hosting import protocol
 from hosting.config import TableConfig
 from hosting.errors import NO_HAND, RoomError
+from hosting.hand_codec import view_bodies
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
 from hosting.store import hand_start_of, table_settings
-from hosting.views import event_to_json, view_bodies
 
 if TYPE_CHECKING:
     from hosting.room import Room, Session, TableState
@@ -210,7 +211,7 @@ def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], play
     """The jackpot side of a finished hand at ``config``'s table with ``pool`` chips in its pool (R-JACK-1):
     :func:`engine.jackpot.settle_hand`, with the table's share and conditions (cash tables; croupier's chips
     are all play chips, so the host's ``jackpot`` setting is what opts a table in), and the public
-    ``jackpot_paid`` event body when a bad beat paid (PROTOCOL.md), else None. ``players``: seat → name."""
+    ``jackpot_paid`` message's body when a bad beat paid (PROTOCOL.md), else None. ``players``: seat → name."""
     settings, game = config.jackpot, JACKPOT_GAMES.get(config.game)
     if settings is None or game is None:
         raise ValueError(f"table {config.id} has no jackpot")
@@ -231,7 +232,7 @@ def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], play
     roles = {**{seat: "other" for seat in beat.others}, **{seat: "winner" for seat in beat.winners},
              **{seat: "loser" for seat in beat.losers}}
     body = {
-        "kind": "jackpot_paid", "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
+        "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
         "losing_hand": beat.loser_hand.category, "losing_cards": [str(card) for card in beat.loser_hand.cards],
         "paid": [{"seat": seat, "name": players.get(seat, ""), "role": roles[seat], "amount": amount}
                  for seat, amount in sorted(outcome.paid.items(), key=lambda item: (-item[1], item[0]))],
@@ -250,7 +251,7 @@ def _settle_monte_carlo(config: TableConfig, pool: int, events: Sequence[Event],
     if hit is None or not outcome.paid:
         return outcome, None
     body = {
-        "kind": "jackpot_paid", "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
+        "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
         "winning_hand": hit.hand.category, "winning_cards": [str(card) for card in hit.hand.cards],
         "paid": [{"seat": seat, "name": players.get(seat, ""), "role": "winner", "amount": amount}
                  for seat, amount in sorted(outcome.paid.items())],
@@ -260,7 +261,7 @@ def _settle_monte_carlo(config: TableConfig, pool: int, events: Sequence[Event],
 
 
 def legal_to_json(options: LegalActions) -> dict[str, Any]:
-    return {key: value for key, value in event_to_json(options).items() if key != "kind"}  # type: ignore[arg-type]
+    return dataclasses.asdict(options)
 
 
 class TableRunner:
@@ -491,14 +492,14 @@ class TableRunner:
             self._jackpot_paid = (body, {players[seat]: amount for seat, amount in outcome.paid.items()})
 
     def _announce_jackpot(self) -> None:
-        """A bad beat paid: the public ``jackpot_paid`` event to the whole table, then each paid player's new
+        """A jackpot paid: the public ``jackpot_paid`` message to the whole table, then each paid player's new
         ``balance`` (the jackpot went to his account)."""
         paid, self._jackpot_paid = self._jackpot_paid, None
         store = self.room.store
         if paid is None or store is None:
             return
         body, amounts = paid
-        message = protocol.event(self.state.config.id, self._hand_id or "", body)
+        message = protocol.jackpot_paid(self.state.config.id, self._hand_id or "", body)
         for session in self.room.audience(self.state):
             session.send(message)
         for name in sorted(amounts):

@@ -257,13 +257,7 @@ class CroupierApp(LobbyScreen):
         elif kind == "chat" and table_id is None:
             self.notify(f"{message.get('sender')}: {message.get('text')}", title="lobby chat", timeout=6)
         elif kind == "notice":
-            text = str(message.get("text", ""))
-            if "cancelled" in text:  # a hand voided by a restart: its badge stops checking
-                for opened in self.models.values():
-                    for hand in [summary.hand_id for summary in opened.hands if summary.hand_id in text]:
-                        if opened.cancel(hand):
-                            self._push(opened.table_id)
-            self.notify(plain_words(text), title="room", timeout=10)
+            self.notify(plain_words(str(message.get("text", ""))), title="room", timeout=10)
         elif kind == "seat_available":
             self.notify(f"A seat is free for you at {self._table_name(str(table_id))}: join it from the lobby.",
                         title="waiting list")

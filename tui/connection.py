@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hosting import protocol
-from tui.model import HAND_STARTS, TABLE_KINDS
+from tui.model import HAND_STARTS, TABLE_EVENTS
 
 if TYPE_CHECKING:
     from engine.fairness import Verification
@@ -111,9 +111,9 @@ class HandsSeen:
         if kind in ("commit_request", "commitments"):
             self._committed[key] = None
         elif kind == "event" and key not in self._from_start and key[1]:
-            event_kind = str((message.get("event") or {}).get("kind"))
-            if event_kind not in TABLE_KINDS:  # e.g. the first hand's button_drawn: not yet a sign either way
-                self._from_start[key] = event_kind in HAND_STARTS
+            event = message.get("event")
+            if not isinstance(event, TABLE_EVENTS):  # e.g. the first hand's button_drawn: not yet a sign either way
+                self._from_start[key] = isinstance(event, HAND_STARTS)
         for kept in (self._committed, self._from_start):
             while len(kept) > self.LIMIT:
                 del kept[next(iter(kept))]
@@ -213,7 +213,7 @@ class LocalConnection(_Queued):
         """The room → client direction (called by the room through :class:`_RoomSide`)."""
         if not self._open:
             return
-        plain: dict[str, Any] = json.loads(json.dumps(message))  # exactly what a remote client would read
+        plain = protocol.read_room_message(protocol.encode(message))  # exactly what a remote client would read
         self._deliver(plain)
         if self.fairness is not None:
             for reply in self.fairness.handle(plain):
@@ -348,7 +348,7 @@ class StreamConnection(_Queued):
                 line = await self._reader.readline()
                 if not line:
                     break
-                message = json.loads(line)
+                message = protocol.read_room_message(line)
                 self._deliver(message)
                 if message.get("type") == "hello" and self.fairness is None:  # before the resync that may follow
                     self.fairness = participant(str(message.get("room_id", "")))

@@ -11,28 +11,76 @@ Chips are integers. Pots during a hand are computed from each seat's chips in (R
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
+from engine.events import (
+    AntePosted,
+    BetPlaced,
+    BettingRoundStarted,
+    BlindPosted,
+    BoardDealt,
+    BombPotStarted,
+    BringInPosted,
+    Called,
+    CardsDealtFaceDown,
+    CardsDrawn,
+    Checked,
+    DrawnCardsDealt,
+    Event,
+    Folded,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    Raised,
+    RakeTaken,
+    RunItTwiceAnswered,
+    RunItTwiceDecided,
+    RunItTwiceOffered,
+    SecondBoardDealt,
+    SevenDeuceBountyPaid,
+    UncalledBetReturned,
+    UpCardsDealt,
+)
+from engine.home.rabbit_hunt import RabbitHuntShown
 from engine.pots import build_pots
+from engine.table_events import (
+    CardsShownAfterWin,
+    ChipsAdded,
+    HandFinished,
+    HandPlanned,
+    LeavingAfterHand,
+    PlayerAway,
+    PlayerDisconnected,
+    PlayerReconnected,
+    PlayerSatIn,
+    PlayerSatOut,
+    PlayerSeated,
+    PlayerSettingChanged,
+    SeatFreed,
+    TimeBanksRefilled,
+    TimeBankUsed,
+    TimedOut,
+    TurnStarted,
+)
 from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind
+from hosting.hand_codec import TABLE_EVENT_TYPES, CodecError, event_from_json
 
-BLIND_KINDS = frozenset({"small_blind", "big_blind", "straddle", "dead_small_blind", "dead_big_blind",
-                         "missed_blind", "blind_posted"})
 LOG_LIMIT = 400
-HAND_STARTS = frozenset({"hand_planned", "hand_started"})
-TABLE_KINDS = frozenset({
-    "player_seated", "chips_added", "chips_returned", "seat_freed", "leaving_after_hand", "waiting_list_joined",
-    "waiting_list_left", "button_drawn", "blind_owed", "blinds_settled", "hand_finished", "player_sat_out",
-    "player_away", "player_sat_in", "player_disconnected", "player_reconnected", "player_setting_changed",
-    "time_banks_refilled", "artificial_all_in_given", "cards_shown_after_win", "player_moved_in", "player_moved_out",
-    "level_changed", "rabbit_hunt_shown"})
+HAND_STARTS: tuple[type[Event], ...] = (HandPlanned, HandStarted)
+DURING_PLAY: tuple[type[Event], ...] = (HandPlanned, TurnStarted, TimeBankUsed, TimedOut)
+"""Table events that belong to a hand's play (its plan, its turns and clocks)."""
+TABLE_EVENTS: tuple[type[Event], ...] = tuple(cls for cls in TABLE_EVENT_TYPES.values() if cls not in DURING_PLAY)
 """Table events (engine.table_events) that may carry a hand's id without being part of its play: seeing
 one first says nothing about whether the hand was seen from its start."""
-HOME_KINDS = frozenset({"bomb_pot_started", "run_it_twice_offered", "run_it_twice_answered", "run_it_twice_decided",
-                        "second_board_dealt", "seven_deuce_bounty_paid", "rabbit_hunt_shown"})
+HOME_EVENTS: tuple[type[Event], ...] = (BombPotStarted, RunItTwiceOffered, RunItTwiceAnswered, RunItTwiceDecided,
+                                        SecondBoardDealt, SevenDeuceBountyPaid, RabbitHuntShown)
 """The home-game options' events (R-HOME-1..4, docs/rules-home.md)."""
 SECOND_PERSON = {"says": "say",
                  "is": "are", "was": "were", "has": "have", "ran": "ran", "lost": "lost", "reconnected": "reconnected",
@@ -75,33 +123,35 @@ RECORD_LIMIT = 50
 """Hands kept for the hand-history viewer per table."""
 
 
-def hand_steps(events: list[dict[str, Any]]) -> list[tuple[str, int]]:
+def hand_steps(events: list[Event]) -> list[tuple[str, int]]:
     """A hand's events cut into the viewer's steps, street by street: ``(title, events up to)`` — one step per
     betting round (its cards dealt, its actions), then the showdown and result.
 
-    >>> kinds = ["hand_started", "betting_round_started", "called", "board_dealt", "betting_round_started",
-    ...          "checked", "hand_shown", "pot_awarded", "hand_ended"]
-    >>> events = [{"kind": kind, "street": "flop" if index == 4 else "preflop"} for index, kind in enumerate(kinds)]
+    >>> from engine.cards import parse_cards
+    >>> start, board = HandStarted("texas_holdem", "no_limit", 0, ((0, 100), (1, 100))), parse_cards("2c 3d 4h")
+    >>> events = [start, BettingRoundStarted(0, "preflop", 3), Called(0, 1), BoardDealt("flop", board, board),
+    ...           BettingRoundStarted(1, "flop", 4), Checked(1), HandShown(0, ()), PotAwarded(0, 0, 4),
+    ...           HandEnded(((0, 102), (1, 98)))]
     >>> hand_steps(events)
     [('pre-flop', 3), ('flop', 6), ('showdown', 9)]
-    >>> hand_steps([{"kind": "hand_started"}, {"kind": "folded"}, {"kind": "pot_awarded"}])
+    >>> hand_steps([start, Folded(0), PotAwarded(0, 1, 3)])
     [('result', 3)]
     """
     starts: list[tuple[str, int]] = []
     for index, event in enumerate(events):
-        if event.get("kind") == "betting_round_started":
+        if isinstance(event, BettingRoundStarted):
             begin = index  # a street's cards come before its betting round: they open its step
-            while starts and begin > starts[-1][1] + 1 and events[begin - 1].get("kind") in DEAL_KINDS:
+            while starts and begin > starts[-1][1] + 1 and isinstance(events[begin - 1], DEALS):
                 begin -= 1
-            starts.append((street_words(str(event.get("street", ""))), begin if starts else 0))
+            starts.append((street_words(event.street), begin if starts else 0))
     ends = [begin for _, begin in starts[1:]] + [len(events)] if starts else []
     steps = [(title, end) for (title, _), end in zip(starts, ends, strict=True)]
     last_start = starts[-1][1] if starts else 0
     shown = next((index for index, event in enumerate(events) if index >= last_start
-                  and event.get("kind") in ("hand_shown", "hand_mucked", "pot_awarded")), None)
+                  and isinstance(event, HandShown | HandMucked | PotAwarded)), None)
     if shown is None:
         return steps or [("result", len(events))]
-    title = "showdown" if any(event.get("kind") == "hand_shown" for event in events[shown:]) else "result"
+    title = "showdown" if any(isinstance(event, HandShown) for event in events[shown:]) else "result"
     if steps:
         steps[-1] = (steps[-1][0], shown)
     return [*steps, (title, len(events))]
@@ -116,7 +166,13 @@ def street_words(street: str) -> str:
     return STREET_WORDS.get(street, street.replace("_", " "))
 
 
-DEAL_KINDS = frozenset({"board_dealt", "up_cards_dealt", "hole_cards_dealt", "cards_dealt_face_down"})
+SEAT_WORDS: dict[type[Event], str] = {
+    PlayerSeated: "sits down", SeatFreed: "leaves the table", PlayerSatOut: "sits out", PlayerSatIn: "is back",
+    PlayerAway: "is away", PlayerDisconnected: "lost connection", PlayerReconnected: "reconnected",
+    LeavingAfterHand: "will leave after this hand", ChipsAdded: "adds chips"}
+"""What the log says when a player's seat changes (a top-up says how many chips)."""
+SEAT_WORDS_EVENTS = tuple(SEAT_WORDS)
+DEALS = (BoardDealt, UpCardsDealt, HoleCardsDealt, CardsDealtFaceDown)
 STREET_WORDS = {"preflop": "pre-flop", "predraw": "before the draw", "draw": "the draw", "first_draw": "first draw",
                 "second_draw": "second draw", "third_draw": "third draw", "third": "third street",
                 "fourth": "fourth street", "fifth": "fifth street", "sixth": "sixth street",
@@ -228,7 +284,7 @@ class HandRecord:
 
     hand_id: str
     seats: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat → (name, stack) as the hand began
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
 
 @dataclass
@@ -477,8 +533,18 @@ class TableModel:
         if kind == "table":
             self._snapshot(message)
         elif kind == "event":
-            hand = str(message.get("hand") or "")
-            self._event(message.get("event") or {}, hand, now)
+            event = message.get("event")
+            if not isinstance(event, Event):  # a body straight from JSON: typed by the one event encoding
+                try:
+                    event = event_from_json(event or {})
+                except CodecError:
+                    return  # an event this client does not know (a newer room): nothing of it to show
+            self._event(event, str(message.get("hand") or ""), now)
+        elif kind == "jackpot_paid":  # after the hand it belongs to: a banner, not a hand event
+            self.jackpot_banner = jackpot_banner_text(message)
+            self.note(self.jackpot_banner)
+        elif kind == "hand_cancelled":
+            self.cancel(str(message.get("hand") or ""))
         elif kind == "action_request":
             self.legal = dict(message.get("legal") or {})
             self.requests += 1
@@ -576,28 +642,23 @@ class TableModel:
         info.bet = street_total if street_total is not None else info.bet + added
         info.all_in = info.all_in or all_in or info.stack <= 0
 
-    def _event(self, event: dict[str, Any], hand: str, now: float) -> None:
-        kind = str(event.get("kind", ""))
-        if kind == "jackpot_paid":  # the room's, after the hand it belongs to: a banner, not a hand event
-            self.jackpot_banner = jackpot_banner_text(event)
-            self.note(self.jackpot_banner)
-            return
-        seat: Any = event.get("seat")
-        name = self._name(seat) if isinstance(seat, int) else str(event.get("player", ""))
-        if hand and hand != self.hand_id and kind not in HAND_STARTS and kind not in TABLE_KINDS:
+    def _event(self, event: Event, hand: str, now: float) -> None:
+        seat = getattr(event, "seat", None)
+        player = getattr(event, "player", None)
+        name = self._name(seat) if isinstance(seat, int) else str(player or "")
+        if hand and hand != self.hand_id and not isinstance(event, HAND_STARTS + TABLE_EVENTS):
             # the table was opened (or a seat taken) during this hand: a hand of its own in the log, said so
             self._new_hand(hand)
             self.joined_mid_hand = True
             self.hand_running = True
             self.note("(joined during this hand: what happened before is not shown)")
         self._record(hand, event)
-        if kind == "hand_planned":
-            if isinstance(event.get("hand_number"), int):
-                self._planned = (hand, int(event["hand_number"]))
-            self.button_seat = event.get("button_seat")
-            self.small_blind_seat = event.get("small_blind_seat")
-            self.big_blind_seat = event.get("big_blind_seat")
-        elif kind == "hand_started":
+        if isinstance(event, HandPlanned):
+            self._planned = (hand, event.hand_number)
+            self.button_seat = event.button_seat
+            self.small_blind_seat = event.small_blind_seat
+            self.big_blind_seat = event.big_blind_seat
+        elif isinstance(event, HandStarted):
             plan = (self.small_blind_seat, self.big_blind_seat)
             if hand != self.hand_id:
                 self._new_hand(hand)
@@ -607,253 +668,244 @@ class TableModel:
                 self._forget_notes_of_running_hand()
                 self.joined_mid_hand = False  # the replay brings the whole hand
             self.small_blind_seat, self.big_blind_seat = plan
-            self.button_seat = event.get("button_seat", self.button_seat)
+            self.button_seat = event.button_seat
             self.hand_running = True
-            for number, stack in event.get("stacks", []):
-                info = self._seat(int(number))
-                info.stack = int(stack)
+            for number, stack in event.stacks:
+                info = self._seat(number)
+                info.stack = stack
                 info.in_hand = True
-        elif kind == "ante_posted":
-            info = self._seat(int(seat))
-            info.stack -= int(event["amount"])
-            self.dead_money += int(event["amount"])
-            info.all_in = info.all_in or bool(event.get("all_in"))
-            self.note(f"{self._who(name, 'posts')} the ante {event['amount']}")
-        elif kind in BLIND_KINDS and "amount" in event:
-            # {"kind": "blind_posted", "blind": "big_blind", …}; older rooms sent the blind as the kind itself
-            kind = str(event.get("blind", kind))
-            amount = int(event["amount"])
-            if event.get("live", True):
-                self._put_in(int(seat), amount, all_in=bool(event.get("all_in")))
+        elif isinstance(event, AntePosted):
+            info = self._seat(event.seat)
+            info.stack -= event.amount
+            self.dead_money += event.amount
+            info.all_in = info.all_in or event.all_in
+            self.note(f"{self._who(name, 'posts')} the ante {event.amount}")
+        elif isinstance(event, BlindPosted):
+            if event.live:
+                self._put_in(event.seat, event.amount, all_in=event.all_in)
             else:
-                info = self._seat(int(seat))
-                info.stack -= amount
-                self.dead_money += amount
-            if kind == "small_blind":
-                self.small_blind_seat = seat
-            elif kind == "big_blind":
-                self.big_blind_seat = seat
-            self.note(f"{self._who(name, 'posts')} the {kind.replace('_', ' ')} {amount}")
-        elif kind == "hole_cards_dealt":
-            info = self._seat(int(seat))
-            info.cards += list(event.get("cards", []))  # stud: a down card again on seventh street
+                info = self._seat(event.seat)
+                info.stack -= event.amount
+                self.dead_money += event.amount
+            if event.kind == "small_blind":
+                self.small_blind_seat = event.seat
+            elif event.kind == "big_blind":
+                self.big_blind_seat = event.seat
+            self.note(f"{self._who(name, 'posts')} the {event.kind.replace('_', ' ')} {event.amount}")
+        elif isinstance(event, HoleCardsDealt):
+            info = self._seat(event.seat)
+            cards = [str(card) for card in event.cards]
+            info.cards += cards  # stud: a down card again on seventh street
             info.in_hand = True
             if not self.uses_blinds:  # stud: my down cards are marked apart from my up cards
-                info.down_cards += list(event.get("cards", []))
+                info.down_cards += cards
             if info.name == self.me:
                 down = "" if self.uses_blinds else " (face down)"
-                self.note(f"Dealt to you: {' '.join(event.get('cards', []))}{down}")
-        elif kind == "cards_dealt_face_down":
-            info = self._seat(int(seat))
-            info.face_down += int(event.get("count", 0))
+                self.note(f"Dealt to you: {' '.join(cards)}{down}")
+        elif isinstance(event, CardsDealtFaceDown):
+            info = self._seat(event.seat)
+            info.face_down += event.count
             info.in_hand = True
-        elif kind == "up_cards_dealt":
-            info = self._seat(int(seat))
-            info.cards += list(event.get("cards", []))
+        elif isinstance(event, UpCardsDealt):
+            info = self._seat(event.seat)
+            cards = [str(card) for card in event.cards]
+            info.cards += cards
             if info.name == self.me:
-                self.note(f"Dealt to you: {' '.join(event.get('cards', []))} (face up)")
-        elif kind == "board_dealt":
-            self.board = list(event.get("board", []))
-            self.street = str(event.get("street", ""))
+                self.note(f"Dealt to you: {' '.join(cards)} (face up)")
+        elif isinstance(event, BoardDealt):
+            self.board = [str(card) for card in event.board]
+            self.street = event.street
             self.note(f"{self.street.capitalize()}: {' '.join(self.board)}")
-        elif kind == "betting_round_started":
-            self.street = str(event.get("street", self.street))
+        elif isinstance(event, BettingRoundStarted):
+            self.street = event.street
             for info in self.seats.values():
-                if int(event.get("round_index", 1)) > 0:  # the blinds stay in front for the first round
+                if event.round_index > 0:  # the blinds stay in front for the first round
                     info.bet = 0
                 if not info.folded and not info.all_in:
                     info.last_action = ""
-        elif kind == "folded":
-            info = self._seat(int(seat))
+        elif isinstance(event, Folded):
+            info = self._seat(event.seat)
             info.folded = True
             info.last_action = "fold"
             self.note(self._who(name, "folds"))
-        elif kind == "checked":
-            self._seat(int(seat)).last_action = "check"
+        elif isinstance(event, Checked):
+            self._seat(event.seat).last_action = "check"
             self.note(self._who(name, "checks"))
-        elif kind == "called":
-            self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
-            self._seat(int(seat)).last_action = "call"
-            self.note(f"{self._who(name, 'calls')} {event['amount']}" + (" (all-in)" if event.get("all_in") else ""))
-        elif kind in ("bet_placed", "raised"):
+        elif isinstance(event, Called):
+            self._put_in(event.seat, event.amount, all_in=event.all_in)
+            self._seat(event.seat).last_action = "call"
+            self.note(f"{self._who(name, 'calls')} {event.amount}" + (" (all-in)" if event.all_in else ""))
+        elif isinstance(event, BetPlaced | Raised):
             # stud: the first raise over a bring-in (to the full bet) is a completion (R-STUD-1)
             completing = bool(self.bring_in) and self.current_bet() == self.bring_in
             self.bring_in = 0
-            self._put_in(int(seat), int(event["added"]), int(event["to"]), bool(event.get("all_in")))
-            verb = "completes to" if completing else "bets" if kind == "bet_placed" else "raises to"
-            self._seat(int(seat)).last_action = "complete" if completing else "bet" if kind == "bet_placed" \
-                else "raise"
-            self.note(f"{self._who(name, verb)} {event['to']}" + (" (all-in)" if event.get("all_in") else ""))
-        elif kind == "bring_in_posted":
-            self._put_in(int(seat), int(event["amount"]), all_in=bool(event.get("all_in")))
-            self.bring_in = int(event["amount"])
-            self._seat(int(seat)).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
-            self.note(f"{self._who(name, 'brings in')} {event['amount']}")
-        elif kind == "cards_drawn":
-            count = int(event.get("count", 0))
-            self._seat(int(seat)).last_action = f"draws {count}" if count else "pat"
+            self._put_in(event.seat, event.added, event.to, event.all_in)
+            betting = isinstance(event, BetPlaced)
+            verb = "completes to" if completing else "bets" if betting else "raises to"
+            self._seat(event.seat).last_action = "complete" if completing else "bet" if betting else "raise"
+            self.note(f"{self._who(name, verb)} {event.to}" + (" (all-in)" if event.all_in else ""))
+        elif isinstance(event, BringInPosted):
+            self._put_in(event.seat, event.amount, all_in=event.all_in)
+            self.bring_in = event.amount
+            self._seat(event.seat).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
+            self.note(f"{self._who(name, 'brings in')} {event.amount}")
+        elif isinstance(event, CardsDrawn):
+            count = event.count
+            self._seat(event.seat).last_action = f"draws {count}" if count else "pat"
             self.note(f"{self._who(name, 'draws')} {count}" if count else self._who(name, "stands pat"))
-        elif kind == "drawn_cards_dealt":
-            info = self._seat(int(seat))
-            discarded = set(event.get("discarded", []))
-            info.cards = [card for card in info.cards if card not in discarded] + list(event.get("cards", []))
-        elif kind == "uncalled_bet_returned":
-            info = self._seat(int(seat))
-            amount = int(event["amount"])
-            info.stack += amount
-            info.committed -= amount
-            info.bet = max(0, info.bet - amount)
-            self.note(f"Uncalled bet of {amount} returned to {'you' if name == self.me else name}")
-        elif kind == "hand_shown":
-            info = self._seat(int(seat))
-            info.cards = list(event.get("cards", []))  # every card of the hand: no back is left face down
+        elif isinstance(event, DrawnCardsDealt):
+            info = self._seat(event.seat)
+            discarded = {str(card) for card in event.discarded}
+            info.cards = [card for card in info.cards if card not in discarded] + [str(card) for card in event.cards]
+        elif isinstance(event, UncalledBetReturned):
+            info = self._seat(event.seat)
+            info.stack += event.amount
+            info.committed -= event.amount
+            info.bet = max(0, info.bet - event.amount)
+            self.note(f"Uncalled bet of {event.amount} returned to {'you' if name == self.me else name}")
+        elif isinstance(event, HandShown):
+            info = self._seat(event.seat)
+            info.cards = [str(card) for card in event.cards]  # every card of the hand: no back is left face down
             info.face_down = 0
-            description = event.get("description") or ""
-            info.hand_name = str(description)
-            shown = f"{self._who(name, 'shows')} {' '.join(info.cards)}"
-            self.note(shown + (f" ({description})" if description else ""))
-        elif kind == "cards_shown_after_win":
-            info = self._seat(int(seat))
-            revealed = [str(card) for card in event.get("cards", [])]
+            info.hand_name = event.description
+            line = f"{self._who(name, 'shows')} {' '.join(info.cards)}"
+            self.note(line + (f" ({event.description})" if event.description else ""))
+        elif isinstance(event, CardsShownAfterWin):
+            info = self._seat(event.seat)
+            revealed = [str(card) for card in event.cards]
             if info.name != self.me:
                 info.cards = revealed + [card for card in info.cards if card not in revealed]
                 info.face_down = max(0, info.face_down - len(revealed))
             else:
                 self.shown_after_win = True
             self.note(f"{self._who(name, 'shows')} {' '.join(revealed)}")
-        elif kind == "hand_mucked":
-            info = self._seat(int(seat))
+        elif isinstance(event, HandMucked):
+            info = self._seat(event.seat)
             info.last_action = "muck"
             info.face_down = 0  # the unseen cards went into the muck
             self.note(self._who(name, "mucks"))
-        elif kind == "rake_taken":
-            self.note(f"Rake {event.get('amount')}")
-        elif kind in ("pot_awarded", "board_pot_awarded"):
-            info = self._seat(int(seat))
-            amount = int(event["amount"])
-            info.stack += amount
-            info.won += amount
-            index = int(event.get("pot_index", 0))
-            pot = "the main pot" if index == 0 else f"side pot {index}"
-            share = event.get("share", "whole")
-            share_text = "" if share == "whole" else f" ({share})"
-            description = event.get("description") or ""
-            board = {1: " on the first board", 2: " on the second board"}.get(int(event.get("board", 0)), "")
-            line = f"{self._who(name, 'wins')} {amount} from {pot}{share_text}{board}"
-            line += f" with {description}" if description else ""
-            self.note(line)
-            self._add_result(int(seat), amount, str(description))
-            if self.hands and self.hands[-1].hand_id == hand:
-                summary = self.hands[-1]
-                # what each took from the pot (not a profit: a chop gives back what was put in)
-                collects = "you collect" if name == self.me else f"{name} collects"
-                summary.result = (summary.result + "; " if summary.result else "") + f"{collects} {amount}"
-        elif kind in HOME_KINDS:
-            self._home_event(kind, event, name)
-        elif kind == "hand_ended":
+        elif isinstance(event, RakeTaken):
+            self.note(f"Rake {event.amount}")
+        elif isinstance(event, PotAwarded):  # a BoardPotAwarded too: half a pot won on one board (R-HOME-1)
+            self._pot_awarded(event, hand, name)
+        elif isinstance(event, HOME_EVENTS):
+            self._home_event(event, name)
+        elif isinstance(event, HandEnded):
             self.hand_over = True
-            for number, stack in event.get("stacks", []):
-                self._seat(int(number)).stack = int(stack)
+            for number, stack in event.stacks:
+                self._seat(number).stack = stack
             for info in self.seats.values():
                 info.bet = 0
             self.to_act = None
             self.legal = None
-        elif kind == "hand_finished":
+        elif isinstance(event, HandFinished):
             self.to_act = None
             self.legal = None
-        elif kind == "turn_started":
-            self.to_act = int(seat) if isinstance(seat, int) else None
-            self.turn_seconds = max(0.0, float(event.get("deadline", 0.0)) - float(event.get("started_at", 0.0)))
+        else:
+            self._table_event(event, name, now)
+
+    def _pot_awarded(self, event: PotAwarded, hand: str, name: str) -> None:
+        info = self._seat(event.seat)
+        amount = event.amount
+        info.stack += amount
+        info.won += amount
+        pot = "the main pot" if event.pot_index == 0 else f"side pot {event.pot_index}"
+        share_text = "" if event.share == "whole" else f" ({event.share})"
+        on_board = {1: " on the first board", 2: " on the second board"}.get(getattr(event, "board", 0), "")
+        line = f"{self._who(name, 'wins')} {amount} from {pot}{share_text}{on_board}"
+        line += f" with {event.description}" if event.description else ""
+        self.note(line)
+        self._add_result(event.seat, amount, event.description)
+        if self.hands and self.hands[-1].hand_id == hand:
+            summary = self.hands[-1]
+            # what each took from the pot (not a profit: a chop gives back what was put in)
+            collects = "you collect" if name == self.me else f"{name} collects"
+            summary.result = (summary.result + "; " if summary.result else "") + f"{collects} {amount}"
+
+    def _table_event(self, event: Event, name: str, now: float) -> None:
+        """The table's own events (turns, clocks, seats) that the log or the seats show."""
+        if isinstance(event, TurnStarted):
+            self.to_act = event.seat
+            self.turn_seconds = max(0.0, event.deadline - event.started_at)
             self.turn_started = now
             if self.to_act != self.my_seat:
                 self.legal = None
-        elif kind == "time_bank_used":
-            left = float(event.get("left", 0.0))
-            if event.get("disconnection"):  # the disconnection bank is another clock: not the time bank
-                self.note(f"{self._who(name, 'uses')} the disconnection bank ({left:.0f}s left)")
+        elif isinstance(event, TimeBankUsed):
+            if event.disconnection:  # the disconnection bank is another clock: not the time bank
+                self.note(f"{self._who(name, 'uses')} the disconnection bank ({event.left:.0f}s left)")
             else:
-                if isinstance(seat, int):
-                    self.time_banks[seat] = left
+                self.time_banks[event.seat] = event.left
                 if name == self.me:
-                    self.time_bank = left
-                self.note(f"{self._who(name, 'uses')} the time bank ({left:.0f}s left)")
-        elif kind == "time_banks_refilled":
-            if isinstance(seat, int):
-                self.time_banks[seat] = float(event.get("time_bank", 0.0))
-            if event.get("player") == self.me:
-                self.time_bank = float(event.get("time_bank", 0.0))
-        elif kind == "timed_out":
-            self.note(f"{self._who(name, 'ran out')} of time ({event.get('action', '')})")
-            if event.get("player") == self.me:
+                    self.time_bank = event.left
+                self.note(f"{self._who(name, 'uses')} the time bank ({event.left:.0f}s left)")
+        elif isinstance(event, TimeBanksRefilled):
+            self.time_banks[event.seat] = event.time_bank
+            if event.player == self.me:
+                self.time_bank = event.time_bank
+        elif isinstance(event, TimedOut):
+            self.note(f"{self._who(name, 'ran out')} of time ({event.action})")
+            if event.player == self.me:
                 self.legal = None
-        elif kind == "player_setting_changed" and event.get("setting") == "auto_muck":
-            if event.get("player") == self.me:
-                self.auto_muck = event.get("value") == "true"
+        elif isinstance(event, PlayerSettingChanged) and event.setting == "auto_muck":
+            if event.player == self.me:
+                self.auto_muck = event.value == "true"
                 self.note("You will muck losing hands at showdown" if self.auto_muck else
                           "You will be asked to show or muck at showdown")
-        elif kind in ("player_seated", "seat_freed", "player_sat_out", "player_sat_in", "player_away",
-                      "player_disconnected", "player_reconnected", "leaving_after_hand", "chips_added"):
-            who = event.get("player", name)
-            text = {"player_seated": "sits down", "seat_freed": "leaves the table", "player_sat_out": "sits out",
-                    "player_sat_in": "is back", "player_away": "is away", "player_disconnected": "lost connection",
-                    "player_reconnected": "reconnected", "leaving_after_hand": "will leave after this hand",
-                    "chips_added": f"adds {event.get('amount', 0)} chips"}[kind]
-            self.note(self._who(str(who), text))
-            if kind in ("player_seated", "seat_freed") and isinstance(seat, int):
-                self.time_banks.pop(seat, None)  # a new player in the seat brings his own bank
-            if kind == "seat_freed" and isinstance(seat, int) and self._name(seat) == who:
-                self.seats.pop(seat, None)
+        elif isinstance(event, SEAT_WORDS_EVENTS):
+            who = str(getattr(event, "player", name))
+            words = f"adds {event.amount} chips" if isinstance(event, ChipsAdded) else SEAT_WORDS[type(event)]
+            self.note(self._who(who, words))
+            if isinstance(event, PlayerSeated | SeatFreed):
+                self.time_banks.pop(event.seat, None)  # a new player in the seat brings his own bank
+            if isinstance(event, SeatFreed) and self._name(event.seat) == who:
+                self.seats.pop(event.seat, None)
 
-    def _home_event(self, kind: str, event: dict[str, Any], name: str) -> None:
+    def _home_event(self, event: Event, name: str) -> None:
         """The home-game options' events (R-HOME-1..4): the question, the second board, the bomb, the bounty,
         the rabbit."""
-        if kind == "bomb_pot_started":
-            self.bomb_pot = int(event.get("ante", 0))
+        if isinstance(event, BombPotStarted):
+            self.bomb_pot = event.ante
             self.note(f"Bomb pot: everyone antes {self.bomb_pot}, no preflop betting, straight to the flop")
-        elif kind == "run_it_twice_offered":
+        elif isinstance(event, RunItTwiceOffered):
             self.run_twice = "asked"
             self.note("All-in: run it twice? Each player still in answers (Y yes, N no; no answer is no)")
-        elif kind == "run_it_twice_answered":
-            self.note(f"{self._who(name, 'says')} {'yes' if event.get('agreed') else 'no'} to running it twice")
-        elif kind == "run_it_twice_decided":
-            self.run_twice = "twice" if event.get("twice") else "once"
-            self.note("Running it twice: two boards, each pot halved" if event.get("twice") else "Running it once")
-        elif kind == "second_board_dealt":
-            self.second_board = [str(card) for card in event.get("board", [])]
-            street = str(event.get("street", ""))
-            self.note(f"Second board {street}: {' '.join(self.second_board)}")
-        elif kind == "seven_deuce_bounty_paid":
-            paid = [(int(payer), int(chips)) for payer, chips in event.get("paid", [])]
-            for payer, chips in paid:
+        elif isinstance(event, RunItTwiceAnswered):
+            self.note(f"{self._who(name, 'says')} {'yes' if event.agreed else 'no'} to running it twice")
+        elif isinstance(event, RunItTwiceDecided):
+            self.run_twice = "twice" if event.twice else "once"
+            self.note("Running it twice: two boards, each pot halved" if event.twice else "Running it once")
+        elif isinstance(event, SecondBoardDealt):
+            self.second_board = [str(card) for card in event.board]
+            self.note(f"Second board {event.street}: {' '.join(self.second_board)}")
+        elif isinstance(event, SevenDeuceBountyPaid):
+            for payer, chips in event.paid:
                 self._seat(payer).stack -= chips
-            winner = self._seat(int(event["seat"]))
-            winner.stack += int(event.get("total", 0))
-            payers = ", ".join(f"{self._name(payer)} {chips}" for payer, chips in paid)
-            self.note(f"{self._who(name, 'collects')} the 7-2 bounty: {event.get('total', 0)}"
+            self._seat(event.seat).stack += event.total
+            payers = ", ".join(f"{self._name(payer)} {chips}" for payer, chips in event.paid)
+            self.note(f"{self._who(name, 'collects')} the 7-2 bounty: {event.total}"
                       + (f" ({payers})" if payers else ""))
-        elif kind == "rabbit_hunt_shown":
-            self.rabbit = [str(card) for _, cards in event.get("streets", []) for card in cards]
-            streets = "; ".join(f"{street} {' '.join(map(str, cards))}" for street, cards in event.get("streets", []))
+        elif isinstance(event, RabbitHuntShown):
+            self.rabbit = [str(card) for _, cards in event.streets for card in cards]
+            streets = "; ".join(f"{street} {' '.join(map(str, cards))}" for street, cards in event.streets)
             self.note(f"Rabbit hunt (asked by {'you' if name == self.me else name}), not played: {streets}")
 
-    def _record(self, hand: str, event: dict[str, Any]) -> None:
+    def _record(self, hand: str, event: Event) -> None:
         """Keep ``event`` for the viewer, in the record of its hand (a replayed hand after a reconnect starts
         its record again: the room sends the whole hand once more)."""
-        if not hand and event.get("kind") == "cards_shown_after_win":
+        if not hand and isinstance(event, CardsShownAfterWin):
             hand = self.hand_id  # shown after the hand's end: the viewer shows it with that hand
         if not hand:
             return
-        if event.get("kind") == "hand_started" and hand in self.records:
-            self.records[hand].events = [item for item in self.records[hand].events
-                                         if item.get("kind") == "hand_planned"]
+        if isinstance(event, HandStarted) and hand in self.records:
+            self.records[hand].events = [item for item in self.records[hand].events if isinstance(item, HandPlanned)]
         record = self.records.get(hand)
-        if record is None and event.get("kind") in HAND_STARTS:  # recorded from before its first line
+        if record is None and isinstance(event, HAND_STARTS):  # recorded from before its first line
             record = self.records[hand] = HandRecord(
                 hand, {seat: (info.name, info.stack) for seat, info in self.seats.items()})
             for old in list(self.records)[:-RECORD_LIMIT]:
                 del self.records[old]
         if record is not None:
-            record.events.append(dict(event))
+            record.events.append(event)
 
     def replay(self, hand: str, steps: int | None = None) -> TableModel:
         """The table as it stood in ``hand`` after its first ``steps`` steps (:func:`hand_steps`; ``None``: the
@@ -916,8 +968,8 @@ class TableModel:
             self.note(f"FAIRNESS VIOLATION on hand {hand}: {'; '.join(texts) or 'check failed'}")
 
 
-def jackpot_banner_text(event: dict[str, Any]) -> str:
-    """The banner of a ``jackpot_paid`` event (PROTOCOL.md): which jackpot, the hand, who got how much.
+def jackpot_banner_text(event: Mapping[str, Any]) -> str:
+    """The banner of a ``jackpot_paid`` message (PROTOCOL.md): which jackpot, the hand, who got how much.
 
     >>> jackpot_banner_text({"jackpot": "monte_carlo_holdem", "winning_hand": "four of a kind",
     ...                      "paid": [{"name": "ana", "role": "winner", "amount": 8002}], "next_pool": 2001})

@@ -13,6 +13,19 @@ import asyncio
 import logging
 from typing import Any
 
+from engine.cards import parse_cards
+from engine.events import (
+    BettingRoundStarted,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    CardsDealtFaceDown,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
+    Raised,
+)
+from engine.table_events import TurnStarted
 from tui.app import CroupierApp
 from tui.connection import ConnectionLost
 from tui.served import ServedApp
@@ -27,8 +40,9 @@ def _message(kind: str, **fields: Any) -> dict[str, Any]:
     return {"v": 1, "type": kind, **fields}
 
 
-def _event(kind: str, **fields: Any) -> dict[str, Any]:
-    return _message("event", table=TABLE, hand=HAND, event={"kind": kind, **fields})
+def _event(event: Event) -> dict[str, Any]:
+    """An ``event`` message as a connection hands it to the app: the event typed."""
+    return _message("event", table=TABLE, hand=HAND, event=event)
 
 
 def canned_room() -> list[dict[str, Any]]:
@@ -45,22 +59,21 @@ def canned_room() -> list[dict[str, Any]]:
             {"seat": seat, "name": name, "stack": stack, "sitting_out": False, "away": False,
              "wait_for_big_blind": False} for seat, (name, stack) in enumerate(seats)
         ], max_seats=6, waiting=[], hand_running=True),
-        _event("hand_started", variant="texas_holdem", structure="no_limit", button_seat=0,
-               stacks=[[0, 200], [1, 200], [2, 60]]),
-        _event("small_blind", seat=1, amount=1, live=True, all_in=False),
-        _event("big_blind", seat=2, amount=2, live=True, all_in=False),
-        _event("hole_cards_dealt", seat=1, cards=["Ah", "Kd"]),
-        _event("cards_dealt_face_down", seat=0, count=2),
-        _event("cards_dealt_face_down", seat=2, count=2),
-        _event("betting_round_started", round_index=0, street="preflop", pot=3),
-        _event("raised", seat=0, to=6, added=6, all_in=False, full=True),
-        _event("called", seat=1, amount=5, all_in=False),
-        _event("raised", seat=2, to=60, added=58, all_in=True, full=True),
-        _event("called", seat=0, amount=54, all_in=False),
-        _event("called", seat=1, amount=54, all_in=False),
-        _event("board_dealt", street="flop", cards=["Qs", "Jd", "4c"], board=["Qs", "Jd", "4c"]),
-        _event("betting_round_started", round_index=1, street="flop", pot=180),
-        _event("turn_started", seat=1, player="me", started_at=0.0, deadline=20.0),
+        _event(HandStarted("texas_holdem", "no_limit", 0, ((0, 200), (1, 200), (2, 60)))),
+        _event(BlindPosted(1, "small_blind", 1)),
+        _event(BlindPosted(2, "big_blind", 2)),
+        _event(HoleCardsDealt(1, parse_cards("Ah Kd"))),
+        _event(CardsDealtFaceDown(0, 2)),
+        _event(CardsDealtFaceDown(2, 2)),
+        _event(BettingRoundStarted(0, "preflop", 3)),
+        _event(Raised(0, 6, 6)),
+        _event(Called(1, 5)),
+        _event(Raised(2, 60, 58, all_in=True)),
+        _event(Called(0, 54)),
+        _event(Called(1, 54)),
+        _event(BoardDealt("flop", parse_cards("Qs Jd 4c"), parse_cards("Qs Jd 4c"))),
+        _event(BettingRoundStarted(1, "flop", 180)),
+        _event(TurnStarted(1, "me", 0.0, 20.0)),
         _message("action_request", table=TABLE, hand=HAND, seat=1,
                  legal={"seat": 1, "can_fold": True, "can_check": True, "call_amount": None, "min_raise_to": 2,
                         "max_raise_to": 140, "is_bet": True, "bring_in_amount": None, "max_discards": None,

@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.events import HoleCardsDealt
+from engine.table_events import PlayerSatOut
 from engine.variants import VARIANTS, ForcedBetKind
 from hosting.config import TableConfig
 
@@ -119,11 +121,11 @@ class PracticeBot:
                 kind = message.get("type")
                 if kind == "event":
                     event = message["event"]
-                    if event.get("kind") == "hole_cards_dealt":
-                        self.seats[message["table"]] = int(event["seat"])  # only our own reach us
+                    if isinstance(event, HoleCardsDealt):
+                        self.seats[message["table"]] = event.seat  # only our own reach us
                     self.tracker.on_event(message["table"], event)
-                    if (event.get("kind") == "player_sat_out" and event.get("reason") == "no_chips"
-                            and event.get("player") == self.connection.name):
+                    if (isinstance(event, PlayerSatOut) and event.reason == "no_chips"
+                            and event.player == self.connection.name):
                         await self.rebuy(str(message["table"]))
                 elif kind == "action_request" and message.get("seat") is not None:
                     self.seats[message["table"]] = int(message["seat"])

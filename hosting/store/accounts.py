@@ -24,6 +24,7 @@ class AccountBook(ChipLedger):
         super().__init__(connection, data_dir, clock)
         self._keys: dict[str, set[str]] = {}
         self._notices: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        self._notice_messages: dict[int, dict[str, Any]] = {}  # notice id → its typed message (migration 5)
 
     def _load(self) -> None:
         super()._load()
@@ -31,9 +32,11 @@ class AccountBook(ChipLedger):
         for name, key in self.connection.execute("SELECT name, public_key FROM account_keys"):
             keys[name].add(key)
         self._keys = dict(keys)
-        for notice_id, name, text in self.connection.execute(
-                "SELECT id, name, text FROM notices WHERE delivered_at IS NULL ORDER BY id"):
+        for notice_id, name, text, message in self.connection.execute(
+                "SELECT id, name, text, message FROM notices WHERE delivered_at IS NULL ORDER BY id"):
             self._notices[name].append((notice_id, text))
+            if message is not None:
+                self._notice_messages[notice_id] = json.loads(message)
 
     def keys(self, name: str) -> set[str]:
         """The registered public keys of ``name`` (empty: not registered)."""
@@ -109,12 +112,19 @@ class AccountBook(ChipLedger):
         """Notices ``name`` has not seen yet (e.g. hands voided by a restart, R-CRASH-1), oldest first."""
         return [text for _, text in self._notices.get(name, [])]
 
+    def pending_messages(self, name: str) -> list[dict[str, Any]]:
+        """The typed control messages of ``name``'s pending notices (e.g. ``hand_cancelled``), oldest first."""
+        return [self._notice_messages[notice_id] for notice_id, _ in self._notices.get(name, [])
+                if notice_id in self._notice_messages]
+
     def notices_delivered(self, name: str) -> Written:
         """Mark ``name``'s pending notices as shown."""
         pending = self._notices.pop(name, [])
         if not pending:
             return None
         ids = [notice_id for notice_id, _ in pending]
+        for notice_id in ids:
+            self._notice_messages.pop(notice_id, None)
         now = self.clock()
         return self._submit(lambda connection: connection.executemany(
             "UPDATE notices SET delivered_at = ? WHERE id = ?", [(now, notice_id) for notice_id in ids]))

@@ -20,7 +20,7 @@ from engine.hand import ForcedBets
 from engine.jackpot import HandJackpot
 from engine.table import Table
 from hosting.config import TableConfig
-from hosting.hand_codec import events_to_json, forced_bets_to_json
+from hosting.hand_codec import encode_events, forced_bets_to_json
 from hosting.store.db import StoreError
 from hosting.store.ledger import ChipLedger, move
 from hosting.store.writer import Written
@@ -185,7 +185,7 @@ class HandBook(ChipLedger):
             result = self._with_jackpot(start, result, jackpot_pool, jackpot, jackpot_event)
         now = self.clock()
         transcript_json = transcript.to_json() if isinstance(transcript, Transcript) else transcript
-        body = (json.dumps(events_to_json(events)), json.dumps(result.to_json()),
+        body = (encode_events(events), json.dumps(result.to_json()),
                 None if transcript_json is None else json.dumps(transcript_json, sort_keys=True))
 
         def write(connection: sqlite3.Connection) -> None:

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from hosting import protocol
 from hosting.store.db import transaction
 from hosting.store.ledger import move
 
@@ -66,10 +69,15 @@ def _void_hand(connection: sqlite3.Connection, now: float, hand_id: str, table_i
     connection.execute(
         "UPDATE hands SET status = 'voided', finished_at = ?, result = ? WHERE id = ?",
         (now, json.dumps({"voided": "the host stopped before the hand finished (R-CRASH-1)"}), hand_id))
+    cancelled = protocol.hand_cancelled(table_id, hand_id, "room_stopped")
     for name in players:
         _notice(connection, name, now, f"Hand {hand_id} at table {table_id} was cancelled when the room stopped; "
-                                       "every chip you put into it was returned (R-CRASH-1).")
+                                       "every chip you put into it was returned (R-CRASH-1).", cancelled)
 
 
-def _notice(connection: sqlite3.Connection, name: str, now: float, text: str) -> None:
-    connection.execute("INSERT INTO notices (name, at, text) VALUES (?, ?, ?)", (name, now, text))
+def _notice(connection: sqlite3.Connection, name: str, now: float, text: str,
+            message: Mapping[str, Any] | None = None) -> None:
+    """A notice for ``name``'s next login: ``text`` for a person, ``message`` (a typed control message such as
+    ``hand_cancelled``) for his client to act on."""
+    connection.execute("INSERT INTO notices (name, at, text, message) VALUES (?, ?, ?, ?)",
+                       (name, now, text, None if message is None else json.dumps(message)))

@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from hosting.bots import choose_action  # noqa: E402
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient  # noqa: E402
+from hosting.hand_codec import kind_of  # noqa: E402
 from hosting.protocol import SUBSYSTEM  # noqa: E402
 
 PASSWORD = "bench-password"
@@ -168,7 +169,7 @@ async def bot(port: int, index: int, out: Any, stop: asyncio.Event) -> None:
                 action = choose_action(message["legal"], rng)
                 sent_at = time.perf_counter()
                 await client.send("action", table=TABLE, hand=message["hand"], **action)
-            elif kind == "event" and message["event"]["kind"] == "hand_finished":
+            elif kind == "event" and kind_of(message["event"]) == "hand_finished":
                 out.write(json.dumps({"t": time.time(), "hand": message["hand"]}) + "\n")
                 await top_up(client)  # a broke bot would sit out, and lose its seat when the hold ends
             out.flush()

@@ -18,6 +18,7 @@ import pytest
 from hosting import bots
 from hosting.client import RoomClient
 from hosting.config import parse_room
+from hosting.hand_codec import kind_of
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 
@@ -97,7 +98,7 @@ async def test_ctrl_c_on_croupier_bots_leaves_no_ghost(rooms: Callable[..., Any]
             while len(alice.last_table_state("t").get("seats", [])) < 3:
                 await alice.receive(60)
         await asyncio.wait_for(both_seated(), 60)
-        await alice.wait_for("event", timeout=30, where=lambda message: message["event"]["kind"] == "hand_started")
+        await alice.wait_for("event", timeout=30, where=lambda message: kind_of(message["event"]) == "hand_started")
         process.send_signal(signal.SIGINT)  # Ctrl+C in the middle of a hand
         out, err = await asyncio.wait_for(process.communicate(), 60)
     finally:

@@ -93,21 +93,22 @@ async def test_a_bad_beat_at_a_table_pays_everyone_dealt_in_and_tells_the_table(
     tasks = [asyncio.create_task(_check_or_call_forever(client)) for client in (ana, bruno, carla)]
     try:
         def paid_event(client: RoomClient) -> list[dict[str, Any]]:
-            return [m for m in client.received if m["type"] == "event" and m["event"]["kind"] == "jackpot_paid"]
+            return [m for m in client.received if m["type"] == "jackpot_paid"]
 
         (message,) = await _until(lambda: paid_event(watcher))
         # 3 x 10 = 30 in the pot, white-label rake 2.5 % = 0 chips, so no drop: the pool is the seeded 10,000.
         assert message["hand"] == stacked_hands[0] and message["table"] == "h1"
-        assert message["event"] == {
-            "kind": "jackpot_paid", "jackpot": "bad_beat_holdem", "pool": 10_000, "losing_hand": "four of a kind",
-            "losing_cards": message["event"]["losing_cards"],
+        assert message == {
+            "v": 1, "type": "jackpot_paid", "table": "h1", "hand": stacked_hands[0],
+            "jackpot": "bad_beat_holdem", "pool": 10_000, "losing_hand": "four of a kind",
+            "losing_cards": message["losing_cards"],
             "paid": [{"seat": 0, "name": "ana", "role": "loser", "amount": 4_000},
                      {"seat": 1, "name": "bruno", "role": "winner", "amount": 2_000},
                      {"seat": 2, "name": "carla", "role": "other", "amount": 2_000}],
             "next_pool": 2_000,
         }
         for client in (ana, bruno, carla):
-            assert (await _until(lambda client=client: paid_event(client)))[0]["event"] == message["event"]
+            assert (await _until(lambda client=client: paid_event(client)))[0] == message
         # 1,000 chips each at registration, 100 bought in: the jackpot went to the balance, not the stack.
         balances = {name: store.balance(name) for name in ("ana", "bruno", "carla")}
         assert balances == {"ana": 4_900, "bruno": 2_900, "carla": 2_900}

@@ -125,7 +125,7 @@ def test_pocket_queens_losing_to_a_straight_flush_pay_the_pool_forty_twenty_twen
     assert paid == {"ana": 4_001, "bo": 2_000, "cy": 2_000}
     assert store.jackpot_pool(POOL) == 2_002
     assert table.bodies[0] == {
-        "kind": "jackpot_paid", "jackpot": POOL, "pool": 10_003, "losing_hand": "four of a kind",
+        "jackpot": POOL, "pool": 10_003, "losing_hand": "four of a kind",
         "losing_cards": table.bodies[0]["losing_cards"] if table.bodies[0] else None,
         "paid": [{"seat": 0, "name": "ana", "role": "loser", "amount": 4_001},
                  {"seat": 1, "name": "bo", "role": "winner", "amount": 2_000},

@@ -12,10 +12,26 @@ from typing import Any
 import pytest
 
 from engine.cards import Card
+from engine.events import (
+    BetPlaced,
+    Called,
+    Checked,
+    DrawnCardsDealt,
+    Event,
+    Folded,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    Raised,
+    UncalledBetReturned,
+)
 from engine.fairness import Transcript
+from engine.table_events import ButtonDrawn, HandFinished
 from hosting import bots
 from hosting.client import RequestRefused, RoomClient
 from hosting.config import RoomConfig, TableConfig
+from hosting.hand_codec import event_to_json, kind_of
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings, cancel_and_wait
 
@@ -35,6 +51,8 @@ def _cards_in(value: Any) -> set[str]:
     if isinstance(value, str) and len(value) == 2:
         with contextlib.suppress(ValueError):
             found.add(str(Card.parse(value)))
+    elif isinstance(value, Event):  # typed by the client: look at it as it came over the wire
+        found |= _cards_in(event_to_json(value))
     elif isinstance(value, dict):
         for item in value.values():
             found |= _cards_in(item)
@@ -70,10 +88,10 @@ def assert_no_hidden_card_leaks(received: list[dict[str, Any]], own_seat: int | 
         holes = _hole_cards(transcripts[hand])
         shown: set[int] = set()
         for message in messages:
-            body = message.get("event", {})
-            if body.get("kind") == "hand_shown":
-                shown.add(body["seat"])
-            if body.get("kind") == "button_drawn":
+            body = message.get("event")
+            if isinstance(body, HandShown):
+                shown.add(body.seat)
+            if isinstance(body, ButtonDrawn):
                 continue  # the dealer draw's cards come from its own public deck (hand id + "/button")
             for seat, cards in holes.items():
                 if seat == own_seat or seat in shown:
@@ -109,11 +127,11 @@ async def test_four_bots_play_and_nobody_sees_a_hidden_card(rooms: Any, connect:
         (seat,) = seats
         assert assert_no_hidden_card_leaks(client.received, seat, f"bot{index}") >= HANDS
         dealt = [message["event"] for message in client.received if message["type"] == "event"
-                 and message["event"]["kind"] == "hole_cards_dealt"]
-        assert dealt and all(event["seat"] == seat for event in dealt)
+                 and kind_of(message["event"]) == "hole_cards_dealt"]
+        assert dealt and all(event.seat == seat for event in dealt)
     await spectator.request("ping", id=1)
     assert assert_no_hidden_card_leaks(spectator.received, None, "the spectator") >= HANDS
-    assert not [m for m in spectator.received if m["type"] == "event" and m["event"]["kind"] == "hole_cards_dealt"]
+    assert not [m for m in spectator.received if m["type"] == "event" and kind_of(m["event"]) == "hole_cards_dealt"]
     assert spectator.fairness is not None
     assert spectator.fairness.results and all(result.ok for result in spectator.fairness.results.values())
 
@@ -129,8 +147,8 @@ async def test_out_of_turn_and_wrong_hand_actions_are_refused(rooms: Any, connec
     bruno: RoomClient = await connect(running, "bruno")
     await ana.request("sit", table="t1", buy_in=100)
     await bruno.request("sit", table="t1", buy_in=100)
-    first = await ana.wait_for("event", where=lambda m: m["event"]["kind"] == "turn_started")
-    acting, waiting = (ana, bruno) if first["event"]["player"] == "ana" else (bruno, ana)
+    first = await ana.wait_for("event", where=lambda m: kind_of(m["event"]) == "turn_started")
+    acting, waiting = (ana, bruno) if first["event"].player == "ana" else (bruno, ana)
     request = await acting.wait_for("action_request")
     with pytest.raises(RequestRefused) as refused:
         await waiting.request("action", table="t1", hand=request["hand"], kind="fold")
@@ -146,7 +164,7 @@ async def test_out_of_turn_and_wrong_hand_actions_are_refused(rooms: Any, connec
         await acting.request("action", table="t1", hand=request["hand"], kind="check")  # facing the big blind
     assert check.value.reply["code"] == "illegal_action"
     await acting.send("action", table="t1", hand=request["hand"], kind="fold")
-    ended = await acting.wait_for("event", where=lambda m: m["event"]["kind"] == "hand_finished")
+    ended = await acting.wait_for("event", where=lambda m: kind_of(m["event"]) == "hand_finished")
     assert ended["hand"] == request["hand"]
 
 
@@ -208,8 +226,8 @@ async def test_a_player_who_does_not_commit_sits_the_hand_out(rooms: Any, connec
         state = await _until(lambda: [m for m in _messages(ana, "table") if any(s["sitting_out"] for s in m["seats"])])
         assert [seat["name"] for seat in state[0]["seats"] if seat["sitting_out"]] == ["carla"]
         started = await _until(lambda: [m for m in _messages(ana, "event", hand=hand)
-                                        if m["event"]["kind"] == "hand_started"])
-        assert sorted(seat for seat, _ in started[0]["event"]["stacks"]) == [0, 1]
+                                        if kind_of(m["event"]) == "hand_started"])
+        assert sorted(seat for seat, _ in started[0]["event"].stacks) == [0, 1]
 
     await _with_bots([ana, bruno, carla], body)
 
@@ -220,8 +238,8 @@ async def test_a_player_who_does_not_reveal_is_folded_and_forfeits_the_blind(roo
     SilentAt(carla, "reveal")
 
     def carla_posted(hand: str) -> int:
-        return sum(m["event"]["amount"] for m in _messages(ana, "event", hand=hand)
-                   if m["event"]["kind"] == "blind_posted" and m["event"]["seat"] == 2)
+        return sum(m["event"].amount for m in _messages(ana, "event", hand=hand)
+                   if kind_of(m["event"]) == "blind_posted" and m["event"].seat == 2)
 
     async def body() -> None:
         # a forfeited hand in which carla had a blind to post (she will be a blind within a few hands)
@@ -231,14 +249,14 @@ async def test_a_player_who_does_not_reveal_is_folded_and_forfeits_the_blind(roo
         transcript = Transcript.from_json(seeds["transcript"])
         assert 2 in transcript.commitments and 2 not in transcript.seeds
         events = [m["event"] for m in _messages(ana, "event", hand=seeds["hand"])]
-        assert any(event["kind"] == "folded" and event["seat"] == 2 for event in events), events
-        start = next(event for event in events if event["kind"] == "hand_started")
-        ended = next(event for event in events if event["kind"] == "hand_ended")
-        lost = dict(map(tuple, start["stacks"]))[2] - dict(map(tuple, ended["stacks"]))[2]
-        returned = sum(event["amount"] for event in events if event["kind"] == "uncalled_bet_returned"
-                       and event["seat"] == 2)  # R-BET-UNCALLED: a bet nobody matched still comes back
+        assert any(isinstance(event, Folded) and event.seat == 2 for event in events), events
+        start = next(event for event in events if isinstance(event, HandStarted))
+        ended = next(event for event in events if isinstance(event, HandEnded))
+        lost = dict(start.stacks)[2] - dict(ended.stacks)[2]
+        returned = sum(event.amount for event in events if isinstance(event, UncalledBetReturned)
+                       and event.seat == 2)  # R-BET-UNCALLED: a bet nobody matched still comes back
         assert lost == carla_posted(seeds["hand"]) - returned > 0  # the blind stayed in: folded, never a re-deal
-        assert not any(event["kind"] in ("called", "checked", "bet_placed", "raised") and event["seat"] == 2
+        assert not any(isinstance(event, Called | Checked | BetPlaced | Raised) and event.seat == 2
                        for event in events)
         for client in (ana, bruno):  # the honest players verify: the forfeit is part of the protocol
             assert client.fairness is not None
@@ -316,14 +334,12 @@ async def _play_any_game(client: RoomClient, table: str, hands: int, seed: int, 
             refused.append(message)
         elif message["type"] == "event":
             body, hand = message["event"], message["hand"]
-            if body["kind"] == "hole_cards_dealt" or (body["kind"] == "up_cards_dealt"
-                                                     and body["seat"] == message.get("seat", body["seat"])):
-                pass
-            if body["kind"] == "hole_cards_dealt":
-                mine[hand] += body["cards"]
-            elif body["kind"] == "drawn_cards_dealt":
-                mine[hand] = [card for card in mine[hand] if card not in body["discarded"]] + body["cards"]
-            elif body["kind"] == "hand_finished":
+            if isinstance(body, HoleCardsDealt):
+                mine[hand] += [str(card) for card in body.cards]
+            elif isinstance(body, DrawnCardsDealt):
+                thrown = [str(card) for card in body.discarded]
+                mine[hand] = [card for card in mine[hand] if card not in thrown] + [str(card) for card in body.cards]
+            elif isinstance(body, HandFinished):
                 finished.add(hand)
                 if len(finished) >= hands:
                     done.set()
@@ -390,14 +406,14 @@ async def test_a_player_back_mid_hand_gets_his_cards_and_turn_and_still_verifies
     await bob.request("sit", table="t1", buy_in=200)
     helper = asyncio.get_running_loop().create_task(_check_or_call_forever(bob))
     try:
-        dealt = await ana.wait_for("event", timeout=20, where=lambda m: m["event"]["kind"] == "hole_cards_dealt")
-        hand, cards = dealt["hand"], dealt["event"]["cards"]
+        dealt = await ana.wait_for("event", timeout=20, where=lambda m: kind_of(m["event"]) == "hole_cards_dealt")
+        hand, cards = dealt["hand"], dealt["event"].cards
         await ana.close()  # gone mid-hand, before acting
         ana = await connect(running, "ana", key)  # back with the same key
         commitments = await ana.wait_for("commitments", timeout=10)
         assert commitments["hand"] == hand
-        again = await ana.wait_for("event", timeout=10, where=lambda m: m["event"]["kind"] == "hole_cards_dealt")
-        assert (again["hand"], again["event"]["cards"]) == (hand, cards)
+        again = await ana.wait_for("event", timeout=10, where=lambda m: kind_of(m["event"]) == "hole_cards_dealt")
+        assert (again["hand"], again["event"].cards) == (hand, cards)
         finished = False
         while not finished:
             message = await ana.receive(20)

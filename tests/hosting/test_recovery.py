@@ -39,6 +39,9 @@ def test_a_hand_cut_off_mid_way_is_voided_and_its_chips_go_back(tmp_path: Path) 
         notices = store.pending_notices(name)
         assert any("went back to your balance" in text for text in notices)
         assert any(hand_id in text for text in notices) == (name in dealt_in)
+        # and for his client, the same as a typed message, never to be read from the words
+        assert store.pending_messages(name) == ([{"v": 1, "type": "hand_cancelled", "table": "t1", "hand": hand_id,
+                                                  "reason": "room_stopped"}] if name in dealt_in else [])
     assert audit(store.connection) == []
     store.close_now()
     assert Store.open(data_dir).recovery.clean  # recovery ran once: the next start finds nothing to do

@@ -10,6 +10,7 @@ import os
 from collections import defaultdict
 from typing import Any
 
+from engine.events import DrawnCardsDealt, HoleCardsDealt
 from engine.fairness import Transcript
 from hosting.cli import main
 from hosting.client import RoomClient
@@ -55,10 +56,11 @@ async def _play(client: RoomClient, hands: int, done: asyncio.Event) -> dict[str
                 done.set()
         elif message["type"] == "event":
             body, hand = message["event"], message["hand"]
-            if body["kind"] == "hole_cards_dealt":
-                mine[hand] = list(body["cards"])
-            elif body["kind"] == "drawn_cards_dealt":
-                mine[hand] = [card for card in mine[hand] if card not in body["discarded"]] + body["cards"]
+            if isinstance(body, HoleCardsDealt):
+                mine[hand] = [str(card) for card in body.cards]
+            elif isinstance(body, DrawnCardsDealt):
+                thrown = [str(card) for card in body.discarded]
+                mine[hand] = [card for card in mine[hand] if card not in thrown] + [str(card) for card in body.cards]
     await client.request("ping", id=1)  # the verification of the last seeds is sent before the pong
     return {"finished": finished, "transcripts": transcripts, "refused": refused}
 

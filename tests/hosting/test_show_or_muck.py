@@ -11,9 +11,18 @@ from typing import Any
 
 import pytest
 
+from engine.events import Event, HandEnded, HoleCardsDealt
 from hosting.config import ConfigError, parse_room
+from hosting.hand_codec import kind_of
 from tests.tui.roombots import Bot, make_room, table
 from tui.connection import LocalConnection
+
+
+def event_kind(message: dict[str, Any]) -> str:
+    """The wire name of a message's typed event ("" for any other message)."""
+    event = message.get("event")
+    return kind_of(event) if isinstance(event, Event) else ""
+
 
 TOML = "[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\n"
 
@@ -54,8 +63,8 @@ async def test_a_manual_showdown_table_asks_me_to_show_or_muck_on_the_clock(tmp_
                 if legal.get("can_show"):
                     assert legal.get("can_muck") and message["deadline"] > 0
                     await me.send("action", table="t1", hand=message["hand"], kind="muck")
-                    mucked = await _next(me, lambda item: (item.get("event") or {}).get("kind") == "hand_mucked")
-                    assert mucked["event"]["seat"] == message["seat"]
+                    mucked = await _next(me, lambda item: event_kind(item) == "hand_mucked")
+                    assert mucked["event"].seat == message["seat"]
                     break
                 kind = "check" if legal.get("can_check") else "call"
                 await me.send("action", table="t1", hand=message["hand"], kind=kind)
@@ -89,19 +98,19 @@ async def test_the_uncontested_winner_shows_a_card_to_the_table_once(tmp_path: P
         async with asyncio.timeout(60):
             while True:
                 message = await me.receive()
-                body = message.get("event") or {}
-                if body.get("kind") == "hole_cards_dealt":
-                    mine = list(body["cards"])
+                body = message.get("event")
+                if isinstance(body, HoleCardsDealt):
+                    mine = [str(card) for card in body.cards]
                 elif message.get("type") == "action_request":
                     legal = message["legal"]
                     kind, extra = ("raise_to", {"amount": legal["min_raise_to"]}) if legal.get("min_raise_to") \
                         else ("check" if legal.get("can_check") else "call", {})
                     await me.send("action", table="t1", hand=message["hand"], kind=kind, **extra)
-                elif body.get("kind") == "hand_ended":
+                elif isinstance(body, HandEnded):
                     break
             await me.send("show_cards", table="t1", cards=mine[:1])
-            shown = await _next(me, lambda item: (item.get("event") or {}).get("kind") == "cards_shown_after_win")
-            assert shown["event"]["cards"] == mine[:1] and shown["event"]["player"] == "me"
+            shown = await _next(me, lambda item: event_kind(item) == "cards_shown_after_win")
+            assert [str(card) for card in shown["event"].cards] == mine[:1] and shown["event"].player == "me"
             await me.send("show_cards", table="t1", cards=mine)
             refused = await _next(me, lambda item: item.get("type") == "error")
             assert "without a showdown" in refused["message"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from engine.events import HandEnded, HandShown, HandStarted
 from hosting.table_runner import ROOM_SETTINGS, SHOWDOWN_HOLD_SECONDS, RunnerSettings
 from tests.tui.roombots import Bot, make_room, table
 from tui.connection import LocalConnection
@@ -33,13 +34,13 @@ async def test_the_next_deal_waits_the_showdown_pause(tmp_path: Path) -> None:
         async with asyncio.timeout(60):
             while len(gaps) < 2:
                 message = await watcher.receive()
-                body = message.get("event") or {}
+                body = message.get("event")
                 hand = str(message.get("hand", ""))
-                if body.get("kind") == "hand_shown":
+                if isinstance(body, HandShown):
                     showdowns.add(hand)
-                elif body.get("kind") == "hand_ended" and hand in showdowns:
+                elif isinstance(body, HandEnded) and hand in showdowns:
                     ended[hand] = loop.time()
-                elif body.get("kind") == "hand_started" and ended:
+                elif isinstance(body, HandStarted) and ended:
                     gaps.append(loop.time() - max(ended.values()))
                     ended.clear()
         assert min(gaps) >= 1.0, gaps

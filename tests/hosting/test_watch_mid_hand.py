@@ -8,6 +8,7 @@ import asyncio
 from typing import Any
 
 from hosting.client import RoomClient
+from hosting.hand_codec import kind_of
 from hosting.server import RunningRoom
 from hosting.table_runner import cancel_and_wait
 from tests.hosting.test_play import FAST, _check_or_call_forever, _room
@@ -20,7 +21,7 @@ async def test_a_watcher_from_mid_hand_reports_no_false_violation(rooms: Any, co
         await player.request("sit", table="t1", buy_in=200)
     helpers = [asyncio.get_running_loop().create_task(_check_or_call_forever(player)) for player in players]
     try:
-        await players[0].wait_for("event", timeout=30, where=lambda m: m["event"]["kind"] == "board_dealt")
+        await players[0].wait_for("event", timeout=30, where=lambda m: kind_of(m["event"]) == "board_dealt")
         watcher: RoomClient = await connect(running, "dee")
         await watcher.request("watch", table="t1")
         verified: dict[str, bool] = {}

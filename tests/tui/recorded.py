@@ -8,8 +8,11 @@ real room, cards fixed).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import typing
 from typing import Any
 
+from hosting.hand_codec import EVENT_TYPES, event_from_json
 from tui.connection import ConnectionLost
 
 
@@ -17,8 +20,25 @@ def msg(kind: str, **fields: Any) -> dict[str, Any]:
     return {"v": 1, "type": kind, **fields}
 
 
-def event(table: str, hand: str, kind: str, **fields: Any) -> dict[str, Any]:
-    return msg("event", table=table, hand=hand, event={"kind": kind, **fields})
+_EMPTY = {int: 0, float: 0.0, str: "", bool: False}
+
+
+def event(table: str, hand: str, name: str, /, **fields: Any) -> dict[str, Any]:
+    """An ``event`` message as a connection hands it to the app: the engine event ``name`` typed by the one
+    event encoding (:func:`hosting.hand_codec.event_from_json`, cards as text). Fields a test leaves out are
+    empty (0, "", no cards), so a test names only what it is about."""
+    cls = EVENT_TYPES[name]
+    hints = typing.get_type_hints(cls)
+    body: dict[str, Any] = {"event": name}
+    for item in dataclasses.fields(cls):
+        if item.name in fields:
+            body[item.name] = fields[item.name]
+        elif item.default is dataclasses.MISSING:
+            hint = hints[item.name]
+            body[item.name] = None if type(None) in typing.get_args(hint) else _EMPTY.get(hint, [])
+    unknown = set(fields) - set(body)
+    assert not unknown, f"{name} has no fields {unknown}"
+    return msg("event", table=table, hand=hand, event=event_from_json(body))
 
 
 class ReplayConnection:
@@ -79,8 +99,8 @@ def side_pot_hand(table: str = "holdem-1-2", hand: str = "holdem-1-2-9a611a-7", 
               big_blinds_out_of_position=[], dead_small_blinds=[], blinds_forgiven=[]),
         event(table, hand, "hand_started", variant="texas_holdem", structure="no_limit", button_seat=3,
               stacks=[[0, 60], [1, 200], [2, 25], [3, 180]]),
-        event(table, hand, "small_blind", seat=0, amount=1, live=True, all_in=False),
-        event(table, hand, "big_blind", seat=1, amount=2, live=True, all_in=False),
+        event(table, hand, "blind_posted", kind="small_blind", seat=0, amount=1, live=True, all_in=False),
+        event(table, hand, "blind_posted", kind="big_blind", seat=1, amount=2, live=True, all_in=False),
         event(table, hand, "cards_dealt_face_down", seat=0, count=2),
         event(table, hand, "hole_cards_dealt", seat=1, cards=["Ah", "Kd"]),
         event(table, hand, "cards_dealt_face_down", seat=2, count=2),
@@ -111,8 +131,8 @@ def finished_hand(table: str, hand: str, me: str = "me", verified: bool = True) 
     return [
         event(table, hand, "hand_started", variant="texas_holdem", structure="no_limit", button_seat=0,
               stacks=[[0, 200], [1, 200]]),
-        event(table, hand, "small_blind", seat=0, amount=1, live=True, all_in=False),
-        event(table, hand, "big_blind", seat=1, amount=2, live=True, all_in=False),
+        event(table, hand, "blind_posted", kind="small_blind", seat=0, amount=1, live=True, all_in=False),
+        event(table, hand, "blind_posted", kind="big_blind", seat=1, amount=2, live=True, all_in=False),
         event(table, hand, "folded", seat=0, left_table=False),
         event(table, hand, "uncalled_bet_returned", seat=1, amount=1),
         event(table, hand, "pot_awarded", pot_index=0, seat=1, amount=2, share="whole", pot_total=2,
@@ -150,7 +170,7 @@ def engine_showdown(table: str, game: str, deck_order: list[str] | None = None, 
     from engine.hand import ForcedBets, Hand, HandConfig
     from engine.structures import BettingStructure
     from engine.variants import VARIANTS, ForcedBetKind
-    from hosting.views import view_bodies
+    from hosting.hand_codec import view_bodies
 
     variant = VARIANTS[game]
     top = [Card.parse(text) for text in deck_order or []]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from hosting.views import event_to_json, view_bodies
+
 from engine.actions import BetOrRaise, Call, Check, Fold, RunItTwice
 from engine.cards import parse_cards
 from engine.hand import ForcedBets, Hand, HandConfig
@@ -16,7 +18,6 @@ from engine.home.bomb_pot import as_bomb_pot
 from engine.home.rabbit_hunt import RabbitHuntShown, rabbit_cards
 from engine.structures import BettingStructure
 from engine.variants import TEXAS_HOLDEM
-from hosting.views import event_to_json, view_bodies
 from tests.tui.helpers import actions_sent, wait_until
 from tests.tui.recorded import ReplayConnection, hello, lobby_rows, msg
 from tests.tui.test_snapshots import replay_app

@@ -12,24 +12,25 @@ def test_r_jack_2_a_paid_monte_carlo_jackpot_shows_a_banner_until_the_next_hand(
     model.apply({"type": "table", "table": "h1", "seats": [], "jackpot": {"pool": "monte_carlo_holdem",
                                                                           "amount": 10_003}})
     assert model.jackpot is not None and model.jackpot["amount"] == 10_003
-    model.apply({"type": "event", "table": "h1", "hand": "h1-1", "event": {
-        "kind": "jackpot_paid", "jackpot": "monte_carlo_holdem", "pool": 10_003, "winning_hand": "four of a kind",
+    model.apply({"type": "jackpot_paid", "table": "h1", "hand": "h1-1",
+        "jackpot": "monte_carlo_holdem", "pool": 10_003, "winning_hand": "four of a kind",
         "winning_cards": ["Qs", "Qh", "Qd", "Qc", "Kd"],
-        "paid": [{"seat": 0, "name": "ana\x1b[2J", "role": "winner", "amount": 8_002}], "next_pool": 2_001}})
+        "paid": [{"seat": 0, "name": "ana\x1b[2J", "role": "winner", "amount": 8_002}], "next_pool": 2_001})
     assert model.jackpot_banner == "JACKPOT! Monte-Carlo: four of a kind — ana 8002. Next pool 2001."  # escape cleaned
     assert model.log[-1] == model.jackpot_banner
     model.apply({"type": "event", "table": "h1", "hand": "h1-2",
-                 "event": {"kind": "hand_started", "stacks": [[0, 100], [1, 100]]}})
+                 "event": {"event": "hand_started", "variant": "texas_holdem", "structure": "no_limit",
+                           "button_seat": 0, "stacks": [[0, 100], [1, 100]]}})
     assert model.jackpot_banner == ""
 
 
 def test_r_jack_1_a_bad_beat_banner_names_the_losing_hand_and_every_share() -> None:
     model = TableModel("h1", "me")
-    model.apply({"type": "event", "table": "h1", "hand": "h1-1", "event": {
-        "kind": "jackpot_paid", "jackpot": "bad_beat_holdem", "pool": 10_003, "losing_hand": "four of a kind",
+    model.apply({"type": "jackpot_paid", "table": "h1", "hand": "h1-1",
+        "jackpot": "bad_beat_holdem", "pool": 10_003, "losing_hand": "four of a kind",
         "paid": [{"seat": 0, "name": "ana", "role": "loser", "amount": 4_001},
                  {"seat": 1, "name": "bo", "role": "winner", "amount": 2_000},
-                 {"seat": 2, "name": "cy", "role": "other", "amount": 2_000}], "next_pool": 2_002}})
+                 {"seat": 2, "name": "cy", "role": "other", "amount": 2_000}], "next_pool": 2_002})
     assert model.jackpot_banner == ("JACKPOT! Bad beat: four of a kind lost — ana 4001, bo 2000, cy 2000. "
                                     "Next pool 2002.")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.widgets import Button, Checkbox
 
+from hosting.hand_codec import kind_of
 from tests.tui.helpers import wait_until
 from tests.tui.recorded import ReplayConnection, event, finished_hand, hello, lobby_rows, msg, side_pot_hand
 from tui.app import CroupierApp
@@ -80,8 +81,8 @@ def test_replay_after_reconnect_keeps_earlier_hands_lines() -> None:
     first = finished_hand("t1", "t1-h-1")
     running = [event("t1", "t1-h-2", "hand_started", variant="texas_holdem", structure="no_limit", button_seat=1,
                      stacks=[[0, 199], [1, 201]]),
-               event("t1", "t1-h-2", "small_blind", seat=1, amount=1, live=True, all_in=False),
-               event("t1", "t1-h-2", "big_blind", seat=0, amount=2, live=True, all_in=False)]
+               event("t1", "t1-h-2", "blind_posted", kind="small_blind", seat=1, amount=1, live=True, all_in=False),
+               event("t1", "t1-h-2", "blind_posted", kind="big_blind", seat=0, amount=2, live=True, all_in=False)]
     model = model_after(first + running + running, "t1")
     assert model.log[:6] == once_each(first)  # hand 1's lines are all kept
     assert model.log[6:] == ["── hand 2 (t1-h-2) ──", "(reconnected: the hand so far, as the room replays it)",
@@ -110,7 +111,7 @@ def test_a_table_opened_mid_hand_logs_that_hand_as_joined_late_without_wrong_pot
 
 def test_the_first_hand_s_button_draw_is_not_a_hand_joined_mid_way() -> None:
     messages = finished_hand("t1", "t1-h-1")
-    model = model_after([event("t1", "t1-h-1", "button_drawn", seat=0), *messages], "t1")
+    model = model_after([event("t1", "t1-h-1", "button_drawn", button_seat=0), *messages], "t1")
     assert model.log == model_after(messages, "t1").log and not model.joined_mid_hand
     assert model.hand_number == 1
 
@@ -137,7 +138,7 @@ def test_hands_seen_tells_a_hand_joined_late_and_keeps_its_cards_from_the_check(
     # dealt in (commit request) and replayed from its start after a reconnect: the full verdict too; the
     # first hand's button draw (a table event with the hand's id) comes before its start
     assert feed(msg("commit_request", table="t1", hand="h2", seat=0))
-    assert feed(event("t1", "h2", "button_drawn", seat=1))
+    assert feed(event("t1", "h2", "button_drawn", button_seat=1))
     assert feed(event("t1", "h2", "hand_planned", button_seat=1)) and feed(event("t1", "h2", "folded", seat=0))
     assert not seen.joined_late(msg("seeds", table="t1", hand="h2"))
     # opened between the commitments and the deal: its cards are placed, but the badge says joined late
@@ -178,7 +179,7 @@ def test_every_transport_s_participant_gets_only_what_it_can_place() -> None:
     for message in late + from_start:
         guarded.handle(message)
         verdicts += fairness_verdicts(guarded, message)
-    assert [message.get("event", {}).get("kind") for message in inner.handed if message["type"] == "event"] == [
+    assert [kind_of(message["event"]) for message in inner.handed if message["type"] == "event"] == [
         "hand_started"]  # the flop of h1 (seen after its deal) never reached the check
     assert [(verdict["hand"], verdict["ok"], verdict["joined_late"]) for verdict in verdicts] == [
         ("h1", True, True), ("h2", True, False)]
@@ -278,15 +279,14 @@ async def test_palette_help_themes_four_colours_and_compact_layout() -> None:
         assert app.internal_errors == []
 
 
-def test_blinds_in_both_event_shapes() -> None:
-    for shape in ({"kind": "blind_posted", "blind": "big_blind"}, {"kind": "big_blind"}):
-        model = model_after([event("t1", "h1", "hand_started", variant="texas_holdem", structure="no_limit",
-                                   button_seat=0, stacks=[[0, 100], [1, 100]]),
-                             msg("event", table="t1", hand="h1",
-                                 event={**shape, "seat": 1, "amount": 2, "live": True})],
-                            "t1")
-        assert model.big_blind_seat == 1 and model.seats[1].bet == 2 and model.seats[1].stack == 98
-        assert model.log[-1] == "seat 2 posts the big blind 2"
+def test_a_blind_is_read_from_the_typed_event() -> None:
+    model = model_after([event("t1", "h1", "hand_started", variant="texas_holdem", structure="no_limit",
+                               button_seat=0, stacks=[[0, 100], [1, 100]]),
+                         msg("event", table="t1", hand="h1", event={"event": "blind_posted", "seat": 1,
+                                                                    "kind": "big_blind", "amount": 2})],
+                        "t1")
+    assert model.big_blind_seat == 1 and model.seats[1].bet == 2 and model.seats[1].stack == 98
+    assert model.log[-1] == "seat 2 posts the big blind 2"
 
 
 async def test_room_notices_are_shown_and_a_finished_hand_can_be_reported() -> None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from hosting import protocol
 from tests.tui.helpers import wait_until
 from tests.tui.recorded import ReplayConnection, event, hello, lobby_rows, msg, side_pot_hand
 from tests.tui.test_model_and_widgets import model_after
@@ -93,7 +96,7 @@ async def test_a_cancelled_hand_codes_and_rule_ids_and_ctrl_c_in_words() -> None
     cancelled = ("Hand holdem-1-2-9a611a-7 at table holdem-1-2 was cancelled when the room stopped; every chip "
                  "you put into it was returned (R-CRASH-1).")
     messages = [hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand(table, hand)[:12],
-                msg("notice", text=cancelled),
+                msg("notice", text=cancelled), protocol.hand_cancelled(table, hand, "room_stopped"),
                 msg("error", code="not_seated", message="you are not seated at holdem-1-2", in_reply_to="sit_out",
                     table=table)]
     app = replay_app(messages)
@@ -117,6 +120,31 @@ async def test_a_cancelled_hand_codes_and_rule_ids_and_ctrl_c_in_words() -> None
         assert quit_toast and quit_toast[-1].markup
         assert all(not item.markup for item in app._notifications if item is not quit_toast[-1])
         assert app.internal_errors == []
+
+
+@pytest.mark.parametrize("words", ["Hand holdem-1-2-9a611a-7 was voided.", "La mano holdem-1-2-9a611a-7 se anuló."])
+async def test_a_cancelled_hand_is_marked_by_the_typed_message_whatever_the_notice_says(words: str) -> None:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-7"
+    messages = [hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand(table, hand)[:12],
+                msg("notice", text=words), protocol.hand_cancelled(table, hand, "room_stopped"),
+                msg("notice", text="done")]
+    app = replay_app(messages)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "room: done" in app.notices, what="the messages")
+        model = app.models[table]
+        assert [summary.verdict for summary in model.hands] == ["cancelled"]
+        assert not model.hand_running and model.pot_total == 0
+
+
+async def test_a_notice_that_says_cancelled_marks_no_hand_without_the_typed_message() -> None:
+    table, hand = "holdem-1-2", "holdem-1-2-9a611a-7"
+    words = f"Hand {hand} at table {table} was cancelled when the room stopped."
+    messages = [hello(), msg("lobby", tables=lobby_rows()), *side_pot_hand(table, hand)[:12],
+                msg("notice", text=words), msg("notice", text="done")]
+    app = replay_app(messages)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "room: done" in app.notices, what="the messages")
+        assert [summary.verdict for summary in app.models[table].hands] == ["checking"]
 
 
 async def test_stud_bring_in_one_button_no_stale_amount_no_old_pot_and_the_tab_named() -> None:
@@ -210,8 +238,8 @@ async def test_action_buttons_grow_with_their_labels() -> None:
 def test_a_draw_of_no_card_reads_stands_pat() -> None:
     seats = [{"seat": seat, "name": name, "stack": 100} for seat, name in enumerate(["carla", "me", "ana", "bruno"])]
     model = model_after([msg("table", table="t1", seats=seats, max_seats=4, hand_running=True),
-                         event("t1", "t1-h-1", "cards_drawn", seat=1, player="me", count=0),
-                         event("t1", "t1-h-1", "cards_drawn", seat=2, player="ana", count=0),
-                         event("t1", "t1-h-1", "cards_drawn", seat=3, player="bruno", count=2)], "t1")
+                         event("t1", "t1-h-1", "cards_drawn", seat=1, count=0),
+                         event("t1", "t1-h-1", "cards_drawn", seat=2, count=0),
+                         event("t1", "t1-h-1", "cards_drawn", seat=3, count=2)], "t1")
     assert model.log[-3:] == ["You stand pat", "ana stands pat", "bruno draws 2"]
     assert [model.seats[seat].last_action for seat in (1, 2, 3)] == ["pat", "pat", "draws 2"]

@@ -3,6 +3,7 @@ in the palette and the table remembers what the room confirmed."""
 
 from __future__ import annotations
 
+from engine.table_events import CardsShownAfterWin
 from tests.tui.helpers import actions_sent, wait_until
 from tests.tui.recorded import event, hello, lobby_rows, msg, side_pot_hand
 from tests.tui.test_snapshots import replay_app
@@ -49,11 +50,11 @@ def won_uncontested() -> list[dict[str, object]]:
     seats = msg("table", table=table, seats=[
         {"seat": seat, "name": name, "stack": 200, "sitting_out": False, "away": False, "wait_for_big_blind": False}
         for seat, name in enumerate(["ana", "me"])], max_seats=6, waiting=[], hand_running=True)
-    return [seats, *[event(table, hand, kind, **fields) for kind, fields in [
+    return [seats, *[event(table, hand, name, **fields) for name, fields in [
         ("hand_started", {"variant": "texas_holdem", "structure": "no_limit", "button_seat": 0,
                           "stacks": [[0, 200], [1, 200]]}),
-        ("small_blind", {"seat": 0, "amount": 1, "live": True, "all_in": False}),
-        ("big_blind", {"seat": 1, "amount": 2, "live": True, "all_in": False}),
+        ("blind_posted", {"seat": 0, "kind": "small_blind", "amount": 1, "live": True, "all_in": False}),
+        ("blind_posted", {"seat": 1, "kind": "big_blind", "amount": 2, "live": True, "all_in": False}),
         ("cards_dealt_face_down", {"seat": 0, "count": 2}),
         ("hole_cards_dealt", {"seat": 1, "cards": ["Ah", "Kd"]}),
         ("folded", {"seat": 0, "left_table": False}),
@@ -85,6 +86,6 @@ async def test_after_winning_uncontested_s_shows_the_hand_and_the_palette_one_ca
         model.apply(event("holdem-1-2", "", "cards_shown_after_win", seat=0, player="ana", cards=["Qs"]))
         assert model.seats[0].cards == ["Qs"] and model.seats[0].face_down == 1
         assert model.log[-1] == "ana shows Qs"
-        assert model.records[model.hand_id].events[-1]["kind"] == "cards_shown_after_win"  # the viewer has it
+        assert isinstance(model.records[model.hand_id].events[-1], CardsShownAfterWin)  # the viewer has it
         model.apply(event("holdem-1-2", "", "cards_shown_after_win", seat=1, player="me", cards=["Ah"]))
         assert not model.can_show_after_win  # once

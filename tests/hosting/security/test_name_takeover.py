@@ -15,6 +15,7 @@ import asyncssh
 
 from hosting.client import RoomClient
 from hosting.config import AccessConfig
+from hosting.hand_codec import kind_of
 from hosting.server import RunningRoom
 from tests.hosting.security.helpers import FAST, drain, open_channel, small_room, ssh_login
 
@@ -32,7 +33,7 @@ async def _owner_playing(running: RunningRoom, connect: Any, owner_key: asyncssh
         assert (await bob.request("auth", password=password))["ok"] is True
     await owner.request("sit", table="t1", buy_in=200)
     await bob.request("sit", table="t1", buy_in=200)
-    await owner.wait_for("event", timeout=30, where=lambda m: m["event"]["kind"] == "hole_cards_dealt")
+    await owner.wait_for("event", timeout=30, where=lambda m: kind_of(m["event"]) == "hole_cards_dealt")
     return owner, bob
 
 
