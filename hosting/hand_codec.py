@@ -1,7 +1,8 @@
 """The one JSON encoding of events, for the wire and the store alike (DESIGN.md "protocol", "Persistence").
 
-Every event of :mod:`engine.events` and :mod:`engine.table_events` (and the home games' rabbit hunt) is one JSON object: ``event`` names its
-class in snake_case, the fields follow under their own names, cards as two-letter text::
+Every event of :mod:`engine.events` and :mod:`engine.table_events` (and the home games' rabbit hunt) is one
+JSON object: ``event`` names its class in snake_case, the fields follow under their own names, cards as
+two-letter text::
 
     {"event": "blind_posted", "seat": 2, "kind": "big_blind", "amount": 2, "live": true, "all_in": false}
 

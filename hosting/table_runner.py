@@ -2,8 +2,8 @@
 
 The runner owns the table's clocks (DESIGN.md "room"): it waits until two players can play, runs the
 fairness phases with their deadlines (DESIGN.md "Fairness"), derives the deck, starts the hand, turns every
-engine event into the protocol's per-connection views (:mod:`hosting.views`), calls :meth:`Table.tick` at
-:meth:`Table.next_deadline`, and publishes the transcript when the hand ends.
+engine event into the protocol's per-connection views (:func:`hosting.hand_codec.view_bodies`), calls
+:meth:`Table.tick` at :meth:`Table.next_deadline`, and publishes the transcript when the hand ends.
 
 Fairness phases, per hand (R-FAIR-1):
 

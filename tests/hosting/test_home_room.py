@@ -10,7 +10,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from engine.events import BombPotStarted, HandEnded, SecondBoardDealt
 from engine.home import HomeOptions
+from engine.home.rabbit_hunt import RabbitHuntShown
 from hosting.cli import main
 from hosting.client import RoomClient
 from hosting.config import RoomConfig, TableConfig
@@ -57,14 +59,14 @@ async def _play(client: RoomClient, hands: int, done: asyncio.Event) -> dict[str
             seen["refused"].append(str(message))
         elif kind == "event":
             body = message["event"]
-            if body["kind"] == "second_board_dealt":
+            if isinstance(body, SecondBoardDealt):
                 seen["second_board"].append(message["hand"])
-            elif body["kind"] == "bomb_pot_started":
+            elif isinstance(body, BombPotStarted):
                 seen["bomb"].append(message["hand"])
-            elif body["kind"] == "rabbit_hunt_shown":
-                seen["rabbit"].append(body["player"])
-            elif body["kind"] == "hand_ended":
-                stack = {int(item[0]): int(item[1]) for item in body["stacks"]}.get(seat or 0, stack)
+            elif isinstance(body, RabbitHuntShown):
+                seen["rabbit"].append(body.player)
+            elif isinstance(body, HandEnded):
+                stack = dict(body.stacks).get(seat or 0, stack)
         elif kind == "seeds":
             seen["hands"].append(message["hand"])
             transcript = message["transcript"]

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from engine.table_events import PlayerSatOut
 from hosting.commands import play
 from hosting.config import TableConfig
 from tui.connection import ConnectionLost, LocalConnection
@@ -33,7 +34,7 @@ class Scripted:
 
 def sat_out(player: str, reason: str) -> dict[str, Any]:
     return {"v": 1, "type": "event", "table": "practice", "hand": "",
-            "event": {"kind": "player_sat_out", "seat": 2, "player": player, "reason": reason, "seat_freed_at": 9.0}}
+            "event": PlayerSatOut(seat=2, player=player, reason=reason, seat_freed_at=9.0)}
 
 
 async def test_a_busted_bot_buys_in_again_and_sits_back_in() -> None:

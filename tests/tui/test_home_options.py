@@ -6,9 +6,8 @@ the log."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Any
-
-from hosting.views import event_to_json, view_bodies
 
 from engine.actions import BetOrRaise, Call, Check, Fold, RunItTwice
 from engine.cards import parse_cards
@@ -18,8 +17,9 @@ from engine.home.bomb_pot import as_bomb_pot
 from engine.home.rabbit_hunt import RabbitHuntShown, rabbit_cards
 from engine.structures import BettingStructure
 from engine.variants import TEXAS_HOLDEM
+from hosting.hand_codec import event_to_json, view_bodies
 from tests.tui.helpers import actions_sent, wait_until
-from tests.tui.recorded import ReplayConnection, hello, lobby_rows, msg
+from tests.tui.recorded import ReplayConnection, event, hello, lobby_rows, msg
 from tests.tui.test_snapshots import replay_app
 from tui.app import CroupierApp
 from tui.widgets.felt import BoardView
@@ -60,11 +60,10 @@ def all_in_hand(options: HomeOptions) -> Hand:
 def asked_messages(hand: Hand) -> list[dict[str, Any]]:
     legal = hand.legal_actions()
     assert legal is not None and legal.seat == 1 and legal.can_run_twice
-    body = {key: value for key, value in event_to_json(legal).items() if key != "kind"}  # type: ignore[arg-type]
+    body = dataclasses.asdict(legal)
     return [hello(), msg("lobby", tables=lobby_rows()), table_message({"run_it_twice": True}, hand.starting_stacks()),
             *as_sent(hand),
-            msg("event", table=TABLE, hand=HAND, event={"kind": "turn_started", "seat": 1, "player": "me",
-                                                        "started_at": 100.0, "deadline": 120.0}),
+            event(TABLE, HAND, "turn_started", seat=1, player="me", started_at=100.0, deadline=120.0),
             msg("action_request", table=TABLE, hand=HAND, seat=1, legal=body, deadline=20.0)]
 
 
