@@ -32,12 +32,14 @@ from typing import Any, Final
 
 import msgspec
 
+from engine import bankroll, table_events
 from engine import events as hand_events
-from engine import table_events
 from engine.cards import Card
 from engine.events import Event, view_for
 from engine.hand import ForcedBets
 from engine.home import rabbit_hunt
+from engine.tournament import events as tournament_events
+from engine.tournament.events import TournamentEvent
 
 __all__ = [
     "EVENT_KEY",
@@ -74,16 +76,25 @@ def kind_of(event: Event | type[Event]) -> str:
     return _CAMEL.sub("_", cls.__name__).lower()
 
 
-def _classes_of(module: Any) -> dict[str, type[Event]]:
-    return {kind_of(value): value for value in vars(module).values()
-            if isinstance(value, type) and issubclass(value, Event) and value is not Event
-            and value.__module__ == module.__name__}
+def _classes_of(*modules: Any) -> dict[str, type[Event]]:
+    classes: dict[str, type[Event]] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, Event) and value.__module__ == module.__name__
+                    and value not in _BASES):
+                assert kind_of(value) not in classes, f"two events named {kind_of(value)}"
+                classes[kind_of(value)] = value
+    return classes
 
 
-TABLE_EVENT_TYPES: Final[Mapping[str, type[Event]]] = {**_classes_of(table_events), **_classes_of(rabbit_hunt)}
+_BASES: Final = frozenset({Event, TournamentEvent})
+"""Bases of events, never sent themselves."""
+TABLE_EVENT_TYPES: Final[Mapping[str, type[Event]]] = _classes_of(table_events, rabbit_hunt)
 """The table's events (:mod:`engine.table_events`, and the rabbit hunt shown after a hand) by wire name."""
-EVENT_TYPES: Final[Mapping[str, type[Event]]] = {**_classes_of(hand_events), **TABLE_EVENT_TYPES}
-"""Every event class by its wire name: the one name table of the encoding."""
+EVENT_TYPES: Final[Mapping[str, type[Event]]] = _classes_of(hand_events, table_events, rabbit_hunt, tournament_events,
+                                                            bankroll)
+"""Every event class by its wire name (the hand's, the table's, a tournament director's, a play-money account's):
+the one name table of the encoding."""
 
 
 # --- encoding ------------------------------------------------------------------------------------------------
