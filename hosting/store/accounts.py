@@ -8,7 +8,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from hosting.identity import KeyStatus, check_name, normalize_key
 from hosting.store.ledger import ChipLedger, move
