@@ -95,6 +95,8 @@ from engine.jackpot import DEFAULT_QUALIFYING_QUADS, JACKPOT_GAMES, MONTE_CARLO_
 from engine.structures import StructureKind
 from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
+from hosting.config_reader import ConfigError, Reader
+from hosting.tournament_config import TournamentConfig, read_tournaments
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
@@ -110,10 +112,6 @@ def normalize_key(public_key: str) -> str:
     if len(parts) < 2 or not parts[0].isascii() or not re.fullmatch(r"[A-Za-z0-9+/=]+", parts[1]):
         raise ValueError("expected an OpenSSH public key such as 'ssh-ed25519 AAAA…'")
     return f"{parts[0]} {parts[1]}"
-
-
-class ConfigError(ValueError):
-    """A room file is unreadable or breaks a rule; the message is one line naming the key."""
 
 
 @dataclass(frozen=True)
@@ -215,6 +213,8 @@ class RoomConfig:
     access: AccessConfig = AccessConfig()
     pools: tuple[PoolConfig, ...] = ()
     """Fast-fold pools (``[[pools]]``, R-FAST-1)."""
+    tournaments: tuple[TournamentConfig, ...] = ()
+    """Tournaments (``[[tournaments]]``, issue 18: :mod:`hosting.tournament_config`)."""
     ready_screens: int = 2
     """Plain-ssh player screens started ahead of their players (each about 15–25 MiB): they see the lobby at
     once. 0 starts each screen when its player arrives."""
@@ -267,62 +267,6 @@ def default_room() -> RoomConfig:
 # --- reading a file ----------------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads typed values out of a TOML table, raising :class:`ConfigError` with the key's full path."""
-
-    def __init__(self, source: str, data: Mapping[str, Any], path: str) -> None:
-        self.source, self.data, self.path = source, data, path
-
-    def fail(self, key: str, problem: str) -> ConfigError:
-        where = f"{self.path}.{key}" if self.path else key
-        return ConfigError(f"{self.source}: {where}: {problem}")
-
-    def check_keys(self, allowed: tuple[str, ...]) -> None:
-        for key in self.data:
-            if key not in allowed:
-                raise self.fail(key, f"unknown key (allowed here: {', '.join(allowed)})")
-
-    def text(self, key: str, default: str | None = None, pattern: re.Pattern[str] | None = None,
-             what: str = "text") -> str | None:
-        value = self.data.get(key, default)
-        if value is None:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(key, f"expected {what}, got {value!r}")
-        if pattern is not None and not pattern.match(value):
-            raise self.fail(key, f"expected {what}, got {value!r}")
-        return value
-
-    def integer(self, key: str, default: int, low: int, high: int) -> int:
-        value = self.data.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.fail(key, f"expected an integer from {low} to {high}, got {value!r}")
-        return value
-
-    def pair(self, key: str, what: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
-        value = self.data.get(key, list(default) if default else None)
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(item, int) and not isinstance(item, bool) and item > 0 for item in value)):
-            raise self.fail(key, f"expected [{what}] as positive integers, got {value!r}")
-        return value[0], value[1]
-
-    def texts(self, key: str) -> list[str] | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
-            raise self.fail(key, f"expected a list of text, got {value!r}")
-        return value
-
-    def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str:
-        value = self.data.get(key, default)
-        if value is None:
-            raise self.fail(key, f"missing (one of: {', '.join(choices)})")
-        if value not in choices:
-            raise self.fail(key, f"expected one of {', '.join(choices)}, got {value!r}")
-        return str(value)
-
-
 def _rake_names() -> tuple[str, ...]:
     return ("none", *rake.TABLES, *rake.PRESETS)
 
@@ -339,7 +283,7 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
     path = f"{kind}[{index}]"
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: {path}: expected a table ([[{kind}]]), got {data!r}")
-    reader = _Reader(source, data, path)
+    reader = Reader(source, data, path)
     reader.check_keys(POOL_KEYS if kind == "pools" else TABLE_KEYS)
     if kind == "pools":
         table_id = reader.text("id", f"p{index + 1}", _POOL_ID, "an id of 1-28 letters, digits, _ -")
@@ -376,7 +320,7 @@ HOME_KEYS: Final = ("run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_a
 """A table's home-game option keys (:class:`engine.home.HomeOptions` fields of the same names)."""
 
 
-def _read_home(reader: _Reader, game: str) -> HomeOptions:
+def _read_home(reader: Reader, game: str) -> HomeOptions:
     """The home-game options (R-HOME-1..4), each off unless set; a game an option does not suit is refused."""
     flags: dict[str, bool] = {}
     for key in ("run_it_twice", "rabbit_hunt"):
@@ -397,7 +341,7 @@ def _read_home(reader: _Reader, game: str) -> HomeOptions:
 def _read_pool(source: str, index: int, data: Any) -> PoolConfig:
     """``[[pools]]``: a table's keys (no straddle, no stud: the pool moves the blinds, R-FAST-1) and
     ``fill_seconds`` (0-60, default 2)."""
-    reader = _Reader(source, data if isinstance(data, dict) else {}, f"pools[{index}]")
+    reader = Reader(source, data if isinstance(data, dict) else {}, f"pools[{index}]")
     game = data.get("game") if isinstance(data, dict) else None
     if game in VARIANTS and VARIANTS[game].forced_bets is not ForcedBetKind.BLINDS:
         raise reader.fail("game", f"{game} is not a blind game: a pool moves the blinds with its players")
@@ -408,7 +352,7 @@ def _read_pool(source: str, index: int, data: Any) -> PoolConfig:
     return PoolConfig(table, float(fill))
 
 
-def _read_seats(reader: _Reader, game: str) -> int:
+def _read_seats(reader: Reader, game: str) -> int:
     """``seats = 9`` (2 up to the game's maximum, 10 at most) or a room preset's count: ``seats = "caradepoker"``
     seats Omaha 9 (engine.variants.ROOM_SEAT_PRESETS)."""
     value = reader.data.get("seats")
@@ -430,7 +374,7 @@ def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) 
                           "5-card draw tables only)")
     if rake_name == "none":
         raise ConfigError(f"{source}: {path}: a jackpot is funded by the rake: set the table's rake too")
-    reader = _Reader(source, data, path)
+    reader = Reader(source, data, path)
     reader.check_keys(("share_percent", "minimum_big_blind", "qualifying_hand", "kind", "hands", "hours"))
     kind = reader.choice("kind", JACKPOT_KINDS, "bad_beat")
     if kind != "bad_beat" and JACKPOT_GAMES[game] != "holdem":
@@ -445,7 +389,7 @@ def _read_jackpot(source: str, path: str, data: Any, game: str, rake_name: str) 
                          kind=kind, hands=_read_jackpot_hands(reader, kind), hours=_read_jackpot_hours(reader, kind))
 
 
-def _read_jackpot_hands(reader: _Reader, kind: str) -> tuple[str, ...]:
+def _read_jackpot_hands(reader: Reader, kind: str) -> tuple[str, ...]:
     """``hands = ["four of a kind", "straight flush", "royal flush"]``: a Monte-Carlo jackpot's winning hands."""
     if kind != "monte_carlo":
         if "hands" in reader.data:
@@ -457,7 +401,7 @@ def _read_jackpot_hands(reader: _Reader, kind: str) -> tuple[str, ...]:
     return tuple(category for category in MONTE_CARLO_CATEGORIES if category in value)
 
 
-def _read_jackpot_hours(reader: _Reader, kind: str) -> tuple[int, ...]:
+def _read_jackpot_hours(reader: Reader, kind: str) -> tuple[int, ...]:
     """``hours = [20, 21, 22, 23]``: the room's local hours (0-23) a smart jackpot is live."""
     if kind != "smart":
         if "hours" in reader.data:
@@ -470,7 +414,7 @@ def _read_jackpot_hours(reader: _Reader, kind: str) -> tuple[int, ...]:
     return tuple(sorted(set(value)))
 
 
-def _read_forced_bets(reader: _Reader, game: str, structure: str,
+def _read_forced_bets(reader: Reader, game: str, structure: str,
                       big_blind: int) -> tuple[int, int, bool, tuple[int, int, int] | None]:
     """``ante``, ``bring_in`` (stud games, R-STUD-1: required there, refused elsewhere), ``straddle``
     (blind games, R-BLIND-2) and ``spread = [a, b, c]`` (spread limit only, R-BET-SL)."""
@@ -503,7 +447,7 @@ def _read_forced_bets(reader: _Reader, game: str, structure: str,
 def _read_clock(source: str, path: str, data: Any) -> dict[str, float]:
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: {path}: expected a table of seconds, got {data!r}")
-    reader = _Reader(source, data, path)
+    reader = Reader(source, data, path)
     reader.check_keys(CLOCK_KEYS)
     clock = {"action_seconds": 20.0, "time_bank_seconds": 60.0, "disconnection_bank_seconds": 60.0}
     for key, value in data.items():
@@ -513,7 +457,7 @@ def _read_clock(source: str, path: str, data: Any) -> dict[str, float]:
     return clock
 
 
-def _read_allow(reader: _Reader) -> tuple[frozenset[str] | None, dict[str, str]]:
+def _read_allow(reader: Reader) -> tuple[frozenset[str] | None, dict[str, str]]:
     """``allow = ["bruno", {name = "ana", key = "ssh-ed25519 AAAA…"}]``: the names, and the keys pinned."""
     value = reader.data.get("allow")
     if value is None:
@@ -525,7 +469,7 @@ def _read_allow(reader: _Reader) -> tuple[frozenset[str] | None, dict[str, str]]
     for index, item in enumerate(value):
         where = f"allow[{index}]"
         if isinstance(item, dict):
-            entry = _Reader(reader.source, item, f"{reader.path}.{where}")
+            entry = Reader(reader.source, item, f"{reader.path}.{where}")
             entry.check_keys(("name", "key"))
             name = entry.text("name", what="a player name")
             key = entry.text("key", what="an OpenSSH public key such as 'ssh-ed25519 AAAA…'")
@@ -546,7 +490,7 @@ def _read_allow(reader: _Reader) -> tuple[frozenset[str] | None, dict[str, str]]
     return frozenset(names), pinned
 
 
-def _read_access(reader: _Reader) -> AccessConfig:
+def _read_access(reader: Reader) -> AccessConfig:
     allow, pinned = _read_allow(reader)
     return AccessConfig(
         password=reader.text("password"),
@@ -568,12 +512,12 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
         raise ConfigError(f"{source}: not valid TOML: {problem}") from None
-    top = _Reader(source, data, "")
-    top.check_keys(("room", "tables", "pools"))
+    top = Reader(source, data, "")
+    top.check_keys(("room", "tables", "pools", "tournaments"))
     room_data = data.get("room", {})
     if not isinstance(room_data, dict):
         raise top.fail("room", "expected a table ([room])")
-    room = _Reader(source, room_data, "room")
+    room = Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
                      "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
                      "login_seconds", "gate_seconds", "hosts", "approve_seats"))
@@ -591,14 +535,15 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
             raise ConfigError(f"{source}: tables[{index}].id: {table.id!r} is used by an earlier table")
         seen.add(table.id)
     pools = _read_pools(top, data.get("pools"), seen)
+    tournaments = read_tournaments(source, data.get("tournaments"), seen | {pool.id for pool in pools})
     return RoomConfig(name=clean_text(room.text("name", "croupier room") or "") or "croupier room", tables=tables,
                       access=_read_access(room), ready_screens=room.integer("ready_screens", 2, 0, 64),
                       max_player_screens=room.integer("max_player_screens", 1, 1, 10_000)
                       if "max_player_screens" in room_data else None, pools=pools, hosts=hosts,
-                      approve_seats=approve_seats)
+                      approve_seats=approve_seats, tournaments=tournaments)
 
 
-def _read_pools(top: _Reader, pools_data: Any, table_ids: set[str]) -> tuple[PoolConfig, ...]:
+def _read_pools(top: Reader, pools_data: Any, table_ids: set[str]) -> tuple[PoolConfig, ...]:
     """``[[pools]]`` (none by default), each id unused by a table or an earlier pool, nor a prefix of one."""
     if pools_data is None:
         return ()
@@ -618,7 +563,7 @@ def _read_pools(top: _Reader, pools_data: Any, table_ids: set[str]) -> tuple[Poo
     return pools
 
 
-def _read_hosting(room: _Reader) -> tuple[frozenset[str], bool]:
+def _read_hosting(room: Reader) -> tuple[frozenset[str], bool]:
     """``hosts = ["ana"]`` (player names) and ``approve_seats = true`` (hosting.admin)."""
     hosts = room.texts("hosts") or []
     for name in hosts:

@@ -34,11 +34,12 @@ Decisions where RULES.md and the seed are silent (TDA 2022 unless said):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.actions import Action
+from engine.button import Positions
 from engine.cards import Card
 from engine.errors import HandInProgress, InvalidAmount, NotSeated, TableRuleError
 from engine.events import Event
@@ -51,6 +52,7 @@ from engine.tournament.events import (
     BreakEnded,
     BreakStarted,
     Completed,
+    Credited,
     DealAccepted,
     DealDeclined,
     DealProposed,
@@ -95,6 +97,7 @@ from engine.tournament.seating import (
     table_to_break,
 )
 from engine.tournament.settings import PayoutKind, TournamentSettings
+from engine.tournament.shares import apportion, split_equally
 from engine.tournament.table import HandResult, TournamentTable
 
 
@@ -391,6 +394,41 @@ class Tournament:
         self.bounties.heads.clear()
         return events
 
+    def cancel_running(self, how: str, reason: str = "cancelled by the host") -> list[Event]:
+        """The host cancels a tournament that has started (issue 18). RULES.md and the seeds are silent; as
+        online rooms' cancellation policies do, prizes already paid stay paid, and the pool not yet paid is
+        shared by the entries still in: ``how`` ``"equal"`` (equal shares) or ``"chips"`` (in proportion to
+        their stacks now); the remainder chip goes by :mod:`~engine.tournament.shares` (bigger stack first,
+        then entry order). Each entry's own bounty goes back to him. The tables close."""
+        if how not in ("equal", "chips"):
+            raise ValueError(f"a cancelled tournament's pool is split 'equal' or 'chips', not {how!r}")
+        if not self.playing:
+            raise TableRuleError(f"only a running tournament is cancelled this way (it is {self.phase.value})")
+        live = sorted(self.live_entries(), key=lambda entry: (-self.stack_of(entry.number), entry.number))
+        pool = self.cashier.pool
+        if how == "equal":
+            shares = split_equally(pool, len(live))
+        else:
+            stacks = [self.stack_of(entry.number) for entry in live]
+            shares = apportion(pool, stacks) if sum(stacks) else split_equally(pool, len(live))
+        events: list[Event] = [TournamentCancelled(reason)]
+        for entry, share in zip(live, shares, strict=True):
+            if share:
+                self.cashier.pay_prize(entry.player, share)
+                events.append(Credited(entry.player, share, f"cancelled_{how}"))
+        for entry in live:
+            events += self._pay_bounties(self.bounties.collect_own(entry.number))
+            self._out(entry)
+        for number in list(self.tables):
+            table = self.tables[number]
+            self.chips_retired += table.chips()
+            for seat in list(table.seats):
+                self.entries[table.seats[seat].entry].table = None
+                del table.seats[seat]
+            self._drop_table(number)
+        self.phase = Phase.CANCELLED
+        return events
+
     def _advance_clock(self, now: float) -> list[Event]:
         stage = self._stage(now)
         events: list[Event] = []
@@ -598,6 +636,60 @@ class Tournament:
         table = self._table_of(table_number, entry)
         events = table.act_for_absent(entry)
         return events + self._after_action(table, now)
+
+    # --- hands the room deals on its own tables (issue 18) -------------------------------------------------
+
+    def prepare_hand(self, table_number: int, now: float) -> list[Event]:
+        """Before the room deals at ``table_number`` on its own table (its runner: commit–reveal, clocks): what
+        :meth:`start_hand` does first — the clock, and busted players there who did not rebuy are out."""
+        events = self.tick(now)
+        table = self.tables.get(table_number)
+        if table is None or table.hand_running:
+            return events
+        for seated in list(table.seats.values()):
+            if self.entries[seated.entry].pending_rebuy:
+                events += self._eliminate_pending(seated.entry, now)
+        return events
+
+    def hand_dealt(self, table_number: int, entries: Iterable[int]) -> None:
+        """The room dealt a hand at ``table_number`` to ``entries``: none of them moves until it ends."""
+        table = self.tables[table_number]
+        if table.hand_running:
+            raise HandInProgress(f"a hand is running at table {table_number}")
+        table.external = frozenset(entries)
+        for entry in table.external:
+            self.entries[entry].played = True
+        self.hands += 1
+        if self.hand_for_hand:
+            self._hfh_played.add(table_number)
+
+    def hand_played(self, table_number: int, final: Mapping[int, int], events: Sequence[Event], now: float,
+                    positions: Positions | None = None) -> list[Event]:
+        """The room's hand at ``table_number`` ended: ``final`` stacks by seat (the seats are the director's),
+        ``events`` the hand's (to find who knocked out whom), ``positions`` its button and blinds. Then as
+        after a hand of :meth:`act`: eliminations, prizes, balancing."""
+        table = self.tables[table_number]
+        if table.external is None:
+            raise TableRuleError(f"no hand of the room runs at table {table_number}")
+        starting = {seat: table.seats[seat].stack for seat in final}
+        if sum(starting.values()) != sum(final.values()):
+            raise RuntimeError(f"chip conservation broken at tournament table {table_number}")
+        for seat, stack in final.items():
+            table.seats[seat].stack = stack
+        table.external = None
+        if positions is not None:
+            table.positions = positions
+        table.hands_played += 1
+        return self._hand_over(table, HandResult(table_number, starting, dict(final), tuple(events)), now)
+
+    def hand_voided(self, table_number: int) -> None:
+        """R-CRASH-1: the room's hand at ``table_number`` will never end (the room went down): every stack is as
+        before it, and in hand-for-hand the table plays its hand of the round again."""
+        table = self.tables.get(table_number)
+        if table is not None and table.external is not None:
+            table.external = None
+            self.hands -= 1
+            self._hfh_played.discard(table_number)
 
     def disconnect(self, entry: int) -> list[Event]:
         """R-TOUR-6: ``entry``'s player dropped: never removed; he is played for (see :meth:`time_out`)."""

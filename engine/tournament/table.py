@@ -90,13 +90,16 @@ class TournamentTable:
         self.hands_played = 0
         self.positions: Positions | None = None
         self._hand_level: Level | None = None
+        self.external: frozenset[int] | None = None
+        """Entries dealt into a hand the room plays for this table on its own engine table (its runner: the
+        commit–reveal deal, the clocks); ``None`` when no such hand runs. The director moves none of them."""
 
     # --- questions ---------------------------------------------------------------------------------
 
     @property
     def hand_running(self) -> bool:
-        """Whether a hand is being played."""
-        return self.hand is not None
+        """Whether a hand is being played (here, or by the room for this table)."""
+        return self.hand is not None or self.external is not None
 
     @property
     def player_count(self) -> int:
@@ -121,6 +124,8 @@ class TournamentTable:
     def in_hand(self, entry: int) -> bool:
         """Whether ``entry`` was dealt into the running hand."""
         seat = self.seat_of(entry)
+        if self.external is not None:
+            return entry in self.external
         return self.hand is not None and seat is not None and seat in self.hand.seats
 
     def next_big_blind_seat(self) -> int | None:
@@ -171,7 +176,8 @@ class TournamentTable:
         seat = self.seat_of(entry)
         if seat is None:
             raise NotSeated(f"entry {entry} has no seat at table {self.number}")
-        if self.hand is not None and seat in self.hand.seats:
+        if (self.hand is not None and seat in self.hand.seats) or (self.external is not None
+                                                                    and entry in self.external):
             raise HandInProgress(f"entry {entry} is in a hand at table {self.number}")
         seated = self.seats.pop(seat)
         if not self.seats:
@@ -227,7 +233,7 @@ class TournamentTable:
 
     def can_start_hand(self) -> bool:
         """Whether a hand could be dealt now: none running, a level set, two players with chips."""
-        return self.hand is None and self.level is not None and sum(s.stack > 0 for s in self.seats.values()) >= 2
+        return not self.hand_running and self.level is not None and sum(s.stack > 0 for s in self.seats.values()) >= 2
 
     def start_hand(self, deck: Sequence[Card], *, first_button: int | None = None) -> list[Event]:
         """Deal the next hand from ``deck`` at the current level. The table's first hand needs
