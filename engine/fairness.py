@@ -42,7 +42,15 @@ from typing import Final, Literal
 
 from engine.cards import Card
 from engine.draw import Reshuffle, seeded_reshuffle
-from engine.events import BoardDealt, CardsDrawn, DrawnCardsDealt, Event, HoleCardsDealt, UpCardsDealt
+from engine.events import (
+    BoardDealt,
+    CardsDrawn,
+    DrawnCardsDealt,
+    Event,
+    HoleCardsDealt,
+    SecondBoardDealt,
+    UpCardsDealt,
+)
 
 HOST: Final = "host"
 """The seat label of the host in commitments and seeds."""
@@ -200,39 +208,31 @@ class Deal:
     recipient: Recipient
 
 
-class DealRecorder:
-    """Hands out a derived deck from the top, writing down where each position went.
+def dealt_by(event: Event) -> tuple[Recipient, tuple[Card, ...]] | None:
+    """Which cards ``event`` deals, and to whom: hole, up and drawn cards to their seat, board cards (either board
+    of a hand run twice, R-HOME-1) to the board; ``None`` for an event that shows no card dealt. The one place
+    that says which card went to whom: the hand's deals (:attr:`engine.hand.Hand.deals`), the auditor, every
+    client's check.
 
-    The host (or a test) uses it to produce the ``deals`` of a :class:`Transcript` as the hand deals.
-
-    >>> from engine.cards import full_deck
-    >>> recorder = DealRecorder(full_deck())
-    >>> [str(card) for card in recorder.deal(3, 2)], recorder.deal("board", 1)[0].rank.symbol
-    (['2c', '2d'], '2')
-    >>> recorder.deals[2]
-    Deal(position=2, recipient='board')
+    >>> from engine.cards import parse_cards
+    >>> dealt_by(HoleCardsDealt(3, parse_cards("As Kd")))
+    (3, (Card('As'), Card('Kd')))
     """
+    if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt):
+        return event.seat, event.cards
+    if isinstance(event, BoardDealt | SecondBoardDealt):
+        return "board", event.cards
+    return None
 
-    def __init__(self, deck: Sequence[Card]) -> None:
-        self._deck = tuple(deck)
-        self._deals: list[Deal] = []
 
-    @property
-    def deals(self) -> tuple[Deal, ...]:
-        return tuple(self._deals)
-
-    @property
-    def remaining(self) -> int:
-        return len(self._deck) - len(self._deals)
-
-    def deal(self, recipient: Recipient, count: int = 1) -> tuple[Card, ...]:
-        """The next ``count`` cards for ``recipient``; :class:`FairnessError` if the deck runs out."""
-        if count < 0 or count > self.remaining:
-            raise FairnessError(f"cannot deal {count} cards: {self.remaining} left in the deck")
-        start = len(self._deals)
-        for position in range(start, start + count):
-            self._deals.append(Deal(position, recipient))
-        return self._deck[start:start + count]
+def cards_dealt(events: Iterable[Event]) -> list[tuple[Card, Recipient]]:
+    """Every card the events show dealt, ``(card, recipient)`` in the order dealt (:func:`dealt_by`)."""
+    dealt: list[tuple[Card, Recipient]] = []
+    for event in events:
+        found = dealt_by(event)
+        if found is not None:
+            dealt += [(card, found[0]) for card in found[1]]
+    return dealt
 
 
 def deck_deals(deck: Sequence[Card], dealt: Sequence[tuple[Card, Recipient]]) -> tuple[Deal, ...]:

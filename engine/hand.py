@@ -90,6 +90,7 @@ from engine.events import (
     UpCardsDealt,
     positional_builder,
 )
+from engine.fairness import Deal, cards_dealt, deck_deals
 from engine.forced_bets import ForcedBetsMixin
 from engine.hand_draw import DrawMixin
 from engine.hand_inputs import check_inputs, variant_facts
@@ -210,6 +211,14 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
     def bets(self) -> dict[int, int]:
         """Seat → chips in front in the current betting round (street totals)."""
         return dict(zip(self._seats, self._bets, strict=True))
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Where each deck position dealt so far went, in deck order (a seat, or ``"board"``): the fairness
+        transcript's ``deals`` (R-FAIR-1), from this hand's deck and the cards its events dealt (no burns: the
+        engine never burns). Draw games: the deck's own cards only; reshuffled discards are the transcript's
+        ``reshuffles``."""
+        return deck_deals(self._deck, cards_dealt(self.events))
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """All of ``seat``'s own cards, down and up, in deal order (private information!)."""

@@ -18,13 +18,11 @@ import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 import asyncssh
 
-from engine.cards import Card
 from engine.events import (
-    BoardDealt,
     CardsDealtFaceDown,
     CardsDrawn,
     DrawnCardsDealt,
@@ -32,7 +30,6 @@ from engine.events import (
     HandShown,
     HandStarted,
     HoleCardsDealt,
-    SecondBoardDealt,
     UpCardsDealt,
 )
 from engine.fairness import (
@@ -44,6 +41,7 @@ from engine.fairness import (
     Transcript,
     Verification,
     commit,
+    dealt_by,
     parse_committer,
     verify,
 )
@@ -91,8 +89,6 @@ class _HandRecord:
     saw_start: bool = False  # saw hand_started: the counts above cover the whole hand
 
 
-DEALT_COUNTS: Final = (HoleCardsDealt, UpCardsDealt, CardsDealtFaceDown, CardsDrawn, DrawnCardsDealt)
-"""The events that deal cards to a seat, in the deal's order (a face-down count takes its places too)."""
 
 
 class FairnessParticipant:
@@ -196,25 +192,25 @@ class FairnessParticipant:
                 # a draw-game hand is not in deal order after the draws: its cards are checked by recipient
                 record.shown += [(SeenCard(seat, card, anywhere=record.drew), 0) for card in event.cards]
             return
-        if isinstance(event, BoardDealt | SecondBoardDealt):  # R-HOME-1: the second board follows the first
-            record.seen += [(SeenCard("board", card), record.dealt + offset) for offset, card in enumerate(event.cards)]
-            record.dealt += len(event.cards)
+        dealt = dealt_by(event)  # which cards went to whom: the one place that says so (engine.fairness)
+        recipient, cards = dealt if dealt is not None else (None, ())
+        if recipient == "board":  # either board of a hand run twice (R-HOME-1): the second follows the first
+            record.seen += [(SeenCard("board", card), record.dealt + offset) for offset, card in enumerate(cards)]
+            record.dealt += len(cards)
             return
-        if not isinstance(event, DEALT_COUNTS):
-            return
-        seat = event.seat
-        cards: tuple[Card, ...] = ()
         if isinstance(event, DrawnCardsDealt):  # my replacements: cards_drawn (just before) already counted them
-            cards = event.cards
+            seat = event.seat
             place, first = record.places.get(seat, 0) - len(cards), record.dealt - len(cards)
-        else:
-            if isinstance(event, HoleCardsDealt | UpCardsDealt):
-                cards = event.cards
+        elif isinstance(event, HoleCardsDealt | UpCardsDealt | CardsDealtFaceDown | CardsDrawn):
+            # the cards I see, and the places of those I do not (another seat's face-down cards, a draw's count)
+            seat = event.seat
             count = event.count if isinstance(event, CardsDealtFaceDown | CardsDrawn) else len(cards)
             place, first = record.places.get(seat, 0), record.dealt
             record.places[seat] = place + count
             record.dealt += count
             record.drew = record.drew or isinstance(event, CardsDrawn)
+        else:
+            return
         record.seen += [(SeenCard(seat, card, index=place + offset), first + offset)
                         for offset, card in enumerate(cards)]
 

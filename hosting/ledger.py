@@ -19,8 +19,8 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Iterator
 
-from engine.events import BoardDealt, DrawnCardsDealt, Event, HoleCardsDealt, UpCardsDealt
-from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
+from engine.events import Event
+from engine.fairness import FairnessError, Observation, SeenCard, Transcript, cards_dealt, verify
 from hosting.hand_codec import CodecError
 from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand
 from hosting.store import HandResult, hand_result, jackpot_pools
@@ -164,13 +164,7 @@ def check_hand_ledger(connection: sqlite3.Connection, hand: StoredHand) -> Itera
 
 def seen_cards(events: list[Event]) -> tuple[SeenCard, ...]:
     """Every card the events show dealt, per recipient in deal order (the host's full view)."""
-    seen: list[SeenCard] = []
-    for event in events:
-        if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt):
-            seen += [SeenCard(event.seat, card) for card in event.cards]
-        elif isinstance(event, BoardDealt):
-            seen += [SeenCard("board", card) for card in event.cards]
-    return tuple(seen)
+    return tuple(SeenCard(recipient, card) for card, recipient in cards_dealt(events))
 
 
 def check_transcript(hand: StoredHand) -> Iterator[str]:

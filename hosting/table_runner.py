@@ -57,27 +57,21 @@ from engine.cards import Card
 from engine.draw import seeded_reshuffle
 from engine.errors import IllegalAction, InvalidAmount, NotYourTurn, TableRuleError
 from engine.events import (
-    BoardDealt,
     CardsDrawn,
-    DrawnCardsDealt,
     Event,
     HandEnded,
     HandShown,
     HandStarted,
-    HoleCardsDealt,
     PotAwarded,
-    SecondBoardDealt,
-    UpCardsDealt,
 )
 from engine.fairness import (
     HOST,
     Committer,
     Deal,
-    Recipient,
     ReshuffleRecorder,
     Transcript,
     commit,
-    deck_deals,
+    dealt_by,
     derive_deck,
     reshuffle_key,
 )
@@ -101,6 +95,7 @@ from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, Verificatio
 from hosting.store import hand_start_of, table_settings
 
 if TYPE_CHECKING:
+    from engine.table import HandEngine
     from hosting.room import Room, Session, TableState
 
 log = logging.getLogger("croupier.room")
@@ -277,7 +272,7 @@ class TableRunner:
         self._fairness: _Fairness | None = None
         self._hand_id: str | None = None
         self._deck: tuple[Card, ...] = ()
-        self._dealt: list[tuple[Card, Recipient]] = []
+        self._hand: HandEngine | None = None  # the hand being dealt: it knows its deals (R-FAIR-1)
         self._card_events: list[Event] = []  # the hand's dealing and drawing events, for its reshuffle records
         self._reshuffles: ReshuffleRecorder | None = None
         self.sat_out_while_away: set[str] = set()  # sat out by us for a shuffle step missed while disconnected
@@ -399,7 +394,7 @@ class TableRunner:
         seeds[HOST] = fairness.host_secret
         cards = table.config.hand.variant.deck
         self._deck = derive_deck(hand_id, seeds, cards)
-        self._dealt = []
+        self._hand = None
         self._card_events = []
         self._hand_id = hand_id
         self._seeds = seeds
@@ -413,6 +408,7 @@ class TableRunner:
         except TableRuleError:
             self._hand_id = None
             return  # someone left during the phases; try again
+        self._hand = table.hand
         store = self.room.store
         if store is not None:  # the start snapshot; the result follows in one transaction (hosting.store)
             self._stored_hand = table.hand
@@ -569,11 +565,9 @@ class TableRunner:
         return [name for name, seat in dealt_in.items() if seat not in fairness.seeds]
 
     def _deals(self) -> tuple[Deal, ...]:
-        """Deck positions in deal order: each dealt card's place in the deck, gaps (none today) as burns.
-
-        Draw games: only the deck's own cards count (its first ``len(deck)`` deals); cards dealt again from
-        reshuffled discards go in the transcript's ``reshuffles`` (:class:`ReshuffleRecorder`)."""
-        return deck_deals(self._deck, self._dealt)
+        """Deck positions in deck order and who got each, as the hand knows them (:attr:`engine.hand.Hand.deals`);
+        cards dealt again from reshuffled discards are the transcript's ``reshuffles``."""
+        return self._hand.deals if self._hand is not None else ()
 
     # --- events out ----------------------------------------------------------------------------------
 
@@ -608,13 +602,9 @@ class TableRunner:
         self.room.broadcast_table(self.state)
 
     def _note_dealt(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt):
-                self._dealt += [(card, event.seat) for card in event.cards]
-            elif isinstance(event, BoardDealt | SecondBoardDealt):  # R-HOME-1: the second board follows the first
-                self._dealt += [(card, "board") for card in event.cards]
-            if isinstance(event, HoleCardsDealt | UpCardsDealt | DrawnCardsDealt | BoardDealt | CardsDrawn):
-                self._card_events.append(event)
+        """Keep the hand's dealing and drawing events: a draw game's reshuffle records are made of them."""
+        self._card_events += [event for event in events
+                              if dealt_by(event) is not None or isinstance(event, CardsDrawn)]
 
     @staticmethod
     def _pot_of(events: Sequence[Event]) -> int:

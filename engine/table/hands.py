@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, RunItTwice, Show
 from engine.cards import Card
 from engine.events import Event
+from engine.fairness import Deal
 from engine.hand import ForcedBets, Hand, HandConfig
 
 
@@ -28,6 +29,11 @@ class HandEngine(Protocol):
 
     @property
     def is_over(self) -> bool: ...
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Where each deck position dealt so far went, in deck order (the fairness transcript's ``deals``)."""
+        ...
 
 
 @runtime_checkable

@@ -1,10 +1,12 @@
-"""Stacked decks for rule tests of the stud and draw games: cards in the engine's deal order."""
+"""Stacked decks for rule tests of the stud and draw games (cards in the engine's deal order), and a deal
+recorder for fairness tests that deal by hand."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from engine.cards import Card, parse_cards
+from engine.fairness import Deal, FairnessError, Recipient
 from engine.variants import Variant
 
 
@@ -30,3 +32,39 @@ def stacked_deck(variant: Variant, hands: Sequence[str], *, live: Sequence[Seque
     used = set(order)
     assert len(used) == len(order), "a card is stacked twice"
     return order + [card for card in variant.deck if card not in used]
+
+
+class DealRecorder:
+    """Hands out a derived deck from the top, writing down where each position went.
+
+    Fairness tests deal by hand with it (burns included, which the engine never deals); the engine's hands
+    know their own deals (:attr:`engine.hand.Hand.deals`).
+
+    >>> from engine.cards import full_deck
+    >>> recorder = DealRecorder(full_deck())
+    >>> [str(card) for card in recorder.deal(3, 2)], recorder.deal("board", 1)[0].rank.symbol
+    (['2c', '2d'], '2')
+    >>> recorder.deals[2]
+    Deal(position=2, recipient='board')
+    """
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        self._deck = tuple(deck)
+        self._deals: list[Deal] = []
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        return tuple(self._deals)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._deck) - len(self._deals)
+
+    def deal(self, recipient: Recipient, count: int = 1) -> tuple[Card, ...]:
+        """The next ``count`` cards for ``recipient``; :class:`FairnessError` if the deck runs out."""
+        if count < 0 or count > self.remaining:
+            raise FairnessError(f"cannot deal {count} cards: {self.remaining} left in the deck")
+        start = len(self._deals)
+        for position in range(start, start + count):
+            self._deals.append(Deal(position, recipient))
+        return self._deck[start:start + count]

@@ -31,6 +31,7 @@ from engine.events import (
     Raised,
     UncalledBetReturned,
 )
+from engine.fairness import Deal
 from engine.hand import ForcedBets, HandConfig
 
 
@@ -56,6 +57,11 @@ class TwoRoundHandDouble:
         self.pending: list[int] = []
         self.events.append(HandStarted("double", "no_limit", forced.button_seat, tuple(sorted(seats.items()))))
         self._post_forced()
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """One card per seat from the top of the deck, in seat order (no event shows them: never dealt face up)."""
+        return tuple(Deal(position, seat) for position, seat in enumerate(self.cards))
 
     @classmethod
     def start(

@@ -15,7 +15,6 @@ from engine.fairness import (
     HOST,
     Committer,
     Deal,
-    DealRecorder,
     FairnessError,
     Observation,
     Recipient,
@@ -28,6 +27,7 @@ from engine.fairness import (
     shuffle,
     verify,
 )
+from tests.engine.deal_helpers import DealRecorder
 
 ROOM, TABLE, HAND = "friday-room", "t1", "t1-h42"
 
@@ -423,3 +423,21 @@ def test_a_forfeited_seat_is_left_out_of_the_deck_key_and_verifies() -> None:
     assert _kinds(verify(transcript, hand.observation(5, dealt)).violations) == {ViolationKind.OWN_SEED_MISSING}
     with pytest.raises(FairnessError, match="forfeited must list seat indexes"):
         Transcript.from_json(transcript.to_json() | {"forfeited": ["5"]})
+
+
+def test_a_hand_knows_which_seat_got_each_deck_position() -> None:
+    """Hold'em, seats 0, 2 and 5, button on 5: hole cards one at a time from seat 0 (positions 0-5), then the
+    flop, turn and river (6-10), no burns; everyone checks or calls to the end."""
+    from engine.actions import Call, Check
+    from engine.hand import ForcedBets, Hand, HandConfig
+    from engine.structures import BettingStructure
+    from engine.variants import TEXAS_HOLDEM
+
+    deck = full_deck()
+    hand = Hand.start(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit()), {0: 100, 2: 100, 5: 100}, deck,
+                      ForcedBets(button_seat=5, small_blind_seat=0, small_blind=1, big_blind_seat=2, big_blind=2))
+    while (legal := hand.legal_actions()) is not None:
+        hand.act(legal.seat, Check() if legal.can_check else Call())
+    assert hand.deals == tuple(Deal(position, recipient) for position, recipient in enumerate(
+        [0, 2, 5, 0, 2, 5, "board", "board", "board", "board", "board"]))
+    assert hand.hole_cards(2) == (deck[1], deck[4]) and hand.board == tuple(deck[6:11])

@@ -14,7 +14,7 @@ Examples per game/structure pair: ``CROUPIER_PROPERTY_EXAMPLES`` (default 30).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show, Split
-from engine.cards import full_deck
+from engine.cards import Card, full_deck
 from engine.draw import seeded_reshuffle
 from engine.errors import IllegalAction
 from engine.events import HandEnded
@@ -67,7 +67,18 @@ PAIRS = [(variant, structure) for variant in VARIANTS for structure in STRUCTURE
 
 def snapshot(hand: Hand) -> tuple[Any, ...]:
     return (len(hand.events), hand.stacks(), hand.bets(), hand.pot_total, hand.phase, hand.board,
-            hand.legal_actions(), hand.pots())
+            hand.legal_actions(), hand.pots(), hand.deals)
+
+
+def assert_the_hand_knows_its_deals(hand: Hand, deck: Sequence[Card], draws: bool = False) -> None:
+    """``Hand.deals``: deck positions 0, 1, 2… with no gap (the engine never burns), each to the seat that holds
+    its card (a draw game's seats hold what they kept and drew: not checked there) or to the board, in order."""
+    deals = hand.deals
+    assert [deal.position for deal in deals] == list(range(len(deals)))
+    assert [deck[deal.position] for deal in deals if deal.recipient == "board"] == list(hand.board)
+    if not draws:
+        for seat in hand.seats:
+            assert tuple(deck[deal.position] for deal in deals if deal.recipient == seat) == hand.hole_cards(seat)
 
 
 def listed_actions(legal: LegalActions, draw: Callable[[st.SearchStrategy[int]], int]) -> list[Action]:
@@ -151,6 +162,7 @@ def test_hand_invariants(variant_id: str, structure_id: str, data: st.DataObject
     assert isinstance(ended, HandEnded)
     assert sum(hand.final_stacks().values()) + hand.rake == total
     assert ended.rake == hand.rake and dict(ended.stacks) == hand.final_stacks()
+    assert_the_hand_knows_its_deals(hand, deck)
 
 
 # ---------------------------------------------------------------------------------------------- stud and draw
@@ -231,3 +243,4 @@ def test_stud_and_draw_invariants(variant_id: str, structure_id: str, data: st.D
     ended = hand.events[-1]
     assert isinstance(ended, HandEnded)
     assert sum(hand.final_stacks().values()) + hand.rake == total
+    assert_the_hand_knows_its_deals(hand, deck, draws=variant in DRAW_GAMES)
