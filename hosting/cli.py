@@ -228,7 +228,7 @@ def _add_host_commands(commands: Any) -> None:
                         help="text (default) or csv: a row per player with net in chips, then the transfers")
     ledger.add_argument("--list", action="store_true", help="list the sessions instead")
     ledger.set_defaults(handler=_command("ledger"))
-    from hosting.commands.admin_parser import add_admin  # the admin command's many actions, in their own module
+    from hosting.admin_parser import add_admin  # the admin command's many actions, in their own module
 
     add_admin(commands, DATA_HELP, _command("admin"))
 

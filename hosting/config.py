@@ -95,7 +95,8 @@ from engine.jackpot import DEFAULT_QUALIFYING_QUADS, JACKPOT_GAMES, MONTE_CARLO_
 from engine.structures import StructureKind
 from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
-from hosting.config_reader import ConfigError, Reader
+from hosting.config_reader import ConfigError as ConfigError  # raised here; callers import it from here
+from hosting.config_reader import Reader
 from hosting.tournament_config import TournamentConfig, read_tournaments
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")

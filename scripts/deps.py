@@ -8,7 +8,9 @@ then module by module, and exits 1 (naming each problem) when:
 - the engine imports ``hosting`` or ``tui`` (the engine is pure: no sockets, disks or screens);
 - a ``hosting`` module other than the command line (``hosting.cli``, ``hosting.commands.*``: the composition
   root) imports ``tui`` — or names a ``tui`` module in a string, as a child process started with
-  ``python -m tui.served`` does.
+  ``python -m tui.served`` does;
+- a module outside the command line imports the command line (the composition root uses the packages; none
+  of them uses it).
 
 It reads the source with :mod:`ast` (nothing is imported or run). ``scripts/test`` runs it before the tests.
 """
@@ -187,15 +189,19 @@ def _in(module: str, package: str) -> bool:
 
 
 def rule_breaks(graph: Graph) -> list[str]:
-    """The imports that break the layering: engine → hosting/tui; hosting (outside the command line) → tui."""
+    """The imports that break the layering: engine → hosting/tui; hosting (outside the command line) → tui;
+    anything outside the command line → the command line."""
     problems = []
     for found in sorted(graph.imports, key=lambda item: (item.source, item.line, item.target)):
         where = f"{found.source}:{found.line} {'names' if found.how == 'by name' else 'imports'} {found.target}"
         if _in(found.source, "engine") and (_in(found.target, "hosting") or _in(found.target, "tui")):
             problems.append(f"the engine is pure: {where}")
-        elif _in(found.source, "hosting") and _in(found.target, "tui") \
-                and not any(_in(found.source, root) for root in COMPOSITION_ROOT):
+        elif any(_in(found.source, root) for root in COMPOSITION_ROOT):
+            continue
+        elif _in(found.source, "hosting") and _in(found.target, "tui"):
             problems.append(f"only the command line (hosting.cli, hosting.commands) may use the TUI: {where}")
+        elif any(_in(found.target, root) for root in COMPOSITION_ROOT):
+            problems.append(f"nothing uses the command line (it is the composition root): {where}")
     return problems
 
 

@@ -64,6 +64,14 @@ def test_hosting_may_not_use_the_tui_outside_the_command_line(tmp_path: Path) ->
     ]
 
 
+def test_nothing_imports_the_command_line(tmp_path: Path) -> None:
+    root = write(tmp_path, {"hosting/commands/__init__.py": "", "hosting/commands/parser.py": "",
+                            "hosting/cli.py": "from hosting.commands import parser\n",
+                            "tui/host_screen.py": "from hosting.commands.parser import parse\n"})
+    assert problems(read_graph(root)) == [
+        "nothing uses the command line (it is the composition root): tui.host_screen:1 imports hosting.commands.parser"]
+
+
 def test_the_engine_imports_neither_hosting_nor_the_tui(tmp_path: Path) -> None:
     root = write(tmp_path, {"hosting/store.py": "", "engine/hand.py": "from hosting.store import Store\n"})
     assert problems(read_graph(root)) == ["the engine is pure: engine.hand:1 imports hosting.store"]

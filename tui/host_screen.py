@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Static
 
-from hosting.commands.admin_parser import add_admin, request_of
+from hosting.admin_parser import add_admin, request_of
 
 CroupierApp = Any
 """tui.app.CroupierApp, which imports this module (so it is not imported back): ``send``, ``notify``,

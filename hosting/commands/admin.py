@@ -9,8 +9,8 @@ import asyncio
 import json
 import sys
 
+from hosting.admin_parser import request_of
 from hosting.admin_socket import ask, socket_path
-from hosting.commands.admin_parser import request_of
 from hosting.commands.audit import data_dir_of
 
 
