@@ -63,9 +63,9 @@ def test_default_room_has_holdem_and_omaha_at_several_stakes() -> None:
         ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1]",
          "room.toml: tables[0].stakes: expected [small_blind, big_blind] as positive integers, got [1]"),
         ("[[tables]]\ngame = 'stud'\nstructure = 'no_limit'\nstakes = [1, 2]",
-         "room.toml: tables[0].game: expected one of americana, deuce_to_seven_triple_draw, five_card_draw, omaha, "
-         "omaha_five_card, omaha_hi_lo, seven_card_stud, seven_card_stud_hi_lo, telesina, texas_holdem, "
-         "thirty_two_card_draw, got 'stud'"),
+         "room.toml: tables[0].game: expected one of americana, badugi, deuce_to_seven_single_draw, "
+         "deuce_to_seven_triple_draw, five_card_draw, omaha, omaha_five_card, omaha_hi_lo, razz, seven_card_stud, "
+         "seven_card_stud_hi_lo, short_deck_holdem, telesina, texas_holdem, thirty_two_card_draw, got 'stud'"),
         ("[[tables]]\ngame = 'seven_card_stud'\nstructure = 'fixed_limit'\nstakes = [2, 4]\nante = 1",
          "room.toml: tables[0].bring_in: seven_card_stud needs a bring-in (chips, about 2 x the ante) (R-STUD-1)"),
         ("[[tables]]\ngame = 'texas_holdem'\nstructure = 'no_limit'\nstakes = [1, 2]\nbring_in = 1",
