@@ -75,3 +75,10 @@ def test_nothing_imports_the_command_line(tmp_path: Path) -> None:
 def test_the_engine_imports_neither_hosting_nor_the_tui(tmp_path: Path) -> None:
     root = write(tmp_path, {"hosting/store.py": "", "engine/hand.py": "from hosting.store import Store\n"})
     assert problems(read_graph(root)) == ["the engine is pure: engine.hand:1 imports hosting.store"]
+
+
+def test_this_repository_keeps_the_rules() -> None:
+    root = Path(__file__).resolve().parents[1]
+    graph = read_graph(root)
+    assert {"engine.hand", "hosting.store.db", "tui.app", "hosting.cli"} <= graph.modules
+    assert problems(graph) == []
