@@ -17,23 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import view as hand_view
 from engine.cards import Card
-from engine.events import (
-    AntePosted,
-    BetPlaced,
-    BettingRoundStarted,
-    BlindPosted,
-    BoardDealt,
-    BringInPosted,
-    Called,
-    DrawnCardsDealt,
-    Event,
-    Folded,
-    HandStarted,
-    HoleCardsDealt,
-    Raised,
-    UpCardsDealt,
-)
+from engine.events import Event
 from engine.variants import VARIANTS, Variant
 
 
@@ -147,8 +133,6 @@ def decide(legal: dict[str, Any], view: HandView, style: Style, rng: random.Rand
     """One legal move for an ``action_request``'s ``legal`` options: ``{"kind": …, "amount"?, "discard"?}``."""
     if legal.get("can_show") or legal.get("can_muck"):
         return {"kind": "show" if legal.get("can_show") else "muck"}
-    if legal.get("can_run_twice"):  # R-HOME-1: a bot always agrees (it halves its variance, not its equity)
-        return {"kind": "run_it_twice"}
     if legal.get("max_discards"):
         return {"kind": "draw", "discard": [str(card) for card in discards(view, int(legal["max_discards"]))]}
     share = equity(view, rng, samples)
@@ -181,47 +165,34 @@ def decide(legal: dict[str, Any], view: HandView, style: Style, rng: random.Rand
 
 
 class Tracker:
-    """Builds a :class:`HandView` per table from the room's messages (events of one player's view)."""
+    """A :class:`HandView` per table for :func:`decide`, from the room's events of one player's view.
+
+    The hand's state is the one reducer's (:class:`engine.view.HandView`), fed each event as it arrives; at a
+    decision :meth:`view` reads from it what the equity needs: the bot's cards, the board, the cards it saw
+    elsewhere (others' up cards, its own discards), the opponents still in and the pot."""
 
     def __init__(self, seat_of: Callable[[str], int | None], game_of: Callable[[str], str]) -> None:
         self._seat_of = seat_of
         self._game_of = game_of
-        self.views: dict[str, HandView] = {}
-        self._round_added: dict[str, int] = {}
-        self._in_hand: dict[str, set[int]] = {}
-
-    def view(self, table: str) -> HandView:
-        if table not in self.views:
-            self.views[table] = HandView(VARIANTS[self._game_of(table)])
-        return self.views[table]
+        self.hands: dict[str, hand_view.HandView] = {}
 
     def on_event(self, table: str, event: Event) -> None:
+        hand = self.hands.get(table)
+        if hand is None:
+            hand = self.hands[table] = hand_view.HandView()
+        hand.apply(event)
+
+    def view(self, table: str) -> HandView:
+        variant = VARIANTS[self._game_of(table)]
+        hand = self.hands.get(table)
+        if hand is None:
+            return HandView(variant)
         me = self._seat_of(table)
-        if isinstance(event, HandStarted):
-            self.views[table] = HandView(VARIANTS[self._game_of(table)])
-            self._in_hand[table] = {seat for seat, _ in event.stacks}
-            self._round_added[table] = 0
-            return
-        view = self.view(table)
-        players = self._in_hand.setdefault(table, set())
-        if isinstance(event, HoleCardsDealt | UpCardsDealt):
-            if event.seat == me or isinstance(event, HoleCardsDealt):  # only our own hole cards reach us
-                view.mine += [card for card in event.cards if card not in view.mine]
-            else:
-                view.seen.update(event.cards)
-        elif isinstance(event, DrawnCardsDealt) and event.seat == me:
-            thrown = set(event.discarded)
-            view.seen |= thrown
-            view.mine = [card for card in view.mine if card not in thrown] + list(event.cards)
-        elif isinstance(event, BoardDealt):
-            view.board = list(event.board)
-        elif isinstance(event, BettingRoundStarted):
-            view.pot = event.pot
-            self._round_added[table] = 0
-        elif isinstance(event, AntePosted | BlindPosted | BringInPosted | Called):
-            view.pot += event.amount
-        elif isinstance(event, BetPlaced | Raised):
-            view.pot += event.added
-        elif isinstance(event, Folded):
-            players.discard(event.seat)
-        view.opponents = max(1, len(players - {me}) if me is not None else len(players) - 1)
+        own = hand.seats.get(me) if me is not None else None
+        seen = {card for seat, info in hand.seats.items() if seat != me for card in info.up_cards}
+        if own is not None:
+            seen.update(own.discarded)
+        players = {seat for seat, info in hand.seats.items() if info.in_hand and not info.folded}
+        opponents = len(players - {me}) if me is not None else len(players) - 1
+        return HandView(variant, list(own.cards) if own is not None else [], list(hand.board), seen,
+                        max(1, opponents), hand.pot_total)

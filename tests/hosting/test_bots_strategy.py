@@ -10,10 +10,11 @@ import pytest
 
 from engine.actions import BetOrRaise, BringIn, Call, Check, Draw, Fold, LegalActions, Muck, Show
 from engine.cards import parse_cards
+from engine.events import view_for
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.structures import BettingStructure
 from engine.variants import VARIANTS, ForcedBetKind
-from hosting.strategy import STYLES, HandView, decide, discards, equity
+from hosting.strategy import STYLES, HandView, Tracker, decide, discards, equity
 
 
 def view(game: str, mine: str, board: str = "", opponents: int = 1, pot: int = 3) -> HandView:
@@ -144,3 +145,44 @@ def test_bots_play_whole_hands_of_every_game(game: str) -> None:
     assert totals.get("bet", 0) + totals.get("raise_to", 0) > 0, totals  # strong ones bet
     if VARIANTS[game].has_draws:
         assert totals.get("draw", 0) > 0, totals
+
+
+@pytest.mark.parametrize("game", ["texas_holdem", "seven_card_stud", "deuce_to_seven_triple_draw"])
+def test_tracker_sees_what_the_engine_holds_at_every_decision(game: str) -> None:
+    """The bots' Tracker reads the one reducer (engine.view): at each of its decisions a bot's view holds its own
+    cards as the engine does, the board, the pot, the opponents still in and the others' up cards it saw."""
+    variant = VARIANTS[game]
+    stud = game == "seven_card_stud"
+    rng = random.Random(game)
+    for _ in range(20):
+        deck = list(variant.deck)
+        rng.shuffle(deck)
+        plan = ForcedBets(button_seat=3, small_blind_seat=None if stud else 0, small_blind=0 if stud else 1,
+                          big_blind_seat=None if stud else 1, big_blind=2, ante=1 if stud else 0,
+                          bring_in=1 if stud else 0)
+        hand = Hand.start(HandConfig(variant, BettingStructure.fixed_limit(2)), dict.fromkeys(range(4), 60), deck,
+                          plan)
+        trackers = {seat: Tracker({"t": seat}.get, {"t": game}.__getitem__) for seat in range(4)}
+        fed = dict.fromkeys(range(4), 0)
+        while (legal := hand.legal_actions()) is not None:
+            seat = legal.seat
+            seen = view_for(hand.events, seat)
+            for event in seen[fed[seat]:]:
+                trackers[seat].on_event("t", event)
+            fed[seat] = len(seen)
+            position = trackers[seat].view("t")
+            assert position.mine == list(hand.hole_cards(seat))
+            assert position.board == list(hand.board)
+            assert position.pot == hand.pot_total
+            assert position.opponents == max(1, sum(hand.in_hand(other) for other in hand.seats if other != seat))
+            assert {card for other in hand.seats if other != seat for card in hand.up_cards(other)} <= position.seen
+            if legal.max_discards is not None:
+                own = hand.hole_cards(seat)
+                hand.act(seat, Draw(tuple(card for card in own if rng.random() < 0.3)[:legal.max_discards]))
+            elif legal.bring_in_amount is not None:
+                hand.act(seat, BringIn())
+            else:
+                choices = [Check() if legal.can_check else Call(), Fold()]
+                if legal.min_raise_to is not None:
+                    choices.append(BetOrRaise(legal.min_raise_to))
+                hand.act(seat, rng.choice(choices))
