@@ -5,8 +5,11 @@ Pure and synchronous: :meth:`TableModel.apply` takes one decoded message (``tabl
 updates the state; widgets only read it. Times are seconds from the caller's ``now`` (the room's clock is
 never compared with ours: the room sends how many seconds are left, we count down locally).
 
-Chips are integers. Pots during a hand are computed from each seat's chips in (R-POT-1, via
-:func:`engine.pots.build_pots`), so the main and side pots are on screen as soon as someone is all-in.
+The hand itself — stacks, bets, chips in, pots, cards, who folded or is all-in, who won — is the one reducer's
+(:class:`engine.view.HandView`, :attr:`TableModel.hand`): each hand event is folded into it and the seats the
+widgets draw are copied from it. What this model adds is the screen's: names, seat states between hands, the
+log's words, last actions, clocks, fairness badges, records for the viewer. Chips are integers; the main and side
+pots (R-POT-1) are on screen as soon as someone is all-in.
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ from engine.events import (
     CardsDealtFaceDown,
     CardsDrawn,
     Checked,
-    DrawnCardsDealt,
     Event,
     Folded,
     HandEnded,
@@ -48,7 +50,6 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.home.rabbit_hunt import RabbitHuntShown
-from engine.pots import build_pots
 from engine.table_events import (
     CardsShownAfterWin,
     ChipsAdded,
@@ -70,6 +71,7 @@ from engine.table_events import (
 )
 from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind
+from engine.view import HAND_EVENTS, HandView
 from hosting.hand_codec import TABLE_EVENT_TYPES, CodecError, event_from_json
 
 LOG_LIMIT = 400
@@ -306,9 +308,11 @@ class TableModel:
     button_seat: int | None = None
     small_blind_seat: int | None = None
     big_blind_seat: int | None = None
-    board: list[str] = field(default_factory=list)
+    board: list[str] = field(default_factory=list)  # the hand's board and street, as the view has them
     street: str = ""
-    dead_money: int = 0
+    hand: HandView = field(default_factory=HandView)
+    """The running hand as this client sees it: the one reducer (engine.view) folds its events; the seats, the
+    board, the pots read from it. What is kept here beside it is the screen's: names, words, clocks, notices."""
     to_act: int | None = None
     turn_seconds: float = 0.0
     turn_started: float = 0.0
@@ -337,7 +341,6 @@ class TableModel:
     """The last hands' events by hand id (at most :data:`RECORD_LIMIT`), for the hand-history viewer."""
     results: list[tuple[int, int, str]] = field(default_factory=list)
     """The last hand's winners as ``(seat, chips, hand name)`` in award order, until the next deal."""
-    bring_in: int = 0  # stud: the bring-in posted this round, until someone completes (R-STUD-1)
     pending_top_up: int = 0  # chips asked for during a hand I am in: sent when it ends (the room refuses sooner)
     home: dict[str, Any] = field(default_factory=dict)
     """The table's home-game options that are on (R-HOME-1..4), as the room's table message says."""
@@ -441,21 +444,14 @@ class TableModel:
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle and in front of the players (R-POT-1)."""
-        return self.dead_money + sum(info.committed for info in self.seats.values())
+        """Every chip this client saw go into the middle or in front of the players (R-POT-1)."""
+        hand = self.hand
+        return hand.dead_money + sum(info.committed for info in hand.seats.values())
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
         """Main pot then side pots as ``(amount, eligible seats)`` from the chips gathered in at the end of the
         previous betting rounds (this round's bets are still in front of the players); empty when none."""
-        order = sorted(self.seats)
-        contributions = [self.seats[seat].committed - self.seats[seat].bet for seat in order]
-        if not any(contributions) and not self.dead_money:
-            return []
-        alive = [self.seats[seat].in_hand and not self.seats[seat].folded for seat in order]
-        if not any(alive):
-            alive = [True] * len(order)
-        return [(pot.amount, tuple(order[index] for index in pot.eligible))
-                for pot in build_pots(contributions, alive, self.dead_money)]
+        return [(pot.amount, tuple(sorted(pot.eligible))) for pot in self.hand.pots(include_bets=False)]
 
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.turn_seconds - (now - self.turn_started))
@@ -608,16 +604,15 @@ class TableModel:
 
     def _clear_hand(self) -> None:
         """Forget the running hand's cards, bets and pots (a new hand, or the room replaying this one)."""
+        self.hand = HandView()
         self.board = []
         self.street = "preflop"
-        self.dead_money = 0
         self.to_act = None
         self.legal = None
         self.small_blind_seat = None
         self.big_blind_seat = None
         self.results = []
         self.shown_after_win = False
-        self.bring_in = 0
         self.second_board, self.run_twice, self.bomb_pot, self.rabbit, self.hand_over = [], "", 0, [], False
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
@@ -635,12 +630,28 @@ class TableModel:
             del self.log[start:]
         self.note("(reconnected: the hand so far, as the room replays it)")
 
-    def _put_in(self, number: int, added: int, street_total: int | None = None, all_in: bool = False) -> None:
-        info = self._seat(number)
-        info.stack -= added
-        info.committed += added
-        info.bet = street_total if street_total is not None else info.bet + added
-        info.all_in = info.all_in or all_in or info.stack <= 0
+    def _sync(self, seat: int | None) -> None:
+        """The hand state of ``seat`` (``None``: every seat) as the view has it, for the widgets (which read
+        :class:`SeatInfo`), and the board."""
+        hand = self.hand
+        stud = not self.uses_blinds  # stud: my down cards are marked apart from my up cards
+        states = hand.seats.items() if seat is None or seat not in hand.seats else ((seat, hand.seats[seat]),)
+        for number, state in states:
+            info = self._seat(number)
+            info.stack = state.stack
+            info.bet = state.bet
+            info.committed = state.committed
+            info.in_hand = state.in_hand
+            info.folded = state.folded
+            info.all_in = state.all_in
+            info.cards = [str(card) for card in state.cards]
+            info.down_cards = [str(card) for card in state.down_cards] if stud else []
+            info.face_down = state.face_down
+            info.won = state.won
+            info.hand_name = state.description
+        if len(self.board) != len(hand.board):
+            self.board = [str(card) for card in hand.board]
+        self.street = hand.street or self.street
 
     def _event(self, event: Event, hand: str, now: float) -> None:
         seat = getattr(event, "seat", None)
@@ -651,124 +662,71 @@ class TableModel:
             self._new_hand(hand)
             self.joined_mid_hand = True
             self.hand_running = True
+            self.hand.seed_stacks({number: info.stack for number, info in self.seats.items()})
             self.note("(joined during this hand: what happened before is not shown)")
         self._record(hand, event)
+        if isinstance(event, HandStarted):
+            self._hand_started(event, hand)
+        # stud: the first raise over a bring-in (to the full bet) is a completion (R-STUD-1)
+        completing = bool(self.hand.bring_in) and self.current_bet() == self.hand.bring_in
+        self.hand.apply(event)
+        if type(event) in HAND_EVENTS:
+            # An action, a deal or an award changes its own seat; a hand's start, a new round or its end them all.
+            seat = getattr(event, "seat", None)
+            self._sync(seat if isinstance(seat, int) and not isinstance(event, SevenDeuceBountyPaid) else None)
         if isinstance(event, HandPlanned):
             self._planned = (hand, event.hand_number)
             self.button_seat = event.button_seat
             self.small_blind_seat = event.small_blind_seat
             self.big_blind_seat = event.big_blind_seat
         elif isinstance(event, HandStarted):
-            plan = (self.small_blind_seat, self.big_blind_seat)
-            if hand != self.hand_id:
-                self._new_hand(hand)
-                self.jackpot_banner = ""
-            else:  # after a reconnect the room replays the running hand from its start (hand resync)
-                self._clear_hand()
-                self._forget_notes_of_running_hand()
-                self.joined_mid_hand = False  # the replay brings the whole hand
-            self.small_blind_seat, self.big_blind_seat = plan
-            self.button_seat = event.button_seat
-            self.hand_running = True
-            for number, stack in event.stacks:
-                info = self._seat(number)
-                info.stack = stack
-                info.in_hand = True
+            pass
         elif isinstance(event, AntePosted):
-            info = self._seat(event.seat)
-            info.stack -= event.amount
-            self.dead_money += event.amount
-            info.all_in = info.all_in or event.all_in
             self.note(f"{self._who(name, 'posts')} the ante {event.amount}")
         elif isinstance(event, BlindPosted):
-            if event.live:
-                self._put_in(event.seat, event.amount, all_in=event.all_in)
-            else:
-                info = self._seat(event.seat)
-                info.stack -= event.amount
-                self.dead_money += event.amount
             if event.kind == "small_blind":
                 self.small_blind_seat = event.seat
             elif event.kind == "big_blind":
                 self.big_blind_seat = event.seat
             self.note(f"{self._who(name, 'posts')} the {event.kind.replace('_', ' ')} {event.amount}")
         elif isinstance(event, HoleCardsDealt):
-            info = self._seat(event.seat)
-            cards = [str(card) for card in event.cards]
-            info.cards += cards  # stud: a down card again on seventh street
-            info.in_hand = True
-            if not self.uses_blinds:  # stud: my down cards are marked apart from my up cards
-                info.down_cards += cards
-            if info.name == self.me:
+            if name == self.me:
                 down = "" if self.uses_blinds else " (face down)"
-                self.note(f"Dealt to you: {' '.join(cards)}{down}")
-        elif isinstance(event, CardsDealtFaceDown):
-            info = self._seat(event.seat)
-            info.face_down += event.count
-            info.in_hand = True
+                self.note(f"Dealt to you: {' '.join(str(card) for card in event.cards)}{down}")
         elif isinstance(event, UpCardsDealt):
-            info = self._seat(event.seat)
-            cards = [str(card) for card in event.cards]
-            info.cards += cards
-            if info.name == self.me:
-                self.note(f"Dealt to you: {' '.join(cards)} (face up)")
+            if name == self.me:
+                self.note(f"Dealt to you: {' '.join(str(card) for card in event.cards)} (face up)")
         elif isinstance(event, BoardDealt):
-            self.board = [str(card) for card in event.board]
-            self.street = event.street
             self.note(f"{self.street.capitalize()}: {' '.join(self.board)}")
         elif isinstance(event, BettingRoundStarted):
-            self.street = event.street
             for info in self.seats.values():
-                if event.round_index > 0:  # the blinds stay in front for the first round
-                    info.bet = 0
                 if not info.folded and not info.all_in:
                     info.last_action = ""
         elif isinstance(event, Folded):
-            info = self._seat(event.seat)
-            info.folded = True
-            info.last_action = "fold"
+            self._seat(event.seat).last_action = "fold"
             self.note(self._who(name, "folds"))
         elif isinstance(event, Checked):
             self._seat(event.seat).last_action = "check"
             self.note(self._who(name, "checks"))
         elif isinstance(event, Called):
-            self._put_in(event.seat, event.amount, all_in=event.all_in)
             self._seat(event.seat).last_action = "call"
             self.note(f"{self._who(name, 'calls')} {event.amount}" + (" (all-in)" if event.all_in else ""))
         elif isinstance(event, BetPlaced | Raised):
-            # stud: the first raise over a bring-in (to the full bet) is a completion (R-STUD-1)
-            completing = bool(self.bring_in) and self.current_bet() == self.bring_in
-            self.bring_in = 0
-            self._put_in(event.seat, event.added, event.to, event.all_in)
             betting = isinstance(event, BetPlaced)
             verb = "completes to" if completing else "bets" if betting else "raises to"
             self._seat(event.seat).last_action = "complete" if completing else "bet" if betting else "raise"
             self.note(f"{self._who(name, verb)} {event.to}" + (" (all-in)" if event.all_in else ""))
         elif isinstance(event, BringInPosted):
-            self._put_in(event.seat, event.amount, all_in=event.all_in)
-            self.bring_in = event.amount
             self._seat(event.seat).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
             self.note(f"{self._who(name, 'brings in')} {event.amount}")
         elif isinstance(event, CardsDrawn):
             count = event.count
             self._seat(event.seat).last_action = f"draws {count}" if count else "pat"
             self.note(f"{self._who(name, 'draws')} {count}" if count else self._who(name, "stands pat"))
-        elif isinstance(event, DrawnCardsDealt):
-            info = self._seat(event.seat)
-            discarded = {str(card) for card in event.discarded}
-            info.cards = [card for card in info.cards if card not in discarded] + [str(card) for card in event.cards]
         elif isinstance(event, UncalledBetReturned):
-            info = self._seat(event.seat)
-            info.stack += event.amount
-            info.committed -= event.amount
-            info.bet = max(0, info.bet - event.amount)
             self.note(f"Uncalled bet of {event.amount} returned to {'you' if name == self.me else name}")
         elif isinstance(event, HandShown):
-            info = self._seat(event.seat)
-            info.cards = [str(card) for card in event.cards]  # every card of the hand: no back is left face down
-            info.face_down = 0
-            info.hand_name = event.description
-            line = f"{self._who(name, 'shows')} {' '.join(info.cards)}"
+            line = f"{self._who(name, 'shows')} {' '.join(str(card) for card in event.cards)}"
             self.note(line + (f" ({event.description})" if event.description else ""))
         elif isinstance(event, CardsShownAfterWin):
             info = self._seat(event.seat)
@@ -780,9 +738,7 @@ class TableModel:
                 self.shown_after_win = True
             self.note(f"{self._who(name, 'shows')} {' '.join(revealed)}")
         elif isinstance(event, HandMucked):
-            info = self._seat(event.seat)
-            info.last_action = "muck"
-            info.face_down = 0  # the unseen cards went into the muck
+            self._seat(event.seat).last_action = "muck"
             self.note(self._who(name, "mucks"))
         elif isinstance(event, RakeTaken):
             self.note(f"Rake {event.amount}")
@@ -790,25 +746,29 @@ class TableModel:
             self._pot_awarded(event, hand, name)
         elif isinstance(event, HOME_EVENTS):
             self._home_event(event, name)
-        elif isinstance(event, HandEnded):
-            self.hand_over = True
-            for number, stack in event.stacks:
-                self._seat(number).stack = stack
-            for info in self.seats.values():
-                info.bet = 0
-            self.to_act = None
-            self.legal = None
-        elif isinstance(event, HandFinished):
+        elif isinstance(event, HandEnded | HandFinished):
+            self.hand_over = self.hand_over or isinstance(event, HandEnded)
             self.to_act = None
             self.legal = None
         else:
             self._table_event(event, name, now)
 
+    def _hand_started(self, event: HandStarted, hand: str) -> None:
+        """A new hand, or the room replaying the running one after a reconnect (hand resync): a fresh view."""
+        plan = (self.small_blind_seat, self.big_blind_seat)
+        if hand != self.hand_id:
+            self._new_hand(hand)
+            self.jackpot_banner = ""
+        else:
+            self._clear_hand()
+            self._forget_notes_of_running_hand()
+            self.joined_mid_hand = False  # the replay brings the whole hand
+        self.small_blind_seat, self.big_blind_seat = plan
+        self.button_seat = event.button_seat
+        self.hand_running = True
+
     def _pot_awarded(self, event: PotAwarded, hand: str, name: str) -> None:
-        info = self._seat(event.seat)
         amount = event.amount
-        info.stack += amount
-        info.won += amount
         pot = "the main pot" if event.pot_index == 0 else f"side pot {event.pot_index}"
         share_text = "" if event.share == "whole" else f" ({event.share})"
         on_board = {1: " on the first board", 2: " on the second board"}.get(getattr(event, "board", 0), "")
@@ -877,10 +837,7 @@ class TableModel:
         elif isinstance(event, SecondBoardDealt):
             self.second_board = [str(card) for card in event.board]
             self.note(f"Second board {event.street}: {' '.join(self.second_board)}")
-        elif isinstance(event, SevenDeuceBountyPaid):
-            for payer, chips in event.paid:
-                self._seat(payer).stack -= chips
-            self._seat(event.seat).stack += event.total
+        elif isinstance(event, SevenDeuceBountyPaid):  # the chips moved in the view
             payers = ", ".join(f"{self._name(payer)} {chips}" for payer, chips in event.paid)
             self.note(f"{self._who(name, 'collects')} the 7-2 bounty: {event.total}"
                       + (f" ({payers})" if payers else ""))

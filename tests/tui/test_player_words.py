@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engine.events import AntePosted
 from hosting import protocol
 from tests.tui.helpers import wait_until
 from tests.tui.recorded import ReplayConnection, event, hello, lobby_rows, msg, side_pot_hand
@@ -183,7 +184,8 @@ async def test_stud_bring_in_one_button_no_stale_amount_no_old_pot_and_the_tab_n
         assert not view.query_one("#call").has_class("-hidden") and str(view.query_one("#call").label) == "Call 60 (C)"
         assert view.query_one("#amount").value == "" and view.query_one("#raise").disabled
         # between hands the centre no longer shows the paid pot
-        model.dead_money, model.hand_running = 3, False
+        model.hand.apply(AntePosted(0, 3))  # chips in the middle, and the hand over
+        model.hand_running = False
         app._push(table)
         await pilot.pause(0.1)
         board = view.query_one("#board").render().plain
