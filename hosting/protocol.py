@@ -3,8 +3,9 @@
 Every message is one JSON object on one line, ``{"v": 1, "type": "...", ...}``. This module is the single
 place that knows the message shapes:
 
-- inbound (client → room) messages are frozen dataclasses, one per ``type`` (:data:`INBOUND_TYPES`), and
-  :func:`parse_message` turns a line into one of them or into an :class:`ProtocolError` naming the problem;
+- inbound (client → room) messages are typed schemas (frozen msgspec structs, the library the events' encoding
+  uses too), one per ``type`` (:data:`INBOUND_TYPES`), and :func:`parse_message` turns a line into one of them
+  or into a :class:`ProtocolError` naming the problem (its code, its field, what was expected and what came);
 - :class:`InboundStream` cuts a byte stream into lines, refuses oversized lines, applies the per-connection
   rate limit (:class:`TokenBucket`) and counts abuse, deciding when to disconnect;
 - outbound (room → client) messages are built by the small functions at the end (:func:`hello`,
@@ -17,11 +18,13 @@ from __future__ import annotations
 
 import json
 import re
-import types
 import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar, Final, Literal, Union
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Final, Literal
+
+import msgspec
+from msgspec import Meta, Struct
 
 from engine.cards import Card
 from hosting.hand_codec import CodecError, event_from_json
@@ -61,150 +64,150 @@ class ProtocolError(ValueError):
         return error(self.code, str(self), field=self.field, in_reply_to=self.type)
 
 
-# --- field constraints -------------------------------------------------------------------------------------
+# --- field types -------------------------------------------------------------------------------------------
+# Each field's JSON type and bounds are declared once, in its annotation (msgspec ``Meta``); msgspec checks them.
 
-_TABLE_ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
-_HAND_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}\Z")
-_HEX_32 = re.compile(r"[0-9a-f]{64}\Z")
+_TABLE_PATTERN: Final = r"^[A-Za-z0-9_.-]{1,32}\Z"
+_HAND_PATTERN: Final = r"^[A-Za-z0-9_.:-]{1,64}\Z"
+_HEX_32_PATTERN: Final = r"^[0-9a-f]{64}\Z"
+_HOST_ACTION_PATTERN: Final = r"^[a-z_]{1,32}\Z"
+_PATTERN_WORDS: Final = {_TABLE_PATTERN: "a table id (1-32 of A-Z a-z 0-9 _ . -)",
+                         _HAND_PATTERN: "a hand id (1-64 of A-Z a-z 0-9 _ . : -)",
+                         _HEX_32_PATTERN: "32 bytes as 64 lowercase hex digits",
+                         _HOST_ACTION_PATTERN: "a host action name"}
+"""What each pattern asks for, in words: an error names this, never the regular expression."""
 
-
-TABLE: Final[dict[str, Any]] = {"pattern": _TABLE_ID, "what": "a table id (1-32 of A-Z a-z 0-9 _ . -)"}
-HAND: Final[dict[str, Any]] = {"pattern": _HAND_ID, "what": "a hand id (1-64 of A-Z a-z 0-9 _ . : -)"}
-CHIPS: Final[dict[str, Any]] = {"minimum": 1, "maximum": MAX_CHIPS}
-HEX32: Final[dict[str, Any]] = {"pattern": _HEX_32, "what": "32 bytes as 64 lowercase hex digits"}
+TableId = Annotated[str, Meta(pattern=_TABLE_PATTERN)]
+HandId = Annotated[str, Meta(pattern=_HAND_PATTERN)]
+Hex32 = Annotated[str, Meta(pattern=_HEX_32_PATTERN)]
+Chips = Annotated[int, Meta(ge=1, le=MAX_CHIPS)]
+CardText = Annotated[str, Meta(max_length=3)]
+ShortText = Annotated[str, Meta(max_length=64)]
+Secret = Annotated[str, Meta(max_length=128)]
 
 
 # --- inbound messages --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Inbound:
-    """Base of every client → room message. ``type`` is the wire name."""
+class Inbound(Struct, frozen=True, forbid_unknown_fields=True):
+    """Base of every client → room message: a typed schema (msgspec) — every field's type and bounds in its
+    annotation, no unknown field; ``type`` is the wire name. Checks across fields are in ``__post_init__``."""
 
     type: ClassVar[str] = ""
 
 
-@dataclass(frozen=True)
-class Hello(Inbound):
+class Hello(Inbound, frozen=True):
     """Optional first message of a client: who it is (free text, for the log)."""
 
     type: ClassVar[str] = "hello"
-    client: str = field(default="", metadata={"max_length": 64})
+    client: ShortText = ""
 
 
-@dataclass(frozen=True)
-class Auth(Inbound):
+class Auth(Inbound, frozen=True):
     """Room gates after the SSH key login: the room password and, for a new name, an invite code."""
 
     type: ClassVar[str] = "auth"
-    password: str | None = field(default=None, metadata={"max_length": 128})
-    invite: str | None = field(default=None, metadata={"max_length": 128})
+    password: Secret | None = None
+    invite: Secret | None = None
 
 
-@dataclass(frozen=True)
-class LobbyRequest(Inbound):
+class LobbyRequest(Inbound, frozen=True):
     """Ask for the lobby (R-LOBBY-1); the answer is a ``lobby`` message."""
 
     type: ClassVar[str] = "lobby"
 
 
-@dataclass(frozen=True)
-class Watch(Inbound):
+class Watch(Inbound, frozen=True):
     """Spectate a table: public events only."""
 
     type: ClassVar[str] = "watch"
-    table: str = field(metadata=TABLE)
+    table: TableId
 
 
-@dataclass(frozen=True)
-class Unwatch(Inbound):
+class Unwatch(Inbound, frozen=True):
     type: ClassVar[str] = "unwatch"
-    table: str = field(metadata=TABLE)
+    table: TableId
 
 
-@dataclass(frozen=True)
-class Sit(Inbound):
+class Sit(Inbound, frozen=True):
     """Take a seat (``seat`` None = any free seat) with ``buy_in`` chips (R-BUYIN-1)."""
 
     type: ClassVar[str] = "sit"
-    table: str = field(metadata=TABLE)
-    buy_in: int = field(metadata=CHIPS)
-    seat: int | None = field(default=None, metadata={"minimum": 0, "maximum": 9})
+    table: TableId
+    buy_in: Chips
+    seat: Annotated[int, Meta(ge=0, le=9)] | None = None
 
 
-@dataclass(frozen=True)
-class Leave(Inbound):
+class Leave(Inbound, frozen=True):
     """Stand up; the chips go back to the balance (after the current hand)."""
 
     type: ClassVar[str] = "leave"
-    table: str = field(metadata=TABLE)
+    table: TableId
 
 
-@dataclass(frozen=True)
-class SitOut(Inbound):
+class SitOut(Inbound, frozen=True):
     """Sit out (``on``) or come back (R-DISC-1)."""
 
     type: ClassVar[str] = "sit_out"
-    table: str = field(metadata=TABLE)
-    on: bool = field(default=True)
+    table: TableId
+    on: bool = True
 
 
-@dataclass(frozen=True)
-class AutoMuck(Inbound):
+class AutoMuck(Inbound, frozen=True):
     """Muck at showdown, unasked, the hands that cannot win (``on``), or show them (R-SHOW-1)."""
 
     type: ClassVar[str] = "auto_muck"
-    table: str = field(metadata=TABLE)
-    on: bool = field(default=True)
+    table: TableId
+    on: bool = True
 
 
-@dataclass(frozen=True)
-class ShowCards(Inbound):
+def _check_cards(texts: Sequence[str], name: str, message_type: str) -> None:
+    for text in texts:
+        try:
+            Card.parse(text)
+        except ValueError as problem:
+            raise ProtocolError(BAD_FIELD, f"{name}: {problem}", field=name, type=message_type) from None
+
+
+class ShowCards(Inbound, frozen=True):
     """After winning a hand uncontested, before the next deal: show one card or the whole hand (``cards``)."""
 
     type: ClassVar[str] = "show_cards"
-    table: str = field(metadata=TABLE)
-    cards: list[str] = field(default_factory=list, metadata={"max_items": 7, "max_length": 3})
+    table: TableId
+    cards: Annotated[list[CardText], Meta(max_length=7)] = []
 
     def __post_init__(self) -> None:
         if not self.cards:
             raise ProtocolError(MISSING_FIELD, "show_cards needs 'cards' (one card, or the whole hand)",
                                 field="cards", type=self.type)
-        for text in self.cards:
-            try:
-                Card.parse(text)
-            except ValueError as problem:
-                raise ProtocolError(BAD_FIELD, f"cards: {problem}", field="cards", type=self.type) from None
+        _check_cards(self.cards, "cards", self.type)
 
     def parsed(self) -> tuple[Card, ...]:
         return tuple(Card.parse(text) for text in self.cards)
 
 
-@dataclass(frozen=True)
-class WaitForBigBlind(Inbound):
+class WaitForBigBlind(Inbound, frozen=True):
     """Wait for the big blind instead of posting out of position (R-BLIND-3)."""
 
     type: ClassVar[str] = "wait_for_big_blind"
-    table: str = field(metadata=TABLE)
-    on: bool = field(default=True)
+    table: TableId
+    on: bool = True
 
 
-@dataclass(frozen=True)
-class TopUp(Inbound):
+class TopUp(Inbound, frozen=True):
     """Add ``amount`` chips to the stack between hands, up to the table maximum (R-BUYIN-1)."""
 
     type: ClassVar[str] = "top_up"
-    table: str = field(metadata=TABLE)
-    amount: int = field(metadata=CHIPS)
+    table: TableId
+    amount: Chips
 
 
-@dataclass(frozen=True)
-class WaitingList(Inbound):
+class WaitingList(Inbound, frozen=True):
     """Join (``on``) or leave the waiting list of a full table (R-LOBBY-1)."""
 
     type: ClassVar[str] = "waiting_list"
-    table: str = field(metadata=TABLE)
-    on: bool = field(default=True)
+    table: TableId
+    on: bool = True
 
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise_to", "all_in", "bring_in", "complete", "draw",
@@ -213,8 +216,7 @@ ACTION_KINDS: Final = typing.get_args(ActionKind)
 _NEEDS_AMOUNT: Final = frozenset({"bet", "raise_to", "complete"})
 
 
-@dataclass(frozen=True)
-class ActionMessage(Inbound):
+class ActionMessage(Inbound, frozen=True):
     """A player's move in hand ``hand`` at ``table``.
 
     ``amount`` (street total, R-BET-*) is required for ``bet``, ``raise_to`` and ``complete`` and refused
@@ -222,11 +224,11 @@ class ActionMessage(Inbound):
     """
 
     type: ClassVar[str] = "action"
-    table: str = field(metadata=TABLE)
-    hand: str = field(metadata=HAND)
-    kind: ActionKind = field(metadata={})
-    amount: int | None = field(default=None, metadata=CHIPS)
-    discard: list[str] | None = field(default=None, metadata={"max_items": 10, "max_length": 3})
+    table: TableId
+    hand: HandId
+    kind: ActionKind
+    amount: Chips | None = None
+    discard: Annotated[list[CardText], Meta(max_length=10)] | None = None
 
     def __post_init__(self) -> None:
         if self.kind in _NEEDS_AMOUNT and self.amount is None:
@@ -241,11 +243,7 @@ class ActionMessage(Inbound):
         if self.kind != "draw" and self.discard is not None:
             raise ProtocolError(BAD_FIELD, f"action {self.kind!r} takes no 'discard'", field="discard",
                                 type=self.type)
-        for text in self.discard or ():
-            try:
-                Card.parse(text)
-            except ValueError as problem:
-                raise ProtocolError(BAD_FIELD, f"discard: {problem}", field="discard", type=self.type) from None
+        _check_cards(self.discard or (), "discard", self.type)
         if self.discard is not None and len(set(self.discard)) != len(self.discard):
             raise ProtocolError(BAD_FIELD, "discard: a card is listed twice", field="discard", type=self.type)
 
@@ -253,95 +251,85 @@ class ActionMessage(Inbound):
         return tuple(Card.parse(text) for text in self.discard or ())
 
 
-@dataclass(frozen=True)
-class Chat(Inbound):
+class Chat(Inbound, frozen=True):
     """Say ``text`` at ``table`` (or in the lobby when ``table`` is None)."""
 
     type: ClassVar[str] = "chat"
-    text: str = field(metadata={"min_length": 1, "max_length": 280})
-    table: str | None = field(default=None, metadata=TABLE)
+    text: Annotated[str, Meta(min_length=1, max_length=280)]
+    table: TableId | None = None
 
 
-@dataclass(frozen=True)
-class Commit(Inbound):
+class Commit(Inbound, frozen=True):
     """Fairness step 2: the seat's commitment for the hand (DESIGN.md "Fairness")."""
 
     type: ClassVar[str] = "commit"
-    table: str = field(metadata=TABLE)
-    hand: str = field(metadata=HAND)
-    commitment: str = field(metadata=HEX32)
+    table: TableId
+    hand: HandId
+    commitment: Hex32
 
 
-@dataclass(frozen=True)
-class Reveal(Inbound):
+class Reveal(Inbound, frozen=True):
     """Fairness step 3: the seat's secret, to the host only."""
 
     type: ClassVar[str] = "reveal"
-    table: str = field(metadata=TABLE)
-    hand: str = field(metadata=HAND)
-    secret: str = field(metadata=HEX32)
+    table: TableId
+    hand: HandId
+    secret: Hex32
 
 
-@dataclass(frozen=True)
-class VerificationReport(Inbound):
+class VerificationReport(Inbound, frozen=True):
     """Fairness step 5: the client's verdict on a finished hand; ``violations`` as :class:`Violation.to_json`."""
 
     type: ClassVar[str] = "verification"
-    table: str = field(metadata=TABLE)
-    hand: str = field(metadata=HAND)
-    ok: bool = field()
-    violations: list[dict[str, Any]] = field(default_factory=list, metadata={"max_items": MAX_LIST_ITEMS})
+    table: TableId
+    hand: HandId
+    ok: bool
+    violations: Annotated[list[dict[str, Any]], Meta(max_length=MAX_LIST_ITEMS)] = []
 
 
-@dataclass(frozen=True)
-class ReportHand(Inbound):
+class ReportHand(Inbound, frozen=True):
     """R-AUDIT-1: flag a finished hand for the host's review; the room stores the report with the hand's full
     history (``croupier reports`` lists them). ``reason``: the player's words, may be empty."""
 
     type: ClassVar[str] = "report_hand"
-    hand: str = field(metadata=HAND)
-    reason: str = field(default="", metadata={"max_length": 500})
+    hand: HandId
+    reason: Annotated[str, Meta(max_length=500)] = ""
 
 
-@dataclass(frozen=True)
-class Refill(Inbound):
+class Refill(Inbound, frozen=True):
     """Ask for free play-money credits (R-PLAY-1: only while nearly broke, arriving after a delay); the
     answer is an ``ack`` with ``amount`` and ``arrives_in`` seconds, later a ``balance`` message."""
 
     type: ClassVar[str] = "refill"
 
 
-@dataclass(frozen=True)
-class HostRequest(Inbound):
+class HostRequest(Inbound, frozen=True):
     """A host's console action (hosting.admin): ``action`` and its ``args``, checked by
     :func:`hosting.admin_requests.parse_request`; refused (``not_host``) unless the sender is a host."""
 
     type: ClassVar[str] = "host"
-    action: str = field(metadata={"pattern": re.compile(r"[a-z_]{1,32}\Z"), "what": "a host action name"})
-    args: dict[str, Any] = field(default_factory=dict)
+    action: Annotated[str, Meta(pattern=_HOST_ACTION_PATTERN)]
+    args: Annotated[dict[str, Any], Meta(max_length=MAX_LIST_ITEMS)] = {}
 
 
-@dataclass(frozen=True)
-class SettleUpRequest(Inbound):
+class SettleUpRequest(Inbound, frozen=True):
     """Ask for a session's settle-up (hosting.settle_up): the latest, or ``session`` by name or number."""
 
     type: ClassVar[str] = "settle_up"
-    session: str | None = field(default=None, metadata={"max_length": 200})
+    session: Annotated[str, Meta(max_length=200)] | None = None
 
 
-@dataclass(frozen=True)
-class RabbitHunt(Inbound):
+class RabbitHunt(Inbound, frozen=True):
     """R-HOME-2: after a hand that ended before its board was complete, until the next deal, a player dealt into
     it asks to see the cards that would have come (shown to the table, marked not played)."""
 
     type: ClassVar[str] = "rabbit_hunt"
-    table: str = field(metadata=TABLE)
+    table: TableId
 
 
-@dataclass(frozen=True)
-class Ping(Inbound):
+class Ping(Inbound, frozen=True):
     type: ClassVar[str] = "ping"
-    id: int | None = field(default=None, metadata={"minimum": 0, "maximum": 2**53})
+    id: Annotated[int, Meta(ge=0, le=2**53)] | None = None
 
 
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
@@ -354,63 +342,12 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
 
 # --- validation --------------------------------------------------------------------------------------------
 
-_JSON_NAMES: Final = {str: "text", int: "an integer", bool: "true or false", list: "a list", dict: "an object",
-                      type(None): "null"}
-
-
-def _describe(annotation: Any) -> str:
-    origin = typing.get_origin(annotation)
-    if origin is Literal:
-        return "one of " + ", ".join(repr(choice) for choice in typing.get_args(annotation))
-    if origin in (Union, types.UnionType):
-        return " or ".join(_describe(arg) for arg in typing.get_args(annotation))
-    if origin is not None:
-        return _JSON_NAMES.get(origin, str(origin))
-    return _JSON_NAMES.get(annotation, str(annotation))
-
-
-def _check_value(name: str, value: Any, annotation: Any, metadata: Mapping[str, Any], message_type: str) -> None:
-    """Raise :class:`ProtocolError` unless ``value`` fits ``annotation`` and the field's constraints."""
-
-    def bad(reason: str) -> ProtocolError:
-        return ProtocolError(BAD_FIELD, f"{message_type}.{name}: {reason}", field=name, type=message_type)
-
-    origin = typing.get_origin(annotation)
-    if origin in (Union, types.UnionType):
-        options = typing.get_args(annotation)
-        if value is None and type(None) in options:
-            return
-        non_null = [option for option in options if option is not type(None)]
-        _check_value(name, value, non_null[0], metadata, message_type)
-        return
-    if origin is Literal:
-        if not isinstance(value, str) or value not in typing.get_args(annotation):
-            raise bad(f"expected {_describe(annotation)}, got {_short(value)}")
-        return
-    expected = origin or annotation
-    # bool is an int in Python but not in our protocol: true is never a chip count
-    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        raise bad(f"expected {_describe(annotation)}, got {_short(value)}")
-    if isinstance(value, str):
-        if len(value) > metadata.get("max_length", 256):
-            raise bad(f"longer than {metadata.get('max_length', 256)} characters")
-        if len(value) < metadata.get("min_length", 0):
-            raise bad("must not be empty")
-        pattern = metadata.get("pattern")
-        if pattern is not None and not pattern.match(value):
-            raise bad(f"expected {metadata['what']}, got {_short(value)}")
-    if isinstance(value, int) and not isinstance(value, bool):
-        low, high = metadata.get("minimum"), metadata.get("maximum")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise bad(f"must be between {low} and {high}, got {value}")
-    if isinstance(value, list):
-        if len(value) > metadata.get("max_items", MAX_LIST_ITEMS):
-            raise bad(f"more than {metadata.get('max_items', MAX_LIST_ITEMS)} items")
-        (item_type,) = typing.get_args(annotation) or (Any,)
-        if item_type is not Any:
-            item_metadata = {key: val for key, val in metadata.items() if key != "max_items"}
-            for index, item in enumerate(value):
-                _check_value(f"{name}[{index}]", item, item_type, item_metadata, message_type)
+_JSON_NAMES: Final = {"int": "an integer", "str": "text", "bool": "true or false", "array": "a list",
+                      "object": "an object", "null": "null", "float": "a number"}
+_MISSING = re.compile(r"Object missing required field `(?P<name>.*)`\Z", re.S)
+_UNKNOWN = re.compile(r"Object contains unknown field `(?P<name>.*)`\Z", re.S)
+_AT = re.compile(r"(?P<reason>.*?) - at `\$(?P<path>.*)`\Z", re.S)
+_PATH_STEP = re.compile(r"\.(?P<key>[^.\[]+)|\[(?P<index>\d+)\]")
 
 
 def _short(value: Any) -> str:
@@ -419,13 +356,62 @@ def _short(value: Any) -> str:
     return text[:40] + ("…" if len(text) > 40 else "")
 
 
-_HINTS: dict[type[Inbound], dict[str, Any]] = {}
+def _value_at(data: Any, path: str) -> Any:
+    """The value a msgspec error path (``.discard[0]``) points at in the message."""
+    for step in _PATH_STEP.finditer(path):
+        try:
+            data = data[step["key"]] if step["key"] is not None else data[int(step["index"])]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
-def _hints(message_class: type[Inbound]) -> dict[str, Any]:
-    if message_class not in _HINTS:
-        _HINTS[message_class] = typing.get_type_hints(message_class)
-    return _HINTS[message_class]
+def _json_names(types_text: str) -> str:
+    return " or ".join(_JSON_NAMES.get(name, name) for name in types_text.split(" | "))
+
+
+def _reason(text: str, value: Any, choices: Sequence[str]) -> str:
+    """msgspec's words for a bad value, in ours (what was expected and what came)."""
+    if found := re.fullmatch(r"Expected `(.+?)`, got `.+`", text):
+        return f"expected {_json_names(found[1])}, got {_short(value)}"
+    if found := re.fullmatch(r"Expected `\w+` matching regex '(.*)'", text, re.S):
+        pattern = found[1].replace("\\\\", "\\")  # msgspec doubles the pattern's backslashes
+        return f"expected {_PATTERN_WORDS.get(pattern, 'another form')}, got {_short(value)}"
+    if found := re.fullmatch(r"Expected `\w+` (>=|<=) (-?\d+)", text):
+        return f"must be {'at least' if found[1] == '>=' else 'at most'} {found[2]}, got {value}"
+    if found := re.fullmatch(r"Expected `str` of length (>=|<=) (\d+)", text):
+        return "must not be empty" if found[1] == ">=" else f"longer than {found[2]} characters"
+    if found := re.fullmatch(r"Expected `(?:array|object)` of length <= (\d+)", text):
+        return f"more than {found[1]} items"
+    if text.startswith("Invalid enum value"):
+        return f"expected one of {', '.join(repr(choice) for choice in choices)}, got {_short(value)}"
+    return text[:1].lower() + text[1:]
+
+
+def _choices(message_class: type[Inbound], name: str) -> tuple[str, ...]:
+    hint = typing.get_type_hints(message_class).get(name)
+    return tuple(typing.get_args(hint)) if typing.get_origin(hint) is Literal else ()
+
+
+def _refusal(problem: msgspec.ValidationError, data: Mapping[str, Any], message_type: str,
+             message_class: type[Inbound]) -> ProtocolError:
+    """The :class:`ProtocolError` for msgspec's refusal of ``data`` as ``message_class``."""
+    if isinstance(problem.__cause__, ProtocolError):  # a check across fields (``__post_init__``)
+        return problem.__cause__
+    text = str(problem)
+    if found := _MISSING.match(text):
+        return ProtocolError(MISSING_FIELD, f"{message_type} needs field {found['name']!r}", field=found["name"],
+                             type=message_type)
+    if found := _UNKNOWN.match(text):
+        return ProtocolError(UNKNOWN_FIELD, f"{message_type} has no field {_short(found['name'])}",
+                             field=found["name"][:40], type=message_type)
+    found = _AT.match(text)
+    path = found["path"] if found else ""
+    field_name = path.removeprefix(".")
+    reason = _reason(found["reason"] if found else text, _value_at(data, path),
+                     _choices(message_class, field_name.split("[")[0]))
+    return ProtocolError(BAD_FIELD, f"{message_type}.{field_name}: {reason}", field=field_name or None,
+                         type=message_type)
 
 
 def validate(data: Any) -> Inbound:
@@ -445,22 +431,11 @@ def validate(data: Any) -> Inbound:
         known = ", ".join(sorted(INBOUND_TYPES))
         raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(message_type)}; known: {known}",
                             field="type", type=message_type[:40])
-    hints = _hints(message_class)
-    declared = {item.name: item for item in fields(message_class)}
-    for name in data:
-        if name not in declared and name not in ("v", "type"):
-            raise ProtocolError(UNKNOWN_FIELD, f"{message_type} has no field {_short(name)}",
-                                field=name[:40], type=message_type)
-    values: dict[str, Any] = {}
-    for name, item in declared.items():
-        if name not in data:
-            if item.default is MISSING and item.default_factory is MISSING:
-                raise ProtocolError(MISSING_FIELD, f"{message_type} needs field {name!r}", field=name,
-                                    type=message_type)
-            continue
-        _check_value(name, data[name], hints[name], item.metadata, message_type)
-        values[name] = data[name]
-    return message_class(**values)
+    fields = {name: value for name, value in data.items() if name not in ("v", "type")}
+    try:
+        return msgspec.convert(fields, message_class, strict=True)
+    except msgspec.ValidationError as problem:
+        raise _refusal(problem, fields, message_type, message_class) from None
 
 
 def parse_message(line: bytes | str) -> Inbound:

@@ -11,6 +11,8 @@ replaced (hosting/views.py and the old hosting/hand_codec.py, read from git at `
   client, µs per hand: ``old`` = views' ``event_to_json`` and ``json.loads`` (dicts: no typed decode at all);
   ``new`` = :func:`view_bodies`, then :func:`protocol.read_room_message` (typed events).
 - ``decode_only``: the typed decode alone, hand-written converters vs msgspec, µs per hand (same JSON input).
+- ``inbound_us_per_message``: a client's line parsed and checked (``protocol.parse_message``), the hand-written
+  checker of ``PROTOCOL_BASELINE`` vs the typed schemas (msgspec), over one valid line of every message type.
 """
 
 from __future__ import annotations
@@ -32,13 +34,16 @@ from hosting import protocol  # noqa: E402
 from hosting.hand_codec import decode_events, encode_events, events_from_json, view_bodies  # noqa: E402
 from hosting.store import Store  # noqa: E402
 from tests.hosting.store_play import open_room  # noqa: E402
+from tests.hosting.test_protocol import VALID  # noqa: E402
 
 BASELINE = "820cb2e"
 """The last commit with the two hand-written encodings."""
+PROTOCOL_BASELINE = "78fafda"
+"""The last commit with the hand-written checker of inbound messages."""
 
 
-def _old_module(name: str, path: str) -> types.ModuleType:
-    source = subprocess.run(["git", "-C", str(REPOSITORY), "show", f"{BASELINE}:{path}"], check=True,
+def _old_module(name: str, path: str, commit: str = BASELINE) -> types.ModuleType:
+    source = subprocess.run(["git", "-C", str(REPOSITORY), "show", f"{commit}:{path}"], check=True,
                             capture_output=True, text=True).stdout
     module = types.ModuleType(name)
     sys.modules[name] = module
@@ -96,6 +101,19 @@ def main(rounds: int) -> dict[str, Any]:
             protocol.read_room_message(protocol.encode(protocol.event("t1", "h1", body)))
 
     parsed = {id(hand): json.loads(text) for hand, text in zip(hands, texts, strict=True)}
+    old_protocol = _old_module("old_protocol", "hosting/protocol.py", PROTOCOL_BASELINE)
+    lines = [json.dumps({"v": 1} | example).encode() for example in VALID]
+
+    def inbound(parse: Callable[[bytes], Any]) -> float:
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            for _ in range(rounds):
+                for line in lines:
+                    parse(line)
+            best = min(best, time.perf_counter() - started)
+        return round(best / (rounds * len(lines)) * 1e6, 2)
+
     result = {
         "benchmark": "codec", "hands": len(hands), "events_per_hand": round(sum(map(len, hands)) / len(hands), 1),
         "store_us_per_hand": {"old": _per_hand(store_old, hands, rounds), "new": _per_hand(store_new, hands, rounds)},
@@ -104,8 +122,10 @@ def main(rounds: int) -> dict[str, Any]:
         "decode_only_us_per_hand": {
             "handwritten": _per_hand(lambda hand: old_codec.events_from_json(parsed[id(hand)]), hands, rounds),
             "msgspec": _per_hand(lambda hand: events_from_json(parsed[id(hand)]), hands, rounds)},
+        "inbound_us_per_message": {"handwritten": inbound(old_protocol.parse_message),
+                                   "msgspec": inbound(protocol.parse_message)},
     }
-    for key in ("store_us_per_hand", "decode_only_us_per_hand"):
+    for key in ("store_us_per_hand", "decode_only_us_per_hand", "inbound_us_per_message"):
         old, new = result[key].values()
         result[key]["speedup"] = round(old / new, 2)
     return result

@@ -262,3 +262,36 @@ def test_fuzzed_inbound_messages_get_a_message_or_an_error_reply(lines: list[byt
             assert reply["type"] == "error" and reply["code"] and reply["message"]
         else:
             assert type(item) in INBOUND_TYPES.values()
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    (b'{"v":1,"type":"sit","table":"t 1","buy_in":100}',
+     'sit.table: expected a table id (1-32 of A-Z a-z 0-9 _ . -), got "t 1"'),
+    (b'{"v":1,"type":"sit","table":"t1\\n","buy_in":100}',
+     'sit.table: expected a table id (1-32 of A-Z a-z 0-9 _ . -), got "t1\\n"'),
+    (b'{"v":1,"type":"commit","table":"t1","hand":"h1","commitment":"ABCD"}',
+     'commit.commitment: expected 32 bytes as 64 lowercase hex digits, got "ABCD"'),
+    (b'{"v":1,"type":"sit","table":"t1","buy_in":0}', "sit.buy_in: must be at least 1, got 0"),
+    (b'{"v":1,"type":"sit","table":"t1","buy_in":100,"seat":10}', "sit.seat: must be at most 9, got 10"),
+    (b'{"v":1,"type":"sit","table":"t1","buy_in":true}', "sit.buy_in: expected an integer, got true"),
+    (b'{"v":1,"type":"auth","password":5}', "auth.password: expected text or null, got 5"),
+    (b'{"v":1,"type":"chat","text":""}', "chat.text: must not be empty"),
+    (b'{"v":1,"type":"hello","client":"' + b"x" * 65 + b'"}', "hello.client: longer than 64 characters"),
+    (b'{"v":1,"type":"action","table":"t1","hand":"h1","kind":"draw","discard":["As","Ks","Qs","Js","Ts","9s",'
+     b'"8s","7s","6s","5s","4s"]}', "action.discard: more than 10 items"),
+    (b'{"v":1,"type":"action","table":"t1","hand":"h1","kind":"draw","discard":[7]}',
+     "action.discard[0]: expected text, got 7"),
+    (b'{"v":1,"type":"action","table":"t1","hand":"h1","kind":"shove"}',
+     "action.kind: expected one of 'fold', 'check', 'call', 'bet', 'raise_to', 'all_in', 'bring_in', 'complete', "
+     "'draw', 'split', 'show', 'muck', 'run_it_twice', 'run_it_once', got \"shove\""),
+    (b'{"v":1,"type":"sit","table":"t1"}', "sit needs field 'buy_in'"),
+    (b'{"v":1,"type":"sit","table":"t1","buy_in":100,"chips":5}', 'sit has no field "chips"'),
+    (b'{"v":1,"type":"verification","table":"t1","hand":"h1","ok":true,"violations":[1]}',
+     "verification.violations[0]: expected an object, got 1"),
+])
+def test_the_typed_schema_s_refusals_say_what_was_expected_and_what_came(line: bytes, words: str) -> None:
+    """The messages are typed schemas checked by msgspec; its refusals reach the player in our words (a pattern
+    by what it stands for, never the regular expression)."""
+    with pytest.raises(ProtocolError) as raised:
+        parse_message(line)
+    assert str(raised.value) == words
