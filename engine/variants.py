@@ -135,7 +135,8 @@ class Variant:
     ``deck``: the cards in play (52, 36 or 32). ``streets``: in order. ``forced_bets``: blinds or ante+bring-in.
     ``ranking``: which ranking (its one object, shared by showdown, bots and names: :attr:`hand_ranking`);
     ``low_eight``: the pot is split high / 8-or-better low (R-RANK-3, R-POT-2). ``must_use_hole``: exactly this
-    many hole cards with ``5 - must_use_hole`` board cards (Omaha 2); ``None``: best five of all cards. ``min_players``/``max_players``: seat limits (R-GAME-DECK).
+    many hole cards with ``5 - must_use_hole`` board cards (Omaha 2); ``None``: best five of all cards.
+    ``min_players``/``max_players``: seat limits (R-GAME-DECK).
     ``split_offer``: after the last draw the players may agree to split the pots (R-STUD-2, 32-card poker).
     ``heads_up_exception``: a pot contested by exactly two players ranks the lowest straight flush above the
     royal flush (R-RANK-6, Telesina). ``thirty_two_ties``: how equal 32-card hands compare. ``showdown_opening``:
