@@ -345,10 +345,7 @@ class TableModel:
     home: dict[str, Any] = field(default_factory=dict)
     """The table's home-game options that are on (R-HOME-1..4), as the room's table message says."""
     second_board: list[str] = field(default_factory=list)  # R-HOME-1: a hand run twice, shared cards included
-    run_twice: str = ""  # R-HOME-1: "" not asked, "asked", "twice", "once"
-    bomb_pot: int = 0  # R-HOME-3: this hand is a bomb pot with this ante
     rabbit: list[str] = field(default_factory=list)  # R-HOME-2: the cards that would have come (not played)
-    hand_over: bool = False  # the shown hand has ended (its rabbit may be hunted until the next deal)
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -384,6 +381,21 @@ class TableModel:
             return made_hand_name(variant, hole, board)
         except ValueError:  # a card the room sent that this engine cannot read: name nothing rather than guess
             return ""
+
+    @property
+    def run_twice(self) -> str:
+        """R-HOME-1: ``""`` not asked, ``"asked"``, ``"twice"``, ``"once"`` (as the view has it)."""
+        return self.hand.run_twice
+
+    @property
+    def bomb_pot(self) -> int:
+        """R-HOME-3: this hand is a bomb pot with this ante (0: not one)."""
+        return self.hand.bomb_pot
+
+    @property
+    def hand_over(self) -> bool:
+        """The shown hand has ended (its rabbit may be hunted until the next deal)."""
+        return self.hand.ended
 
     @property
     def rabbit_available(self) -> bool:
@@ -613,7 +625,7 @@ class TableModel:
         self.big_blind_seat = None
         self.results = []
         self.shown_after_win = False
-        self.second_board, self.run_twice, self.bomb_pot, self.rabbit, self.hand_over = [], "", 0, [], False
+        self.second_board, self.rabbit = [], []
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
             info.in_hand = info.folded = info.all_in = False
@@ -651,6 +663,8 @@ class TableModel:
             info.hand_name = state.description
         if len(self.board) != len(hand.board):
             self.board = [str(card) for card in hand.board]
+        if len(self.second_board) != len(hand.second_board):
+            self.second_board = [str(card) for card in hand.second_board]
         self.street = hand.street or self.street
 
     def _event(self, event: Event, hand: str, now: float) -> None:
@@ -747,7 +761,6 @@ class TableModel:
         elif isinstance(event, HOME_EVENTS):
             self._home_event(event, name)
         elif isinstance(event, HandEnded | HandFinished):
-            self.hand_over = self.hand_over or isinstance(event, HandEnded)
             self.to_act = None
             self.legal = None
         else:
@@ -824,18 +837,14 @@ class TableModel:
         """The home-game options' events (R-HOME-1..4): the question, the second board, the bomb, the bounty,
         the rabbit."""
         if isinstance(event, BombPotStarted):
-            self.bomb_pot = event.ante
             self.note(f"Bomb pot: everyone antes {self.bomb_pot}, no preflop betting, straight to the flop")
         elif isinstance(event, RunItTwiceOffered):
-            self.run_twice = "asked"
             self.note("All-in: run it twice? Each player still in answers (Y yes, N no; no answer is no)")
         elif isinstance(event, RunItTwiceAnswered):
             self.note(f"{self._who(name, 'says')} {'yes' if event.agreed else 'no'} to running it twice")
         elif isinstance(event, RunItTwiceDecided):
-            self.run_twice = "twice" if event.twice else "once"
             self.note("Running it twice: two boards, each pot halved" if event.twice else "Running it once")
         elif isinstance(event, SecondBoardDealt):
-            self.second_board = [str(card) for card in event.board]
             self.note(f"Second board {event.street}: {' '.join(self.second_board)}")
         elif isinstance(event, SevenDeuceBountyPaid):  # the chips moved in the view
             payers = ", ".join(f"{self._name(payer)} {chips}" for payer, chips in event.paid)
