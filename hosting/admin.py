@@ -82,6 +82,8 @@ class Room(Protocol):
 
     def publish_seat_change(self, table: Any, events: list[Any]) -> None: ...
 
+    def publish_level_change(self, table: Any, events: list[Any]) -> None: ...
+
     def close_session(self, session: Any, reason: str) -> None: ...
 
     def broadcast_table(self, table: Any) -> None: ...
@@ -395,8 +397,8 @@ class HostConsole:
             engine = table.engine
             engine.config = engine_config  # clocks and straddles; the rake lives in the hand's config:
             engine._hand_config = engine_config.hand  # set_level builds the next hands' config from it
-            engine.set_level(engine_config.stakes)
-            self.room.broadcast_table(table)
+            # the typed level_changed event to the table (control data for clients; the notice is for people)
+            self.room.publish_level_change(table, engine.set_level(engine_config.stakes))
 
         self._at_break(table, apply)
         words = f"{small}/{big}" + (f", ante {changed.ante}" if changed.ante else "") \

@@ -492,6 +492,10 @@ class Room:
         """Seat changes the host made (a kick): published, chips settled, as a player's own."""
         self._publish(table, events)
 
+    def publish_level_change(self, table: TableState, events: list[Event]) -> None:
+        """The host's new forced bets (``level_changed``): to the table as typed events, like its own."""
+        self._publish(table, events)
+
     def close_session(self, session: Session, reason: str) -> None:
         """End ``session`` (kicked, banned, its key reset): ``bye`` with ``reason``, then forgotten."""
         self._refuse(session, reason)

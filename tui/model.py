@@ -56,6 +56,7 @@ from engine.table_events import (
     HandFinished,
     HandPlanned,
     LeavingAfterHand,
+    LevelChanged,
     PlayerAway,
     PlayerDisconnected,
     PlayerReconnected,
@@ -824,6 +825,8 @@ class TableModel:
                 self.auto_muck = event.value == "true"
                 self.note("You will muck losing hands at showdown" if self.auto_muck else
                           "You will be asked to show or muck at showdown")
+        elif isinstance(event, LevelChanged):  # a level up, the host's new blinds: from the next hand on
+            self.note(f"From hand {event.from_hand}: {level_words(event)}")
         elif isinstance(event, SEAT_WORDS_EVENTS):
             who = str(getattr(event, "player", name))
             words = f"adds {event.amount} chips" if isinstance(event, ChipsAdded) else SEAT_WORDS[type(event)]
@@ -932,6 +935,21 @@ class TableModel:
             summary.violations += texts
         if not ok:
             self.note(f"FAIRNESS VIOLATION on hand {hand}: {'; '.join(texts) or 'check failed'}")
+
+
+def level_words(level: LevelChanged) -> str:
+    """The forced bets of a level in words.
+
+    >>> level_words(LevelChanged(from_hand=7, small_blind=2, big_blind=4, ante=1, big_blind_ante=0, bring_in=0))
+    'blinds 2/4, ante 1'
+    >>> level_words(LevelChanged(from_hand=7, small_blind=0, big_blind=0, ante=1, big_blind_ante=0, bring_in=2))
+    'ante 1, bring-in 2'
+    """
+    parts = [f"blinds {level.small_blind}/{level.big_blind}"] if level.big_blind else []
+    parts += [f"ante {level.ante}"] if level.ante else []
+    parts += [f"big-blind ante {level.big_blind_ante}"] if level.big_blind_ante else []
+    parts += [f"bring-in {level.bring_in}"] if level.bring_in else []
+    return ", ".join(parts)
 
 
 def jackpot_banner_text(event: Mapping[str, Any]) -> str:

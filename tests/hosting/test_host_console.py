@@ -14,6 +14,7 @@ from typing import Any
 import asyncssh
 import pytest
 
+from engine.table_events import LevelChanged
 from hosting.admin_requests import ACTIONS
 from hosting.admin_socket import MAX_LINE, ask, socket_path
 from hosting.cli import main
@@ -185,6 +186,19 @@ async def test_the_host_changes_the_blinds_and_the_table_is_told(rooms: Any, con
     with pytest.raises(RequestRefused) as refused:
         await _host(ana, "level", table="t1", small_blind=10, big_blind=4)
     assert refused.value.reply["code"] == "bad_level"
+
+
+async def test_a_level_change_reaches_the_table_as_a_typed_event(rooms: Any, connect: Any) -> None:
+    """Control data is typed, never prose: besides the notice's words, the table gets ``level_changed`` with the
+    new forced bets and the hand they start from (a dealing room: its runner publishes the table's events)."""
+    running: RunningRoom = await rooms(_room(), served_tui=False)
+    ana: RoomClient = await connect(running, "ana")
+    bob: RoomClient = await connect(running, "bob")
+    await bob.request("sit", table="t1", buy_in=100)  # alone: no hand starts
+    await _host(ana, "level", table="t1", small_blind=2, big_blind=4, ante=1)
+    changed = await bob.wait_for("event", where=lambda message: isinstance(message["event"], LevelChanged))
+    assert changed["event"] == LevelChanged(from_hand=1, small_blind=2, big_blind=4, ante=1, big_blind_ante=0,
+                                            bring_in=0)
 
 
 async def test_a_stack_adjustment_is_a_ledger_row_the_player_sees_and_chips_stay_conserved(

@@ -245,3 +245,11 @@ def test_a_draw_of_no_card_reads_stands_pat() -> None:
                          event("t1", "t1-h-1", "cards_drawn", seat=3, count=2)], "t1")
     assert model.log[-3:] == ["You stand pat", "ana stands pat", "bruno draws 2"]
     assert [model.seats[seat].last_action for seat in (1, 2, 3)] == ["pat", "pat", "draws 2"]
+
+
+def test_a_level_change_is_read_from_the_typed_event_not_from_words() -> None:
+    """The room's ``level_changed`` (a level up, the host's new blinds) is control data: the log says what the
+    event's fields say, whatever notice may come with it."""
+    model = model_after([*side_pot_hand(), event("holdem-1-2", "", "level_changed", from_hand=8, small_blind=2,
+                                                 big_blind=4, ante=1)])
+    assert model.log[-1] == "From hand 8: blinds 2/4, ante 1"
