@@ -147,8 +147,8 @@ def pokerstars_text(
 class _BodyWriter:
     """Everything after the seat list: forced bets, streets, actions, showdown, summary.
 
-    The hand's state comes from :class:`engine.view.HandView`: one folded as the lines are written (board so far,
-    each seat's cards so far) and one of the whole hand (final board, shown and mucked hands, awards, blinds).
+    The hand's state comes from :class:`engine.view.HandView`, folded as the lines are written (board so far,
+    each seat's cards so far) and whole for the summary (shown and mucked hands, awards, blinds, rake).
     What is left here is PokerStars' layout: headers, words, the raise sizes as it counts them, the street a
     player folded on."""
 
@@ -164,9 +164,10 @@ class _BodyWriter:
         self.bring_in_round = forced_bets.bring_in > 0 and any(street.hole_up for street in config.variant.streets)
         self.players = players
         self.money = money
-        self.final = HandView.replay(events)
-        self.board = self.final.board
-        self.pot_count = len({award.pot_index for award in self.final.awards})
+        # Looked up ahead: the pots' names and a shown hand's name during an all-in run-out need the whole hand.
+        self.awards = [event for event in events if isinstance(event, PotAwarded)]
+        self.board = next((list(event.board) for event in reversed(events) if isinstance(event, BoardDealt)), [])
+        self.pot_count = len({award.pot_index for award in self.awards})
         # Shows after the last board card are the showdown; earlier ones are an all-in run-out (R-SHOW-1).
         self.last_board_index = max((index for index, event in enumerate(events)
                                      if isinstance(event, BoardDealt | SecondBoardDealt)), default=-1)
@@ -351,7 +352,7 @@ class _BodyWriter:
                 payers = ", ".join(f"{self.name(payer)} {self.money(chips)}" for payer, chips in event.paid)
                 out.append(f"{self.name(event.seat)}: receives a 7-2 bounty of {self.money(event.total)}"
                            + (f" ({payers})" if payers else ""))
-        out += self.summary(folded_on)
+        out += self.summary(view, folded_on)
         return out
 
     def twice_showdowns(self) -> list[str]:
@@ -361,14 +362,14 @@ class _BodyWriter:
             out.append(f"*** {'FIRST' if board == 1 else 'SECOND'} SHOW DOWN ***")
             out += [f"{self.name(award.seat)} collected {self.money(award.amount)} from "
                     f"{self.pot_name(award.pot_index)}"
-                    for award in self.final.awards if getattr(award, "board", 1) == board]
+                    for award in self.awards if getattr(award, "board", 1) == board]
         return out
 
     def twice_result(self, seat: int) -> str:
         """A shown seat's result on each board: " and won (452) with a pair of aces, and lost"."""
         results: list[str] = []
         for board in (1, 2):
-            won = [award for award in self.final.awards if award.seat == seat and getattr(award, "board", 1) == board]
+            won = [award for award in self.awards if award.seat == seat and getattr(award, "board", 1) == board]
             if won:
                 description = next((award.description for award in won if award.description), "")
                 amount = self.money(sum(award.amount for award in won))
@@ -377,8 +378,8 @@ class _BodyWriter:
                 results.append("lost")
         return " and " + ", and ".join(results)
 
-    def summary(self, folded_on: dict[int, str]) -> list[str]:
-        final = self.final
+    def summary(self, final: HandView, folded_on: dict[int, str]) -> list[str]:
+        """The summary, from the view of the whole hand."""
         awarded = {award.seat for award in final.awards}
         total = sum(award.amount for award in final.awards) + final.rake
         out = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(final.rake)}"]
