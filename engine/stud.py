@@ -1,4 +1,5 @@
-"""Who opens a stud betting round: the bring-in card and the best hand showing (R-STUD-1).
+"""Who opens a stud betting round: the bring-in card and the hand showing (R-STUD-1), as each variant's opener
+kinds say (:class:`~engine.variants.OpenerKind`: low card, high card, low hand, high hand; :func:`opener_position`).
 
 Cards are :class:`engine.cards.Card` ints, ``(rank - 2) * 4 + suit`` with suits clubs 0, diamonds 1,
 hearts 2, spades 3, so the plain int order is "rank, then clubs < diamonds < hearts < spades" — exactly
@@ -9,6 +10,8 @@ R-STUD-1's limit-stud suit order.
 - No-limit / pot-limit 7-card stud: the **highest** up card brings in (spades highest).
 - Americana and Telesina (32-card deck): the **highest** up card brings in; equal ranks by
   hearts > diamonds > clubs > spades.
+- Razz: the **highest** up card brings in, aces low (a king is the highest; spades highest on a tie); later
+  streets the **lowest** hand showing acts first (aces low, pairs bad), as PokerKit.
 
 Later streets: the best hand *showing* on the up cards acts first. Only pairs, two pair, trips and quads
 count on a partial board (straights and flushes of up cards do not, as in standard stud rules and
