@@ -56,6 +56,8 @@ from hosting.socket_folders import PREFIX as FOLDER_PREFIX
 from hosting.socket_folders import remove_stale_folders
 
 if TYPE_CHECKING:
+    from asyncssh import SSHServerProcess
+
     from hosting.room import Room
 
 security_log = logging.getLogger("croupier.security")  # as hosting.room's: abuse reaches host.log
@@ -625,7 +627,7 @@ class PtyPump:
     :data:`RESIZE_INTERVAL` seconds. :attr:`finished` is set when either side ends.
     """
 
-    def __init__(self, process: Any, master: int, stall_seconds: float = STALL_SECONDS) -> None:
+    def __init__(self, process: SSHServerProcess[bytes], master: int, stall_seconds: float = STALL_SECONDS) -> None:
         self.process = process
         self.master = master
         self.stall_seconds = stall_seconds
@@ -719,7 +721,7 @@ SCREENS_FULL = ("croupier: the room is serving as many terminal screens as it ca
                 "or play from your own machine with `croupier join` (it needs none).\r\n")
 
 
-async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
+async def serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: Login, *,
                     command: list[str] | None = None, log_path: Path | None = None) -> int:
     """Run the TUI for one ``ssh`` session with a pty (an ``asyncssh.SSHServerProcess`` opened with
     ``encoding=None``); returns the child's exit status, which also ends the session.
@@ -740,7 +742,7 @@ async def serve_pty(process: Any, gate: LocalGate, login: Login, *,
         gate.session_ended()
 
 
-async def _serve_pty(process: Any, gate: LocalGate, login: Login, command: list[str] | None,
+async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: Login, command: list[str] | None,
                      log_path: Path | None) -> int:
     columns, rows, _, _ = process.term_size
     term, colorterm = terminal_kind(process.term_type, (process.env or {}).get("COLORTERM"))
@@ -806,7 +808,7 @@ async def _serve_pty(process: Any, gate: LocalGate, login: Login, command: list[
     return status
 
 
-def _farewell(process: Any, reason: str | None) -> None:
+def _farewell(process: SSHServerProcess[bytes], reason: str | None) -> None:
     """Give the player's terminal back (:data:`TERMINAL_RESET`) and say why the session ended, if we know."""
     with contextlib.suppress(Exception):
         process.stdout.write(TERMINAL_RESET + (f"croupier: {reason}\r\n".encode() if reason else b""))
