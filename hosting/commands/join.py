@@ -16,7 +16,10 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported when used: `croupier --help` stays fast
+    from tui.connection import SshConnection
 
 DEFAULT_PORT = 2222
 KNOWN_HOSTS = Path.home() / ".ssh" / "known_hosts"
@@ -138,7 +141,7 @@ def _needs_passphrase(path: Path) -> bool:
 
 
 async def open_connection(user: str, host: str, port: int, known_hosts: Path,
-                          confirm: Callable[[str], bool], **options: Any) -> Any:
+                          confirm: Callable[[str], bool], **options: Any) -> SshConnection:
     """Connect, asking ``confirm(fingerprint text)`` to pin an unknown host key. Raises :class:`JoinError`."""
     import asyncssh
 
@@ -209,7 +212,7 @@ def run(arguments: argparse.Namespace) -> int:
     # the first connection was opened outside the app's loop: the app opens its own (the key is pinned now)
     asyncio.run(first.close())
 
-    async def connect() -> Any:
+    async def connect() -> SshConnection:
         try:
             return await open_connection(user, host, port, KNOWN_HOSTS, lambda question: False)
         except JoinError as problem:

@@ -15,12 +15,17 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.events import HoleCardsDealt
 from engine.table_events import PlayerSatOut
 from engine.variants import VARIANTS, ForcedBetKind
 from hosting.config import TableConfig
+
+if TYPE_CHECKING:  # imported when used: `croupier --help` stays fast
+    from hosting.room import Room
+    from tui.app import CroupierApp
+    from tui.connection import LocalConnection
 
 TABLE_ID = "practice"
 PRACTICE_FOLDER = "practice"  # inside the data directory, apart from a hosted room's files
@@ -97,7 +102,7 @@ class PracticeBot:
     """An in-process bot at the practice table: a style, a seeded RNG, a short human-like pause per move.
     Broke, it buys in again for ``buy_in`` and sits back in (a busted bot never sits out for ever)."""
 
-    def __init__(self, connection: Any, style_name: str, rng: random.Random, think: tuple[float, float],
+    def __init__(self, connection: LocalConnection, style_name: str, rng: random.Random, think: tuple[float, float],
                  game: str, buy_in: int) -> None:
         from hosting.strategy import STYLES, Tracker
 
@@ -142,7 +147,7 @@ class PracticeBot:
 
 
 def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5,
-               showdown_pause: float = 3.0) -> Any:
+               showdown_pause: float = 3.0) -> Room:
     """The in-process room with the practice table; its own room id and accounts under ``data_dir/practice``.
     A showdown's result stays up ``showdown_pause`` seconds before the next deal (``--fast`` shortens it)."""
     from hosting import datadir
@@ -161,7 +166,7 @@ def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
 
 
-async def seat_bots(room: Any, table: TableConfig, seed: int | None,
+async def seat_bots(room: Room, table: TableConfig, seed: int | None,
                     think: tuple[float, float]) -> list[PracticeBot]:
     """Seat ``players - 1`` bots of mixed styles, each bought in for the maximum."""
     from hosting.strategy import STYLES
@@ -233,7 +238,7 @@ def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> 
 
 
 def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: bool,
-                 log_path: Path | None = None, state: dict[str, Any] | None = None) -> Any:
+                 log_path: Path | None = None, state: dict[str, Any] | None = None) -> CroupierApp:
     """The app of ``croupier play``: the room, its bots and the player's seat start on its first connect.
     ``state`` (tests): gets the ``room`` and the ``bots`` once started."""
     import asyncssh
