@@ -281,21 +281,22 @@ def five_card_omaha(*, must_use_hole: int = 2) -> Variant:
 # Draw games (R-GAME-5D, R-GAME-27, R-GAME-32): five cards down, blinds; each draw street is a draw (in turn
 # from the left of the button, R-DRAW-1) followed by a betting round opened left of the button (32-card poker:
 # after the big blind, R-DRAW-32).
+def _draw_streets(cards: int, draws: int) -> tuple[Street, ...]:
+    """``cards`` dealt down before a betting round, then ``draws`` draws of up to as many cards, each followed by a
+    betting round (big bets from the second draw on, R-BET-FL; a single draw's round is a big-bet round)."""
+    names = ("draw",) if draws == 1 else ("first_draw", "second_draw", "third_draw")[:draws]
+    return (Street("predraw", hole_down=cards, opening=Opening.BLINDS),
+            *(Street(name, draw=cards, big_bet=draws == 1 or index > 0) for index, name in enumerate(names)))
+
+
 FIVE_CARD_DRAW = Variant(
-    "five_card_draw", "5-card Draw", "R-GAME-5D",
-    (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
+    "five_card_draw", "5-card Draw", "R-GAME-5D", _draw_streets(5, 1),
     max_players=6,
     draw_seconds=30.0,
     history_name="5 Card Draw",
 )
 DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
-    "deuce_to_seven_triple_draw", "2-7 Triple Draw", "R-GAME-27",
-    (
-        Street("predraw", hole_down=5, opening=Opening.BLINDS),
-        Street("first_draw", draw=5),
-        Street("second_draw", draw=5, big_bet=True),
-        Street("third_draw", draw=5, big_bet=True),
-    ),
+    "deuce_to_seven_triple_draw", "2-7 Triple Draw", "R-GAME-27", _draw_streets(5, 3),
     ranking=Ranking.DEUCE_TO_SEVEN,
     max_players=6,
     draw_seconds=24.0,
@@ -305,8 +306,7 @@ DEUCE_TO_SEVEN_TRIPLE_DRAW = Variant(
 # 2-7 single draw (PokerKit's NoLimitDeuceToSevenLowballSingleDraw; RULES.md has no row yet: R-GAME-27's draw and
 # ranking rules with one draw): bet, draw 0-5, bet; played no limit.
 DEUCE_TO_SEVEN_SINGLE_DRAW = Variant(
-    "deuce_to_seven_single_draw", "2-7 Single Draw", "R-GAME-2S",
-    (Street("predraw", hole_down=5, opening=Opening.BLINDS), Street("draw", draw=5, big_bet=True)),
+    "deuce_to_seven_single_draw", "2-7 Single Draw", "R-GAME-2S", _draw_streets(5, 1),
     ranking=Ranking.DEUCE_TO_SEVEN,
     max_players=6,
     draw_seconds=24.0,
@@ -316,13 +316,7 @@ DEUCE_TO_SEVEN_SINGLE_DRAW = Variant(
 )
 # Badugi (PokerKit's FixedLimitBadugi; RULES.md has no row yet): four cards, blinds, triple draw as in 2-7.
 BADUGI = Variant(
-    "badugi", "Badugi", "R-GAME-BD",
-    (
-        Street("predraw", hole_down=4, opening=Opening.BLINDS),
-        Street("first_draw", draw=4),
-        Street("second_draw", draw=4, big_bet=True),
-        Street("third_draw", draw=4, big_bet=True),
-    ),
+    "badugi", "Badugi", "R-GAME-BD", _draw_streets(4, 3),
     ranking=Ranking.BADUGI,
     max_players=6,
     draw_seconds=24.0,

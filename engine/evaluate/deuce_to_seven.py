@@ -19,7 +19,7 @@ from typing import Final
 
 from engine.cards import Card
 from engine.evaluate.classes import CATEGORY_NAMES, HandClass, hand_classes, straights_from
-from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, checked_cards, rank_key
+from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, checked_cards, class_tables
 from engine.evaluate.high import cards_for_class
 from engine.evaluate.value import HandValue
 
@@ -28,16 +28,7 @@ DEUCE_TO_SEVEN_CLASSES: Final[tuple[HandClass, ...]] = tuple(reversed(_WORST_FIR
 """The 7,462 classes as lows, worst low (royal flush) first: strength ``s`` is ``DEUCE_TO_SEVEN_CLASSES[s - 1]``."""
 
 MAX_DEUCE_TO_SEVEN_STRENGTH: Final = len(DEUCE_TO_SEVEN_CLASSES)
-_PLAIN: Final[dict[int, int]] = {}
-_SUITED: Final[dict[int, int]] = {}
-
-
-def _fill_tables() -> None:
-    for strength, hand_class in enumerate(DEUCE_TO_SEVEN_CLASSES, 1):
-        (_SUITED if hand_class.flush else _PLAIN)[rank_key(hand_class.ranks)] = strength
-
-
-_fill_tables()
+_PLAIN, _SUITED = class_tables(DEUCE_TO_SEVEN_CLASSES)
 
 
 def deuce_to_seven_strength(cards: Sequence[int]) -> int:

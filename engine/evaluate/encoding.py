@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Card, check_distinct
+from engine.evaluate.classes import HandClass
 
 RANK_COUNT: Final = 13
 SUIT_BITS: Final = 16
@@ -122,3 +123,13 @@ def checked_cards(cards: Sequence[Card], *, minimum: int, maximum: int, what: st
         raise ValueError(f"{what} needs {expected} cards, got {len(hand)}")
     check_distinct(hand)
     return tuple(hand)
+
+
+def class_tables(classes: Sequence[HandClass]) -> tuple[dict[int, int], dict[int, int]]:
+    """``(plain, suited)``: the base-5 rank key of each class (worst first, strength = index + 1) → its strength,
+    the flush classes in ``suited``, the others in ``plain`` (five cards of one suit are looked up in ``suited``)."""
+    plain: dict[int, int] = {}
+    suited: dict[int, int] = {}
+    for strength, hand_class in enumerate(classes, 1):
+        (suited if hand_class.flush else plain)[rank_key(hand_class.ranks)] = strength
+    return plain, suited

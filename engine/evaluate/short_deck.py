@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from engine.evaluate.classes import FLUSH_OVER_FULL_HOUSE_ORDER, HandClass, hand_classes, straights_from
-from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, rank_key
+from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, class_tables
 
 _PLAIN: dict[int, int] = {}
 _SUITED: dict[int, int] = {}
@@ -33,8 +33,9 @@ def short_deck_classes() -> tuple[HandClass, ...]:
     first use (a room that never deals short deck never pays for it)."""
     if not _CLASSES:
         classes = tuple(hand_classes(range(4, 13), straights_from(4, 12, ace_low=True), FLUSH_OVER_FULL_HOUSE_ORDER))
-        for strength, hand_class in enumerate(classes, 1):
-            (_SUITED if hand_class.flush else _PLAIN)[rank_key(hand_class.ranks)] = strength
+        plain, suited = class_tables(classes)
+        _PLAIN.update(plain)
+        _SUITED.update(suited)
         _CLASSES.append(classes)
     return _CLASSES[0]
 

@@ -43,7 +43,7 @@ from engine.evaluate.classes import (
     hand_classes,
     straights_from,
 )
-from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, checked_cards, rank_key
+from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, checked_cards, class_tables
 from engine.evaluate.high import cards_for_class
 from engine.evaluate.value import HandValue
 
@@ -67,8 +67,9 @@ def thirty_two_classes() -> tuple[HandClass, ...]:
     Built on first use (a 32-card game is rare: clients and rooms that never deal one never pay for it)."""
     if not _CLASSES:
         classes = tuple(hand_classes(range(5, 13), straights_from(5, 12, ace_low=True), FLUSH_OVER_FULL_HOUSE_ORDER))
-        for strength, hand_class in enumerate(classes, 1):
-            (_SUITED if hand_class.flush else _PLAIN)[rank_key(hand_class.ranks)] = strength
+        plain, suited = class_tables(classes)
+        _PLAIN.update(plain)
+        _SUITED.update(suited)
         _CLASSES.append(classes)
     return _CLASSES[0]
 
