@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from engine import rake
 from engine.errors import InvalidAmount, TableRuleError
 from engine.table_events import ChipsReturned
 from hosting import protocol
@@ -380,6 +381,9 @@ class HostConsole:
         for name in ("action_seconds", "time_bank_seconds"):
             if request.get(name) is not None:
                 clock[name] = float(request.get(name))
+        rake_name = request.get("rake", config.rake)
+        if rake_name not in ("none", *rake.TABLES, *rake.PRESETS):  # as room.toml's rake (`croupier rake`)
+            raise AdminRefusal("bad_level", f"there is no rake {rake_name!r}: `croupier rake` lists them, or none")
         small = request.get("small_blind", config.small_blind)
         big = request.get("big_blind", config.big_blind)
         if small > big:

@@ -183,8 +183,15 @@ async def test_the_host_changes_the_blinds_and_the_table_is_told(rooms: Any, con
     assert engine.clock.action_seconds == 15.0
     lobby = {row["id"]: row for row in (await bob.request("lobby"))["tables"]}
     assert lobby["t1"]["stakes"] == [2, 4] and lobby["t1"]["clock"]["action_seconds"] == 15.0
+    assert running.room.tables["t1"].engine.hand_config.rake is None
+    await _host(ana, "level", table="t1", rake="white-label")
+    raked = running.room.tables["t1"].engine
+    assert raked.hand_config.rake is not None and raked.stakes.big_blind == 4  # the rest of the level stays
     with pytest.raises(RequestRefused) as refused:
         await _host(ana, "level", table="t1", small_blind=10, big_blind=4)
+    assert refused.value.reply["code"] == "bad_level"
+    with pytest.raises(RequestRefused) as refused:
+        await _host(ana, "level", table="t1", rake="no-such-rake")
     assert refused.value.reply["code"] == "bad_level"
 
 
