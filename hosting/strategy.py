@@ -19,8 +19,9 @@ from typing import Any
 
 from engine import view as hand_view
 from engine.cards import Card
-from engine.events import Event
+from engine.events import BlindPosted, Event, HandStarted
 from engine.variants import VARIANTS, Variant
+from hosting.push_fold import push_or_fold
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,10 @@ class HandView:
     seen: set[Card] = field(default_factory=set)  # other players' up cards and discards we saw
     opponents: int = 1
     pot: int = 0
+    structure: str = ""  # "no_limit", "pot_limit", "fixed_limit" ("": unknown)
+    big_blind: int = 0  # the hand's big blind (0: none or unknown)
+    chips: int = 0  # the bot's stack behind plus its bet this round
+    to_match: int = 0  # the street total to match
 
 
 def _strength_functions(variant: Variant) -> tuple[Callable[[Sequence[int], Sequence[int]], int],
@@ -135,6 +140,9 @@ def decide(legal: dict[str, Any], view: HandView, style: Style, rng: random.Rand
         return {"kind": "show" if legal.get("can_show") else "muck"}
     if legal.get("max_discards"):
         return {"kind": "draw", "discard": [str(card) for card in discards(view, int(legal["max_discards"]))]}
+    short = short_stack_move(legal, view)
+    if short is not None:
+        return short
     share = equity(view, rng, samples)
     relative = share * (view.opponents + 1)
     minimum, maximum = legal.get("min_raise_to"), legal.get("max_raise_to")
@@ -164,6 +172,14 @@ def decide(legal: dict[str, Any], view: HandView, style: Style, rng: random.Rand
     return {"kind": "fold"} if legal.get("can_fold", True) else {"kind": "call"}
 
 
+def short_stack_move(legal: dict[str, Any], view: HandView) -> dict[str, Any] | None:
+    """Push or fold (:mod:`hosting.push_fold`) before the flop of no-limit hold'em with 10 big blinds or fewer."""
+    holdem = view.variant.hole_card_count == 2 and view.variant.board_card_count == 5
+    if not holdem or view.structure != "no_limit" or view.board:
+        return None
+    return push_or_fold(legal, view.mine, big_blind=view.big_blind, chips=view.chips, to_match=view.to_match)
+
+
 class Tracker:
     """A :class:`HandView` per table for :func:`decide`, from the room's events of one player's view.
 
@@ -175,11 +191,16 @@ class Tracker:
         self._seat_of = seat_of
         self._game_of = game_of
         self.hands: dict[str, hand_view.HandView] = {}
+        self.big_blinds: dict[str, int] = {}  # the current hand's big blind at each table (0: none posted)
 
     def on_event(self, table: str, event: Event) -> None:
         hand = self.hands.get(table)
         if hand is None:
             hand = self.hands[table] = hand_view.HandView()
+        if isinstance(event, HandStarted):
+            self.big_blinds[table] = 0
+        elif isinstance(event, BlindPosted) and event.kind == "big_blind" and not event.all_in:
+            self.big_blinds[table] = event.amount  # a big blind all in for less says nothing of the level
         hand.apply(event)
 
     def view(self, table: str) -> HandView:
@@ -195,4 +216,5 @@ class Tracker:
         players = {seat for seat, info in hand.seats.items() if info.in_hand and not info.folded}
         opponents = len(players - {me}) if me is not None else len(players) - 1
         return HandView(variant, list(own.cards) if own is not None else [], list(hand.board), seen,
-                        max(1, opponents), hand.pot_total)
+                        max(1, opponents), hand.pot_total, hand.structure, self.big_blinds.get(table, 0),
+                        own.stack + own.bet if own is not None else 0, hand.highest_bet)
