@@ -10,7 +10,6 @@ from engine.cards import full_deck
 from engine.fairness import (
     HOST,
     Committer,
-    DealRecorder,
     FairnessError,
     Observation,
     SeenCard,
@@ -20,6 +19,7 @@ from engine.fairness import (
     derive_deck,
     verify,
 )
+from tests.engine.deal_helpers import DealRecorder
 
 ROOM, POOL, TABLE, HAND = "friday-room", "zoom", "zoom.2", "zoom.2-ab12cd-7"
 TICKETS = {0: (POOL, "ab12cd-31"), 3: (POOL, "ab12cd-44")}  # seats 0 and 3 committed ahead; seat 1 did not
