@@ -298,7 +298,7 @@ class HostConsole:
         (nothing changed)."""
         handler = getattr(self, f"_do_{request.action}")
         reply: dict[str, Any] = handler(request, now)
-        if request.action not in ("status", "ledger"):
+        if request.action != "status":
             log.info("host %s: %s %s -> %s", actor, request.action, dict(request.fields), reply.get("text", ""))
         return reply
 
@@ -600,9 +600,6 @@ class HostConsole:
         name = request.get("name")
         store.begin_session(name)
         return {"text": f"a new session {name!r} begins: `croupier ledger` settles it"}
-
-    def _do_ledger(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        raise AdminRefusal("bad_request", "the ledger is read from the data directory: `croupier ledger`")
 
     # --- telling people --------------------------------------------------------------------------------
 

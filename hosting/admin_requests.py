@@ -71,7 +71,6 @@ ACTIONS: Final[dict[str, dict[str, Field]]] = {
     "chat": {"table": _f("table"), "on": _f("bool")},
     "mute": {"table": _f("table"), "player": _f("player"), "on": _f("bool")},
     "night": {"name": _f("text")},
-    "ledger": {"session": _f("text", True)},
 }
 """Every host action and its fields (README "Hosting a home game" lists them with their commands)."""
 

@@ -66,7 +66,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "ban": {"player": "ana"}, "unban": {"player": "ana"}, "reset_key": {"player": "ana", "confirm": True},
     "make_host": {"player": "mallory"}, "close": {"message": "bye", "seconds": 0},
     "spectators": {"table": "t1", "who": "nobody"}, "chat": {"table": "t1", "on": False},
-    "mute": {"table": "t1", "player": "ana", "on": True}, "night": {"name": "x"}, "ledger": {},
+    "mute": {"table": "t1", "player": "ana", "on": True}, "night": {"name": "x"},
 }
 
 
