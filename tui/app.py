@@ -41,12 +41,12 @@ from textual.widgets import Static, Tab, Tabs
 
 from engine.text import clean_value
 from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
-from tui.keys import LOBBY, TABLE, TABLES, Command, bindings
-from tui.lobby_screen import LobbyScreen
+from tui.keys import LOBBY, TABLE, TABLES, TOURNAMENT, Command, bindings
 from tui.palette import palette_commands
 from tui.room_app import log
 from tui.screens import AuthScreen, HelpScreen
 from tui.session import Connector, RoomSession
+from tui.tournament_lobby import TOURNAMENT_MESSAGES, TournamentLobby
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.lobby import Lobby
 
@@ -67,6 +67,7 @@ ERROR_TITLES = {
     "no_hand": "no hand in play", "not_your_turn": "not your turn", "invalid_amount": "amount refused",
     "illegal_action": "not allowed now", "not_dealt_in": "not in this hand", "too_early": "too early",
     "too_late": "too late", "rate_limited": "too fast", "refill_refused": "refill refused",
+    "tournament_rule": "tournament", "no_such_tournament": "no such tournament",
 }
 """Protocol error codes (hosting/PROTOCOL.md "Errors") as the toast's title: players never see the codes."""
 RULE_ID = re.compile(r"\s*\(R-[A-Z0-9]+-[0-9A-Z]+\)|\bR-[A-Z0-9]+-[0-9]+\b")
@@ -98,7 +99,7 @@ def to_player(text: str, me: str) -> str:
     return text
 
 
-class CroupierApp(LobbyScreen):
+class CroupierApp(TournamentLobby):
     """The player's app. ``connect`` opens (and, after a drop, re-opens) the connection to the room."""
 
     TITLE = "croupier"
@@ -160,6 +161,7 @@ class CroupierApp(LobbyScreen):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         self.pump()
+        self.start_tournament_clock()
         if not self.is_headless:  # the hand evaluators (the player's hand named) built before the first deal
             self.run_worker(lambda: importlib.import_module("engine.showdown"), thread=True, group="preload")
         if self._start_table is not None:
@@ -246,6 +248,9 @@ class CroupierApp(LobbyScreen):
                     self._push(listed.table_id)  # the tab's label: the table's name, not its id
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
+            self.tournament_rows(message.get("tournaments"))
+        elif kind in TOURNAMENT_MESSAGES:
+            self.tournament_message(message)
         elif kind == "error":
             if not host_refused(self, message):
                 self._room_error(message)
@@ -337,7 +342,9 @@ class CroupierApp(LobbyScreen):
     def _ack(self, message: dict[str, Any]) -> None:
         about = message.get("in_reply_to")
         table_id = str(message.get("table", ""))
-        if about == "leave":
+        if about == "tournament":
+            self.tournament_ack(message)
+        elif about == "leave":
             if message.get("after_hand"):
                 self.session.leaving.add(table_id)
                 self.notify(f"You will leave {self._table_name(table_id)} after this hand.", title="leave")
@@ -385,6 +392,8 @@ class CroupierApp(LobbyScreen):
         """A key map command from the palette: where it acts (the current table, the app, the lobby's list)."""
         if command.where == TABLE:
             self.table_action(command.action, *command.arguments)
+        elif command.where == TOURNAMENT:
+            self.tournament_command(command)
         elif command.where == LOBBY:
             lobby = self.query_one(Lobby)
             self._in_lobby(partial(getattr(lobby, f"action_{command.action}"), *command.arguments))

@@ -1,7 +1,8 @@
 """The key map: every key and command of the app in one table (DESIGN.md "Second wave": one key map).
 
 Each :class:`Command` says where it acts (:data:`TABLE`: the current table; :data:`TABLES`: anywhere;
-:data:`LOBBY`: the lobby's list), its action, its key(s) if it has any, the word on the key bar, and its
+:data:`LOBBY`: the lobby's lists; :data:`TOURNAMENT`: the tournament screen), its action, its key(s) if it has
+any, the word on the key bar, and its
 title and line in the command palette. From this table come:
 
 - the key bindings (:func:`bindings`: ``TableView.BINDINGS``, ``CroupierApp.BINDINGS``, ``Lobby.BINDINGS``);
@@ -23,6 +24,7 @@ from textual.binding import Binding, BindingType
 TABLE = "table"
 TABLES = "tables"
 LOBBY = "lobby"
+TOURNAMENT = "tournament"
 
 HELP_WIDTH = 100
 KEY_WORDS = {"question_mark": "?", "slash": "/", "escape": "Esc", "enter": "Enter", "right": "→", "left": "←",
@@ -176,6 +178,9 @@ COMMANDS: tuple[Command, ...] = (
             readme_keys="**Ctrl+←** / **Ctrl+→**", readme="previous / next table"),
     Command(TABLES, "next_table", "Previous table", "the tab before this one", "ctrl+left", "Previous table", False,
             (-1,)),
+    Command(TABLES, "tournament", "Tournament", "its screen: clock, prize pool, payouts, players, tables", "i",
+            "Tournament", False, readme="the tournament screen (of the table you are at, or the one highlighted in the "
+                                 "lobby): structure, clock, prize pool, payouts, players by chips, tables"),
     Command(TABLES, "report_last_hand", "Report the last hand", "flag it for the host's review"),
     Command(TABLES, "set_theme", "High-contrast theme", "black, white and bright colours",
             arguments=("croupier-high-contrast",)),
@@ -194,11 +199,38 @@ COMMANDS: tuple[Command, ...] = (
             "r", "Reverse", False, readme="reverse the order (or click a header)"),
     Command(LOBBY, "refresh", "Refresh lobby", "ask the room again", "g", "Refresh", readme="ask the room again"),
     Command(LOBBY, "refill", "Play-money refill", "ask for chips", "p", "Refill", readme="play-money refill"),
+    Command(LOBBY, "register", "Lobby: register for the highlighted tournament", "enter it (a password if private)",
+            "e", "Register", False, readme="register for the highlighted tournament (a private one asks its password)"),
+    Command(LOBBY, "unregister", "Lobby: unregister from the highlighted tournament", "before it starts", "u",
+            "Unregister", False, readme="unregister from it (before it starts; the entry is refunded)"),
     Command(LOBBY, "toggle_filter", "Lobby: hide full tables", "toggle", arguments=("#hide-full",),
             readme_keys="**Tab**",
             readme="to the filters: game, stakes, hide full, hide empty"),
     Command(LOBBY, "toggle_filter", "Lobby: hide empty tables", "toggle", arguments=("#hide-empty",)),
 )
+
+TOURNAMENT_COMMANDS: tuple[Command, ...] = (
+    Command(TOURNAMENT, "request", "Rebuy", "when your chips are gone or low, while rebuys are open", "r",
+            "Rebuy", arguments=("rebuy",), readme="rebuy (while rebuys are open; the window also asks when your "
+                                                  "chips are gone)"),
+    Command(TOURNAMENT, "request", "Add-on", "once, when the add-on is open", "a", "Add-on",
+            arguments=("add_on",), readme="take the add-on (once, while it is open)"),
+    Command(TOURNAMENT, "request", "Propose a deal: equal shares", "at the final table", "1", "Deal: equal",
+            arguments=("propose_deal", "equal"), readme_keys="**1** / **2** / **3**",
+            readme="at the final table: propose a deal — equal shares / by chip count / ICM; every player sees "
+                   "his share and accepts or declines"),
+    Command(TOURNAMENT, "request", "Propose a deal: by chip count", "at the final table", "2", "Deal: chips",
+            arguments=("propose_deal", "chips")),
+    Command(TOURNAMENT, "request", "Propose a deal: ICM", "at the final table", "3", "Deal: ICM",
+            arguments=("propose_deal", "icm")),
+    Command(TOURNAMENT, "request", "Accept the deal", "the deal on the table", "y", "Accept",
+            arguments=("accept_deal",), readme_keys="**Y** / **N**", readme="accept / decline the deal on the table"),
+    Command(TOURNAMENT, "request", "Decline the deal", "play goes on", "n", "Decline", arguments=("decline_deal",)),
+    Command(TOURNAMENT, "close", "Close the tournament screen", "", "escape", "Close", readme="close it"),
+)
+"""The tournament screen's keys (its bindings; the palette sends the same requests for the tournament you
+play)."""
+COMMANDS = (*COMMANDS, *TOURNAMENT_COMMANDS)
 
 EVERYWHERE_ROWS = (
     ("**Ctrl+P**", "every command, searchable (themes, including high contrast; report the last hand to the host)"),
@@ -248,7 +280,8 @@ def help_text() -> str:
         entries = [f"{'/'.join(keys)} {words[0].lower()}{words[1:]}"
                    for first, keys in palette_groups(where) if keys
                    for words in [first.title.removeprefix("Lobby: ")]]
-        rows = [f"[b]{heading}[/b]".ljust(16)]
+        # a heading wider than the key column has a line of its own
+        rows = [f"[b]{heading}[/b]".ljust(16)] if len(heading) < 9 else [f"[b]{heading}[/b]", " " * 9]
         for entry in entries:
             if len(rows[-1]) + len(entry) > HELP_WIDTH:
                 rows.append(" " * 9)
@@ -263,6 +296,7 @@ def help_text() -> str:
         *lines("Tables", TABLES),
         *lines("Lobby", LOBBY),
         "         Tab to the filters: game, stakes, hide full, hide empty",
+        *lines("Tournament screen (I)", TOURNAMENT),
     ])
 
 
@@ -278,7 +312,8 @@ def readme_tables() -> str:
     head = ["| key | what it does |", "|---|---|"]
     everywhere = [f"| {keys} | {words} |" for keys, words in EVERYWHERE_ROWS]
     return "\n".join(["At a table:", "", *head, *readme_rows(TABLE), "", "Everywhere:", "", *head,
-                      *readme_rows(TABLES), *everywhere, "", "In the lobby:", "", *head, *readme_rows(LOBBY)])
+                      *readme_rows(TABLES), *everywhere, "", "In the lobby:", "", *head, *readme_rows(LOBBY),
+                      "", "On the tournament screen (I):", "", *head, *readme_rows(TOURNAMENT)])
 
 
 if __name__ == "__main__":

@@ -330,6 +330,7 @@ class TableModel:
     waiting: list[str] = field(default_factory=list)
     alarm: str = ""
     jackpot: dict[str, Any] | None = None  # the table's jackpot pool as the room last said (R-JACK-1, R-JACK-2)
+    tournament_clock: str = ""  # a tournament table's level and time to the next (tui.tournament_lobby)
     jackpot_banner: str = ""  # a jackpot just paid at this table, until the next hand starts
     revision: int = 0
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)

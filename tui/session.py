@@ -20,6 +20,7 @@ from textual.notifications import SeverityLevel
 from engine.text import clean_text
 from tui.connection import Connection, ConnectionLost
 from tui.model import TableModel
+from tui.tournament_book import TournamentBook
 
 log = logging.getLogger("croupier.tui")
 
@@ -54,6 +55,7 @@ class RoomSession:
         self.connected = asyncio.Event()
         self.models: dict[str, TableModel] = {}
         self.lobby_rows: dict[str, dict[str, Any]] = {}
+        self.tournaments = TournamentBook()  # the room's tournaments as last told (tui.tournament_lobby)
         self.me = ""
         self.room_name = ""
         self.sent: list[dict[str, Any]] = []
@@ -130,6 +132,7 @@ class RoomSession:
     def hello(self, message: dict[str, Any]) -> None:
         """The room's ``hello``: who we are here, and which gates are still to pass."""
         self.me = str(message.get("name", ""))
+        self.tournaments.me = self.me
         self.room_name = str(message.get("room", ""))
         for model in self.models.values():
             model.me = self.me

@@ -22,8 +22,18 @@ TILED_FULL_WIDTH = 150  # four tiles of 75 columns and 21 rows or more keep the 
 TILED_FULL_HEIGHT = 45
 
 
+def widget_key(table_id: str) -> str:
+    """A table id as a widget id's tail: Textual ids take letters, digits, ``_`` and ``-`` only, and a
+    tournament's tables are ``<tournament>.<number>`` (``_`` is written ``_u``, ``.`` ``_d``: one way back).
+
+    >>> widget_key("sng.2"), widget_key("a_b.1"), widget_key("holdem-1-2")
+    ('sng_d2', 'a_ub_d1', 'holdem-1-2')
+    """
+    return table_id.replace("_", "_u").replace(".", "_d")
+
+
 def table_tab_id(table_id: str) -> str:
-    return f"tab-{table_id}"
+    return f"tab-{widget_key(table_id)}"
 
 
 class TablesScreen(RoomApp):
@@ -72,7 +82,7 @@ class TablesScreen(RoomApp):
         if table_id in self.lobby_rows:
             self._describe(model, self.lobby_rows[table_id])
         self.models[table_id] = model
-        view = TableView(table_id, id=f"view-{table_id}")
+        view = TableView(table_id, id=f"view-{widget_key(table_id)}")
         view.four_colour = self.four_colour
         self.query_one("#tables").mount(view)
         label = f"{model.name or table_id}"
@@ -81,7 +91,7 @@ class TablesScreen(RoomApp):
         return model
 
     def view_of(self, table_id: str) -> TableView | None:
-        views = self.query(f"#view-{table_id}").results(TableView)
+        views = self.query(f"#view-{widget_key(table_id)}").results(TableView)
         return next(iter(views), None)
 
     def _push(self, table_id: str) -> None:
@@ -129,9 +139,11 @@ class TablesScreen(RoomApp):
     def current_table(self) -> str | None:
         """The table the keys act on: the active tab's (one source of truth — the tab, the highlighted tile,
         the table keys and the palette's table commands all follow it). None in the lobby."""
-        active = self.query_one(Tabs).active or ""
-        table_id = active.removeprefix("tab-")
-        return table_id if active.startswith("tab-") and table_id in self.models else None
+        return self.table_of_tab(self.query_one(Tabs).active or "")
+
+    def table_of_tab(self, tab_id: str) -> str | None:
+        """The open table whose tab is ``tab_id`` (None: the lobby, or a table closed since)."""
+        return next((table_id for table_id in self.models if table_tab_id(table_id) == tab_id), None)
 
     def current_view(self) -> TableView | None:
         """The view of :attr:`current_table` (what the table hotkeys and palette actions act on)."""
@@ -165,7 +177,8 @@ class TablesScreen(RoomApp):
             self.query_one("#tables", Container).blur()
             self.call_after_refresh(self._focus_lobby)
         else:
-            shown = self.view_of(tab_id.removeprefix("tab-"))
+            table_id = self.table_of_tab(tab_id)
+            shown = self.view_of(table_id) if table_id is not None else None
             if shown is not None and focus:
                 self.call_after_refresh(self._focus_view, shown)
 
@@ -178,7 +191,11 @@ class TablesScreen(RoomApp):
     def _focus_lobby(self) -> None:
         from textual.widgets import DataTable
 
-        self.query_one(Lobby).query_one(DataTable).focus()
+        lobby = self.query_one(Lobby)
+        tables = lobby.query_one("#table-list", DataTable)
+        if not tables.row_count and lobby.tournaments:  # a room of tournaments only: their list takes the keys
+            tables = lobby.query_one("#tournament-list", DataTable)
+        tables.focus()
 
 
     @on(TableView.Request)
@@ -288,12 +305,12 @@ class TablesScreen(RoomApp):
         self.push_screen(HandHistoryScreen(model, self.four_colour))
 
     def action_next_table(self, step: int) -> None:
-        order = ["lobby", *self.models]
-        active = (self.query_one(Tabs).active or "tab-lobby").removeprefix("tab-")
+        order = ["tab-lobby", *(table_tab_id(table_id) for table_id in self.models)]
+        active = self.query_one(Tabs).active or "tab-lobby"
         index = order.index(active) if active in order else 0
         target = order[(index + step) % len(order)]
-        self.query_one(Tabs).active = f"tab-{target}"
-        self._show_pane(f"tab-{target}")
+        self.query_one(Tabs).active = target
+        self._show_pane(target)
 
     def report_last_hand(self) -> None:
         """R-AUDIT-1: ask the host to review the last finished hand of the current table."""

@@ -1,6 +1,8 @@
 """The lobby (R-LOBBY-1): cash tables with game, structure, stakes, players/seats, average pot, hands per
 hour and waiting list; sorting by any column, filters (game, stakes, hide full, hide empty); open (watch) or
-join (sit) the highlighted table; the balance and the play-money refill."""
+join (sit) the highlighted table; the balance and the play-money refill. Under them, when the room has any, its
+tournaments (type, game, buy-in + fee, registered / max, start, status): register or unregister the highlighted
+one."""
 
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ from textual.widgets import Button, Checkbox, DataTable, Label, Select
 
 from engine import variants
 from tui.keys import LOBBY, bindings
+from tui.tournament_book import lobby_cells
 from tui.widgets.tick_box import TickBox
 
 STRUCTURE_NAMES = {"no_limit": "NL", "pot_limit": "PL", "half_pot_limit": "½PL", "fixed_limit": "FL",
                    "spread_limit": "SL"}
+TOURNAMENT_COLUMNS = ("Tournament", "Type", "Game", "Buy-in", "Players", "Start", "Status")
 COLUMNS = [("name", "Table"), ("game", "Game"), ("structure", "Limit"), ("stakes", "Stakes"),
            ("players", "Plrs"), ("average_pot", "Avg pot"), ("hands_per_hour", "Hands/h"), ("waiting", "Wait")]
 
@@ -92,6 +96,8 @@ class Lobby(Vertical, can_focus=False):
     Lobby #commands Button { margin: 0 1 0 0; min-width: 10; }
     Lobby #balance { width: 1fr; content-align: right middle; height: 1; padding: 0 1; }
     Lobby DataTable { height: 1fr; }
+    Lobby #tournament-list { height: auto; max-height: 12; }
+    Lobby #tournament-list.-none { display: none; }
     .-compact Lobby #filters { height: 1; }
     .-compact Lobby #filters Select { width: 18; }
     .-compact Lobby #commands { height: 1; }
@@ -113,10 +119,19 @@ class Lobby(Vertical, can_focus=False):
     class Refresh(Message):
         pass
 
+    class TournamentChosen(Message):
+        """``action`` (``register`` or ``unregister``) for ``tournament``."""
+
+        def __init__(self, tournament: str, action: str) -> None:
+            super().__init__()
+            self.tournament = tournament
+            self.action = action
+
     class Refill(Message):
         pass
 
     rows: reactive[list[dict[str, Any]]] = reactive(list, always_update=True)
+    tournaments: reactive[list[dict[str, Any]]] = reactive(list, always_update=True)
     balance: reactive[str] = reactive("")
     sort_by: reactive[str] = reactive("stakes")
     descending: reactive[bool] = reactive(False)
@@ -129,6 +144,9 @@ class Lobby(Vertical, can_focus=False):
             yield TickBox("hide empty", id="hide-empty", compact=True)
         table: DataTable[str] = DataTable(id="table-list", cursor_type="row", zebra_stripes=True)
         yield table
+        tournaments: DataTable[str] = DataTable(id="tournament-list", cursor_type="row", zebra_stripes=True,
+                                                classes="-none")
+        yield tournaments
         with Horizontal(id="commands"):
             yield Button("Join (J)", id="join", variant="success", compact=True)
             yield Button("Watch (W)", id="watch", compact=True)
@@ -137,6 +155,40 @@ class Lobby(Vertical, can_focus=False):
 
     def on_mount(self) -> None:
         self._fill()
+        self._fill_tournaments()
+
+    def watch_tournaments(self, rows: list[dict[str, Any]]) -> None:
+        if self.is_mounted:
+            self._fill_tournaments()
+
+    def _fill_tournaments(self) -> None:
+        table = self.query_one("#tournament-list", DataTable)
+        keep = self.highlighted_tournament()
+        table.clear(columns=True)
+        table.set_class(not self.tournaments, "-none")
+        cells = [lobby_cells(row) for row in self.tournaments]
+        for index, header in enumerate(TOURNAMENT_COLUMNS):
+            table.add_column(header, width=max([cell_len(header), *(cell_len(texts[index]) for texts in cells)]))
+        for row, texts in zip(self.tournaments, cells, strict=True):
+            table.add_row(*texts, key=str(row["id"]))
+        if keep is not None and keep in {str(row["id"]) for row in self.tournaments}:
+            table.move_cursor(row=table.get_row_index(keep))
+
+    def highlighted_tournament(self) -> str | None:
+        table = self.query_one("#tournament-list", DataTable)
+        if not table.row_count:
+            return None
+        return str(table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value)
+
+    def action_register(self) -> None:
+        tournament = self.highlighted_tournament()
+        if tournament is not None:
+            self.post_message(self.TournamentChosen(tournament, "register"))
+
+    def action_unregister(self) -> None:
+        tournament = self.highlighted_tournament()
+        if tournament is not None:
+            self.post_message(self.TournamentChosen(tournament, "unregister"))
 
     def watch_rows(self, rows: list[dict[str, Any]]) -> None:
         if not self.is_mounted:
@@ -162,7 +214,7 @@ class Lobby(Vertical, can_focus=False):
         return value if isinstance(value, str) else None
 
     def _fill(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one("#table-list", DataTable)
         keep = None
         if table.row_count and table.cursor_row >= 0:
             try:
@@ -225,7 +277,7 @@ class Lobby(Vertical, can_focus=False):
             select.value = value
 
     def highlighted(self) -> str | None:
-        table = self.query_one(DataTable)
+        table = self.query_one("#table-list", DataTable)
         if not table.row_count:
             return None
         return str(table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value)
@@ -249,6 +301,9 @@ class Lobby(Vertical, can_focus=False):
     @on(DataTable.RowSelected)
     def _row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if event.data_table.id == "tournament-list":
+            self.post_message(self.TournamentChosen(str(event.row_key.value), "register"))
+            return
         self.post_message(self.Chosen(str(event.row_key.value), sit=True))
 
     @on(Button.Pressed, "#commands Button")

@@ -129,7 +129,9 @@ class TableView(Widget, can_focus=True):
             return  # not composed yet: on_mount draws the model once the children are there
         title = Text()
         title.append(f"{model.name or model.table_id}", style="bold")
-        if model.stakes != (0, 0):
+        if model.tournament_clock:
+            title.append(f"  {model.tournament_clock}")
+        elif model.stakes != (0, 0):
             title.append(f"  {model.stakes[0]}/{model.stakes[1]}")
         if model.hand_number:
             title.append(f"  hand #{model.hand_number}")

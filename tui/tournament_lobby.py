@@ -1,0 +1,260 @@
+"""Tournaments in the app (issue 18): the lobby's tournament list and what is asked from it (register with a
+password when private, unregister), the tournament screen (I), and playing — the player's table opens by itself
+at the start and follows him when he is moved (a notice says where and why), the level and the time to the next
+(or a break's countdown) on the table's title, a rebuy / add-on window when allowed, a deal window for every
+player at the final table, and each director event said in words (elimination with place and prize, hand-for-hand,
+the final table, the deal done). What the room said is kept in :class:`tui.tournament_book.TournamentBook`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual import on
+
+from tui.keys import Command
+from tui.lobby_screen import LobbyScreen
+from tui.model import TableModel
+from tui.tournament_book import (
+    DEAL_NAMES,
+    TournamentBook,
+    clock_text,
+    event_words,
+    read_event,
+    split_table_id,
+)
+from tui.tournament_screens import PasswordScreen, QuestionScreen, TournamentScreen
+from tui.widgets.lobby import Lobby
+
+TOURNAMENT_MESSAGES = frozenset({"tournament", "tournament_event", "table_closed"})
+TABLE_NOTES = frozenset({"level_up", "break_started", "break_ended", "hand_for_hand", "final_table",
+                         "eliminated", "deal_proposed", "deal_accepted", "deal_declined", "completed"})
+"""Events also written in the log of the tournament's tables."""
+ASK_STATE_AFTER = frozenset({"tournament_started", "level_up", "break_started", "break_ended", "player_seated_at",
+                             "player_moved", "final_table", "eliminated", "rebought", "added_on", "completed"})
+"""Events after which the screen's numbers (clock, players, payouts) are asked again."""
+
+
+class TournamentLobby(LobbyScreen):
+    """The tournament part of the app."""
+
+    clock: Callable[[], float]
+
+    @property
+    def tournaments(self) -> TournamentBook:
+        return self.session.tournaments
+
+    def start_tournament_clock(self) -> None:
+        """Tournament tables' clock lines count down each second (called once the app is mounted)."""
+        self.set_interval(1.0, self._tick_tournament_tables)
+
+    # --- requests ---------------------------------------------------------------------------------------
+
+    def ask_tournament(self, tournament: str) -> None:
+        self.run_worker(self.send("tournament", action="state", tournament=tournament), group="send")
+
+    def tournament_request(self, tournament: str, action: str, **fields: Any) -> None:
+        self.run_worker(self.send("tournament", action=action, tournament=tournament, **fields), group="send")
+
+    @on(Lobby.TournamentChosen)
+    def _tournament_chosen(self, event: Lobby.TournamentChosen) -> None:
+        if event.action == "register":
+            self.register(event.tournament)
+        elif event.action == "unregister":
+            self.tournament_request(event.tournament, "unregister")
+
+    def register(self, tournament: str) -> None:
+        """Register (a private tournament asks its password first)."""
+        row = self.tournaments.rows.get(tournament, {})
+        if not row.get("private"):
+            self.tournament_request(tournament, "register")
+            return
+
+        def typed(password: str | None) -> None:
+            if password:
+                self.tournament_request(tournament, "register", password=password)
+
+        self.push_screen(PasswordScreen(self.tournaments.name(tournament)), typed)
+
+    def current_tournament(self) -> str | None:
+        """The tournament of the table shown, else the one highlighted in the lobby, else the one I play."""
+        table = self.current_table
+        parts = split_table_id(table) if table is not None else None
+        if parts is not None and parts[0] in self.tournaments.rows | self.tournaments.states:
+            return parts[0]
+        if table is None:
+            highlighted = self.query_one(Lobby).highlighted_tournament()
+            if highlighted is not None:
+                return highlighted
+        return next(iter(sorted(self.tournaments.playing)), None)
+
+    def action_tournament(self) -> None:
+        tournament = self.current_tournament()
+        if tournament is None:
+            self.notify("No tournament here: highlight one in the lobby.", severity="warning", timeout=3)
+            return
+        if not any(isinstance(screen, TournamentScreen) for screen in self.screen_stack):
+            self.push_screen(TournamentScreen(tournament))
+
+    def tournament_command(self, command: Command) -> None:
+        """A tournament screen command from the palette: for the tournament of the screen, or the current one."""
+        screen = self.screen
+        if isinstance(screen, TournamentScreen):
+            getattr(screen, f"action_{command.action}")(*command.arguments)
+            return
+        tournament = self.current_tournament()
+        if tournament is None:
+            self.notify("No tournament here: highlight one in the lobby.", severity="warning", timeout=3)
+        elif command.action == "request":
+            action, *deal = [str(argument) for argument in command.arguments]
+            self.tournament_request(tournament, action, **({"deal": deal[0]} if deal else {}))
+
+    # --- messages from the room -------------------------------------------------------------------------
+
+    def tournament_rows(self, rows: Any) -> None:
+        """The lobby's ``tournaments`` (absent: a room without any)."""
+        listed = [dict(row) for row in rows or [] if isinstance(row, dict)]
+        self.tournaments.set_rows(listed)
+        self.query_one(Lobby).tournaments = listed
+
+    def tournament_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "table_closed":
+            self._table_closed(str(message.get("table")))
+        elif kind == "tournament":
+            self._tournament_state(message)
+        elif kind == "tournament_event":
+            self._tournament_event(str(message.get("tournament")), read_event(message.get("event")))
+
+    def tournament_ack(self, message: dict[str, Any]) -> None:
+        tournament = str(message.get("tournament", ""))
+        name = self.tournaments.name(tournament)
+        action = message.get("action")
+        if action == "register":
+            self.notify(f"Registered in {name}: {message.get('registered')} players so far.", title="tournament")
+        elif action == "unregister":
+            self.notify(f"Unregistered from {name}: the entry is refunded.", title="tournament")
+        elif action in ("rebuy", "add_on"):
+            self.notify(f"{name}: {'rebuy' if action == 'rebuy' else 'add-on'} done — your stack is "
+                        f"{message.get('stack')}.", title="tournament")
+        if action in ("register", "unregister"):
+            self.run_worker(self.send("lobby"), group="send")
+        if action != "state":
+            self.ask_tournament(tournament)
+
+    def _tournament_state(self, state: dict[str, Any]) -> None:
+        tournament = str(state.get("id"))
+        book = self.tournaments
+        book.set_state(state, self.clock())
+        for screen in self.screen_stack:
+            if isinstance(screen, TournamentScreen) and screen.tournament == tournament:
+                screen.redraw()
+        available = state.get("available") or {}
+        if available.get("add_on") and tournament in book.playing:
+            self._ask("add_on", tournament, "Add-on", [f"{book.name(tournament)}: the add-on is open."],
+                      ("a", "Take the add-on"), ("n", "No thanks"))
+        self._tick_tournament_tables()
+
+    def _tournament_event(self, tournament: str, event: dict[str, Any]) -> None:
+        book = self.tournaments
+        book.me = self.me
+        book.event(tournament, event, self.clock())
+        kind = event.get("kind")
+        words = event_words(book, tournament, event)
+        mine = event.get("player") == self.me
+        if words is not None and (mine or kind not in ("eliminated",) or tournament in book.playing):
+            self.notify(words, title=book.name(tournament), timeout=10,
+                        severity="warning" if kind in ("eliminated", "rebuy_offered") and mine else "information")
+        if words is not None and kind in TABLE_NOTES:
+            for model in self._tables_of(tournament):
+                model.note(words)
+                self._push(model.table_id)
+        if kind == "player_seated_at" and mine:
+            self._follow(f"{tournament}.{event.get('table')}", None, words or "")
+        elif kind == "player_moved" and mine:
+            self._follow(f"{tournament}.{event.get('to_table')}", f"{tournament}.{event.get('from_table')}",
+                         words or "")
+        elif kind == "rebuy_offered" and mine:
+            self._ask("rebuy", tournament, "Rebuy", [words or "", "Rebuy now, or you are out."],
+                      ("r", "Rebuy"), ("n", "No, I am out"))
+        elif kind == "deal_proposed" and tournament in book.playing:
+            shares = [(str(who), int(amount)) for who, amount in event.get("shares") or []]
+            mine_share = next((amount for who, amount in shares if who == self.me), None)
+            if mine_share is not None:
+                lines = [f"{event.get('proposer')} proposes a deal ({DEAL_NAMES.get(str(event.get('deal')), '')}):",
+                         *(f"  {who}: {amount}" + ("  ← you" if who == self.me else "") for who, amount in shares),
+                         f"You would get {mine_share} chips and the tournament ends when all accept."]
+                self._ask("deal", tournament, "Deal", lines, ("y", "Accept"), ("n", "Decline"))
+        if kind in ASK_STATE_AFTER:
+            self.ask_tournament(tournament)
+
+    def _ask(self, what: str, tournament: str, title: str, lines: list[str], yes: tuple[str, str],
+             no: tuple[str, str]) -> None:
+        """A question window for ``what`` (once at a time); the answer is the request."""
+        if any(isinstance(screen, QuestionScreen) and screen.kind == what for screen in self.screen_stack):
+            return
+        answers = {"rebuy": ("rebuy", "decline_rebuy"), "add_on": ("add_on", None),
+                   "deal": ("accept_deal", "decline_deal")}[what]
+        if what == "add_on":
+            if tournament in self._add_on_asked:
+                return
+            self._add_on_asked.add(tournament)
+
+        def answered(yes_said: bool | None) -> None:
+            action = answers[0] if yes_said else answers[1]
+            if action is not None:
+                self.tournament_request(tournament, action)
+
+        self.push_screen(QuestionScreen(f"{self.tournaments.name(tournament)} — {title}", lines, yes, no, what),
+                         answered)
+
+    @property
+    def _add_on_asked(self) -> set[str]:
+        asked: set[str] = self.__dict__.setdefault("_asked_add_on", set())
+        return asked
+
+    # --- the player's tables ----------------------------------------------------------------------------
+
+    def _tables_of(self, tournament: str) -> list[TableModel]:
+        return [model for table_id, model in self.models.items()
+                if (split_table_id(table_id) or ("", 0))[0] == tournament]
+
+    def _follow(self, table_id: str, left: str | None, words: str) -> None:
+        """The player's seat is at ``table_id`` now (the start, or a move from ``left``): its tab opens and is
+        shown, without a key; the table he left closes."""
+        if table_id not in self.models:
+            self._open_table(table_id)
+            self.run_worker(self.send("watch", table=table_id), group="send")
+        model = self.models[table_id]
+        if words:
+            model.note(words)
+        self.show_table(table_id)
+        if left is not None and left != table_id and left in self.models:
+            self.run_worker(self.send("unwatch", table=left), group="send")
+            self.close_table(left)
+            self.show_table(table_id)
+
+    def _open_table(self, table_id: str) -> TableModel:
+        model = super()._open_table(table_id)
+        if split_table_id(table_id) is not None and not model.name:
+            model.name = self.tournaments.table_name(table_id)
+        return model
+
+    def _table_closed(self, table_id: str) -> None:
+        """The room took a table away (a tournament broke it): its tab closes unless the player still sits
+        there (then its last messages are still coming)."""
+        model = self.models.get(table_id)
+        if model is None or model.seated:
+            return
+        self.close_table(table_id)
+
+    def _tick_tournament_tables(self) -> None:
+        """Each tournament table's clock line, counted down."""
+        now = self.clock()
+        for table_id, model in self.models.items():
+            parts = split_table_id(table_id)
+            clock = self.tournaments.clocks.get(parts[0]) if parts is not None else None
+            line = clock_text(clock, now) if clock is not None and clock.level else ""
+            if line != model.tournament_clock:
+                model.tournament_clock = line
+                self._push(table_id)
