@@ -38,6 +38,7 @@ from hosting.identity import normalize_key
 
 if TYPE_CHECKING:
     from engine.table import Table
+    from hosting.cash import CashTables
     from hosting.config import TableConfig
     from hosting.store import Store
 
@@ -88,6 +89,9 @@ class Room(Protocol):
     def close_session(self, session: Any, reason: str) -> None: ...
 
     def broadcast_table(self, table: Any) -> None: ...
+
+    @property
+    def cash(self) -> CashTables: ...
 
 STATE_FILE: Final = "host_console.json"
 ADMIN: Final = "(console)"
@@ -185,7 +189,6 @@ class HostConsole:
         self.owner = owner if owner is not None else _login_name()
         self._owner_keys = owner_keys
         self.seat_requests: dict[tuple[str, str], SeatRequest] = {}
-        self.paused: set[str] = set()
         self._pending: dict[str, list[Callable[[], None]]] = {}
         self.on_close: Callable[[], None] | None = None
         """Closes the room (set by ``croupier host``: the same as Ctrl+C); ``close`` calls it after its count."""
@@ -279,6 +282,11 @@ class HostConsole:
                 change()
             except Exception:  # one failed change must not stop the table
                 log.exception("host console: a change waiting for the end of a hand at %s failed", table_id)
+
+    @property
+    def paused(self) -> set[str]:
+        """The paused tables: their owner keeps them (:class:`hosting.cash.CashTables`), the runner asks it."""
+        return self.room.cash.paused
 
     def is_paused(self, table_id: str) -> bool:
         return table_id in self.paused

@@ -13,11 +13,9 @@ those messages get a ``no_hand`` error.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import math
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,11 +34,12 @@ from engine.errors import (
 from engine.events import Event
 from engine.seating import BlindChoice
 from engine.table import Table
-from engine.table_events import ChipsReturned, LeavingAfterHand, PlayerSeated, SeatFreed
+from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
 from engine.text import clean_text
 from hosting import protocol
 from hosting.admin import HostConsole
 from hosting.admin_requests import AdminRefusal, parse_request
+from hosting.cash import CashTables
 from hosting.config import RoomConfig, TableConfig
 from hosting.engine_tables import build_engine_table
 from hosting.errors import (
@@ -54,6 +53,7 @@ from hosting.errors import (
     RoomError,
 )
 from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login
+from hosting.owner import TableOwner, release_chips
 from hosting.protocol import (
     ActionMessage,
     Auth,
@@ -86,12 +86,12 @@ from hosting.protocol import (
 )
 from hosting.settle_up import read_settle_up
 from hosting.store import ReportRefused, connect
+from hosting.tables import TableState
 from hosting.verdicts import Verdict, VerdictBook, typed_violations
 
 if TYPE_CHECKING:
     from hosting.store import Store
 
-STATS_WINDOW_SECONDS = 3600.0
 security_log = logging.getLogger("croupier.security")
 log = logging.getLogger("croupier.room")
 """The room's comings and goings at info (joins, leaves, seats, freed seats) and its errors, for host.log."""
@@ -161,9 +161,18 @@ class HandDriver(Protocol):
     def dealt_in(self, hand_id: str) -> frozenset[str] | None:
         """Who was dealt into finished hand ``hand_id`` (None: no such recent finished hand here)."""
 
+    def player_returned(self, name: str) -> None:
+        """``name`` connected again (e.g. back in if sat out for a shuffle step missed while he was gone)."""
+
+    def player_chose(self, name: str) -> None:
+        """``name`` sat out or in himself: his own choice from now on."""
+
     def start(self) -> None: ...
 
     async def stop(self) -> None: ...
+
+    async def finish(self) -> None:
+        """Stop once the hand in play (its shuffle included) has ended."""
 
 
 DriverFactory = Callable[["Room", "TableState"], HandDriver | None]
@@ -187,73 +196,6 @@ def engine_refusal(problem: Exception) -> RoomError:
     return RoomError(code, str(problem))
 
 
-@dataclass
-class TableState:
-    """One table: the engine's :class:`~engine.table.Table` (seats, hands), its watchers and its recent hands
-    (for R-LOBBY-1 statistics)."""
-
-    config: TableConfig
-    engine: Table
-    watchers: set[str] = field(default_factory=set)
-    recent_hands: deque[tuple[float, int]] = field(default_factory=deque)
-    jackpot: Callable[[], dict[str, Any] | None] | None = None
-    """The table's jackpot for its lobby row and table message (set by its runner, R-JACK-1; PROTOCOL.md)."""
-
-    def record_hand(self, now: float, pot: int) -> None:
-        """A hand finished with ``pot`` chips in total (for the lobby's average pot and hands per hour)."""
-        self.recent_hands.append((now, pot))
-
-    def _prune(self, now: float) -> None:
-        while self.recent_hands and self.recent_hands[0][0] < now - STATS_WINDOW_SECONDS:
-            self.recent_hands.popleft()
-
-    def summary(self, now: float) -> dict[str, Any]:
-        """The lobby row (R-LOBBY-1). ``average_pot`` and ``hands_per_hour`` count the last hour."""
-        self._prune(now)
-        config = self.config
-        hands = len(self.recent_hands)
-        row = {
-            "id": config.id, "name": config.name, "game": config.game, "structure": config.structure,
-            "stakes": [config.small_blind, config.big_blind], "buy_in": [config.min_buy_in, config.max_buy_in],
-            "players": len(self.engine.players), "seats": config.seats,
-            "average_pot": sum(pot for _, pot in self.recent_hands) // hands if hands else 0,
-            "hands_per_hour": hands,
-            "waiting": len(self.engine.waiting_list), "watchers": len(self.watchers),
-            "clock": {"action_seconds": config.clock.get("action_seconds", 20.0),
-                      "time_bank_seconds": config.clock.get("time_bank_seconds", 60.0)},
-        }
-        return self._with_jackpot(row)
-
-    def _with_jackpot(self, body: dict[str, Any]) -> dict[str, Any]:
-        """``body`` with the ``jackpot`` field when the table plays for one (absent otherwise)."""
-        jackpot = self.jackpot() if self.jackpot is not None else None
-        if jackpot is not None:
-            body["jackpot"] = jackpot
-        return body
-
-    def snapshot(self) -> dict[str, Any]:
-        """The ``table`` message body: seats with names, stacks and states, the waiting list."""
-        return self._with_jackpot({
-            "table": self.config.id,
-            "seats": [
-                {"seat": seat, "name": seated.player, "stack": seated.stack, "sitting_out": seated.sitting_out,
-                 "away": seated.away, "wait_for_big_blind": seated.blind_choice is BlindChoice.WAIT_FOR_BIG_BLIND}
-                for seat, seated in sorted(self.engine.players.items())
-            ],
-            "max_seats": self.config.seats,
-            "waiting": list(self.engine.waiting_list.players),
-            "hand_running": self.engine.hand_running,
-            **self._home_options(),
-        })
-
-    def _home_options(self) -> dict[str, Any]:
-        """The table's home-game options that are on (R-HOME-1..4), for the clients' keys: absent when none."""
-        home = self.config.home
-        if not home.any_on:
-            return {}
-        return {"home": {key: value for key, value in dataclasses.asdict(home).items() if value}}
-
-
 class Room:
     """The room's state and its message handlers. One instance per ``croupier host``."""
 
@@ -261,18 +203,19 @@ class Room:
                  clock: Callable[[], float] = time.monotonic, driver_factory: DriverFactory | None = None,
                  store: Store | None = None) -> None:
         self.config = config
-        self.store = store  # balances, ledger, hands, chat, reports (hosting.store); None: nothing is kept
+        self._store = store
         self.room_id = room_id
         self.gatekeeper = gatekeeper
         self.clock = clock
-        self.tables = {table.id: TableState(table, build_engine_table(table)) for table in config.tables}
         self.sessions: dict[str, Session] = {}
+        self.cash = CashTables(store, self, self._publish)  # the owner of the room file's tables
+        self.tables: dict[str, TableState] = {}
+        self.owners: dict[str, TableOwner] = {}
         self.drivers: dict[str, HandDriver] = {}
-        if driver_factory is not None:
-            for table_id, state in self.tables.items():
-                driver = driver_factory(self, state)
-                if driver is not None:
-                    self.drivers[table_id] = driver
+        self._driver_factory = driver_factory
+        self._started = False
+        for table in config.tables:
+            self.add_table(table)
         self.verification_reports = VerdictBook()  # clients' verdicts, bounded (hosting.verdicts)
         self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
         self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
@@ -280,15 +223,90 @@ class Room:
         self.console = HostConsole(self, hosts=config.hosts, approve_seats=config.approve_seats,
                                    data_dir=store.data_dir if store is not None else None)
         gatekeeper.banned = self.console.ban_reason
+        self.cash.waiting_changes = self.console.between_hands
+
+    @property
+    def store(self) -> Store | None:
+        """Balances, ledger, hands, chat, reports (hosting.store); None: nothing is kept."""
+        return self._store
+
+    @store.setter
+    def store(self, store: Store | None) -> None:
+        self._store = store
+        self.cash.store = store  # the cash tables keep their hands and chips there too
 
     def start(self) -> None:
         """Start every table's runner (inside the event loop)."""
+        self._started = True
         for driver in self.drivers.values():
             driver.start()
 
     async def stop(self) -> None:
         for driver in self.drivers.values():
             await driver.stop()
+
+    # --- tables come and go --------------------------------------------------------------------------------
+
+    def add_table(self, config: TableConfig, owner: TableOwner | None = None, engine: Table | None = None,
+                  ) -> TableState:
+        """A table joins the room (at start-up, or while it runs: a tournament's new table, a host's new game):
+        owned by ``owner`` (default: the room's cash tables), its engine table built from ``config`` unless
+        given (another policy), its runner started if the room is running. :class:`RoomError`
+        (``table_exists``, ``bad_config``)."""
+        if config.id in self.tables:
+            raise RoomError("table_exists", f"there is already a table {config.id!r}")
+        state = TableState(config, engine if engine is not None else build_engine_table(config))
+        owner = owner if owner is not None else self.cash
+        owner.adopt(state)
+        state.kind = owner.kind
+        self.tables[config.id], self.owners[config.id] = state, owner
+        driver = self._driver_factory(self, state) if self._driver_factory is not None else None
+        if driver is not None:
+            self.drivers[config.id] = driver
+            if self._started:
+                driver.start()
+        log.info("table added: %s (%s)", config.id, owner.kind)
+        return state
+
+    async def remove_table(self, table_id: str) -> list[Event]:
+        """Take ``table_id`` away: no new hand starts, the hand in play (its shuffle included) ends first, then
+        every player left is stood up with his stack (to where its owner sends chips: a cash table's balance),
+        and its watchers and players are told (``table_closed``). Returns the seat events. :class:`RoomError`
+        (``no_such_table``)."""
+        state = self.table(table_id)
+        state.closing = True
+        driver = self.drivers.get(table_id)
+        if driver is not None:
+            await driver.finish()
+        audience = list(self.audience(state))
+        events: list[Event] = []
+        for seated in sorted(state.engine.players.values(), key=lambda seated: seated.seat):
+            events += state.engine.leave(seated.player, self.clock())
+        owner = self.owners[table_id]
+        release_chips(owner, state, events)
+        del self.tables[table_id], self.owners[table_id]
+        self.drivers.pop(table_id, None)
+        owner.release(state)
+        closed = protocol.message("table_closed", table=table_id)
+        for listener in audience:
+            listener.watching.discard(table_id)
+            listener.send(closed)
+        log.info("table removed: %s", table_id)
+        return events
+
+    # --- the runners' mailroom (hosting.owner.Mailroom) -----------------------------------------------------
+
+    def send_to(self, name: str, message: Mapping[str, Any]) -> None:
+        """``message`` to ``name``'s connection, if he is connected."""
+        session = self.sessions.get(name)
+        if session is not None:
+            session.send(message)
+
+    def connected(self, name: str) -> bool:
+        return name in self.sessions
+
+    def owner_of(self, table: TableState) -> TableOwner:
+        return self.owners[table.config.id]
 
     # --- connections -------------------------------------------------------------------------------------
 
@@ -365,9 +383,9 @@ class Room:
         for table in self.tables.values():
             if table.engine.seat_of(name) is not None:
                 self._publish(table, table.engine.reconnect(name, self.clock()))
-                returned = getattr(self.drivers.get(table.config.id), "player_returned", None)
-                if returned is not None:  # e.g. sat out for a commitment missed while he was gone
-                    returned(name)
+                driver = self.drivers.get(table.config.id)
+                if driver is not None:  # e.g. sat out for a commitment missed while he was gone
+                    driver.player_returned(name)
 
     def disconnect(self, session: Session) -> None:
         """Forget a closed connection (its seats stay: the table runner decides about away players, R-DISC-1)."""
@@ -453,22 +471,11 @@ class Room:
     def _publish(self, table: TableState, events: list[Event]) -> None:
         driver = self.drivers.get(table.config.id)
         if driver is not None:
-            driver.publish(events)  # the runner settles returned chips (settle_chips)
+            driver.publish(events)  # the runner gives returned chips to the table's owner
             driver.wake()
         else:
-            self.settle_chips(table, events)
+            release_chips(self.owners[table.config.id], table, events)
             self.broadcast_table(table)
-
-    def settle_chips(self, table: TableState, events: Iterable[Event]) -> None:
-        """Chips a player's stack gave back (he left, or his seat was freed) go to his balance in the store. Every
-        seat change of a table passes here (the runner's and the room's): each is a line of the host's log."""
-        events = list(events)
-        _log_seats(table.config.id, events)
-        if self.store is None:
-            return
-        for event in events:
-            if isinstance(event, ChipsReturned):
-                self.store.cash_out(table.config.id, event.player, event.amount)
 
     def _check_balance(self, name: str, amount: int) -> None:
         if self.store is not None and amount > self.store.balance(name):
@@ -676,7 +683,9 @@ class Room:
         table = self.table(message.table)
         name = session.name
         self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
-        getattr(self.drivers.get(table.config.id), "sat_out_while_away", set()).discard(name)  # his own choice now
+        driver = self.drivers.get(table.config.id)
+        if driver is not None:
+            driver.player_chose(name)
         session.send(protocol.ack("sit_out", table=table.config.id, on=message.on))
 
     def _wait_for_big_blind(self, session: Session, message: WaitForBigBlind, now: float) -> None:
@@ -811,17 +820,3 @@ def _read_settle_up(data_dir: Path, wanted: str | None, now: float) -> dict[str,
         return read_settle_up(connection, wanted, now)
     finally:
         connection.close()
-
-
-def _log_seats(table_id: str, happened: Iterable[Event]) -> None:
-    """Seats taken and freed at ``table_id``, with the chips that came back, at info."""
-    events = list(happened)
-    returned = {event.player: event.amount for event in events if isinstance(event, ChipsReturned)}
-    for event in events:
-        if isinstance(event, PlayerSeated):
-            log.info("seated: %s at %s, seat %d, %d chips", event.player, table_id, event.seat + 1, event.buy_in)
-        elif isinstance(event, SeatFreed):
-            log.info("seat freed: %s at %s, seat %d (%s), %d chips back", event.player, table_id, event.seat + 1,
-                     event.reason.replace("_", " "), returned.get(event.player, 0))
-        elif isinstance(event, LeavingAfterHand):
-            log.info("leaving after this hand: %s at %s", event.player, table_id)

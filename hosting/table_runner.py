@@ -19,12 +19,10 @@ Fairness phases, per hand (R-FAIR-1):
 5. after the hand, ``seeds`` carries the whole transcript (with the draws and reshuffles of a hand that
    reshuffled); clients verify and answer ``verification``.
 
-Bad-beat jackpot (R-JACK-1), at a table whose room file sets ``jackpot``: when a hand ends, its drop (a share of
-its rake) and any bad beat it pays are settled on the pool of the table's game family
-(:func:`settle_jackpot`), stored with the hand in the same transaction (:meth:`hosting.store.Store.hand_finished`),
-and a bad beat is announced to the table with a public ``jackpot_paid`` event, then a ``balance`` message to
-each player paid (jackpots go to the player's account, not his stack). The pool is kept by the store, so it
-needs one: a room without a store plays no jackpot.
+The runner talks to its table's owner through :class:`hosting.owner.TableOwner` (whether a hand may start,
+what happens between hands, each hand's start and result, where chips leaving the table go: :mod:`hosting.cash`
+for cash tables) and to the players through :class:`hosting.owner.Mailroom`; it imports neither the room nor
+the store.
 """
 
 from __future__ import annotations
@@ -34,10 +32,9 @@ import contextlib
 import dataclasses
 import logging
 import secrets
-import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.actions import (
     Action,
@@ -61,7 +58,6 @@ from engine.events import (
     Event,
     HandEnded,
     HandShown,
-    HandStarted,
     PotAwarded,
 )
 from engine.fairness import (
@@ -75,28 +71,14 @@ from engine.fairness import (
     derive_deck,
     reshuffle_key,
 )
-from engine.jackpot import (
-    JACKPOT_GAMES,
-    QUALIFYING_QUADS,
-    HandJackpot,
-    settle_hand,
-    settle_monte_carlo,
-    smart_jackpot_active,
-    table_is_eligible,
-)
-from engine.rake import Percentage
+from engine.table import HandEngine
 from engine.table_events import HandFinished, TurnStarted
-from engine.variants import variant_by_id
 from hosting import protocol
-from hosting.config import TableConfig
 from hosting.errors import NO_HAND, RoomError
 from hosting.hand_codec import view_bodies
+from hosting.owner import Listener, Mailroom, TableOwner, release_chips
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
-from hosting.store import hand_start_of, table_settings
-
-if TYPE_CHECKING:
-    from engine.table import HandEngine
-    from hosting.room import Room, Session, TableState
+from hosting.tables import TableState
 
 log = logging.getLogger("croupier.room")
 
@@ -186,85 +168,20 @@ async def cancel_and_wait(task: asyncio.Task[Any]) -> None:
             task.result()
 
 
-def jackpot_pool_name(config: TableConfig) -> str | None:
-    """The jackpot pool a table plays for, or None: bad beat ``"bad_beat_holdem"``, ``"bad_beat_omaha"``,
-    ``"bad_beat_five_card_draw"`` (one per game family), ``"monte_carlo_holdem"`` and ``"smart_holdem"``
-    (R-JACK-2: one pool per jackpot type, shared by every such table of the room)."""
-    game = JACKPOT_GAMES.get(config.game)
-    return None if config.jackpot is None or game is None else f"{config.jackpot.kind}_{game}"
-
-
-def jackpot_live(config: TableConfig) -> bool:
-    """Whether the table's hands can feed and win its jackpot at all: one is configured, the table is not
-    heads-up (more than 2 seats) and its big blind is at least the jackpot's ``minimum_big_blind``."""
-    return jackpot_pool_name(config) is not None and config.jackpot is not None and config.seats > 2 \
-        and config.big_blind >= config.jackpot.minimum_big_blind
-
-
-def settle_jackpot(config: TableConfig, pool: int, events: Sequence[Event], players: Mapping[int, str],
-                   hour: int | None = None) -> tuple[HandJackpot, dict[str, Any] | None]:
-    """The jackpot side of a finished hand at ``config``'s table with ``pool`` chips in its pool (R-JACK-1):
-    :func:`engine.jackpot.settle_hand`, with the table's share and conditions (cash tables; croupier's chips
-    are all play chips, so the host's ``jackpot`` setting is what opts a table in), and the public
-    ``jackpot_paid`` message's body when a bad beat paid (PROTOCOL.md), else None. ``players``: seat → name."""
-    settings, game = config.jackpot, JACKPOT_GAMES.get(config.game)
-    if settings is None or game is None:
-        raise ValueError(f"table {config.id} has no jackpot")
-    started = next(event for event in events if isinstance(event, HandStarted))
-    eligible = table_is_eligible(play_money=False, tournament=False, table_seats=config.seats,
-                                 players_dealt_in=len(started.stacks), big_blind=config.big_blind,
-                                 minimum_big_blind=settings.minimum_big_blind)
-    if settings.kind == "smart":  # R-JACK-2: live only in its hours; outside them it neither feeds nor wins
-        eligible = eligible and hour is not None and smart_jackpot_active(hour, settings.hours)
-    if settings.kind == "monte_carlo":
-        return _settle_monte_carlo(config, pool, events, players, eligible)
-    must_use_hole = (variant_by_id(config.game).must_use_hole or 2) if game == "omaha" else 2
-    outcome = settle_hand(pool, events, game, share=Percentage(settings.share_percent, 100), eligible=eligible,
-                          must_use_hole=must_use_hole, holdem_quads=QUALIFYING_QUADS[settings.qualifying_hand])
-    if outcome.beat is None:
-        return outcome, None
-    beat = outcome.beat
-    roles = {**{seat: "other" for seat in beat.others}, **{seat: "winner" for seat in beat.winners},
-             **{seat: "loser" for seat in beat.losers}}
-    body = {
-        "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
-        "losing_hand": beat.loser_hand.category, "losing_cards": [str(card) for card in beat.loser_hand.cards],
-        "paid": [{"seat": seat, "name": players.get(seat, ""), "role": roles[seat], "amount": amount}
-                 for seat, amount in sorted(outcome.paid.items(), key=lambda item: (-item[1], item[0]))],
-        "next_pool": outcome.pool_after,
-    }
-    return outcome, body
-
-
-def _settle_monte_carlo(config: TableConfig, pool: int, events: Sequence[Event], players: Mapping[int, str],
-                        eligible: bool) -> tuple[HandJackpot, dict[str, Any] | None]:
-    """:func:`settle_jackpot` for a Monte-Carlo table (R-JACK-2): the winner's shown hand is one of its hands."""
-    settings = config.jackpot
-    assert settings is not None
-    outcome, hit = settle_monte_carlo(pool, events, settings.hands, share=Percentage(settings.share_percent, 100),
-                                      eligible=eligible)
-    if hit is None or not outcome.paid:
-        return outcome, None
-    body = {
-        "jackpot": jackpot_pool_name(config), "pool": outcome.pool_before + outcome.drop,
-        "winning_hand": hit.hand.category, "winning_cards": [str(card) for card in hit.hand.cards],
-        "paid": [{"seat": seat, "name": players.get(seat, ""), "role": "winner", "amount": amount}
-                 for seat, amount in sorted(outcome.paid.items())],
-        "next_pool": outcome.pool_after,
-    }
-    return outcome, body
-
-
 def legal_to_json(options: LegalActions) -> dict[str, Any]:
     return dataclasses.asdict(options)
 
 
 class TableRunner:
-    """Drives one table. ``room`` routes ``action``/``commit``/``reveal``/``verification`` here (HandDriver)."""
+    """Drives one table. ``room`` (a :class:`Mailroom`) routes ``action``/``commit``/``reveal``/``verification``
+    here (HandDriver) and carries the runner's messages; ``owner`` (default: the room's owner of the table)
+    decides when hands start, what happens between them and where chips go."""
 
-    def __init__(self, room: Room, state: TableState, settings: RunnerSettings | None = None) -> None:
+    def __init__(self, room: Mailroom, state: TableState, settings: RunnerSettings | None = None, *,
+                 owner: TableOwner | None = None) -> None:
         self.room = room
         self.state = state
+        self.owner = owner if owner is not None else room.owner_of(state)
         self.settings = settings or ROOM_SETTINGS
         self._showdown = False  # the last hand's hands were shown: its result stays up longer
         self._wake = asyncio.Event()
@@ -277,12 +194,9 @@ class TableRunner:
         self._reshuffles: ReshuffleRecorder | None = None
         self.sat_out_while_away: set[str] = set()  # sat out by us for a shuffle step missed while disconnected
         self._seeds: dict[Committer, bytes] = {}
-        self._stored_hand: Any = None  # the engine hand whose result the store still awaits
-        self._hand_players: dict[int, str] = {}
-        self._jackpot_paid: tuple[dict[str, Any], dict[str, int]] | None = None  # event body, name → chips
-        if self.room.store is not None and jackpot_live(state.config):
-            state.jackpot = self.jackpot_summary
-        self._store_future: asyncio.Future[Any] | None = None
+        self._hand_log: HandEngine | None = None  # the running engine hand, for its owner at its end
+        self._owner_future: Awaitable[Any] | None = None  # the owner keeping the last result: awaited before seeds
+        self._closing = False
         self._run_token = secrets.token_hex(3)
         self._finished: dict[str, frozenset[str]] = {}  # the last RECENT_HANDS hands' dealt-in players, by hand id
         self.hands_played = 0
@@ -301,6 +215,24 @@ class TableRunner:
 
     def wake(self) -> None:
         self._wake.set()
+
+    async def finish(self) -> None:
+        """Stop after the hand in play (its shuffle included) has ended: the room is taking the table away."""
+        self._closing = True
+        self.wake()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(self._task)
+            self._task = None
+
+    @property
+    def between_hands(self) -> bool:
+        """No hand is being shuffled or played here now."""
+        return self._fairness is None and not self.state.engine.hand_running
+
+    def player_chose(self, name: str) -> None:
+        """``name`` sat out or in himself: his choice now, not ours (:meth:`player_returned` leaves it)."""
+        self.sat_out_while_away.discard(name)
 
     def dealt_in(self, hand_id: str) -> frozenset[str] | None:
         """The players dealt into ``hand_id`` once its seeds are published; ``None`` for a hand not (or no
@@ -349,12 +281,11 @@ class TableRunner:
 
     async def _run(self) -> None:
         try:
-            while True:
+            while not self._closing:
                 table = self.state.engine
-                console = self.room.console  # the host's changes wait for the end of a hand (hosting.admin)
-                console.between_hands(self.state.config.id)
-                if console.is_paused(self.state.config.id) or not table.can_start_hand():
-                    # no hand yet, but held seats still expire on time (R-DISC-1)
+                self.owner.between_hands(self.state)  # e.g. the host's changes that waited for the hand's end
+                # no hand yet (or the owner says wait), but held seats still expire on time (R-DISC-1)
+                if not self.owner.may_start_hand(self.state) or not table.can_start_hand():
                     await self._sleep(table.next_deadline())
                     self.publish(table.tick(self.room.clock()))
                     continue
@@ -409,13 +340,8 @@ class TableRunner:
             self._hand_id = None
             return  # someone left during the phases; try again
         self._hand = table.hand
-        store = self.room.store
-        if store is not None:  # the start snapshot; the result follows in one transaction (hosting.store)
-            self._stored_hand = table.hand
-            start = hand_start_of(table, self.state.config.id, hand_id, events, time.time(),
-                                  table_settings(self.state.config))
-            self._hand_players = dict(start.players)
-            store.hand_started(start)
+        self._hand_log = table.hand
+        self.owner.hand_started(self.state, hand_id, events)  # e.g. the start snapshot; the result follows
         self.publish(events)
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
             if table.seat_of(name) is not None and table.in_hand(name):
@@ -426,8 +352,8 @@ class TableRunner:
             if table.hand_running:
                 self.publish(table.tick(self.room.clock()))
         transcript = self._transcript()
-        if self._store_future is not None:  # the result is committed before the next hand: never lost
-            future, self._store_future = self._store_future, None
+        if self._owner_future is not None:  # the result is kept before the next hand: never lost
+            future, self._owner_future = self._owner_future, None
             await future
         self._finished[hand_id] = frozenset(dealt_in)
         while len(self._finished) > RECENT_HANDS:
@@ -447,63 +373,6 @@ class TableRunner:
         return Transcript(self.room.room_id, self.state.config.id, self._hand_id,
                           tuple(self.state.engine.config.hand.variant.deck), dict(fairness.commitments),
                           self._seeds, self._deals(), forfeited_seats, draws, reshuffles)
-
-    def jackpot_summary(self) -> dict[str, Any] | None:
-        """The ``jackpot`` field of the lobby row and the table message: ``{"pool": name, "amount": chips,
-        "share_percent": …, "minimum_big_blind": …}`` (PROTOCOL.md), None when the table plays no jackpot."""
-        store, config, pool = self.room.store, self.state.config, jackpot_pool_name(self.state.config)
-        if store is None or pool is None or config.jackpot is None or not jackpot_live(config):
-            return None
-        summary = {"pool": pool, "amount": store.jackpot_pool(pool), "share_percent": config.jackpot.share_percent,
-                   "minimum_big_blind": config.jackpot.minimum_big_blind}
-        if JACKPOT_GAMES.get(config.game) == "holdem" and config.jackpot.kind != "monte_carlo":
-            summary["qualifying_hand"] = config.jackpot.qualifying_hand
-        if config.jackpot.kind != "bad_beat":
-            summary["kind"] = config.jackpot.kind
-        if config.jackpot.kind == "monte_carlo":
-            summary["hands"] = list(config.jackpot.hands)
-        if config.jackpot.kind == "smart":
-            summary["hours"] = list(config.jackpot.hours)
-            summary["live"] = smart_jackpot_active(time.localtime().tm_hour, config.jackpot.hours)
-        return summary
-
-    def _store_result(self) -> None:
-        """The finished hand's events, result and transcript to the store (one transaction, with its ledger
-        rows and its jackpot drop and payout), before any chips it returned to a leaving player are settled."""
-        store = self.room.store
-        hand, self._stored_hand = self._stored_hand, None
-        if store is None or hand is None or self._hand_id is None:
-            return
-        events = list(hand.events)
-        pool = jackpot_pool_name(self.state.config)
-        if pool is None or not jackpot_live(self.state.config):
-            self._store_future = store.hand_finished(self._hand_id, events, self._transcript())
-            return
-        players = self._hand_players  # as dealt in: a player paid may have left with the hand's end
-        outcome, body = settle_jackpot(self.state.config, store.jackpot_pool(pool), events, players,
-                                       hour=time.localtime().tm_hour)  # a smart jackpot's hours: the room's
-        self._store_future = store.hand_finished(self._hand_id, events, self._transcript(), jackpot_pool=pool,
-                                                 jackpot=outcome, jackpot_event=body)
-        if body is not None:
-            self._jackpot_paid = (body, {players[seat]: amount for seat, amount in outcome.paid.items()})
-
-    def _announce_jackpot(self) -> None:
-        """A jackpot paid: the public ``jackpot_paid`` message to the whole table, then each paid player's new
-        ``balance`` (the jackpot went to his account)."""
-        paid, self._jackpot_paid = self._jackpot_paid, None
-        store = self.room.store
-        if paid is None or store is None:
-            return
-        body, amounts = paid
-        message = protocol.jackpot_paid(self.state.config.id, self._hand_id or "", body)
-        for session in self.room.audience(self.state):
-            session.send(message)
-        for name in sorted(amounts):
-            self._send_to(name, protocol.balance(store.balance(name), "jackpot"))
-        pool = jackpot_pool_name(self.state.config)
-        for other in self.room.tables.values():  # the pool they show just dropped to its seed
-            if other is not self.state and jackpot_pool_name(other.config) == pool:
-                self.room.broadcast_table(other)
 
     def _commit(self, hand_id: str, committer: Committer, secret: bytes) -> bytes:
         return commit(self.room.room_id, self.state.config.id, hand_id, committer, secret)
@@ -550,7 +419,7 @@ class TableRunner:
         if table.seat_of(name) is None:
             return
         self.publish(table.sit_out(name, self.room.clock()))
-        if name not in self.room.sessions:
+        if not self.room.connected(name):
             self.sat_out_while_away.add(name)
 
     async def _collect_reveals(self, fairness: _Fairness, dealt_in: dict[str, int]) -> list[str]:
@@ -578,17 +447,14 @@ class TableRunner:
             return
         self._note_dealt(events)
         self._showdown = self._showdown or any(isinstance(event, HandShown) for event in events)
-        if any(isinstance(event, HandFinished) for event in events):
-            self._store_result()
-        self.room.settle_chips(self.state, events)
         table = self.state.engine
         hand_id = self._hand_id or ""
         audience = list(self.room.audience(self.state))
-        for session in audience:
-            seat = table.seat_of(session.name)
-            seat = seat if seat is not None and table.in_hand(session.name) else None
+        for listener in audience:
+            seat = table.seat_of(listener.name)
+            seat = seat if seat is not None and table.in_hand(listener.name) else None
             for body in view_bodies(events, seat):
-                session.send(protocol.event(self.state.config.id, hand_id, body))
+                listener.send(protocol.event(self.state.config.id, hand_id, body))
         for event in events:
             if isinstance(event, TurnStarted) and table.hand is not None:
                 options = table.hand.legal_actions()
@@ -598,8 +464,17 @@ class TableRunner:
                         round(event.deadline - self.room.clock(), 3)))
             elif isinstance(event, HandFinished):
                 self.state.record_hand(self.room.clock(), self._pot_of(events))
-        self._announce_jackpot()
+                self._hand_finished()
+        release_chips(self.owner, self.state, events)  # after the result of the hand that freed them is kept
         self.room.broadcast_table(self.state)
+
+    def _hand_finished(self) -> None:
+        """The finished hand's whole log and transcript to the owner (who keeps its result)."""
+        hand, self._hand_log = self._hand_log, None
+        if hand is None or self._hand_id is None:
+            return
+        self._owner_future = self.owner.hand_finished(self.state, self._hand_id, list(hand.events),
+                                                      self._transcript())
 
     def _note_dealt(self, events: Sequence[Event]) -> None:
         """Keep the hand's dealing and drawing events: a draw game's reshuffle records are made of them."""
@@ -613,17 +488,15 @@ class TableRunner:
         return awarded + rake
 
     def _send_to(self, name: str, message: dict[str, Any]) -> None:
-        session = self.room.sessions.get(name)
-        if session is not None:
-            session.send(message)
+        self.room.send_to(name, message)
 
     def _send_to_audience(self, message: dict[str, Any]) -> None:
-        for session in self.room.audience(self.state):
-            session.send(message)
+        for listener in self.room.audience(self.state):
+            listener.send(message)
 
     # --- messages in (HandDriver) --------------------------------------------------------------------
 
-    def handle(self, session: Session, message: Inbound, now: float) -> None:
+    def handle(self, session: Listener, message: Inbound, now: float) -> None:
         if isinstance(message, Commit | Reveal):
             self._fairness_message(session, message)
         elif isinstance(message, ActionMessage):
@@ -643,7 +516,7 @@ class TableRunner:
         elif isinstance(message, VerificationReport):
             pass  # checked (dealt_in), kept and relayed by the room
 
-    def _fairness_message(self, session: Session, message: Commit | Reveal) -> None:
+    def _fairness_message(self, session: Listener, message: Commit | Reveal) -> None:
         fairness = self._fairness
         if fairness is None or message.hand != fairness.hand_id:
             raise RoomError(NO_HAND, f"no shuffle is open for hand {message.hand!r} at {self.state.config.id}")

@@ -45,7 +45,7 @@ from hosting.store.hands import (
     table_settings,
 )
 from hosting.store.ledger import NotEnoughChips, jackpot_pools, move
-from hosting.store.recovery import Recovery, recover
+from hosting.store.recovery import Recovery, recover, refund_every_table
 from hosting.store.writer import BATCH_LIMIT
 
 __all__ = [
@@ -67,15 +67,17 @@ class Store(AccountBook, HandBook):
         self.recovery: Recovery | None = None  # set by open()
 
     @classmethod
-    def open(cls, data_dir: Path, *, clock: Callable[[], float] = time.time) -> Store:
-        """Open (create, migrate) the store in ``data_dir`` and recover from an unclean stop (R-CRASH-1).
+    def open(cls, data_dir: Path, *, clock: Callable[[], float] = time.time,
+             refund_at_restart: Callable[[str], bool] = refund_every_table) -> Store:
+        """Open (create, migrate) the store in ``data_dir`` and recover from an unclean stop (R-CRASH-1);
+        ``refund_at_restart``: by table id, whether its stacks go back to the balances (its owner's decision).
 
         Raises :class:`StoreError` (see :func:`connect`).
         """
         connection = connect(data_dir)
         store = cls(connection, data_dir, clock)
         try:
-            store.recovery = recover(connection, clock())
+            store.recovery = recover(connection, clock(), refund_at_restart)
         except sqlite3.Error as problem:
             connection.close()
             raise StoreError(f"{database_path(data_dir)}: recovery failed: {problem}") from None

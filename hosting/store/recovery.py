@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,8 +39,17 @@ class Recovery:
                 f"{len({name for name, _, _ in self.returned})} player(s)")
 
 
-def recover(connection: sqlite3.Connection, now: float) -> Recovery:
-    """Void every hand without a result and return every table stack to its owner's balance (R-CRASH-1)."""
+def refund_every_table(table_id: str) -> bool:
+    """Cash tables do not survive a restart: every stack goes back to its owner's balance."""
+    return True
+
+
+def recover(connection: sqlite3.Connection, now: float,
+            refund: Callable[[str], bool] = refund_every_table) -> Recovery:
+    """Void every hand without a result and return the table stacks to their owners' balances (R-CRASH-1).
+
+    ``refund``: the tables' owners' decision, by table id — True: its stacks go back to the balances (a cash
+    table); False: they stay at the table for its owner to resume (a tournament's chips are never balance)."""
     recovery = Recovery()
     with transaction(connection, write=True):
         running = connection.execute(
@@ -51,6 +60,8 @@ def recover(connection: sqlite3.Connection, now: float) -> Recovery:
         stacks = connection.execute(
             "SELECT table_id, name, amount FROM table_stacks WHERE amount > 0 ORDER BY table_id, name").fetchall()
         for table_id, name, amount in stacks:
+            if not refund(table_id):
+                continue
             move(connection, now, "table", "balance", amount, "returned at restart", player=name, table_id=table_id)
             _notice(connection, name, now, f"The room restarted: your {amount} chips at table {table_id} went back "
                                            "to your balance.")

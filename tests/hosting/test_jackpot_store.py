@@ -22,10 +22,10 @@ from engine.events import Event, HandEnded, HandShown, HandStarted
 from engine.variants import variant_by_id
 from hosting.config import JackpotConfig, TableConfig
 from hosting.hand_records import iter_hands
+from hosting.jackpots import jackpot_live, jackpot_pool_name, settle_jackpot
 from hosting.ledger import audit, check_conservation, check_hand_ledger, check_ledger
 from hosting.room import build_engine_table
 from hosting.store import Store, hand_start_of, table_settings
-from hosting.table_runner import jackpot_live, jackpot_pool_name, settle_jackpot
 from tests.hosting.store_play import BotTable
 
 POOL = "bad_beat_holdem"

@@ -66,3 +66,24 @@ def test_chips_a_writer_put_in_a_pot_of_an_unfinished_hand_return_to_their_owner
     assert sum(store.balance(name) for name in table.players) == total
     assert audit(store.connection) == []
     store.close_now()
+
+
+def test_a_table_whose_owner_keeps_its_stacks_is_not_refunded_at_restart(tmp_path: Path) -> None:
+    """Recovery asks the tables' owners: a table kept (a tournament's) keeps every stack of its voided hand's
+    players, from the hand's start; nothing goes to a balance and the audit still balances."""
+    data_dir = tmp_path / "room"
+    store = Store.open(data_dir)
+    (table,) = open_room(store, 1, seed=4)
+    table.play_hand(time.time())
+    hand_id = table.begin_hand(time.time())
+    balances = {name: store.balance(name) for name in table.players}
+    stacks = {name: store.stack("t1", name) for name in table.players}
+    table.step()
+    store.close_now()
+
+    store = Store.open(data_dir, refund_at_restart=lambda table_id: table_id != "t1")
+    assert store.recovery is not None and store.recovery.voided == [hand_id] and store.recovery.returned == []
+    assert {name: store.stack("t1", name) for name in table.players} == stacks
+    assert {name: store.balance(name) for name in table.players} == balances
+    assert audit(store.connection) == []
+    store.close_now()

@@ -118,7 +118,8 @@ async def test_lobby_lists_every_table_with_its_statistics(room: RunningRoom, co
     tables = {table["id"]: table for table in (await client.request("lobby"))["tables"]}
     assert list(tables) == [table.id for table in default_room().tables]
     assert tables["omaha-1-2"] == {
-        "id": "omaha-1-2", "name": "Omaha 1/2 PL", "game": "omaha", "structure": "pot_limit", "stakes": [1, 2],
+        "id": "omaha-1-2", "name": "Omaha 1/2 PL", "kind": "cash", "game": "omaha", "structure": "pot_limit",
+        "stakes": [1, 2],
         "buy_in": [80, 200], "players": 1, "seats": 6, "average_pot": 40, "hands_per_hour": 2, "waiting": 0,
         "watchers": 0, "clock": {"action_seconds": 20.0, "time_bank_seconds": 60.0},
     }
