@@ -22,6 +22,7 @@ from hosting import datadir, protocol
 from hosting.admin import ADMIN
 from hosting.admin_requests import parse_request
 from hosting.admin_socket import AdminSocket
+from hosting.cash import CashTables
 from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, Login, address_group
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
@@ -325,7 +326,9 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     Raises ``OSError`` if the port cannot be bound.
     """
     datadir.prepare(data_dir)  # SharedDirectory (one line) for a directory other users can reach
-    store = Store.open(data_dir)  # StoreError (one line) for a bad data directory; recovers an unclean stop
+    # StoreError (one line) for a bad data directory; recovers an unclean stop, the tables' owner deciding
+    # where their stacks go (every table of the room file is a cash table: back to the balances)
+    store = Store.open(data_dir, refund_at_restart=CashTables.refunds_at_restart)
     key = datadir.host_key(data_dir)
     accounts = StoreAccounts(store, legacy=data_dir / datadir.ACCOUNTS_FILE)
     gatekeeper = Gatekeeper(config.access, accounts)
