@@ -16,8 +16,9 @@ from engine.table.hands import (
 )
 from engine.table.neutral import Table
 from engine.table.policy import OwnerStacksPolicy, TablePolicy
+from engine.table.tournament import TournamentPolicy
 
 __all__ = [
     "MAX_SEATS", "CashPolicy", "HandEngine", "HandStarter", "OwnerStacksPolicy", "Stakes", "SupportsArtificialAllIn",
-    "SupportsStacks", "Table", "TableConfig", "TablePolicy", "start_real_hand", "timeout_action",
+    "SupportsStacks", "Table", "TableConfig", "TablePolicy", "TournamentPolicy", "start_real_hand", "timeout_action",
 ]

@@ -7,6 +7,7 @@ they are this policy's, and a table with another policy refuses them with a :cla
 
 from __future__ import annotations
 
+from engine.button import BlindPlan
 from engine.clock import PlayerClock
 from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
 from engine.events import Event
@@ -21,6 +22,7 @@ class CashPolicy:
     kind = "cash"
     tracks_missed_blinds = True
     frees_held_seats = True
+    deals_in_absent = False
 
     def __init__(self) -> None:
         self.waiting_list = WaitingList()
@@ -42,6 +44,12 @@ class CashPolicy:
         seated.inactive_since = now if seated.inactive_since is None else seated.inactive_since
         return [PlayerSatOut(seated.seat, seated.player, "no_chips",
                              seated.inactive_since + table.config.clock.seat_hold_seconds)]
+
+    def sits_out(self, table: PolicyTable, plan: BlindPlan) -> set[int]:
+        return set()  # who waits for the big blind is the blind plan's (R-BLIND-3)
+
+    def hand_started(self, table: PolicyTable) -> None:
+        pass
 
     # --- buy-ins, top-ups, the waiting list (R-BUYIN-1) --------------------------------------------------
 

@@ -141,6 +141,7 @@ class Table:
         self._turn: tuple[int, float] | None = None
         self._starting: dict[int, int] = {}  # the running hand's starting stacks, by seat
         self._released: dict[int, int] = {}  # seat → chips of a folded player removed during the hand
+        self._first_button: int | None = None  # the owner's draw for the first hand (set_first_button)
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -253,10 +254,14 @@ class Table:
 
     # --- seats any owner uses: seat_with_stack, remove_player, set_level ------------------------------
 
-    def verify_free_seat(self, seat: int) -> None:
-        """:class:`TableRuleError` unless ``seat`` exists and is free."""
+    def verify_seat_number(self, seat: int) -> None:
+        """:class:`TableRuleError` unless the table has a seat ``seat``."""
         if not 0 <= seat < self.config.seat_count:
             raise TableRuleError(f"there is no seat {seat}: seats are 0 to {self.config.seat_count - 1}")
+
+    def verify_free_seat(self, seat: int) -> None:
+        """:class:`TableRuleError` unless ``seat`` exists and is free."""
+        self.verify_seat_number(seat)
         if seat in self.players:
             raise TableRuleError(f"seat {seat} is taken by {self.players[seat].player}")
 
@@ -326,6 +331,12 @@ class Table:
         if problem is not None:
             raise ValueError(problem)
         self._hand_config = replace(self._hand_config, home=options)
+
+    def set_first_button(self, seat: int) -> None:
+        """The owner drew the first button (a tournament director's draw): the table's first hand puts it at
+        ``seat`` instead of drawing cards for it (R-DEAL-1), if that seat can play then."""
+        self.verify_seat_number(seat)
+        self._first_button = seat
 
     def set_level(self, stakes: Stakes) -> list[Event]:
         """The forced bets of the next hand dealt here (a level up, a host changing the blinds); a running
@@ -476,7 +487,7 @@ class Table:
         excluded: set[int] = set()
         while True:
             states = [
-                seated.seat_state()
+                replace(seated.seat_state(), active=self._can_play(seated))
                 if seated.seat not in excluded
                 else _inactive(seated)
                 for seated in self.players.values()
@@ -494,7 +505,13 @@ class Table:
                 self.config.seat_count, states, previous,
                 drawn_button=drawn_button, straddle_allowed=self.config.straddle_allowed,
             )
-            if plan is None or self.config.ante_games:
+            if plan is None:
+                return plan
+            waiting = self.policy.sits_out(self, plan) - excluded if previous is not None else set()
+            if waiting:
+                excluded |= waiting
+                continue
+            if self.config.ante_games:
                 return plan
             unconfirmed = {
                 seat for seat in _posting_seats(plan)
@@ -525,7 +542,9 @@ class Table:
             raise HandInProgress(f"hand {self.hand_number} is still being played")
         events: list[Event] = []
         drawn_button: int | None = None
-        if self.positions is None:
+        if self.positions is None and self._first_button in self._playing_seats():
+            drawn_button = self._first_button  # the owner drew it (a tournament director's draw)
+        elif self.positions is None:
             playing = self._playing_seats()
             if len(playing) < 2:
                 raise TableRuleError("a hand needs at least two players ready to play")
@@ -569,6 +588,7 @@ class Table:
             plan.dead_small_blinds, plan.blinds_forgiven,
         ))
         events += self._record_blind_debts(plan, first_hand)
+        self.policy.hand_started(self)
         for seat in plan.dealt_in:
             seated = self.players[seat]
             seated.new = False
@@ -625,7 +645,18 @@ class Table:
     # --- inside ---------------------------------------------------------------------------------------
 
     def _playing_seats(self) -> list[int]:
-        return sorted(seat for seat, seated in self.players.items() if seated.can_play)
+        return sorted(seat for seat, seated in self.players.items() if self._can_play(seated))
+
+    def _can_play(self, seated: SeatedPlayer) -> bool:
+        """Whether he could be dealt into the next hand; an absent player is, where the policy deals him in
+        (R-TOUR-6), and is then played for at his turns."""
+        if self.policy.deals_in_absent:
+            return seated.stack > 0 and not (seated.sitting_out or seated.leaving)
+        return seated.can_play
+
+    def _played_for(self, seated: SeatedPlayer) -> bool:
+        """Whether the table acts for him at once at his turn (Away, leaving, or absent where dealt in)."""
+        return seated.away or seated.leaving or (seated.disconnected and self.policy.deals_in_absent)
 
     def _record_blind_debts(self, plan: BlindPlan, first_hand: bool) -> list[Event]:
         events: list[Event] = []
@@ -693,7 +724,7 @@ class Table:
             if self._turn is not None and self._turn[0] == options.seat:
                 break  # the same turn goes on (e.g. someone else left): its clock keeps running
             seated = self.players[options.seat]
-            if seated.away or seated.leaving:
+            if self._played_for(seated):
                 action, name = timeout_action(options)
                 events.append(TimedOut(seated.seat, seated.player, name))
                 events += self._watch(self.hand.act(seated.seat, action))

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from engine.hand import ForcedBets
 from engine.structures import BettingStructure, StructureKind
+from engine.table.config import Stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,14 @@ class Level:
     def minimum_bet(self) -> int:
         """The smallest bet of the level: the big blind, or for stud the big blind if set, else 2 × bring-in."""
         return self.big_blind if self.big_blind else 2 * self.bring_in
+
+    def stakes(self) -> Stakes:
+        """The level as a neutral table's forced bets (:meth:`engine.table.Table.set_level`).
+
+        >>> Level(0, 0, ante=5, bring_in=10).stakes()
+        Stakes(small_blind=0, big_blind=20, ante=5, big_blind_ante=0, bring_in=10)
+        """
+        return Stakes(self.small_blind, self.minimum_bet, self.ante, self.big_blind_ante, self.bring_in)
 
     def structure(self, kind: StructureKind) -> BettingStructure:
         """The betting structure of a hand dealt at this level. Fixed limit: small bet = the minimum bet,
