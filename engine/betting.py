@@ -21,6 +21,8 @@ _bring_in_posted = positional_builder(BringInPosted)
 _bet_placed = positional_builder(BetPlaced)
 _raised = positional_builder(Raised)
 _betting_round_started = positional_builder(BettingRoundStarted)
+# Module-level aliases: a global lookup is cheaper than an Enum class attribute on the hot path.
+_BLINDS, _LEFT_OF_BUTTON, _BRING_IN = Opening.BLINDS, Opening.LEFT_OF_BUTTON, Opening.BRING_IN
 
 
 class BettingMixin(HandState):
@@ -174,7 +176,7 @@ class BettingMixin(HandState):
         self._highest_bet = highest = max(bets)
         self._aggressor = None
         self._acted_at[:] = [-1] * count
-        if opening is Opening.BLINDS:
+        if opening is _BLINDS:
             forced = self._forced
             # The blind counts as the round's bet (cap, R-BET-FL); a straddle as a raise (R-BLIND-2).
             last_blind = forced.big_blind_seat
@@ -191,7 +193,7 @@ class BettingMixin(HandState):
         else:
             self._last_raise = 0
             self._raise_count = 0
-            opener = 0 if opening is Opening.LEFT_OF_BUTTON else self._opener(opening)
+            opener = 0 if opening is _LEFT_OF_BUTTON else self._opener(opening)
         # The two largest "could put in" totals among players still in (one pass instead of n^2).
         top = second = -1
         top_position = -1
@@ -212,7 +214,7 @@ class BettingMixin(HandState):
             pending = []
         self._pending = pending
         # R-STUD-1: the bring-in player (or, if that player is all-in, the next one in turn) must bring in.
-        self._bring_in_pending = opening is Opening.BRING_IN and bool(pending) and self._forced.bring_in > 0
+        self._bring_in_pending = opening is _BRING_IN and bool(pending) and self._forced.bring_in > 0
         self._completion_pending = False
         street = self._variant.streets[self._street_index]
         # R-STUD-2: the split offer opens with the betting round after the last draw.

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from engine.events import AntePosted, BlindPosted, BombPotStarted, HandStarted, positional_builder
 from engine.hand_state import HandState
+from engine.structures import StructureKind
 
 _ante_posted = positional_builder(AntePosted)
 _blind_posted = positional_builder(BlindPosted)
 _hand_started = positional_builder(HandStarted)
+# A dict lookup is cheaper than an Enum's ``value`` (every hand's first event names its structure).
+_STRUCTURE_IDS = {kind: kind.value for kind in StructureKind}
 
 
 class ForcedBetsMixin(HandState):
@@ -20,7 +23,7 @@ class ForcedBetsMixin(HandState):
         forced = self._forced
         seats = self._seats
         events = self.events
-        events.append(_hand_started(self._variant.id, self._structure.kind.value, forced.button_seat,
+        events.append(_hand_started(self._variant.id, _STRUCTURE_IDS[self._structure.kind], forced.button_seat,
                                     tuple(zip(seats, self._starting, strict=True))))
         if forced.bomb_pot:  # R-HOME-3: antes only, and no preflop betting round
             events.append(BombPotStarted(forced.ante))
@@ -55,22 +58,26 @@ class ForcedBetsMixin(HandState):
                 stacks[position] -= amount
                 self._contributed_dead(amount)
                 events.append(BlindPosted(seat, "dead_small_blind", amount, False, stacks[position] == 0))
-        live_posts: list[tuple[int | None, str, int]] = [
-            (forced.small_blind_seat, "small_blind", forced.small_blind),
-            (forced.big_blind_seat, "big_blind", forced.big_blind),
-        ]
-        if forced.big_blinds_out_of_position:
-            live_posts += [(seat, "big_blind_out_of_position", forced.big_blind)
-                           for seat in forced.big_blinds_out_of_position]
-        live_posts.append((forced.straddle_seat, "straddle", forced.straddle))
-        for poster, kind, wanted in live_posts:
-            if poster is None or wanted <= 0:
-                continue
-            position = self._position_of[poster]
-            amount = min(wanted, stacks[position])
-            if amount:
-                self._put_in(position, amount)
-                events.append(_blind_posted(poster, kind, amount, True, stacks[position] == 0))
+        # Live blinds in posting order: small, big, big blinds out of position, straddle.
+        if forced.small_blind_seat is not None and forced.small_blind > 0:
+            self._post_live_blind(forced.small_blind_seat, "small_blind", forced.small_blind)
+        if forced.big_blind_seat is not None and forced.big_blind > 0:
+            self._post_live_blind(forced.big_blind_seat, "big_blind", forced.big_blind)
+        if forced.big_blind > 0:
+            for seat in forced.big_blinds_out_of_position:
+                self._post_live_blind(seat, "big_blind_out_of_position", forced.big_blind)
+        if forced.straddle_seat is not None and forced.straddle > 0:
+            self._post_live_blind(forced.straddle_seat, "straddle", forced.straddle)
+
+    def _post_live_blind(self, poster: int, kind: str, wanted: int) -> None:
+        """A live blind or straddle: a bet of the first round, capped at the stack."""
+        position = self._position_of[poster]
+        stacks = self._stacks
+        stack = stacks[position]
+        amount = wanted if wanted < stack else stack
+        if amount:
+            self._put_in(position, amount)
+            self.events.append(_blind_posted(poster, kind, amount, True, stack == amount))
 
     def _contributed_dead(self, amount: int) -> None:
         self.dead_money += amount

@@ -106,6 +106,7 @@ from engine.hand_state import (
     Phase,
     RakeSource,
 )
+from engine.stud import rank_product
 
 # Positional event builders for the events every hand makes (engine.events.positional_builder: cheaper than
 # the dataclass constructors; equal events). Every field is passed, defaults included.
@@ -253,15 +254,13 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         32-card poker after the draw: ``can_split`` (R-STUD-2). Draw: ``max_discards``. At showdown: show or
         muck.
         """
-        # Every change of the hand appends an event: the answer is cached until the next one.
-        if self._legal_at == len(self.events):
+        # Every change of the hand appends an event: the answer is cached until the next one. (Computed here,
+        # not in a helper: one call fewer on every decision of every hand.)
+        at = len(self.events)
+        if self._legal_at == at:
             return self._legal
-        self._legal = legal = self._compute_legal_actions()
-        self._legal_at = len(self.events)
-        return legal
-
-    def _compute_legal_actions(self) -> LegalActions | None:
         phase = self.phase
+        legal: LegalActions | None = None
         if phase is BETTING:
             position = self._pending[0]
             owed = self._highest_bet - self._bets[position]
@@ -272,58 +271,29 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             # min_raise_to, max_raise_to, is_bet, bring_in_amount, max_discards, can_split).
             if self._bring_in_pending:
                 bring_in = self._forced.bring_in
-                return LegalActions(self._seats[position], False, False, None, low, high, True,
-                                    bring_in if bring_in < stack else stack)
-            return LegalActions(
-                self._seats[position], True, owed <= 0, (owed if owed < stack else stack) if owed > 0 else None,
-                low, high, self._highest_bet == 0, None, None, self._split_open and owed <= 0)
-        if phase is DRAW:
+                legal = LegalActions(self._seats[position], False, False, None, low, high, True,
+                                     bring_in if bring_in < stack else stack)
+            else:
+                legal = LegalActions(
+                    self._seats[position], True, owed <= 0, (owed if owed < stack else stack) if owed > 0 else None,
+                    low, high, self._highest_bet == 0, None, None, self._split_open and owed <= 0)
+        elif phase is DRAW:
             position = self._draw_pending[0]
-            return LegalActions(self._seats[position], False, False, None, None, None, False, None,
-                                self._streets[self._street_index].draw)
-        if phase is SHOWDOWN:
-            return LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
-        if phase is RUN_IT_TWICE and self._run_twice is not None:
-            return LegalActions(seat=self._seats[self._run_twice.waiting[0]], can_run_twice=True)
-        return None
+            legal = LegalActions(self._seats[position], False, False, None, None, None, False, None,
+                                 self._streets[self._street_index].draw)
+        elif phase is SHOWDOWN:
+            legal = LegalActions(seat=self._seats[self._showdown_order[0]], can_show=True, can_muck=True)
+        elif phase is RUN_IT_TWICE and self._run_twice is not None:
+            legal = LegalActions(seat=self._seats[self._run_twice.waiting[0]], can_run_twice=True)
+        self._legal = legal
+        self._legal_at = at
+        return legal
 
     # ------------------------------------------------------------------ acting
 
     def verify_action(self, seat: int, action: Action) -> None:
-        """Raise why ``seat`` may not take ``action`` now (``NotYourTurn``, ``IllegalAction``, ``InvalidAmount``)."""
-        legal = self._legal
-        # Fast path: an action the cached legal actions (computed for this very state) already allow needs no
-        # further check; everything else goes through the full verification below and its messages.
-        if self._legal_at == len(self.events) and legal is not None and legal.seat == seat:
-            kind = type(action)
-            if kind is Call:
-                if legal.call_amount is not None:
-                    return
-            elif kind is Check:
-                if legal.can_check:
-                    return
-            elif kind is Fold:
-                if legal.can_fold:
-                    return
-            elif kind is BetOrRaise:
-                assert isinstance(action, BetOrRaise)
-                to = action.to
-                low = legal.min_raise_to
-                high = legal.max_raise_to
-                if low is not None and high is not None and type(to) is int and low <= to <= high:
-                    return
-            elif kind is Draw:
-                if legal.max_discards is not None:
-                    # This seat is the one to draw: only the discards need checking.
-                    assert isinstance(action, Draw)
-                    self._verify_draw(self._position_of[seat], action)
-                    return
-            elif kind is BringIn and legal.bring_in_amount is not None:
-                return
-        self._verify_in_full(seat, action)
-
-    def _verify_in_full(self, seat: int, action: Action) -> None:
-        """:meth:`verify_action` without the cached legal actions: names what is wrong."""
+        """Raise why ``seat`` may not take ``action`` now (``NotYourTurn``, ``IllegalAction``, ``InvalidAmount``),
+        naming what is wrong. (:meth:`act` skips it for an action its cached legal actions already allow.)"""
         if self.phase is OVER:
             raise IllegalAction("the hand is over")
         position = self._position_of.get(seat)
@@ -406,10 +376,37 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         Raises ``NotYourTurn``, ``IllegalAction`` or ``InvalidAmount`` (engine.errors) with a human message,
         leaving the hand unchanged (everything is checked before anything changes).
         """
-        self.verify_action(seat, action)
         kind = type(action)
         events = self.events
         first = len(events)
+        # Fast path: an action the cached legal actions (computed for this very state) already allow needs no
+        # further check; everything else goes through verify_action and its messages. Checked here rather than
+        # in verify_action: one call fewer on every action of every hand.
+        legal = self._legal
+        if self._legal_at != first or legal is None or legal.seat != seat:
+            self.verify_action(seat, action)
+        elif kind is Call:
+            if legal.call_amount is None:
+                self.verify_action(seat, action)
+        elif kind is Check:
+            if not legal.can_check:
+                self.verify_action(seat, action)
+        elif kind is Fold:
+            if not legal.can_fold:
+                self.verify_action(seat, action)
+        elif kind is BetOrRaise:
+            assert isinstance(action, BetOrRaise)
+            to = action.to
+            low = legal.min_raise_to
+            high = legal.max_raise_to
+            if low is None or high is None or type(to) is not int or not low <= to <= high:
+                self.verify_action(seat, action)
+        elif kind is Draw and legal.max_discards is not None:
+            # This seat is the one to draw: only the discards need checking.
+            assert isinstance(action, Draw)
+            self._verify_draw(self._position_of[seat], action)
+        elif kind is not BringIn or legal.bring_in_amount is None:
+            self.verify_action(seat, action)
         position = self._position_of[seat]
         phase = self.phase
         if phase is not BETTING:
@@ -643,10 +640,12 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             index = end
         if up:
             end = index + up * players
+            products = self._showing_products
             for slot, position in enumerate(live):
                 cards = deck[index + slot:end:players]
                 hole[position].extend(cards)
                 self._up[position].extend(cards)
+                products[position] *= rank_product(cards)
                 events.append(_up_cards_dealt(seats[position], cards))
                 shown[position] = False
             index = end

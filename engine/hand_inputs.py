@@ -47,7 +47,7 @@ def check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Card
     facts = variant_facts(variant)
     players = len(seats)
     needed = players * facts.hole_cards + facts.board_cards
-    blinds = variant.forced_bets is ForcedBetKind.BLINDS
+    blinds = variant.forced_bets is _BLINDS
     if not variant.min_players <= players <= variant.max_players or (blinds and needed > len(variant.deck)):
         check_player_count(variant, players)  # raises with the reason
     for seat, stack in seats.items():
@@ -91,4 +91,5 @@ def check_inputs(variant: Variant, seats: Mapping[int, int], deck: Sequence[Card
         raise ValueError(f"a seat cannot post two live blinds in one hand: {live}")
 
 
+_BLINDS = ForcedBetKind.BLINDS  # a global lookup is cheaper than an Enum class attribute
 _FORCED_AMOUNTS = ("small_blind", "big_blind", "straddle", "ante", "bring_in", "big_blind_ante")

@@ -22,6 +22,7 @@ from engine.variants import Opening
 _hand_ended = positional_builder(HandEnded)
 _hand_shown = positional_builder(HandShown)
 _pot_awarded = positional_builder(PotAwarded)
+_LEFT_OF_BUTTON = Opening.LEFT_OF_BUTTON  # a global lookup is cheaper than an Enum class attribute
 
 
 class ShowdownMixin(HomeMixin):
@@ -65,7 +66,7 @@ class ShowdownMixin(HomeMixin):
             start = aggressor
         else:
             opening = self._variant.showdown_opening
-            start = 0 if opening is Opening.LEFT_OF_BUTTON else self._opener(opening)
+            start = 0 if opening is _LEFT_OF_BUTTON else self._opener(opening)
         self._showdown_order = [
             position for position in ((start + step) % count for step in range(count))
             if not self._folded[position] and not self._shown[position]

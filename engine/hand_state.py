@@ -22,8 +22,8 @@ from engine.home import NO_HOME_OPTIONS, HomeOptions
 from engine.home.run_it_twice import Question
 from engine.pots import Pot, build_pots
 from engine.structures import BettingStructure, StructureKind
-from engine.stud import opener_position
-from engine.variants import Opening, Ranking, Variant
+from engine.stud import best_showing_by_products, opener_position
+from engine.variants import OpenerKind, Opening, Ranking, Variant
 
 
 class RakeSource(Protocol):
@@ -101,9 +101,28 @@ BETTING, DRAW, SHOWDOWN, OVER = Phase.BETTING, Phase.DRAW, Phase.SHOWDOWN, Phase
 RUN_IT_TWICE = Phase.RUN_IT_TWICE
 _FIXED_LIMIT = StructureKind.FIXED_LIMIT
 _LIMIT_KINDS = frozenset((StructureKind.FIXED_LIMIT, StructureKind.SPREAD_LIMIT))
+_BRING_IN, _LEFT_OF_BIG_BLIND = Opening.BRING_IN, Opening.LEFT_OF_BIG_BLIND
+_HIGH_HAND, _THIRTY_TWO_CARD = OpenerKind.HIGH_HAND, Ranking.THIRTY_TWO_CARD
 
 _uncalled_bet_returned = positional_builder(UncalledBetReturned)
 _NOBODY: frozenset[int] = frozenset()
+
+
+_LAYOUTS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], dict[int, int]]] = {}
+
+
+def _layout(button: int, seats: tuple[int, ...]) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The seats dealt in clockwise from the first left of ``button``, and seat → position; cached (a table
+    deals hand after hand to the same few layouts). The dict is shared: hands only read it."""
+    key = (button, seats)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        ordered = tuple(sorted(seats, key=lambda seat: (seat <= button, seat)))
+        layout = (ordered, {seat: position for position, seat in enumerate(ordered)})
+        if len(_LAYOUTS) >= 4096:  # many tables and seatings: keep the cache bounded
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = layout
+    return layout
 
 
 class HandState:
@@ -153,6 +172,7 @@ class HandState:
         "_running_out",
         "_seats",
         "_showdown_order",
+        "_showing_products",
         "_shown",
         "_small_bet",
         "_split_accepted",
@@ -176,8 +196,7 @@ class HandState:
                  auto_muck: Collection[int], reshuffle: Reshuffle | None = None) -> None:
         """Lay out the state of a hand whose inputs were checked (no event yet)."""
         variant = config.variant
-        button = forced.button_seat
-        ordered = sorted(seats, key=lambda seat: (seat <= button, seat))
+        ordered, position_of = _layout(forced.button_seat, tuple(seats))
         count = len(ordered)
         self.config = config
         self._variant = variant
@@ -191,9 +210,9 @@ class HandState:
         self._cap = None if structure.max_raises is None else structure.max_raises + 1
         self._uncapped_heads_up = structure.uncapped_heads_up
         self._forced = forced
-        self._seats: tuple[int, ...] = tuple(ordered)
-        self._position_of: dict[int, int] = {seat: position for position, seat in enumerate(ordered)}
-        self._starting: tuple[int, ...] = tuple(seats[seat] for seat in ordered)
+        self._seats: tuple[int, ...] = ordered
+        self._position_of: dict[int, int] = position_of  # shared by hands of the same layout: never mutated
+        self._starting: tuple[int, ...] = tuple(map(seats.__getitem__, ordered))
         self._stacks: list[int] = list(self._starting)
         self._reserved: list[int] = [0] * count
         self._bets: list[int] = [0] * count
@@ -210,6 +229,8 @@ class HandState:
         self._board: list[Card] = []
         self._hole: list[list[Card]] = [[] for _ in range(count)]
         self._up: list[list[Card]] = [[] for _ in range(count)]
+        # Stud: each position's engine.stud.rank_product of its up cards, kept as they are dealt (_opener).
+        self._showing_products: list[int] = [1] * count
         self._street_index = -1
         self._round_index = -1
         self._big_blind = forced.big_blind or config.structure.small_bet or 1
@@ -287,18 +308,22 @@ class HandState:
         """Who opens (or shows first) other than left of the button: R-DRAW-32's first player after the big
         blind; R-STUD-1's bring-in on the first street, the hand showing afterwards, as the variant's opener
         kinds say (:class:`~engine.variants.OpenerKind`)."""
-        if opening is Opening.LEFT_OF_BIG_BLIND:
+        if opening is _LEFT_OF_BIG_BLIND:
             big_blind = self._forced.big_blind_seat
             return (self._position_of[big_blind] + 1) % len(self._seats) if big_blind is not None else 0
         variant = self._variant
+        thirty_two_card = variant.ranking is _THIRTY_TWO_CARD
+        if opening is not _BRING_IN and variant.showing_opener is _HIGH_HAND and not thirty_two_card:
+            # The common later-street case, from the rank products kept as the up cards were dealt.
+            return best_showing_by_products(self._showing_products, self._up, self._folded)
         ups: list[Sequence[Card] | None] = [
             None if self._folded[position] else self._up[position] for position in range(len(self._seats))
         ]
-        if opening is Opening.BRING_IN:
+        if opening is _BRING_IN:
             # R-STUD-1 (turn 2): every limit structure (fixed and spread) is "limit".
             limit = self._structure.kind in _LIMIT_KINDS
             kind = variant.limit_bring_in if limit else variant.no_limit_bring_in
         else:
             kind = variant.showing_opener
         return opener_position(kind, ups, ace_low=variant.ranking is Ranking.ACE_TO_FIVE,
-                               thirty_two_card=variant.ranking is Ranking.THIRTY_TWO_CARD)
+                               thirty_two_card=thirty_two_card)

@@ -37,6 +37,9 @@ from functools import lru_cache
 from engine.cards import Card
 from engine.variants import OpenerKind
 
+# Module-level aliases: a global lookup is cheaper than an Enum class attribute (a stud hand asks at every street).
+_HIGH_HAND, _LOW_HAND, _LOW_CARD = OpenerKind.HIGH_HAND, OpenerKind.LOW_HAND, OpenerKind.LOW_CARD
+
 THIRTY_TWO_SUIT_VALUE = (1, 2, 3, 0)
 """Tie-break value by suit (clubs, diamonds, hearts, spades) in 32-card games: hearts > diamonds > clubs > spades."""
 
@@ -82,11 +85,11 @@ def opener_position(kind: OpenerKind, up_cards: Sequence[Sequence[Card] | None],
     >>> opener_position(OpenerKind.LOW_HAND, later, ace_low=True, thirty_two_card=False)  # 5-4 is the lowest
     2
     """
-    if kind is OpenerKind.HIGH_HAND:
+    if kind is _HIGH_HAND:
         return best_showing_position(up_cards, thirty_two_card)
-    if kind is OpenerKind.LOW_HAND:
+    if kind is _LOW_HAND:
         return lowest_showing_position(up_cards)
-    return bring_in_position(up_cards, lowest=kind is OpenerKind.LOW_CARD, thirty_two_card=thirty_two_card,
+    return bring_in_position(up_cards, lowest=kind is _LOW_CARD, thirty_two_card=thirty_two_card,
                              ace_low=ace_low)
 
 
@@ -148,6 +151,24 @@ _RANK_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _KEY_BY_RANK_PRODUCT: dict[int, tuple[int, ...]] = {}
 
 
+def rank_product(cards: Sequence[Card]) -> int:
+    """The product of the cards' rank primes: equal for equal multisets of ranks (1 for no cards)."""
+    product = 1
+    for card in cards:
+        product *= _RANK_PRIMES[card >> 2]
+    return product
+
+
+def _key_of_product(product: int, cards: Sequence[Card]) -> tuple[int, ...]:
+    """The suitless showing key of ``cards``, whose :func:`rank_product` is ``product`` (cached by it)."""
+    key = _KEY_BY_RANK_PRODUCT.get(product)
+    if key is None:
+        key = _ranks_showing_key(tuple(sorted([card >> 2 for card in cards])))
+        if len(_KEY_BY_RANK_PRODUCT) < 1 << 14:
+            _KEY_BY_RANK_PRODUCT[product] = key
+    return key
+
+
 def best_showing_position(up_cards: Sequence[Sequence[Card] | None], thirty_two_card: bool) -> int:
     """Index of the player with the best hand showing (first such player on a tie), ``None`` entries skipped.
 
@@ -158,20 +179,37 @@ def best_showing_position(up_cards: Sequence[Sequence[Card] | None], thirty_two_
     for position, cards in enumerate(up_cards):
         if not cards:
             continue
-        if thirty_two_card:
-            key = _showing_key(tuple(cards), True)
-        else:
-            # Without suits the key depends only on the multiset of ranks: its product of rank primes names
-            # it without sorting (the card-level cache of _showing_key misses on two calls in three).
-            product = 1
-            for card in cards:
-                product *= _RANK_PRIMES[card >> 2]
-            cached = _KEY_BY_RANK_PRODUCT.get(product)
-            if cached is None:
-                cached = _ranks_showing_key(tuple(sorted([card >> 2 for card in cards])))
-                if len(_KEY_BY_RANK_PRODUCT) < 1 << 14:
-                    _KEY_BY_RANK_PRODUCT[product] = cached
-            key = cached
+        # Without suits the key depends only on the multiset of ranks: its product of rank primes names it
+        # without sorting (the card-level cache of _showing_key misses on two calls in three).
+        key = _showing_key(tuple(cards), True) if thirty_two_card else _key_of_product(rank_product(cards), cards)
+        if best_key is None or key > best_key:
+            best_key, best_position = key, position
+    if best_key is None:
+        raise ValueError("nobody shows an up card")
+    return best_position
+
+
+def best_showing_by_products(products: Sequence[int], up_cards: Sequence[Sequence[Card]],
+                             folded: Sequence[bool]) -> int:
+    """:func:`best_showing_position` without suits, from each position's :func:`rank_product` of its up cards
+    (kept by the hand as it deals, so the cards need not be multiplied again street after street); folded
+    positions skipped. ``ValueError`` when nobody shows a card.
+
+    >>> from engine.cards import parse_cards
+    >>> ups = [parse_cards("Kd Qs"), parse_cards("4c 4h"), parse_cards("Ah Kh")]
+    >>> best_showing_by_products([rank_product(cards) for cards in ups], ups, [False, False, False])
+    1
+    >>> best_showing_by_products([rank_product(cards) for cards in ups], ups, [False, True, False])
+    2
+    """
+    best_key: tuple[int, ...] | None = None
+    best_position = -1
+    for position, product in enumerate(products):
+        if product == 1 or folded[position]:
+            continue
+        key = _KEY_BY_RANK_PRODUCT.get(product)
+        if key is None:
+            key = _key_of_product(product, up_cards[position])
         if best_key is None or key > best_key:
             best_key, best_position = key, position
     if best_key is None:
