@@ -311,14 +311,17 @@ class HostConsole:
         return reply
 
     def _table(self, table_id: str) -> TableState:
+        """A cash table of the room (a tournament's tables are its director's, not the host console's)."""
         table = self.room.tables.get(table_id)
         if table is None:
             raise AdminRefusal("no_such_table", f"there is no table {table_id!r}")
+        if table_id not in self.room.cash.tables:
+            raise AdminRefusal("not_cash", f"{table_id} is a tournament's table: its director runs it")
         return table
 
     def _do_status(self, request: AdminRequest, now: float) -> dict[str, Any]:
         tables = []
-        for table_id, table in self.room.tables.items():
+        for table_id, table in self.room.cash.tables.items():  # a tournament's tables are its director's
             config = table.config
             tables.append({
                 "id": table_id, "name": config.name, "paused": table_id in self.paused,
@@ -360,27 +363,26 @@ class HostConsole:
 
     def _do_pause(self, request: AdminRequest, now: float) -> dict[str, Any]:
         table = self._table(request.get("table"))
-        self.paused.add(table.config.id)
+        self.room.cash.pause(table.config.id)
         when = "after this hand" if table.engine.hand_running else "now"
         self._announce(table, f"The host paused the table ({when}).")
         return {"text": f"{table.config.id} paused {when}"}
 
     def _do_resume(self, request: AdminRequest, now: float) -> dict[str, Any]:
         table = self._table(request.get("table"))
-        self.paused.discard(table.config.id)
+        self.room.cash.resume(table.config.id)  # wakes its runner
         self._announce(table, "The host resumed the table.")
-        self._wake(table)
         return {"text": f"{table.config.id} resumed"}
 
     def _do_pause_all(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        for table in self.room.tables.values():
-            self._do_pause(AdminRequest("pause", {"table": table.config.id}), now)
-        return {"text": f"all {len(self.room.tables)} tables paused"}
+        for table_id in list(self.room.cash.tables):
+            self._do_pause(AdminRequest("pause", {"table": table_id}), now)
+        return {"text": f"all {len(self.room.cash.tables)} tables paused"}
 
     def _do_resume_all(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        for table in self.room.tables.values():
-            self._do_resume(AdminRequest("resume", {"table": table.config.id}), now)
-        return {"text": f"all {len(self.room.tables)} tables resumed"}
+        for table_id in list(self.room.cash.tables):
+            self._do_resume(AdminRequest("resume", {"table": table_id}), now)
+        return {"text": f"all {len(self.room.cash.tables)} tables resumed"}
 
     def _do_level(self, request: AdminRequest, now: float) -> dict[str, Any]:
         table = self._table(request.get("table"))
@@ -621,10 +623,6 @@ class HostConsole:
         for session in self.room.audience(table):
             session.send(message)
 
-    def _wake(self, table: TableState) -> None:
-        driver = self.room.drivers.get(table.config.id)
-        if driver is not None:
-            driver.wake()
 
 
 def _verb(amount: int) -> str:
