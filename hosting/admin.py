@@ -408,11 +408,9 @@ class HostConsole:
 
         def apply() -> None:
             table.config = changed
-            engine = table.engine
-            engine.config = engine_config  # clocks and straddles; the rake lives in the hand's config:
-            engine._hand_config = engine_config.hand  # set_level builds the next hands' config from it
-            # the typed level_changed event to the table (control data for clients; the notice is for people)
-            self.room.publish_level_change(table, engine.set_level(engine_config.stakes))
+            # clocks, straddles, rake and the level from the next hand; the typed level_changed event to the
+            # table (control data for clients; the notice is for people)
+            self.room.publish_level_change(table, table.engine.reconfigure(engine_config))
 
         self._at_break(table, apply)
         words = f"{small}/{big}" + (f", ante {changed.ante}" if changed.ante else "") \

@@ -332,6 +332,21 @@ class Table:
             raise ValueError(problem)
         self._hand_config = replace(self._hand_config, home=options)
 
+    def reconfigure(self, config: TableConfig) -> list[Event]:
+        """New settings for the next hands (a host's change between hands): clocks, straddles, rake, buy-ins and
+        the level (:meth:`set_level`; its ``LevelChanged`` returned). The game and the seats stay: ``ValueError``
+        for another game or seat count, or a level that does not fit (nothing changes then)."""
+        if config.hand.variant is not self.config.hand.variant or config.seat_count != self.config.seat_count:
+            raise ValueError("a table keeps its game and its seats: open another table for others")
+        config.stakes.check_for(config.hand.variant)
+        previous = self.config, self._hand_config
+        self.config, self._hand_config = config, config.hand
+        try:
+            return self.set_level(config.stakes)
+        except ValueError:
+            self.config, self._hand_config = previous
+            raise
+
     def set_first_button(self, seat: int) -> None:
         """The owner drew the first button (a tournament director's draw): the table's first hand puts it at
         ``seat`` instead of drawing cards for it (R-DEAL-1), if that seat can play then."""

@@ -143,3 +143,26 @@ def test_a_folded_player_leaves_with_his_chips_behind_and_the_hand_goes_on() -> 
 def test_a_cash_table_needs_a_minimum_buy_in() -> None:
     with pytest.raises(ValueError, match="a cash table needs a minimum buy-in"):
         Table(no_limit_config(min_buy_in=0, max_buy_in=None))
+
+
+def test_reconfigure_changes_the_next_hands_settings_and_keeps_the_game() -> None:
+    """A host's change between hands: new clocks, straddles and a 10/20 level with a 5 ante; another game is
+    refused and nothing changes."""
+    from dataclasses import replace
+
+    from engine.clock import ClockSettings
+    from engine.hand import HandConfig
+    from engine.structures import BettingStructure
+    from engine.variants import OMAHA
+
+    table = Table(no_limit_config())
+    changed = replace(table.config, small_blind=10, big_blind=20, ante=5, straddle_allowed=True,
+                      clock=ClockSettings(action_seconds=12.0))
+    assert table.reconfigure(changed) == [LevelChanged(1, 10, 20, 5, 0, 0)]
+    assert table.stakes == Stakes(10, 20, ante=5) and table.config.clock.action_seconds == 12.0
+    table.sit("ana", 500, 0.0)
+    assert table.set_straddle("ana", True)  # allowed now (refused before: TableRuleError)
+    other = replace(changed, hand=HandConfig(OMAHA, BettingStructure.pot_limit()))
+    with pytest.raises(ValueError, match="keeps its game"):
+        table.reconfigure(other)
+    assert table.config is changed
