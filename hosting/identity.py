@@ -106,6 +106,8 @@ class Accounts(Protocol):
 
     def is_registered(self, name: str) -> bool: ...
 
+    def key_was_reset(self, name: str) -> bool: ...
+
     def register(self, name: str, public_key: str, now: float) -> None: ...
 
     def names(self) -> Iterator[str]: ...
@@ -134,6 +136,10 @@ class AccountStore:
 
     def is_registered(self, name: str) -> bool:
         return name in self._accounts
+
+    def key_was_reset(self, name: str) -> bool:
+        """Never here: a key reset is the store's (hosting.admin)."""
+        return False
 
     def register(self, name: str, public_key: str, now: float) -> None:
         """Bind ``name`` to ``public_key``; ``ValueError`` if the name is bad or taken by another key."""
@@ -336,8 +342,9 @@ class Gatekeeper:
         needs: list[str] = []
         if self.access.password is not None:
             needs.append("password")
-        if status is KeyStatus.NEW_NAME and self.access.invite_codes and pinned is None:
-            needs.append("invite")  # a pinned name was invited by the host himself
+        if status is KeyStatus.NEW_NAME and self.access.invite_codes and pinned is None \
+                and not self.accounts.key_was_reset(name):
+            needs.append("invite")  # a pinned name, or one whose key the host reset, was invited by the host
         return LoginDecision(True, new_name=status is KeyStatus.NEW_NAME, needs=tuple(needs))
 
     def new_name_refusal(self, name: str, public_key: str) -> str | None:

@@ -156,6 +156,10 @@ class StoreAccounts:
     def is_registered(self, name: str) -> bool:
         return bool(self.store.keys(name))
 
+    def key_was_reset(self, name: str) -> bool:
+        """The host reset ``name``'s key (hosting.admin): an account with no key, waiting for its next login."""
+        return self.store.has_account(name) and not self.store.keys(name)
+
     def register(self, name: str, public_key: str, now: float) -> None:
         """Bind ``name`` to ``public_key`` and issue the new account's chips; ``ValueError`` if the name is bad or
         taken by another key (nothing changed)."""

@@ -503,3 +503,21 @@ async def test_a_seat_request_dies_with_the_askers_connection(rooms: Any, connec
     with pytest.raises(RequestRefused) as refused:
         await _host(ana, "approve", table="t1", player="bob")
     assert refused.value.reply["code"] == "no_request"
+
+
+async def test_a_reset_name_needs_no_invite_code_but_a_new_name_still_does(rooms: Any, connect: Any,
+                                                                          new_key: Any) -> None:
+    from hosting.config import AccessConfig
+
+    config = RoomConfig("home game", (TABLE,), AccessConfig(invite_codes=frozenset({"FRIDAY"})),
+                        hosts=frozenset({"ana"}))
+    running: RunningRoom = await rooms(config, deal=False, served_tui=False)
+    ana: RoomClient = await connect(running, "ana")
+    await ana.pass_gates(invite="FRIDAY")
+    bob: RoomClient = await connect(running, "bob", new_key())
+    await bob.pass_gates(invite="FRIDAY")
+    await _host(ana, "reset_key", player="bob", confirm=True)
+    again: RoomClient = await connect(running, "bob", new_key())
+    assert again.hello["needs"] == [] and again.hello["balance"] == 1000  # straight in, his own account
+    stranger: RoomClient = await connect(running, "cleo", new_key())
+    assert stranger.hello["needs"] == ["invite"]
