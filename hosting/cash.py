@@ -135,6 +135,12 @@ class CashTables:
                                                           for seat, amount in outcome.paid.items()})
         return future
 
+    def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
+        return None  # a cash table asks each hand's commitments in its own commit round
+
+    def events_published(self, table: TableState, events: Sequence[Event]) -> None:
+        pass
+
     def chips_released(self, table: TableState, player: str, amount: int) -> None:
         """Back to his balance."""
         if self.store is not None:

@@ -69,6 +69,16 @@ class TableOwner(Protocol):
         ...
 
 
+    def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
+        """``player`` is about to be dealt in at ``table``: the commitment he made ahead for it, with the
+        ``(pool, ticket)`` it is bound to (a fast-fold pool, R-FAST-1), or None to ask him as usual."""
+        ...
+
+    def events_published(self, table: TableState, events: Sequence[Event]) -> None:
+        """``events`` of ``table`` just went out to its audience (a pool follows its players' folds)."""
+        ...
+
+
 class Mailroom(Protocol):
     """The room as a table runner sees it."""
 

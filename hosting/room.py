@@ -54,6 +54,7 @@ from hosting.errors import (
 )
 from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login
 from hosting.owner import TableOwner, release_chips
+from hosting.pools import PoolOwner
 from hosting.protocol import (
     ActionMessage,
     Auth,
@@ -216,6 +217,10 @@ class Room:
         self._started = False
         for table in config.tables:
             self.add_table(table)
+        self.pools: dict[str, PoolOwner] = {}  # fast-fold pools (R-FAST-1): they add their tables as they need
+        if driver_factory is not None:
+            for pool in config.pools:
+                self.pools[pool.id] = PoolOwner(pool, self, store, self.cash, self._publish)
         self.verification_reports = VerdictBook()  # clients' verdicts, bounded (hosting.verdicts)
         self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
         self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
@@ -371,9 +376,15 @@ class Room:
         log.info("joined: %s%s", session.login.describe(), " (a new name, its key registered)" if registered else "")
         return registered
 
+    def pool_of(self, table_id: str) -> PoolOwner | None:
+        """The pool ``table_id`` names (its id, or one of its tables), or None."""
+        return next((pool for pool in self.pools.values() if pool.owns(table_id)), None)
+
     def _welcome(self, session: Session) -> None:
         """A session just bound to its name: notices kept for it, and its seats back (reconnected)."""
         name = session.name
+        for pool in self.pools.values():
+            pool.connected(name)
         if self.store is not None:  # e.g. hands voided by a restart (R-CRASH-1)
             for text in self.store.pending_notices(name):
                 session.send(protocol.message("notice", text=text))
@@ -394,6 +405,8 @@ class Room:
             log.info("left: %s from %s (connection closed)", session.name, session.address)
             del self.sessions[session.name]
             self.console.forget_requests(session.name)  # a seat request dies with its asker's connection
+            for pool in self.pools.values():
+                pool.disconnected(session.name)
             for table in self.tables.values():
                 if table.engine.seat_of(session.name) is not None:
                     self._publish(table, table.engine.disconnect(session.name, self.clock()))
@@ -586,8 +599,12 @@ class Room:
         self._welcome(session)
 
     def _lobby(self, session: Session, message: LobbyRequest, now: float) -> None:
-        session.send(protocol.lobby([table.summary(now) for table in self.tables.values()],
-                                    balance=self.balance_of(session.name)))
+        """Tables (a pool's own tables are not listed: players join the pool) and pools (R-FAST-1)."""
+        reply = protocol.lobby([table.summary(now) for table in self.tables.values() if self.pool_of(table.id) is None],
+                               balance=self.balance_of(session.name))
+        if self.pools:
+            reply["pools"] = [pool.summary(now) for pool in self.pools.values()]
+        session.send(reply)
 
     # --- the bank: balance and play-money refills (R-PLAY-1) -----------------------------------------
 
@@ -639,6 +656,12 @@ class Room:
         session.send(protocol.ack("unwatch", table=table.config.id))
 
     def _sit(self, session: Session, message: Sit, now: float) -> None:
+        pool = self.pool_of(message.table)
+        if pool is not None:  # join the pool (a seat at one of its tables is the pool's to give)
+            if message.table != pool.id:
+                raise RoomError("table_rule", f"{message.table} is a table of pool {pool.id}: join the pool")
+            session.send(protocol.ack("sit", **pool.join(session.name, message.buy_in, now)))
+            return
         table = self.table(message.table)
         if self.console.wants_approval(session):  # approve_seats: the host says yes (with a stack) or no
             self._check_balance(session.name, message.buy_in)
@@ -666,6 +689,10 @@ class Room:
         return chosen
 
     def _leave(self, session: Session, message: Leave, now: float) -> None:
+        pool = self.pool_of(message.table)
+        if pool is not None:  # leaving a pool's table is leaving the pool
+            session.send(protocol.ack("leave", **pool.leave(session.name)))
+            return
         table = self.table(message.table)
         seat = table.engine.seat_of(session.name)
         events = self._engine(table, lambda engine: engine.leave(session.name, now))
@@ -680,6 +707,11 @@ class Room:
                     waiting.send(protocol.message("seat_available", table=table.config.id, seat=event.seat))
 
     def _sit_out(self, session: Session, message: SitOut, now: float) -> None:
+        pool = self.pool_of(message.table)
+        if pool is not None:
+            pool.sit_out(session.name, message.on, now)
+            session.send(protocol.ack("sit_out", table=pool.id, on=message.on))
+            return
         table = self.table(message.table)
         name = session.name
         self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
@@ -710,6 +742,10 @@ class Room:
         session.send(protocol.ack("rabbit_hunt", table=table.config.id))
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
+        pool = self.pool_of(message.table)
+        if pool is not None:
+            session.send(protocol.ack("top_up", table=pool.id, stack=pool.top_up(session.name, message.amount)))
+            return
         table = self.table(message.table)
         self._check_balance(session.name, message.amount)
         self._engine(table, lambda engine: engine.top_up(session.name, message.amount, now))
@@ -761,6 +797,11 @@ class Room:
             listener.send(outbound)
 
     def _to_driver(self, session: Session, message: ActionMessage | Commit | Reveal, now: float) -> None:
+        pool = self.pools.get(message.table)
+        if pool is not None and isinstance(message, Commit):  # a commitment made ahead for the next hand
+            pool.commit(session.name, message.hand, message.commitment)
+            session.send(protocol.ack("commit", table=pool.id, hand=message.hand))
+            return
         table = self.table(message.table)
         driver = self.drivers.get(table.config.id)
         if driver is None:

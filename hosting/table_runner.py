@@ -32,7 +32,7 @@ import contextlib
 import dataclasses
 import logging
 import secrets
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +72,7 @@ from engine.fairness import (
     reshuffle_key,
 )
 from engine.table import HandEngine
-from engine.table_events import HandFinished, TurnStarted
+from engine.table_events import HandFinished, PlayerMovedIn, PlayerSeated, TurnStarted
 from hosting import protocol
 from hosting.errors import NO_HAND, RoomError
 from hosting.hand_codec import view_bodies
@@ -126,6 +126,7 @@ class _Fairness:
     commitments: dict[Committer, bytes] = field(default_factory=dict)
     seeds: dict[Committer, bytes] = field(default_factory=dict)
     expected: dict[str, int] = field(default_factory=dict)  # player → seat asked to commit
+    tickets: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat → (pool, ticket) committed ahead
     phase: str = "commit"
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -197,6 +198,8 @@ class TableRunner:
         self._hand_log: HandEngine | None = None  # the running engine hand, for its owner at its end
         self._owner_future: Awaitable[Any] | None = None  # the owner keeping the last result: awaited before seeds
         self._closing = False
+        self._last_hand: str | None = None  # the last hand played to its end here
+        self._arrived: set[str] = set()  # seated since the running (or last) hand was dealt: a pool's next group
         self._run_token = secrets.token_hex(3)
         self._finished: dict[str, frozenset[str]] = {}  # the last RECENT_HANDS hands' dealt-in players, by hand id
         self.hands_played = 0
@@ -291,13 +294,20 @@ class TableRunner:
                     continue
                 self._showdown = False
                 await self._play_hand()
-                await asyncio.sleep(self.settings.pause_after(self._showdown))
+                if self._players_stayed():  # the result stays up for those who played it
+                    await asyncio.sleep(self.settings.pause_after(self._showdown))
         except asyncio.CancelledError:
             raise
         except BaseException as problem:  # a runner must never die silently: the room reports it
             self.failure = problem
             log.exception("table %s stopped: its runner failed", self.state.config.id)
             raise
+
+    def _players_stayed(self) -> bool:
+        """Whether a player of the last hand still sits here (a pool moves them all on: no pause then, the
+        group it seated since never saw that hand)."""
+        played = self._finished.get(self._last_hand or "", frozenset())
+        return any(self.state.engine.seat_of(name) is not None for name in played - self._arrived)
 
     async def _sleep(self, until: float | None) -> None:
         """Wait for a wake-up, or until the room clock reaches ``until``."""
@@ -341,6 +351,7 @@ class TableRunner:
             return  # someone left during the phases; try again
         self._hand = table.hand
         self._hand_log = table.hand
+        self._arrived = set()
         self.owner.hand_started(self.state, hand_id, events)  # e.g. the start snapshot; the result follows
         self.publish(events)
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
@@ -356,9 +367,14 @@ class TableRunner:
             future, self._owner_future = self._owner_future, None
             await future
         self._finished[hand_id] = frozenset(dealt_in)
+        self._last_hand = hand_id
         while len(self._finished) > RECENT_HANDS:
             del self._finished[next(iter(self._finished))]
-        self._send_to_audience(protocol.seeds(self.state.config.id, hand_id, transcript.to_json()))
+        proof = protocol.seeds(self.state.config.id, hand_id, transcript.to_json())
+        self._send_to_audience(proof)
+        listening = {session.name for session in self.room.audience(self.state)}
+        for name in sorted(set(dealt_in) - listening):  # gone before the end (a pool moved him on): his proof too
+            self._send_to(name, proof)
         self._fairness = None
         self._hand_id = None
         self.hands_played += 1
@@ -372,7 +388,8 @@ class TableRunner:
             self._reshuffles.records(self._card_events, len(self._deck))
         return Transcript(self.room.room_id, self.state.config.id, self._hand_id,
                           tuple(self.state.engine.config.hand.variant.deck), dict(fairness.commitments),
-                          self._seeds, self._deals(), forfeited_seats, draws, reshuffles)
+                          self._seeds, self._deals(), forfeited_seats, draws, reshuffles,
+                          {seat: ticket for seat, ticket in fairness.tickets.items() if seat in fairness.commitments})
 
     def _commit(self, hand_id: str, committer: Committer, secret: bytes) -> bytes:
         return commit(self.room.room_id, self.state.config.id, hand_id, committer, secret)
@@ -385,6 +402,7 @@ class TableRunner:
             if plan is None or not table.can_start_hand():
                 return None
             wanted = {table.players[seat].player: seat for seat in plan.dealt_in}
+            self._use_commitments_ahead(fairness, wanted)
             for name, seat in wanted.items():
                 if name not in fairness.expected:
                     fairness.expected[name] = seat
@@ -412,6 +430,17 @@ class TableRunner:
         self._send_to_audience(protocol.commitments(self.state.config.id, fairness.hand_id, by_seat))
         return wanted
 
+    def _use_commitments_ahead(self, fairness: _Fairness, wanted: Mapping[str, int]) -> None:
+        """Players who committed ahead (a fast-fold pool, R-FAST-1) are not asked again: their ticket's
+        commitment stands for their seat, and the reveal and the transcript name the ticket."""
+        for name, seat in wanted.items():
+            if name in fairness.expected:
+                continue
+            ahead = self.owner.commitment_ahead(self.state, name)
+            if ahead is not None:
+                fairness.expected[name] = seat
+                fairness.tickets[seat], fairness.commitments[seat] = ahead
+
     def sit_out_for_missing(self, name: str) -> None:
         """``name`` missed his commit or reveal deadline: sat out until he acts himself (sits in), so that a
         silent client cannot add the deadline to every hand. Missed while disconnected: back when he returns."""
@@ -425,7 +454,7 @@ class TableRunner:
     async def _collect_reveals(self, fairness: _Fairness, dealt_in: dict[str, int]) -> list[str]:
         for name, seat in dealt_in.items():
             self._send_to(name, protocol.reveal_request(self.state.config.id, fairness.hand_id, seat,
-                                                        self.settings.reveal_seconds))
+                                                        self.settings.reveal_seconds, fairness.tickets.get(seat)))
         deadline = self.room.clock() + self.settings.reveal_seconds
         while not all(seat in fairness.seeds for seat in dealt_in.values()) and self.room.clock() < deadline:
             fairness.changed.clear()
@@ -447,6 +476,7 @@ class TableRunner:
             return
         self._note_dealt(events)
         self._showdown = self._showdown or any(isinstance(event, HandShown) for event in events)
+        self._arrived.update(event.player for event in events if isinstance(event, PlayerMovedIn | PlayerSeated))
         table = self.state.engine
         hand_id = self._hand_id or ""
         audience = list(self.room.audience(self.state))
@@ -467,6 +497,7 @@ class TableRunner:
                 self._hand_finished()
         release_chips(self.owner, self.state, events)  # after the result of the hand that freed them is kept
         self.room.broadcast_table(self.state)
+        self.owner.events_published(self.state, events)
 
     def _hand_finished(self) -> None:
         """The finished hand's whole log and transcript to the owner (who keeps its result)."""
@@ -534,7 +565,10 @@ class TableRunner:
                 raise RoomError("too_late" if fairness.phase == "dealing" else "too_early",
                                 f"reveals are not open (phase: {fairness.phase})")
             secret = bytes.fromhex(message.secret)
-            if fairness.commitments.get(seat) != self._commit(fairness.hand_id, seat, secret):
+            ticket = fairness.tickets.get(seat)
+            expected = self._commit(fairness.hand_id, seat, secret) if ticket is None else \
+                commit(self.room.room_id, ticket[0], ticket[1], 0, secret)
+            if fairness.commitments.get(seat) != expected:
                 raise RoomError("bad_reveal", "this secret does not match your commitment")
             fairness.seeds[seat] = secret
         session.send(protocol.ack(message.type, table=self.state.config.id, hand=message.hand))

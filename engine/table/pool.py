@@ -374,14 +374,24 @@ class PoolTable(Table):
         self.positions = group.plan.positions  # placed by the pool: the next plan is the group's
         return events
 
+    @property
+    def group(self) -> PoolHand | None:
+        """The group seated for the next hand, until it is dealt."""
+        return self._group
+
     def plan_next_hand(self, *, drawn_button: int | None = None) -> BlindPlan | None:
-        """The seated group's plan while every one of them can still play it, else ``None``."""
+        """The seated group's plan while every one of them still sits here, else ``None``. The group is dealt as
+        the pool formed it: one who disconnected since is dealt in and his turns time out, as mid-hand."""
         group = self._group
         if group is None or self.hand is not None:
             return None
-        if any(seat not in self.players or not self.players[seat].can_play for seat in group.plan.dealt_in):
+        if any(self.players.get(seat) is None or self.players[seat].player != group.seats[seat]
+               for seat in group.plan.dealt_in):
             return None
         return group.plan
+
+    def can_start_hand(self) -> bool:
+        return self.plan_next_hand() is not None
 
     def start_hand(self, deck: Sequence[Card], now: float, *, button_draw_deck: Sequence[Card] | None = None,
                    reshuffle: Reshuffle | None = None) -> list[Event]:

@@ -48,6 +48,12 @@ class FakeOwner:
         self.asked += 1
         return self.allow
 
+    def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
+        return None
+
+    def events_published(self, table: TableState, events: Sequence[Event]) -> None:
+        pass
+
     def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
         self.started.append(hand_id)
 

@@ -1,0 +1,343 @@
+"""A fast-fold pool in the room (R-FAST-1): the owner of its tables (:class:`hosting.owner.TableOwner`).
+
+Players join the pool (the room's ``sit`` with the pool's id), not a table. The pool's rules are the engine's
+(:mod:`engine.table.pool`): who is dealt next, with whom, who posts the blinds. This owner does what is not
+pure:
+
+* **Tables.** It adds tables to the room as it needs them (``<pool>.1``, ``<pool>.2``, …; a
+  :class:`~engine.table.pool.PoolTable` each) and seats each fresh group at an empty one. Their runners deal as
+  at any table: commit–reveal, the clock, the view of each seat.
+* **At once after a fold.** When a player folds (or his hand ends) he is taken off that table with his chips
+  behind (:meth:`~engine.table.neutral.Table.remove_player`), back in the pool's line, and dealt in the next
+  fresh hand. The proof of the hand he left still reaches him when it ends (the runner sends the seeds to every
+  player dealt in).
+* **Commit ahead.** Each player holds one open *ticket*: the pool asks his commitment for his next hand as soon
+  as he is dealt in (``commit_request`` with the pool's id as ``table`` and the ticket as ``hand``, seat 0;
+  :mod:`engine.fairness`), so a fold never waits for a commit round: his next hand's runner takes the ticket's
+  commitment instead of asking, then asks him to reveal it as for any hand. A ticket is used once.
+* **Chips.** Joining moves chips from the balance to the pool (the store's stack of the pool's id); seating a
+  group moves each stack from the pool to the table, and a player leaving a table gives his chips back to the
+  pool; leaving the pool gives them back to the balance. Hands are kept as at any table (start snapshot,
+  result, rake, jackpot: :class:`hosting.cash.CashTables`' hand keeping), so history, export and the audit see
+  every pool hand as a table's hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.errors import AlreadySeated, InvalidAmount, NotSeated, TableRuleError
+from engine.events import Event, Folded
+from engine.fairness import Transcript
+from engine.table import Table
+from engine.table.pool import FastFoldPool, PoolHand, PoolSettings, PoolState, PoolTable
+from engine.table_events import HandFinished, PlayerMovedOut
+from hosting import protocol
+from hosting.config import PoolConfig, TableConfig
+from hosting.engine_tables import build_engine_table
+from hosting.errors import ALREADY_SEATED, BAD_AMOUNT, NO_HAND, NOT_SEATED, RoomError
+from hosting.owner import Mailroom, TableOwner
+from hosting.tables import TableState
+
+if TYPE_CHECKING:
+    from hosting.store import Store
+
+log = logging.getLogger("croupier.room")
+
+Publish = Callable[[TableState, list[Event]], None]
+
+
+class PoolRoom(Mailroom, Protocol):
+    """The room as a pool sees it: a mailroom that adds tables."""
+
+    def add_table(self, config: TableConfig, owner: TableOwner | None = None, engine: Table | None = None,
+                  ) -> TableState: ...
+
+
+class HandKeeper(Protocol):
+    """Keeps each hand's start and result (rake, jackpot) as at any table: :class:`hosting.cash.CashTables`."""
+
+    def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None: ...
+
+    def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
+                      transcript: Transcript) -> Awaitable[Any] | None: ...
+
+
+@dataclass
+class _Ticket:
+    id: str
+    commitment: bytes | None = None
+
+
+class PoolOwner:
+    """One pool of the room file. ``room``: where its tables live and its messages go; ``store``: balances and
+    stacks (None: no bank — practice); ``hands``: the hand keeper; ``publish``: table events out (the room's)."""
+
+    kind = "pool"
+
+    def __init__(self, config: PoolConfig, room: PoolRoom, store: Store | None, hands: HandKeeper,
+                 publish: Publish) -> None:
+        self.config = config
+        self.room = room
+        self.store = store
+        self.hands = hands
+        self.publish = publish
+        table = config.table
+        self.pool = FastFoldPool(PoolSettings(table.seats, config.fill_seconds, max(1, table.min_buy_in),
+                                              table.max_buy_in or None))
+        self.tables: dict[str, TableState] = {}
+        self._tickets: dict[str, _Ticket] = {}
+        self._last_table: dict[str, str] = {}  # the table each player left last: his next hand is elsewhere
+        self._token = secrets.token_hex(3)
+        self._numbers = itertools.count(1)
+        self._timer: asyncio.TimerHandle | None = None
+        self.hands_dealt = 0
+
+    @property
+    def id(self) -> str:
+        return self.config.id
+
+    def owns(self, table_id: str) -> bool:
+        """Whether ``table_id`` is the pool's id or one of its tables."""
+        return table_id == self.id or table_id in self.tables
+
+    def summary(self, now: float) -> dict[str, Any]:
+        """The pool's lobby row: game and stakes as a table's, ``players`` in the pool (playing or waiting),
+        ``playing`` in a hand now, ``tables`` running, ``hands_per_hour`` over its tables' last hour."""
+        table = self.config.table
+        rows = [state.summary(now) for state in self.tables.values()]
+        return {
+            "id": self.id, "name": table.name, "kind": self.kind, "game": table.game, "structure": table.structure,
+            "stakes": [table.small_blind, table.big_blind], "buy_in": [table.min_buy_in, table.max_buy_in],
+            "seats": table.seats, "players": len(self.pool.players), "playing": self.pool.playing(),
+            "tables": len(self.tables), "hands_per_hour": sum(row["hands_per_hour"] for row in rows),
+        }
+
+    # --- players (the room routes sit, leave, sit_out, top_up and commit here) ---------------------------
+
+    def join(self, name: str, buy_in: int, now: float) -> dict[str, Any]:
+        """``name`` joins with ``buy_in`` chips from his balance; the ``sit`` ack's fields."""
+        if self.store is not None and buy_in > self.store.balance(name):
+            raise RoomError(BAD_AMOUNT, f"you have {self.store.balance(name)} chips in the bank, not {buy_in}")
+        try:
+            self.pool.join(name, buy_in, now)
+        except (TableRuleError, InvalidAmount) as problem:
+            raise _refusal(problem) from None
+        if self.store is not None:
+            self.store.buy_in(self.id, name, buy_in, "joined the pool")
+        log.info("pool %s: %s joined with %d chips", self.id, name, buy_in)
+        self._ask_commitment(name)
+        self._deal()
+        return {"table": self.id, "stack": buy_in, "pool": True}
+
+    def leave(self, name: str) -> dict[str, Any]:
+        """``name`` leaves: at once between hands (his chips to his balance), else when his hand lets him go."""
+        try:
+            chips = self.pool.leave(name)
+        except TableRuleError as problem:
+            raise _refusal(problem) from None
+        if chips is not None:
+            self._cash_out(name, chips)
+        return {"table": self.id, "chips": chips, "after_hand": chips is None}
+
+    def sit_out(self, name: str, on: bool, now: float) -> None:
+        try:
+            self.pool.sit_out(name) if on else self.pool.sit_in(name, now)
+        except TableRuleError as problem:
+            raise _refusal(problem) from None
+        self._deal()
+
+    def top_up(self, name: str, amount: int) -> int:
+        """Chips from his balance between his hands; his new stack in the pool."""
+        if self.store is not None and amount > self.store.balance(name):
+            raise RoomError(BAD_AMOUNT, f"you have {self.store.balance(name)} chips in the bank, not {amount}")
+        try:
+            stack = self.pool.top_up(name, amount)
+        except (TableRuleError, InvalidAmount) as problem:
+            raise _refusal(problem) from None
+        if self.store is not None:
+            self.store.buy_in(self.id, name, amount, "top-up")
+        if self.pool.player(name).state is PoolState.SITTING_OUT and not self.pool.player(name).sitting_out_next:
+            self.pool.sit_in(name, self.room.clock())  # out only for want of chips: back in line
+        self._deal()
+        return stack
+
+    def commit(self, name: str, ticket_id: str, commitment: str) -> None:
+        """``name``'s commitment for his next hand (his open ticket); :class:`RoomError` for any other."""
+        ticket = self._tickets.get(name)
+        if ticket is None or ticket.id != ticket_id:
+            raise RoomError(NO_HAND, f"no commitment is asked for {ticket_id!r} at pool {self.id}")
+        if ticket.commitment is not None:
+            raise RoomError("already_committed", "you already committed for your next hand")
+        ticket.commitment = bytes.fromhex(commitment)
+        self.pool.committed(name)
+        self._deal()
+
+    def connected(self, name: str) -> None:
+        """``name`` is back: his old connection's secrets are gone with it, so he commits again."""
+        if name in self.pool.players:
+            self._tickets.pop(name, None)
+            self.pool.commitment_lost(name)
+            self._ask_commitment(name)
+
+    def disconnected(self, name: str) -> None:
+        """Not dealt in while gone (his client holds his secret); a hand he is in goes on at its table."""
+        if name in self.pool.players:
+            self._tickets.pop(name, None)
+            self.pool.commitment_lost(name)
+
+    def _ask_commitment(self, name: str) -> None:
+        ticket = _Ticket(f"{self._token}-{next(self._numbers)}")
+        self._tickets[name] = ticket
+        self.room.send_to(name, protocol.commit_request(self.id, ticket.id, 0, "", 0.0))
+
+    def _cash_out(self, name: str, chips: int) -> None:
+        self._tickets.pop(name, None)
+        self._last_table.pop(name, None)
+        if self.store is not None and chips:
+            self.store.cash_out(self.id, name, chips, "left the pool")
+        self.room.send_to(name, protocol.message("pool_left", pool=self.id, chips=chips))
+        log.info("pool %s: %s left with %d chips", self.id, name, chips)
+
+    # --- dealing -----------------------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        """Seat every group the pool's rules deal now, each at an empty table; wake up at the fill deadline."""
+        now = self.room.clock()
+        self._give_up_stuck_groups()
+        while (group := self.pool.next_hand(now)) is not None:
+            self._seat(group, self._empty_table({self._last_table.get(name) for name in group.seats.values()}), now)
+        deadline = self.pool.next_deadline()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if deadline is not None:
+            with contextlib.suppress(RuntimeError):  # no running loop (a synchronous test): nothing to wake
+                self._timer = asyncio.get_running_loop().call_later(max(0.0, deadline - now), self._deal)
+
+    def _empty_table(self, left: set[str | None]) -> TableState:
+        """An empty table none of the group just left (R-FAST-1: a new hand at another table), a new one if
+        need be."""
+        for table in self.tables.values():
+            if not table.engine.players and not table.engine.hand_running and table.id not in left:
+                return table
+        number = len(self.tables) + 1
+        config = replace(self.config.table, id=self.config.table_id(number),
+                         name=f"{self.config.table.name} #{number}")
+        engine = PoolTable(build_engine_table(config).config)
+        return self.room.add_table(config, owner=self, engine=engine)
+
+    def _seat(self, group: PoolHand, table: TableState, now: float) -> None:
+        if self.store is not None:
+            for seat, name in group.seats.items():
+                self.store.cash_out(self.id, name, group.stacks[seat], f"to {table.id}")
+                self.store.buy_in(table.id, name, group.stacks[seat], "seated by the pool")
+        assert isinstance(table.engine, PoolTable)
+        self.publish(table, table.engine.seat_group(group, now))
+        self.hands_dealt += 1
+
+    def _back_to_pool(self, table: TableState, name: str) -> None:
+        """``name`` is done with ``table``'s hand (folded, or it ended): off the table with his chips, back in
+        line (or out of the pool if he asked to leave)."""
+        now = self.room.clock()
+        events = table.engine.remove_player(name, now, reason="pool")
+        self._last_table[name] = table.id
+        chips = sum(event.stack for event in events if isinstance(event, PlayerMovedOut))
+        if self.store is not None and chips:
+            self.store.cash_out(table.id, name, chips, "back to the pool")
+            self.store.buy_in(self.id, name, chips, f"from {table.id}")
+        self.publish(table, events)
+        self.room.send_to(name, protocol.table_state(table.snapshot()))  # he no longer hears it: seen once more
+        if name not in self.pool.players:
+            return
+        leaving = self.pool.released(name, chips, now)
+        if leaving is not None:
+            self._cash_out(name, leaving)
+            return
+        if name not in self._tickets:  # his ticket went into a hand that never started: a new one
+            self._ask_commitment(name)
+        self._tell(name)
+
+    def _tell(self, name: str) -> None:
+        """``pool``: his chips and state between hands (PROTOCOL.md), e.g. to top up when short."""
+        player = self.pool.player(name)
+        self.room.send_to(name, protocol.message("pool", pool=self.id, stack=player.stack,
+                                                 state=player.state.value))
+
+    def _give_up_stuck_groups(self) -> None:
+        """A group seated for a hand that cannot be dealt any more (one of them left the table before the
+        deal): back to the pool, to be dealt again."""
+        for table in list(self.tables.values()):
+            engine = table.engine
+            if isinstance(engine, PoolTable) and engine.group is not None and engine.plan_next_hand() is None:
+                for name in engine.give_up_group():
+                    self._back_to_pool(table, name)
+
+    # --- TableOwner --------------------------------------------------------------------------------------
+
+    def adopt(self, table: TableState) -> None:
+        self.tables[table.id] = table
+        table.kind = self.kind
+
+    def release(self, table: TableState) -> None:
+        self.tables.pop(table.id, None)
+
+    def between_hands(self, table: TableState) -> None:
+        pass  # nothing waits for a pool hand's end: its players are already back in the pool
+
+    def may_start_hand(self, table: TableState) -> bool:
+        return True  # a pool table has a plan only once a group is seated (PoolTable.plan_next_hand)
+
+    def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
+        self.hands.hand_started(table, hand_id, events)
+        for seated in table.engine.players.values():  # used his ticket: commit ahead for the hand after
+            if seated.player not in self._tickets and seated.player in self.pool.players:
+                self._ask_commitment(seated.player)
+
+    def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
+                      transcript: Transcript) -> Awaitable[Any] | None:
+        return self.hands.hand_finished(table, hand_id, events, transcript)
+
+    def chips_released(self, table: TableState, player: str, amount: int) -> None:
+        """A seat freed by the table itself (he left it during a hand): his chips go back to the pool."""
+        if self.store is not None and amount:
+            self.store.cash_out(table.id, player, amount, "back to the pool")
+            self.store.buy_in(self.id, player, amount, f"from {table.id}")
+        if player in self.pool.players and self.pool.player(player).state is PoolState.PLAYING:
+            leaving = self.pool.released(player, amount, self.room.clock())
+            if leaving is not None:
+                self._cash_out(player, leaving)
+
+    def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
+        """The runner of ``table`` deals ``player`` in: his open ticket's commitment, used once."""
+        ticket = self._tickets.get(player)
+        if ticket is None or ticket.commitment is None:
+            return None
+        del self._tickets[player]
+        return (self.id, ticket.id), ticket.commitment
+
+    def events_published(self, table: TableState, events: Sequence[Event]) -> None:
+        """Whoever folded goes back to the pool at once; when the hand ends, everyone left at the table."""
+        engine = table.engine
+        if any(isinstance(event, HandFinished) for event in events):
+            for name in [seated.player for _, seated in sorted(engine.players.items())]:
+                if engine.seat_of(name) is not None:
+                    self._back_to_pool(table, name)
+        else:
+            for event in events:
+                if isinstance(event, Folded) and event.seat in engine.players and engine.hand_running:
+                    self._back_to_pool(table, engine.players[event.seat].player)
+        self._deal()
+
+
+def _refusal(problem: Exception) -> RoomError:
+    """An engine refusal as the room's, with the code a client can branch on."""
+    codes = [(AlreadySeated, ALREADY_SEATED), (NotSeated, NOT_SEATED), (InvalidAmount, BAD_AMOUNT)]
+    return RoomError(next((code for kind, code in codes if isinstance(problem, kind)), "table_rule"), str(problem))

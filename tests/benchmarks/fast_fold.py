@@ -1,0 +1,137 @@
+"""Fast-fold pool at bot speed (R-FAST-1): one ``croupier host`` process with a 6-max pool, 18 bots over SSH.
+
+    python tests/benchmarks/fast_fold.py --players 18 --hands 300
+
+Each bot folds a share of its turns outright (``--fold-rate``, a tight player's share) and otherwise plays the
+simple strategy, acting at once. Prints one JSON line: hands dealt, seconds, ``hands_per_player_hour`` (hands each
+player was dealt, per hour of play), ``fold_to_next_cards_ms`` p50/p99 (from sending a fold to seeing the next
+hand's hole cards: the room moving him on, a fresh group seated, the reveal of his ticket, the deal) and the
+fairness and chip checks. Not collected by pytest (a script, no ``test_`` prefix).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+from hosting.client import RoomClient
+from hosting.pool_bots import play_pool
+
+ROOM = """
+[room]
+name = "fast-fold benchmark"
+connections_per_minute = 10000
+
+[[pools]]
+id = "zoom"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [5, 10]
+seats = 6
+buy_in = [200, 500]
+rake = "white-label"
+fill_seconds = 0.25
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _percentile(values: list[float], share: float) -> float | None:
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))], 1) if ordered else None
+
+
+async def _play(port: int, players: int, hands: int, fold_rate: float, seed: int) -> dict[str, object]:
+    clients = [await RoomClient.connect("127.0.0.1", port, f"bot{index:02}",
+                                        client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+               for index in range(players)]
+    rng = random.Random(seed)
+    done = asyncio.Event()
+    dealt: set[str] = set()
+
+    async def count() -> None:  # the pool's hands, as the bots see them dealt
+        while len(dealt) < hands:
+            await asyncio.sleep(0.05)
+            dealt.update(*(report_hands(client) for client in clients))
+        done.set()
+
+    started = time.perf_counter()
+    counter = asyncio.ensure_future(count())
+    try:
+        reports = await asyncio.gather(*(play_pool(client, "zoom", 10**9, random.Random(rng.random()), done=done,
+                                                   fold_rate=fold_rate) for client in clients))
+    finally:
+        counter.cancel()
+        for client in clients:
+            await client.close()
+    elapsed = time.perf_counter() - started
+    latencies = [latency for report in reports for latency in report.fold_to_next_cards]
+    per_player = sum(len(report.dealt) for report in reports) / players
+    return {
+        "players": players, "seats": 6,
+        "hands": len({hand for report in reports for hand in report.dealt}),
+        "seconds": round(elapsed, 1),
+        "hands_per_player_hour": round(per_player / elapsed * 3600),
+        "fold_to_next_cards_ms": {"p50": _percentile(latencies, 0.5), "p99": _percentile(latencies, 0.99)},
+        "folds_timed": len(latencies),
+        "fairness_verified": sum(report.verified for report in reports),
+        "fairness_failures": sum(report.failures for report in reports),
+        "unverified_hands": sum(len(report.dealt - report.hands) for report in reports),
+        "illegal_rejected": sum(report.illegal_rejected for report in reports),
+    }
+
+
+def report_hands(client: RoomClient) -> set[str]:
+    """The hands ``client`` was asked to reveal for so far (dealt into)."""
+    return {str(message["hand"]) for message in client.received if message.get("type") == "reveal_request"}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=18)
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--fold-rate", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=16)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        directory = Path(temporary)
+        (directory / "room.toml").write_text(ROOM)
+        port = _free_port()
+        host = subprocess.Popen(
+            [sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data", str(directory / "data"),
+             "--config", str(directory / "room.toml")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        try:
+            assert host.stdout is not None
+            for line in host.stdout:
+                if line.startswith("Host key fingerprint"):
+                    break
+            result = asyncio.run(_play(port, arguments.players, arguments.hands, arguments.fold_rate,
+                                       arguments.seed))
+        finally:
+            host.terminate()
+            host.wait(timeout=30)
+        audit = subprocess.run([sys.executable, "-m", "hosting.cli", "audit", "--data", str(directory / "data")],
+                               capture_output=True, text=True)
+        result["audit_clean"] = audit.returncode == 0
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
