@@ -130,6 +130,7 @@ class CroupierApp(TournamentLobby):
         self.tiled = False
         self.four_colour = four_colour
         self.internal_errors: list[str] = []
+        self.pool_ids: set[str] = set()  # the fast-fold pools of the lobby: their tables come and go (R-FAST-1)
         self.notices: list[str] = []  # every notice shown, in order (tests and the log read them)
         self._notice = ""
         if log_path is not None:
@@ -238,7 +239,9 @@ class CroupierApp(TournamentLobby):
         elif kind == "auth_result":
             self._auth_result(message)
         elif kind == "lobby":
-            rows = [dict(row) for row in message.get("tables", [])]
+            pools = [dict(row) for row in message.get("pools", [])]  # fast-fold pools (R-FAST-1)
+            self.pool_ids = {str(row["id"]) for row in pools}
+            rows = [dict(row) for row in message.get("tables", [])] + pools
             self.lobby_rows = {str(row["id"]): row for row in rows}
             self.query_one(Lobby).rows = rows
             for row in rows:
@@ -275,20 +278,31 @@ class CroupierApp(TournamentLobby):
         elif isinstance(table_id, str):
             self._table_message(table_id, message)
 
+    def pool_table(self, table_id: str) -> bool:
+        """Whether ``table_id`` is a table of a fast-fold pool (``<pool>.<n>``, R-FAST-1)."""
+        return table_id.rpartition(".")[0] in self.pool_ids
+
     def _table_message(self, table_id: str, message: dict[str, Any]) -> None:
         model = self.models.get(table_id)
+        pooled = self.pool_table(table_id)
         if model is None:
             seated_here = any(row.get("name") == self.me for row in message.get("seats", []))
             if message.get("type") != "table" or not seated_here:
                 return  # a table we closed; its last messages are not for us
             model = self._open_table(table_id)
-            # watched too, like every tab: a seat alone stops hearing the table once it is freed (a leave
-            # after the hand), and the tab would freeze on that hand
-            self.run_worker(self.send("watch", table=table_id), group="send")
+            if pooled:  # a pool dealt us a fresh hand here: shown at once; the tab closes when it lets us go
+                self.call_after_refresh(self.show_table, table_id)
+            else:
+                # watched too, like every tab: a seat alone stops hearing the table once it is freed (a leave
+                # after the hand), and the tab would freeze on that hand
+                self.run_worker(self.send("watch", table=table_id), group="send")
             if table_id == self._start_table:
                 self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
         model.apply(message, self.clock())
+        if pooled and message.get("type") == "table" and not model.seated:
+            self.close_table(table_id)  # folded (or the hand ended): the pool moved us on to a fresh hand
+            return
         if table_id in self.session.leaving and not model.seated:
             self.session.leaving.discard(table_id)
             self.close_table(table_id)

@@ -26,6 +26,14 @@ class LobbyScreen(TablesScreen):
     async def open_table(self, table_id: str, sit: bool) -> None:
         """Watch a table (open its tab) and, to join, ask the buy-in and sit down."""
         row = self.lobby_rows.get(table_id, {})
+        if row.get("kind") == "pool":  # join the pool: its tables open as it deals us hands (R-FAST-1)
+            if sit:
+                minimum, maximum = (row.get("buy_in") or [1, 1])[:2]
+                amount = await self.push_screen_wait(AmountScreen(f"Buy-in at {row.get('name', table_id)}",
+                                                                  int(minimum), int(maximum), int(maximum)))
+                if amount is not None:
+                    await self.send("sit", table=table_id, buy_in=amount)
+            return
         model = self.models.get(table_id)
         if model is not None and (model.seated or not sit):
             self.show_table(table_id)

@@ -45,14 +45,21 @@ def row_cells(row: dict[str, Any]) -> tuple[str, ...]:
 
     >>> row_cells({"id": "o", "game": "omaha_hi_lo", "structure": "pot_limit", "stakes": [2, 4], "seats": 6})
     ('o', 'Omaha Hi/Lo', 'PL', '2/4', '0/6', '0', '0', '0')
+    >>> row_cells({"id": "z", "name": "Zoom", "kind": "pool", "game": "texas_holdem", "structure": "no_limit",
+    ...            "stakes": [1, 2], "seats": 6, "players": 14})[:5]
+    ('Zoom (fast-fold)', "Hold'em", 'NL', '1/2', '14 in pool')
     """
     jackpot = row.get("jackpot")
     name = str(row.get("name", row.get("id")))
     if isinstance(jackpot, dict):  # R-JACK-1, R-JACK-2: the pool the table plays for, in chips
         name += f" (jackpot {int(jackpot.get('amount', 0))})"
+    players = f"{row.get('players', 0)}/{row.get('seats', 0)}"
+    if row.get("kind") == "pool":  # R-FAST-1: players in the pool; seats per hand
+        name += " (fast-fold)"
+        players = f"{row.get('players', 0)} in pool"
     return (name, game_name(str(row.get("game", ""))),
             STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
-            stakes_text(row), f"{row.get('players', 0)}/{row.get('seats', 0)}",
+            stakes_text(row), players,
             str(row.get("average_pot", 0)), str(row.get("hands_per_hour", 0)), str(row.get("waiting", 0)))
 
 
@@ -77,7 +84,7 @@ def visible_rows(rows: list[dict[str, Any]], game: str | None, stakes: str | Non
     kept = [row for row in rows
             if (game is None or row.get("game") == game)
             and (stakes is None or stakes_text(row) == stakes)
-            and not (hide_full and row.get("players", 0) >= row.get("seats", 0))
+            and not (hide_full and row.get("kind") != "pool" and row.get("players", 0) >= row.get("seats", 0))
             and not (hide_empty and row.get("players", 0) == 0)]
     return sorted(kept, key=lambda row: sort_key(row, sort_by), reverse=descending)
 
