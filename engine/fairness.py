@@ -72,7 +72,7 @@ class FairnessError(ValueError):
     """A fairness input is malformed (wrong secret length, unknown seat label, an empty card list …)."""
 
 
-def _field(data: bytes) -> bytes:
+def field_bytes(data: bytes) -> bytes:
     return len(data).to_bytes(4, "big") + data
 
 
@@ -101,7 +101,7 @@ def commit(room_id: str, table_id: str, hand_id: str, committer: Committer, secr
     """
     _check_secret(secret)
     parts = (COMMIT_TAG, room_id, table_id, hand_id, _seat_label(committer))
-    data = b"".join(_field(part.encode()) for part in parts) + _field(secret)
+    data = b"".join(field_bytes(part.encode()) for part in parts) + field_bytes(secret)
     return hashlib.sha256(data).digest()
 
 
@@ -121,12 +121,12 @@ def deck_key(hand_id: str, seeds: Mapping[Committer, bytes]) -> bytes:
     ``seeds`` maps ``HOST`` and each committed seat to its 32-byte secret. Hashing (never XOR) means no
     party can cancel another's secret. Raises :class:`FairnessError` if the host's secret is missing.
     """
-    data = _field(DECK_TAG.encode()) + _field(hand_id.encode())
-    data += b"".join(_field(secret) for secret in _seed_order(seeds))
+    data = field_bytes(DECK_TAG.encode()) + field_bytes(hand_id.encode())
+    data += b"".join(field_bytes(secret) for secret in _seed_order(seeds))
     return hashlib.sha256(data).digest()
 
 
-class _ShakeStream:
+class ShakeStream:
     """The SHAKE-256 output of a key, read as a byte stream (SHAKE is an XOF: a longer digest extends a shorter)."""
 
     def __init__(self, key: bytes) -> None:
@@ -142,7 +142,7 @@ class _ShakeStream:
         return chunk
 
 
-def _uniform_below(stream: _ShakeStream, bound: int) -> int:
+def uniform_below(stream: ShakeStream, bound: int) -> int:
     """An exactly uniform integer in ``0..bound-1`` by rejection sampling (no modulo bias). R-FAIR-2."""
     width = max(1, (bound - 1).bit_length() + 7 >> 3)
     span = 256 ** width
@@ -168,9 +168,9 @@ def shuffle(key: bytes, cards: Sequence[Card]) -> tuple[Card, ...]:
     if not cards:
         raise FairnessError("cannot shuffle an empty card list")
     deck = list(cards)
-    stream = _ShakeStream(key)
+    stream = ShakeStream(key)
     for index in range(len(deck) - 1, 0, -1):
-        other = _uniform_below(stream, index + 1)
+        other = uniform_below(stream, index + 1)
         deck[index], deck[other] = deck[other], deck[index]
     return tuple(deck)
 

@@ -47,6 +47,7 @@ from engine.events import (
 from engine.hand import ForcedBets, HandConfig
 from engine.phh import dumps, record_from_events
 from engine.structures import StructureKind
+from engine.tournament_history import TournamentHand
 from engine.view import HandView
 
 _STRUCTURE_NAMES = {
@@ -99,6 +100,11 @@ def game_title(config: HandConfig) -> str:
     return f"{game} {_STRUCTURE_NAMES[config.structure.kind]}"
 
 
+def summary_game_title(config: HandConfig) -> str:
+    """The game as PokerStars' tournament summaries name it, structure first: ``"No Limit Hold'em"``."""
+    return f"{_STRUCTURE_NAMES[config.structure.kind]} {config.variant.pokerstars_name}"
+
+
 def pokerstars_text(
     events: Sequence[Event],
     config: HandConfig,
@@ -111,6 +117,7 @@ def pokerstars_text(
     played_at: datetime | None = None,
     chip_value: int = 1,
     currency: str = "",
+    tournament: TournamentHand | None = None,
 ) -> str:
     """The hand as PokerStars-style text.
 
@@ -118,19 +125,26 @@ def pokerstars_text(
     ``players``: table seat (0-based; printed as seat + 1) → screen name; names must not contain ": ".
     ``forced_bets``: the hand's plan (for the stakes in the header). ``played_at``: printed as
     ``YYYY/MM/DD HH:MM:SS`` plus its time zone name (``UTC`` when naive). Raises :class:`HistoryError` for an
-    unfinished hand and ``KeyError`` for a seat without a name.
+    unfinished hand and ``KeyError`` for a seat without a name. ``tournament``: a tournament's hand — its
+    header and table name as PokerStars writes them (:mod:`engine.tournament_history`), amounts in tournament
+    chips (``chip_value`` and ``currency`` are then ignored).
     """
     started = events[0] if events else None
     ended = events[-1] if events else None
     if not isinstance(started, HandStarted) or not isinstance(ended, HandEnded):
         raise HistoryError("a hand history needs a whole hand: HandStarted first and HandEnded last")
-    money = _Money(chip_value, currency)
+    money = _Money(chip_value, currency) if tournament is None else _Money(1, "")
     structure = config.structure
     if structure.kind is StructureKind.FIXED_LIMIT:
         stakes = f"{money(structure.small_bet)}/{money(structure.big_bet)}"
     else:
         stakes = f"{money(forced_bets.small_blind)}/{money(forced_bets.big_blind)}"
     header = f"PokerStars Hand #{hand_id}: {game_title(config)} ({stakes})"
+    if tournament is not None:
+        low, high = ((structure.small_bet, structure.big_bet) if structure.kind is StructureKind.FIXED_LIMIT
+                     else (forced_bets.small_blind, forced_bets.big_blind))
+        header = tournament.info.header(hand_id, game_title(config), tournament.level, low, high)
+        table_name = tournament.info.table_name(tournament.table_number)
     if played_at is not None:
         zone = played_at.tzname() or "UTC"
         header += f" - {played_at:%Y/%m/%d %H:%M:%S} {zone}"

@@ -1,0 +1,130 @@
+"""Tournament hands in PokerStars' tournament layout, and PokerStars' tournament summary (issue 18 "History")."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from datetime import UTC, datetime
+
+import pytest
+
+from engine.history import pokerstars_text, summary_game_title
+from engine.structures import BettingStructure
+from engine.tournament_history import Currency, Finish, TournamentHand, TournamentInfo, roman, summary_text
+from engine.variants import TEXAS_HOLDEM
+from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
+from tests.engine.test_history import CONFIG, NAMES, PLAN, small_hand
+from tests.engine.test_phh import play_random_hand
+
+USD = Currency(100, "$", "USD")
+SUNDAY = TournamentInfo(797469411, 319, 31, currency=USD)
+WHEN = datetime(2026, 12, 1, 18, 0, 0, tzinfo=UTC)
+
+
+def test_a_tournament_hand_has_pokerstars_tournament_header_and_chips_without_a_sign() -> None:
+    hand = TournamentHand(SUNDAY, level=1, table_number=15)
+    # chip_value/currency are a cash table's; a tournament's amounts are tournament chips whatever is passed
+    text = pokerstars_text(small_hand().events, CONFIG, PLAN, hand_id=42, players=NAMES, seat_count=9,
+                           played_at=WHEN, chip_value=100, currency="$", tournament=hand)
+    lines = text.splitlines()
+    assert lines[:5] == [
+        "PokerStars Hand #42: Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (50/100)"
+        " - 2026/12/01 18:00:00 UTC",
+        "Table '797469411 15' 9-max Seat #3 is the button",
+        "Seat 1: Ann (5000 in chips)",
+        "Seat 2: Bob (5000 in chips)",
+        "Seat 3: Cy (5000 in chips)",
+    ]
+    assert "Ann: posts small blind 50" in lines and "Cy: raises 200 to 300" in lines
+    assert "$" not in "\n".join(lines[1:])
+
+
+@pytest.mark.parametrize(("info", "entry"), [
+    (TournamentInfo(1, 1000, 100, currency=USD), "$10+$1 USD"),
+    (TournamentInfo(1, 98, 12, currency=USD), "$0.98+$0.12 USD"),
+    (TournamentInfo(1, 440, 60, bounty=500, currency=USD), "$4.40+$5.00+$0.60 USD"),
+    (TournamentInfo(1, 1000, 200, bounty=1000, currency=USD), "$10+$10+$2 USD"),
+    (TournamentInfo(1, 100, 10), "100+10"),
+    (TournamentInfo(1, 50, 10, bounty=50), "50+50+10"),
+    (TournamentInfo(1, 60, 10, currency=Currency(points=True)), "70FPP"),
+    (TournamentInfo(1, 0, 0), "Freeroll"),
+])
+def test_the_entry_is_written_as_pokerstars_writes_it(info: TournamentInfo, entry: str) -> None:
+    assert info.entry() == entry
+    assert info.header(5, "Hold'em No Limit", 11, 400, 800) == (
+        f"PokerStars Hand #5: Tournament #1, {entry} Hold'em No Limit - Level XI (400/800)")
+
+
+def test_levels_are_roman_to_one_hundred() -> None:
+    assert [roman(level) for level in (1, 2, 3, 9, 10, 19, 24, 40, 90, 99, 100, 101)] == [
+        "I", "II", "III", "IX", "X", "XIX", "XXIV", "XL", "XC", "XCIX", "C", "101"]
+    with pytest.raises(ValueError):
+        roman(0)
+
+
+def test_pokerkit_reads_tournament_hands_back_to_the_same_stacks() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random("tournament-text")
+    compared = 0
+    for number in range(150):
+        played, config, plan = play_random_hand(rng, "NT")
+        if short_big_blind(played.starting_stacks(), plan):
+            continue  # PokerKit lets players call a short big blind; R-BET-ALLIN does not
+        names = {seat: f"Player {seat + 1}" for seat in range(10)}
+        tournament = TournamentHand(TournamentInfo(900 + number, 1000, 100, bounty=500 * (number % 2), currency=USD),
+                                    level=1 + number % 30, table_number=1 + number % 4)
+        text = pokerstars_text(played.events, config, plan, hand_id=number + 1, players=names, seat_count=9,
+                               played_at=WHEN, tournament=tournament)
+        assert f"Tournament #{900 + number}, " in text.splitlines()[0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            parsed = list(pokerkit.HandHistory.from_pokerstars(text, error_status=True))
+        assert len(parsed) == 1, text
+        history = parsed[0]
+        starting = dict(played.starting_stacks())
+        assert list(history.starting_stacks) == [starting[seat] for seat in sorted(starting)], text
+        assert history.table == f"{900 + number} {1 + number % 4}"
+        final = list(list(history)[-1].stacks)
+        assert pokerkit_agrees(played.events, plan, final), text
+        compared += 1
+    assert compared >= 130
+
+
+def test_the_summary_lists_places_and_prizes_as_pokerstars_writes_it() -> None:
+    finishes = [Finish(1, "ann", 4_500), Finish(2, "bob", 2_700), Finish(3, "cy", 1_800), Finish(4, "dan")]
+    text = summary_text(TournamentInfo(7, 1000, 100, currency=USD), "No Limit Hold'em", entrants=9,
+                        prize_pool=9_000, started_at=WHEN, finished_at=datetime(2026, 12, 1, 19, 2, 3, tzinfo=UTC),
+                        finishes=finishes, player="bob")
+    assert text == """\
+PokerStars Tournament #7, No Limit Hold'em
+Buy-In: $10/$1 USD
+9 players
+Total Prize Pool: $90 USD
+Tournament started 2026/12/01 18:00:00 UTC
+  1: ann, $45 (50%)
+  2: bob, $27 (30%)
+  3: cy, $18 (20%)
+  4: dan,
+Tournament finished 2026/12/01 19:02:03 UTC
+You finished in 2nd place.
+You received a total of $27.
+"""
+
+
+def test_summary_buy_in_forms_percentages_and_ordinals() -> None:
+    ko = summary_text(TournamentInfo(8, 440, 60, 500, USD), "No Limit Hold'em", entrants=27, prize_pool=11_880,
+                      started_at=WHEN, finishes=[Finish(1, "ann", 5_346), Finish(22, "vic")], player="vic")
+    assert "Buy-In: $4.40/$5.00/$0.60 USD" in ko and "Total Prize Pool: $118.80 USD" in ko
+    assert "  1: ann, $53.46 (45%)" in ko and " 22: vic," in ko and ko.endswith("You finished in 22nd place.\n")
+    play = summary_text(TournamentInfo(9, 0, 0), "Pot Limit Omaha", entrants=3, prize_pool=300, started_at=WHEN,
+                        finishes=[Finish(1, "ann", 200), Finish(2, "bob", 100)], player="ann")
+    assert "Buy-In: Freeroll" in play and "  1: ann, 200 (66.67%)" in play and "You received a total of 200." in play
+    eleventh = summary_text(SUNDAY, "No Limit Hold'em", entrants=200, prize_pool=1, started_at=WHEN,
+                            finishes=[Finish(11, "kim")], player="kim")
+    assert "  11: kim," in eleventh and "You finished in 11th place." in eleventh
+
+
+def test_the_summary_names_the_game_structure_first() -> None:
+    from engine.hand import HandConfig
+
+    assert summary_game_title(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit())) == "No Limit Hold'em"
