@@ -277,6 +277,23 @@ class Reveal(Inbound, frozen=True):
     secret: Hex32
 
 
+class DrawCommit(Inbound, frozen=True):
+    """A draw that is not a deck (a Spin's multiplier, first seats; hosting.draw_round): the player's
+    commitment. ``draw``: the draw's id, shaped as a hand id."""
+
+    type: ClassVar[str] = "draw_commit"
+    draw: HandId
+    commitment: Hex32
+
+
+class DrawReveal(Inbound, frozen=True):
+    """A draw's step 3: the player's secret, to the host only."""
+
+    type: ClassVar[str] = "draw_reveal"
+    draw: HandId
+    secret: Hex32
+
+
 class VerificationReport(Inbound, frozen=True):
     """Fairness step 5: the client's verdict on a finished hand; ``violations`` as :class:`Violation.to_json`."""
 
@@ -335,7 +352,8 @@ class Ping(Inbound, frozen=True):
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
-                    ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, VerificationReport, ReportHand,
+                    ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, DrawCommit, DrawReveal,
+                    VerificationReport, ReportHand,
                     Refill, HostRequest, SettleUpRequest, RabbitHunt, Ping)
 }
 

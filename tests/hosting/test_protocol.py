@@ -50,6 +50,8 @@ VALID: list[dict[str, Any]] = [
     {"type": "chat", "text": "nh", "table": "t1"},
     {"type": "commit", "table": "t1", "hand": "t1-h7", "commitment": HEX},
     {"type": "reveal", "table": "t1", "hand": "t1-h7", "secret": HEX},
+    {"type": "draw_commit", "draw": "spin:sng-3", "commitment": HEX},
+    {"type": "draw_reveal", "draw": "spin:sng-3", "secret": HEX},
     {"type": "verification", "table": "t1", "hand": "t1-h7", "ok": True},
     {"type": "verification", "table": "t1", "hand": "t1-h7", "ok": False,
      "violations": [{"kind": "card_mismatch", "message": "…", "evidence": {"position": 3}}]},
