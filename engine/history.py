@@ -48,6 +48,7 @@ from engine.hand import ForcedBets, HandConfig
 from engine.phh import dumps, record_from_events
 from engine.structures import StructureKind
 from engine.tournament_history import TournamentHand
+from engine.variants import Variant
 from engine.view import HandView
 
 _STRUCTURE_NAMES = {
@@ -100,9 +101,9 @@ def game_title(config: HandConfig) -> str:
     return f"{game} {_STRUCTURE_NAMES[config.structure.kind]}"
 
 
-def summary_game_title(config: HandConfig) -> str:
+def summary_game_title(variant: Variant, structure: StructureKind) -> str:
     """The game as PokerStars' tournament summaries name it, structure first: ``"No Limit Hold'em"``."""
-    return f"{_STRUCTURE_NAMES[config.structure.kind]} {config.variant.pokerstars_name}"
+    return f"{_STRUCTURE_NAMES[structure]} {variant.pokerstars_name}"
 
 
 def pokerstars_text(

@@ -22,10 +22,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.events import Event, view_for
+from engine.fair_draw import DrawProof
 from engine.hand import ForcedBets, HandConfig
 from engine.history import pokerstars_text
 from engine.home import HomeOptions
 from engine.phh import dumps, record_from_events
+from engine.tournament_history import TournamentHand, TournamentInfo
 from hosting.config import TableConfig
 from hosting.engine_tables import build_engine_table
 from hosting.hand_codec import decode_events, forced_bets_from_json
@@ -36,6 +38,9 @@ the others are exported all the same, and re-checked through PHH in the tests.""
 
 TRANSCRIPT_PREFIX = "# croupier transcript #"
 """A proof line of a PokerStars-style export; exports before issue 14 wrote it without the ``# ``."""
+DRAW_PROOF_PREFIX = "# croupier draw proof: "
+"""A draw's proof line in an export (a tournament summary's proofs block): the JSON of
+:meth:`engine.fair_draw.DrawProof.to_json` (a Spin's multiplier; ``croupier verify`` checks it)."""
 PROOFS_HEADING = ("# croupier fairness proofs: one line per hand above, checked by `croupier verify FILE` "
                   "(trackers skip this block)")
 
@@ -144,6 +149,31 @@ def _played_at(hand: StoredHand) -> datetime:
     return datetime.fromtimestamp(hand.started_at, UTC)
 
 
+TOURNAMENT_TAG = "tournament"
+"""A tournament hand's tag in its stored settings: ``{"number": N, "buy_in": …, "fee": …, "bounty": …, "level":
+L, "table": T}`` (the tournament's number as PokerStars prints it, its entry in the room's units, the level the
+hand was dealt at, the director's table number). A hand with it is exported in PokerStars' tournament layout."""
+
+
+def tournament_tag(number: int, buy_in: int, fee: int, bounty: int, level: int, table: int) -> dict[str, int]:
+    """The tag a tournament's table owner stores with each hand's settings (:data:`TOURNAMENT_TAG`)."""
+    return {"number": number, "buy_in": buy_in, "fee": fee, "bounty": bounty, "level": level, "table": table}
+
+
+def tournament_hand(settings: Mapping[str, Any]) -> TournamentHand | None:
+    """The tournament a stored hand was dealt in, from its settings' tag (``None``: a cash hand; a malformed tag
+    counts as none, so the hand is still exported)."""
+    tag = settings.get(TOURNAMENT_TAG)
+    if not isinstance(tag, Mapping):
+        return None
+    try:
+        values = {key: int(tag[key]) for key in ("number", "buy_in", "fee", "bounty", "level", "table")}
+    except (KeyError, TypeError, ValueError):
+        return None
+    info = TournamentInfo(values["number"], values["buy_in"], values["fee"], values["bounty"])
+    return TournamentHand(info, max(1, values["level"]), values["table"])
+
+
 def pokerstars_hand(hand: StoredHand, player: str | None = None) -> str:
     """The hand as PokerStars-style text (``player``: as that player saw it, else the host's full copy), ending
     with a newline; its proof is :func:`proof_line`. ``engine.history.HistoryError`` for an unfinished hand."""
@@ -151,8 +181,13 @@ def pokerstars_hand(hand: StoredHand, player: str | None = None) -> str:
     text = pokerstars_text(
         _view(hand, player), hand.hand_config(), hand.forced_bets, hand_id=hand.number, players=hand.players,
         table_name=str(settings.get("name", hand.table_id)), seat_count=int(settings.get("seats", 10)),
-        played_at=_played_at(hand))
+        played_at=_played_at(hand), tournament=tournament_hand(settings))
     return text.rstrip("\n") + "\n"
+
+
+def draw_proof_line(proof: DrawProof) -> str:
+    """A draw's line in an export's proofs block (:data:`DRAW_PROOF_PREFIX`)."""
+    return DRAW_PROOF_PREFIX + json.dumps(proof.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 def proof_line(hand: StoredHand) -> str:

@@ -130,6 +130,7 @@ class Entry:
     busted_order: int | None = None
     pending_rebuy: bool = False
     knocked_by: tuple[int, ...] = ()
+    prize: int = 0  # what its place paid (money or a ticket's value; not a secondary prize): the summary's
 
 
 @dataclass(slots=True)
@@ -865,6 +866,7 @@ class Tournament:
             self.cashier.pay_secondary(state.player, prize.amount)
         else:
             self.cashier.pay_prize(state.player, prize.amount)
+            state.prize += prize.amount
         return [PrizeAwarded(state.player, entry, place, prize.amount, prize.ticket_to, prize.secondary)]
 
     def _pay_bounties(self, payments: list[BountyPayment]) -> list[Event]:

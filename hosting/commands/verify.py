@@ -8,6 +8,12 @@ cards, the replacements dealt past the deck are checked against the transcript's
 from the seeds and its pool, and the published discards are replayed (R-DRAW-1; ``reshuffle_card_mismatch``,
 ``reshuffle_mismatch``). One line per problem; exit 0 when every hand checks out, 1 when one does not (or has
 no transcript), 2 when the file cannot be read.
+
+Draws that are not decks (a Spin's multiplier, :mod:`engine.fair_draw`) are exported as proof lines
+(``# croupier draw proof: <JSON>``, :data:`hosting.hand_records.DRAW_PROOF_PREFIX`) after a tournament's summary
+or its hands; each is checked the same way: every revealed secret against its commitment, the host's too, the
+withheld players, the draw index from the key and the outcome from the table (``draw_mismatch`` lines). A
+tournament summary with its proofs and no hands is a file to verify too.
 """
 
 from __future__ import annotations
@@ -21,15 +27,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.cards import parse_cards
+from engine.fair_draw import DrawProof, check_proof
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
 from engine.phh import PhhError, loads
-from hosting.hand_records import TRANSCRIPT_PREFIX
+from hosting.hand_records import DRAW_PROOF_PREFIX, TRANSCRIPT_PREFIX
 
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips\)")
 _DEALT = re.compile(r"^Dealt to (.+?) (?:\[[^\]]*\] )?\[([^\]]*)\]$")  # stud: "[cards before] [new cards]"
 _BOARD = re.compile(r"^\*\*\* [A-Z ]+ \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$")
 _SHOWS = re.compile(r"^(.+): shows \[([^\]]*)\]")
 _SECTION = re.compile(r"^\[\d+\]\s*$", re.MULTILINE)
+SUMMARY_START = "PokerStars Tournament #"
 
 
 @dataclass(frozen=True)
@@ -132,8 +140,28 @@ def check(hand: ExportedHand) -> list[str]:
             for violation in verify(transcript, observation).violations]
 
 
+def check_draws(text: str) -> tuple[int, list[str]]:
+    """How many draw proofs the export holds, and their problems (``draw <id>: draw_mismatch: …``)."""
+    problems: list[str] = []
+    count = 0
+    for line in text.splitlines():
+        if not line.startswith(DRAW_PROOF_PREFIX):
+            continue
+        count += 1
+        try:
+            data = json.loads(line[len(DRAW_PROOF_PREFIX):])
+            proof = DrawProof.from_json(data if isinstance(data, dict) else {})
+        except (ValueError, FairnessError) as problem:
+            problems.append(f"draw {count}: bad_proof: {problem}")
+            continue
+        problems += [f"draw {proof.draw_id}: draw_mismatch: {problem}" for problem in check_proof(proof)]
+    return count, problems
+
+
 def read_hands(text: str) -> list[ExportedHand]:
     """The hands of an export in either format; ``ValueError`` when the text is neither."""
+    if text.lstrip().startswith(SUMMARY_START):
+        return []  # a tournament summary: its draw proofs are checked by check_draws
     if text.lstrip().startswith("PokerStars Hand #"):
         return list(pokerstars_hands(text))
     try:
@@ -145,15 +173,20 @@ def read_hands(text: str) -> list[ExportedHand]:
 def run(arguments: argparse.Namespace) -> int:
     path = Path(arguments.history)
     try:
-        hands = read_hands(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        hands = read_hands(text)
     except (OSError, UnicodeDecodeError, ValueError) as problem:
         print(f"croupier verify: cannot read {path}: {problem}", file=sys.stderr)
         return 2
     problems = [line for hand in hands for line in check(hand)]
-    for line in problems:
+    draws, draw_problems = check_draws(text)
+    for line in problems + draw_problems:
         print(line)
     bad = len({line.split(":", 1)[0] for line in problems})
     verdict = f"{bad} hand(s) fail" if problems else "every shuffle checks out"
+    if draws:
+        bad_draws = len({line.split(":", 1)[0] for line in draw_problems})
+        verdict += f"; {draws} draw(s), " + (f"{bad_draws} fail" if draw_problems else "every draw checks out")
     print(f"croupier verify: {len(hands)} hand(s) in {path}; {verdict}", file=sys.stderr)
-    return 1 if problems or not hands else 0
+    return 1 if problems or draw_problems or not (hands or draws) else 0
 

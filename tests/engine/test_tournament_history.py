@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from engine.history import pokerstars_text, summary_game_title
-from engine.structures import BettingStructure
+from engine.structures import StructureKind
 from engine.tournament_history import Currency, Finish, TournamentHand, TournamentInfo, roman, summary_text
-from engine.variants import TEXAS_HOLDEM
+from engine.variants import OMAHA_HI_LO, TEXAS_HOLDEM
 from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
 from tests.engine.test_history import CONFIG, NAMES, PLAN, small_hand
 from tests.engine.test_phh import play_random_hand
@@ -125,6 +125,5 @@ def test_summary_buy_in_forms_percentages_and_ordinals() -> None:
 
 
 def test_the_summary_names_the_game_structure_first() -> None:
-    from engine.hand import HandConfig
-
-    assert summary_game_title(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit())) == "No Limit Hold'em"
+    assert summary_game_title(TEXAS_HOLDEM, StructureKind.NO_LIMIT) == "No Limit Hold'em"
+    assert summary_game_title(OMAHA_HI_LO, StructureKind.POT_LIMIT) == "Pot Limit Omaha Hi/Lo"
