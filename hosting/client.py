@@ -8,7 +8,8 @@
 Every received message is kept in :attr:`RoomClient.received` (tests inspect them) and queued for
 :meth:`RoomClient.receive` / :meth:`RoomClient.wait_for`. The client takes part in the commit–reveal shuffle
 itself (:class:`FairnessParticipant`): it draws its own secret, commits, reveals to the host only, and checks
-every published transcript against the cards it saw, sending its ``verification`` back.
+every published transcript against the cards it saw, sending its ``verification`` back; a draw that is not a
+deck (a Spin's multiplier) the same way (:class:`hosting.draw_round.DrawParticipant`, :attr:`RoomClient.draws`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from engine.fairness import (
 )
 from engine.home.rabbit_hunt import RabbitHuntShown, rabbit_problem
 from hosting import protocol
+from hosting.draw_round import DrawParticipant
 from hosting.hand_codec import event_from_json
 from hosting.protocol import SUBSYSTEM
 
@@ -279,6 +281,7 @@ class RoomClient:
         self.received: list[dict[str, Any]] = []
         self.hello: dict[str, Any] = {}
         self.fairness: ShuffleParticipant | None = None
+        self.draws: DrawParticipant | None = None  # draws that are not decks (a Spin's multiplier), with fairness
         self.closed_reason: str | None = None
         self._tables: dict[str, dict[str, Any]] = {}
         self._reading = asyncio.get_running_loop().create_task(self._read_loop())
@@ -316,8 +319,12 @@ class RoomClient:
                     self.closed_reason = str(message.get("reason"))
                 if message.get("type") == "hello" and self._make_fairness is not None and self.fairness is None:
                     self.fairness = self._make_fairness(str(message.get("room_id", "")))
+                    self.draws = DrawParticipant(str(message.get("room_id", "")), str(message.get("name", "")))
                 if self.fairness is not None:
                     for reply in self.fairness.handle(message):
+                        self._write(reply)
+                if self.draws is not None:
+                    for reply in self.draws.handle(message):
                         self._write(reply)
                 self._queue.put_nowait(message)
         except (asyncssh.Error, ConnectionError, asyncio.IncompleteReadError):

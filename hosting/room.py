@@ -16,7 +16,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -32,6 +32,7 @@ from engine.errors import (
     TableRuleError,
 )
 from engine.events import Event
+from engine.fair_draw import DrawProof, Outcomes
 from engine.seating import BlindChoice
 from engine.table import Table
 from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
@@ -41,6 +42,7 @@ from hosting.admin import HostConsole
 from hosting.admin_requests import AdminRefusal, parse_request
 from hosting.cash import CashTables
 from hosting.config import RoomConfig, TableConfig
+from hosting.draw_round import DrawRound, DrawSeconds
 from hosting.engine_tables import build_engine_table
 from hosting.errors import (
     ALREADY_SEATED,
@@ -61,6 +63,8 @@ from hosting.protocol import (
     AutoMuck,
     Chat,
     Commit,
+    DrawCommit,
+    DrawReveal,
     Hello,
     HostRequest,
     Inbound,
@@ -217,6 +221,7 @@ class Room:
         self._started = False
         for table in config.tables:
             self.add_table(table)
+        self.draws: dict[str, DrawRound] = {}  # commit–reveal draws running with players (a Spin's multiplier)
         self.pools: dict[str, PoolOwner] = {}  # fast-fold pools (R-FAST-1): they add their tables as they need
         if driver_factory is not None:
             for pool in config.pools:
@@ -463,6 +468,7 @@ class Room:
             ShowCards: self._show_cards, TopUp: self._top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
+            DrawCommit: self._to_draw, DrawReveal: self._to_draw,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
             HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
         }
@@ -807,6 +813,26 @@ class Room:
         if driver is None:
             raise RoomError(NO_HAND, f"no hand is running at {table.config.id}")
         driver.handle(session, message, now)
+
+    def _to_draw(self, session: Session, message: DrawCommit | DrawReveal, now: float) -> None:
+        draw = self.draws.get(message.draw)
+        if draw is None:
+            raise RoomError(NO_HAND, f"no draw {message.draw} is running")
+        part = {"commitment": message.commitment} if isinstance(message, DrawCommit) else {"secret": message.secret}
+        draw.receive(session.name, {"type": message.type, "draw": message.draw, **part})
+        session.send(protocol.ack(message.type, draw=message.draw))
+
+    async def run_draw(self, draw_id: str, outcomes: Outcomes, players: Sequence[str],
+                       seconds: DrawSeconds | None = None) -> DrawProof:
+        """A commit–reveal draw from ``outcomes`` with ``players`` (hosting.draw_round: a Spin's multiplier when
+        it fills); the proof, for the tournament's record. ``ValueError`` if that draw is already running."""
+        if draw_id in self.draws:
+            raise ValueError(f"draw {draw_id} is already running")
+        self.draws[draw_id] = DrawRound(self, draw_id, outcomes, players, seconds=seconds or DrawSeconds())
+        try:
+            return await self.draws[draw_id].run()
+        finally:
+            del self.draws[draw_id]
 
     def _verification(self, session: Session, message: VerificationReport, now: float) -> None:
         """A client's verdict on a finished hand: accepted once, from a player dealt into it; kept typed and,
