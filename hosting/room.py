@@ -104,11 +104,12 @@ INTERNAL_ERROR = "internal_error"
 """Abuse and refusals (wrong keys, guessing, floods, kicks), at warning level in ``host.log``."""
 
 MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
-    "lobby_chat": (5.0, 0.5), "table_chat": (10.0, 1.0), "report_hand": (5.0, 1 / 60),
+    "lobby_chat": (5.0, 0.5), "table_chat": (10.0, 1.0), "report_hand": (5.0, 1 / 60), "settle_up": (5.0, 0.2),
 }
 """Per connection, ``(burst, per second)`` of the messages that cost everyone else or the disk, far below the
 connection's overall rate: lobby chat reaches every player in the room, table chat a whole table, and a
-report writes a hand's whole history to the database. Past it the message is refused (``rate_limited``)."""
+report writes a hand's whole history to the database; a settle-up reads the ledger and searches transfers in a
+worker thread (unlimited, a flood queued work without end). Past it the message is refused (``rate_limited``)."""
 
 class Transport(Protocol):
     """One client connection as the room sees it."""
@@ -545,6 +546,7 @@ class Room:
         """Every player may see the settle-up of a session (it is the table's own business, as at home)."""
         if self.store is None:
             raise RoomError("no_bank", "this room keeps no ledger")
+        self._spend(session, "settle_up", now)
         data_dir, wanted = self.store.data_dir, message.session
         task = asyncio.get_running_loop().run_in_executor(None, _read_settle_up, data_dir, wanted, time.time())
 
@@ -776,7 +778,7 @@ class Room:
         bucket = session.limits.setdefault(kind, TokenBucket(burst, rate, now))
         if not bucket.take(now):
             wait = max(1, round((1 - bucket.tokens(now)) / rate))
-            what = "reports" if kind == "report_hand" else "chat messages"
+            what = {"report_hand": "reports", "settle_up": "settle-up requests"}.get(kind, "chat messages")
             raise RoomError(protocol.RATE_LIMITED, f"too many {what}: wait {wait} s")
 
     def _chat(self, session: Session, message: Chat, now: float) -> None:
