@@ -194,24 +194,13 @@ class BettingMixin(HandState):
             self._last_raise = 0
             self._raise_count = 0
             opener = 0 if opening is _LEFT_OF_BUTTON else self._opener(opening)
-        # The two largest "could put in" totals among players still in (one pass instead of n^2).
-        top = second = -1
-        top_position = -1
-        for position in range(count):
-            if not folded[position]:
-                reach = stacks[position] + bets[position]
-                if reach > top:
-                    top, second, top_position = reach, top, position
-                elif reach > second:
-                    second = reach
-        # Nobody else could put in more than this player already has: nothing to decide.
-        pending = [
-            position for position in _clockwise(count, opener)
-            if not folded[position] and stacks[position] != 0
-            and (second if position == top_position else top) > bets[position]
-        ]
-        if len(pending) == 1 and bets[pending[0]] >= highest:
-            pending = []
+        if highest == 0:
+            # No bet in front (every street after the first): everyone in with chips acts, if two or more do.
+            pending = [position for position in _clockwise(count, opener) if not folded[position] and stacks[position]]
+            if len(pending) == 1:
+                pending = []
+        else:
+            pending = self._pending_facing_bets(opener, highest)
         self._pending = pending
         # R-STUD-1: the bring-in player (or, if that player is all-in, the next one in turn) must bring in.
         self._bring_in_pending = opening is _BRING_IN and bool(pending) and self._forced.bring_in > 0
@@ -221,6 +210,32 @@ class BettingMixin(HandState):
         self._split_open = self._variant.split_offer and street.draw > 0 and bool(pending)
         self.events.append(_betting_round_started(self._round_index, street.name, self.pot_total))
         return bool(pending)
+
+
+    def _pending_facing_bets(self, opener: int, highest: int) -> list[int]:
+        """Who acts in a round opened with bets in front (blinds): each player in with chips, clockwise from
+        ``opener``, unless nobody else could put in more than he already has."""
+        bets = self._bets
+        stacks = self._stacks
+        folded = self._folded
+        # The two largest "could put in" totals among players still in (one pass instead of n^2).
+        top = second = -1
+        top_position = -1
+        for position in range(len(bets)):
+            if not folded[position]:
+                reach = stacks[position] + bets[position]
+                if reach > top:
+                    top, second, top_position = reach, top, position
+                elif reach > second:
+                    second = reach
+        pending = [
+            position for position in _clockwise(len(bets), opener)
+            if not folded[position] and stacks[position] != 0
+            and (second if position == top_position else top) > bets[position]
+        ]
+        if len(pending) == 1 and bets[pending[0]] >= highest:
+            return []
+        return pending
 
 
 @cache

@@ -563,7 +563,9 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
             for position, stack in enumerate(self._stacks):
                 if stack > 0 and not folded[position]:
                     with_chips += 1
-            if with_chips <= 1:
+                    if with_chips > 1:
+                        break  # betting goes on: enough to know
+            else:
                 self._turn_up_all_in_hands()
 
     def _turn_up_all_in_hands(self) -> None:

@@ -34,6 +34,8 @@ class DrawMixin(HandState):
         limit = self._variant.streets[self._street_index].draw
         if len(discards) > limit:
             raise IllegalAction(f"you may discard at most {limit} cards, not {len(discards)}")
+        if not discards:
+            return  # standing pat
         own = self._hole[position]
         if len(set(discards)) != len(discards):
             raise IllegalAction("a card cannot be discarded twice")
