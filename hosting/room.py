@@ -668,6 +668,9 @@ class Room:
         if pool is not None:  # join the pool (a seat at one of its tables is the pool's to give)
             if message.table != pool.id:
                 raise RoomError("table_rule", f"{message.table} is a table of pool {pool.id}: join the pool")
+            if self.console.wants_approval(session):  # approve_seats: no chips at a table the host did not approve
+                raise RoomError("not_allowed", "the host approves every seat here, and a fast-fold pool deals "
+                                               "each hand at a new table: ask the host")
             session.send(protocol.ack("sit", **pool.join(session.name, message.buy_in, now)))
             return
         table = self.table(message.table)
