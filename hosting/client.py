@@ -319,7 +319,8 @@ class RoomClient:
                     self.closed_reason = str(message.get("reason"))
                 if message.get("type") == "hello" and self._make_fairness is not None and self.fairness is None:
                     self.fairness = self._make_fairness(str(message.get("room_id", "")))
-                    self.draws = DrawParticipant(str(message.get("room_id", "")), str(message.get("name", "")))
+                    if not hasattr(self.fairness, "draws"):  # the TUI's participant takes part in draws itself
+                        self.draws = DrawParticipant(str(message.get("room_id", "")), str(message.get("name", "")))
                 if self.fairness is not None:
                     for reply in self.fairness.handle(message):
                         self._write(reply)

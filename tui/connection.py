@@ -28,6 +28,7 @@ from tui.model import HAND_STARTS, TABLE_EVENTS
 if TYPE_CHECKING:
     from engine.fairness import Verification
     from hosting.client import FairnessParticipant, RoomClient
+    from hosting.draw_round import DrawParticipant
 
 
 class ConnectionLost(Exception):
@@ -65,12 +66,21 @@ class Participant:
         self.inner = inner
         self.seen = HandsSeen()
         self._late: dict[tuple[str, str], bool] = {}
+        # draws that are not decks (a Spin's multiplier): made when the hello names this player
+        self.draws: DrawParticipant | None = None
 
     @property
     def results(self) -> dict[tuple[str, str], Verification]:
         return self.inner.results
 
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        kind = str(message.get("type", ""))
+        if kind == "hello" and self.draws is None:
+            from hosting.draw_round import DrawParticipant
+
+            self.draws = DrawParticipant(self.inner.room_id, str(message.get("name", "")))
+        if kind.startswith("draw_"):
+            return self.draws.handle(message) if self.draws is not None else []
         self.seen.note(message)
         if message.get("type") == "seeds":
             key = (str(message.get("table")), str(message.get("hand")))

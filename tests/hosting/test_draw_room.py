@@ -42,3 +42,24 @@ async def test_a_draw_message_for_no_running_draw_is_refused(room: RunningRoom, 
     with pytest.raises(RequestRefused) as refused:
         await client.request("draw_commit", draw="spin:none", commitment="ab" * 32)
     assert refused.value.reply["code"] == "no_hand"
+
+
+async def test_tui_connections_in_the_rooms_process_take_part_and_verify(tmp_path: Any) -> None:
+    from tests.tui.roombots import make_room, table
+    from tui.connection import LocalConnection
+
+    room = make_room(tmp_path / "room", [table("t1")])
+    room.start()
+    try:
+        connections = [await LocalConnection.attach(room, name) for name in ("ann", "bob", "cy")]
+        proof = await room.run_draw("spin:sng-8", SPIN, ["ann", "bob", "cy"], QUICK)
+        assert sorted(proof.secrets) == ["ann", "bob", "cy"] and proof.withheld == ()
+        for connection in connections:
+            assert connection.fairness is not None and connection.fairness.draws is not None
+            assert connection.fairness.draws.results == {"spin:sng-8": []}
+            kinds = []
+            while len(kinds) < 50 and "draw_proof" not in kinds:
+                kinds.append((await connection.receive())["type"])
+            assert "draw_proof" in kinds  # the UI hears the draw too (its screen shows the multiplier)
+    finally:
+        await room.stop()
