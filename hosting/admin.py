@@ -127,14 +127,24 @@ def owner_keys(home: Path | None = None) -> frozenset[str]:
             continue
         for line in lines:
             parts = line.split()
-            key = next((" ".join(parts[index:index + 2]) for index, part in enumerate(parts)
-                        if part.startswith(("ssh-", "ecdsa-", "sk-"))), None)
-            if key is not None:
+            index = next((index for index, part in enumerate(parts) if part.startswith(("ssh-", "ecdsa-", "sk-"))),
+                         None)
+            if index is None or _not_a_login(" ".join(parts[:index])):
+                continue
+            key = " ".join(parts[index:index + 2])
+            if key:
                 try:
                     keys.add(normalize_key(key))
                 except ValueError:
                     continue
     return frozenset(keys)
+
+
+def _not_a_login(options: str) -> bool:
+    """An ``authorized_keys`` line whose options deny its key a shell of his own (a forced command, ``restrict``,
+    a certificate authority): whoever holds that key (a backup job, a git server's user) is not the owner."""
+    lowered = options.lower()
+    return any(word in lowered for word in ("command=", "restrict", "cert-authority"))
 
 
 class ConsoleState:
