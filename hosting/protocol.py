@@ -468,7 +468,22 @@ def parse_message(line: bytes | str) -> Inbound:
     except (ValueError, RecursionError) as problem:
         reason = problem.msg if isinstance(problem, json.JSONDecodeError) else "nested too deeply"
         raise ProtocolError(BAD_JSON, f"not JSON: {reason}") from None
+    if _SURROGATE_ESCAPE.search(line) and not _utf8(data):
+        raise ProtocolError(BAD_JSON, "not JSON: a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair)")
     return validate(data)
+
+
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+"""Only a ``\\uD800``–``\\uDFFF`` escape gives json a lone surrogate (UTF-8 bytes cannot): the rare lines holding one
+are checked whole, since such a string breaks msgspec's errors, the database and every encoder after."""
+
+
+def _utf8(data: Any) -> bool:
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError):
+        return False
+    return True
 
 
 # --- rate limit and abuse ----------------------------------------------------------------------------------
