@@ -331,6 +331,11 @@ class TableRunner:
             forfeited = await self._collect_reveals(fairness, dealt_in)
         finally:
             fairness.phase = "dealing"
+        plan = table.plan_next_hand()
+        if plan is None or not set(plan.dealt_in) <= set(dealt_in.values()):
+            # someone sat down during the phases (a tournament moved him here): he committed nothing, and the
+            # deck must be the committed players' (R-FAIR-1): shuffle again with him
+            return
         seeds = dict(fairness.seeds)
         seeds[HOST] = fairness.host_secret
         cards = table.config.hand.variant.deck
