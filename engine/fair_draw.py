@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -100,15 +100,26 @@ def outcome_at(outcomes: Outcomes, index: int) -> int:
     raise FairnessError("the index is past the table's total weight")
 
 
-def key_stream(key: bytes) -> Callable[[int], int]:
-    """A ``randrange``-like draw (``bound`` → ``0..bound-1``) read from the key's stream: the director's
-    :data:`engine.tournament.seating.Draw` for seats drawn by commit–reveal; anyone replays it from the key."""
-    stream = ShakeStream(hmac.new(key, b"order", hashlib.sha256).digest())
+class KeyDraw:
+    """A ``randrange``-like draw (``bound`` → ``0..bound-1``, exactly uniform) read from a draw key's stream: the
+    director's :data:`engine.tournament.seating.Draw` for first seats drawn by commit–reveal, which anyone replays
+    from the published key. The stream is SHAKE-256 of ``HMAC-SHA256(key, "order")`` (not the stream the draw's
+    index came from). Picklable (the key and how far it was read), as the director's state is stored."""
 
-    def draw(bound: int) -> int:
-        return uniform_below(stream, bound)
+    def __init__(self, key: bytes) -> None:
+        self.key = key
+        self._stream = ShakeStream(hmac.new(key, b"order", hashlib.sha256).digest())
 
-    return draw
+    def __call__(self, bound: int) -> int:
+        return uniform_below(self._stream, bound)
+
+    def __getstate__(self) -> tuple[bytes, int]:
+        return self.key, self._stream.position
+
+    def __setstate__(self, state: tuple[bytes, int]) -> None:
+        key, position = state
+        self.__init__(key)  # type: ignore[misc]
+        self._stream.skip(position)
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,8 +134,16 @@ class ShakeStream:
         self._buffer = self._hash.digest(256)
         self._offset = 0
 
+    @property
+    def position(self) -> int:
+        """How many bytes were read (a reader restored elsewhere skips this many: :meth:`skip`)."""
+        return self._offset
+
+    def skip(self, count: int) -> None:
+        self._offset += count
+
     def read(self, count: int) -> bytes:
-        if self._offset + count > len(self._buffer):
+        while self._offset + count > len(self._buffer):
             self._buffer = self._hash.digest(2 * len(self._buffer) + count)
         chunk = self._buffer[self._offset:self._offset + count]
         self._offset += count

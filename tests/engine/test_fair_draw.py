@@ -10,11 +10,11 @@ import pytest
 
 from engine.fair_draw import (
     DrawProof,
+    KeyDraw,
     check_proof,
     draw_commit,
     draw_index,
     draw_key,
-    key_stream,
     make_proof,
     outcome_at,
 )
@@ -135,8 +135,24 @@ def test_bad_proofs_are_refused_with_the_field_named() -> None:
 
 def test_initial_seats_replay_from_the_key() -> None:
     key = draw_key("room", "seats:1", ((0, 1),), HOST, PLAYERS)
-    first = initial_tables(list(range(20)), 9, key_stream(key))
-    assert first == initial_tables(list(range(20)), 9, key_stream(key))
+    first = initial_tables(list(range(20)), 9, KeyDraw(key))
+    assert first == initial_tables(list(range(20)), 9, KeyDraw(key))
     assert sorted(entry for table in first for entry in table) == list(range(20))
     other = draw_key("room", "seats:1", ((0, 1),), HOST, {**PLAYERS, "ann": bytes([6]) * 32})
-    assert initial_tables(list(range(20)), 9, key_stream(other)) != first
+    assert initial_tables(list(range(20)), 9, KeyDraw(other)) != first
+
+
+def test_a_key_draw_survives_pickling_mid_stream() -> None:
+    import pickle
+
+    key = draw_key("room", "seats:1", ((0, 1),), HOST, PLAYERS)
+    straight = KeyDraw(key)
+    expected = [straight(bound) for bound in (9, 9, 300, 2, 70_000, 5)]
+    resumed = KeyDraw(key)
+    assert [resumed(bound) for bound in (9, 9)] == expected[:2]
+    copy = pickle.loads(pickle.dumps(resumed))
+    assert [copy(bound) for bound in (300, 2, 70_000, 5)] == expected[2:]
+    long_draw = KeyDraw(key)
+    values = [long_draw(1_000) for _ in range(400)]  # past the first 256 bytes of the stream
+    again = pickle.loads(pickle.dumps(KeyDraw(key)))
+    assert [again(1_000) for _ in range(400)] == values

@@ -63,3 +63,76 @@ async def test_tui_connections_in_the_rooms_process_take_part_and_verify(tmp_pat
             assert "draw_proof" in kinds  # the UI hears the draw too (its screen shows the multiplier)
     finally:
         await room.stop()
+
+
+async def test_a_spin_starts_from_its_draw_and_its_first_seats_replay_from_the_proof(tmp_path: Any) -> None:
+    import pickle
+
+    from engine.tournament.director import Tournament
+    from engine.tournament.formats import Format
+    from engine.tournament.money import Balance, EntryPrice
+    from engine.tournament.settings import TournamentSettings
+    from hosting.spin_start import start_spin, start_with_proof
+    from tests.engine.tournament.helpers import LEVELS, first
+    from tests.tui.roombots import make_room, table
+    from tui.connection import LocalConnection
+
+    def registered() -> Tournament:
+        settings = TournamentSettings(tournament_id="spin-9", format=Format.SPIN, sit_and_go_size=3,
+                                      seats_per_table=3, price=EntryPrice(10, 1), schedule=LEVELS)
+        director = Tournament(settings, first)
+        director.open_registration(0)
+        for name in ("ann", "bob", "cy"):
+            director.register(name, Balance(), 1)
+        return director
+
+    room = make_room(tmp_path / "room", [table("t1")])
+    room.start()
+    try:
+        for name in ("ann", "bob", "cy"):
+            await LocalConnection.attach(room, name)
+        director = registered()
+        events, proof = await start_spin(room, director, lambda: 5.0, QUICK)
+    finally:
+        await room.stop()
+    assert proof.draw_id == "spin:spin-9" and sorted(proof.secrets) == ["ann", "bob", "cy"]
+    assert director.spin_multiplier == proof.outcome == spin_row(proof.index).multiplier
+    assert director.draw is first  # the key drew the start only
+    pickle.dumps(director)  # the director's state is stored as it was
+    # anyone with the proof replays the start: the same seats and the same button
+    replay = registered()
+    replayed = start_with_proof(replay, proof, 5.0)
+    seats = {number: {seat: state.entry for seat, state in mirrored.seats.items()}
+             for number, mirrored in director.tables.items()}
+    assert seats == {number: {seat: state.entry for seat, state in mirrored.seats.items()}
+                     for number, mirrored in replay.tables.items()}
+    assert [type(event).__name__ for event in replayed] == [type(event).__name__ for event in events]
+    assert replayed == events
+
+
+def test_the_first_seats_of_a_spin_come_from_the_draws_key() -> None:
+    from engine.fair_draw import make_proof
+    from engine.tournament.director import Tournament
+    from engine.tournament.formats import Format
+    from engine.tournament.money import Balance, EntryPrice
+    from engine.tournament.settings import TournamentSettings
+    from hosting.spin_start import start_with_proof
+    from tests.engine.tournament.helpers import LEVELS, first
+
+    def seats_after(start: Any) -> dict[int, dict[int, int]]:
+        settings = TournamentSettings(tournament_id="spin-9", format=Format.SPIN, sit_and_go_size=3,
+                                      seats_per_table=3, price=EntryPrice(10, 1), schedule=LEVELS)
+        director = Tournament(settings, first)
+        director.open_registration(0)
+        for name in ("ann", "bob", "cy"):
+            director.register(name, Balance(), 1)
+        start(director)
+        return {number: {seat: state.entry for seat, state in table.seats.items()}
+                for number, table in director.tables.items()}
+
+    by_key = {}
+    for byte in range(4):
+        proof = make_proof("room-1", "spin:spin-9", SPIN, bytes([byte]) * 32, {"ann": bytes([9]) * 32})
+        by_key[byte] = seats_after(lambda director, proof=proof: start_with_proof(director, proof, 5.0))
+        assert by_key[byte] == seats_after(lambda director, proof=proof: start_with_proof(director, proof, 5.0))
+    assert len({repr(seats) for seats in by_key.values()}) > 1  # other keys, other seats: the key draws them
