@@ -24,6 +24,7 @@ from engine.fairness import FairnessError, Observation, SeenCard, Transcript, ca
 from hosting.hand_codec import CodecError
 from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand
 from hosting.store import HandResult, hand_result, jackpot_pools
+from hosting.tournament_audit import check_tournaments
 
 
 def holdings(connection: sqlite3.Connection) -> dict[str, int]:
@@ -51,17 +52,19 @@ def check_conservation(connection: sqlite3.Connection) -> Iterator[str]:
     issued = held.get("issue", 0)
     in_play = pots_in_play(connection)
     rake, jackpot = held.get("rake", 0), held.get("jackpot", 0)
-    in_room = held.get("balance", 0) + held.get("table", 0) + in_play + rake + jackpot
+    # tournaments' pools, fees and bounty funds, and tickets (hosting.store.tournaments)
+    tournaments = sum(held.get(location, 0) for location in ("tournament", "fee", "bounty", "ticket"))
+    in_room = held.get("balance", 0) + held.get("table", 0) + in_play + rake + jackpot + tournaments
     if issued != in_room:
         yield (f"conservation: {issued} chips issued but the ledger holds {in_room} (balances "
                f"{held.get('balance', 0)}, tables {held.get('table', 0)}, pots in play {in_play}, "
-               f"rake {rake}, jackpot {jackpot})")
+               f"rake {rake}, jackpot {jackpot}, tournaments {tournaments})")
     balances = connection.execute("SELECT COALESCE(SUM(amount), 0) FROM balances").fetchone()[0]
     stacks = connection.execute("SELECT COALESCE(SUM(amount), 0) FROM table_stacks").fetchone()[0]
-    stored = balances + stacks + in_play + rake + jackpot
+    stored = balances + stacks + in_play + rake + jackpot + tournaments
     if issued != stored:
         yield (f"conservation: {issued} chips issued but balances {balances} + table stacks {stacks} + pots in "
-               f"play {in_play} + rake {rake} + jackpot pools {jackpot} = {stored}")
+               f"play {in_play} + rake {rake} + jackpot pools {jackpot} + tournaments {tournaments} = {stored}")
     for pool, amount in sorted(jackpot_pools(connection).items(), key=lambda item: str(item[0])):
         if pool is None:
             yield f"jackpot: {amount} chips moved in or out of the jackpot without naming a pool"
@@ -207,6 +210,7 @@ def audit(connection: sqlite3.Connection) -> list[str]:
     so a live room's writes do not tear the picture."""
     connection.execute("BEGIN")
     try:
-        return [*check_conservation(connection), *check_ledger(connection), *check_hands(connection)]
+        return [*check_conservation(connection), *check_ledger(connection), *check_hands(connection),
+                *check_tournaments(connection)]
     finally:
         connection.execute("ROLLBACK")

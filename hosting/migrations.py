@@ -8,15 +8,20 @@ Chip locations in the ledger (``source`` → ``destination``): ``issue`` (outsid
 account or a refill), ``balance`` (a player's bankroll), ``table`` (a player's stack at a table), ``pot`` (chips
 of a hand in play), ``rake`` and ``jackpot`` (the host's and the jackpot pools'). Amounts are integer chips > 0.
 Every row into or out of ``jackpot`` names its ``pool`` (e.g. ``bad_beat_holdem``, R-JACK-1; migration 3).
+Tournaments (migration 6, :mod:`hosting.store.tournaments`): ``tournament`` (a prize pool), ``fee`` (its fees, the
+house's), ``bounty`` (its bounty fund) and ``ticket`` (a player's ticket), each row naming the tournament in
+``table_id``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-LOCATIONS: Final = ("issue", "balance", "table", "pot", "rake", "jackpot")
+LOCATIONS: Final = ("issue", "balance", "table", "pot", "rake", "jackpot", "tournament", "fee", "bounty", "ticket")
 
 _LOCATION_CHECK = "IN ('issue', 'balance', 'table', 'pot', 'rake', 'jackpot')"
+_TOURNAMENT_LOCATIONS = ("IN ('issue', 'balance', 'table', 'pot', 'rake', 'jackpot', 'tournament', 'fee', 'bounty', "
+                         "'ticket')")
 
 MIGRATIONS: Final[tuple[str, ...]] = (
     # 1: accounts and keys, balances, table stacks, tables, the chip ledger, hands.
@@ -122,6 +127,40 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     # client acts on the fields, never on the text; NULL for words alone (and for every notice written before).
     """
     ALTER TABLE notices ADD COLUMN message TEXT
+    """,
+    # 6: tournaments (issue 18): their money in the ledger (new locations: the ledger is rebuilt with the wider
+    # check, rows and ids kept) and each tournament's director state (hosting.store.tournaments).
+    f"""
+    CREATE TABLE ledger_v6 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at REAL NOT NULL,
+        source TEXT NOT NULL CHECK (source {_TOURNAMENT_LOCATIONS}),
+        destination TEXT NOT NULL CHECK (destination {_TOURNAMENT_LOCATIONS}),
+        player TEXT,
+        table_id TEXT,
+        hand_id TEXT,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        reason TEXT NOT NULL,
+        pool TEXT,
+        CHECK (source <> destination)
+    );
+    INSERT INTO ledger_v6 (id, at, source, destination, player, table_id, hand_id, amount, reason, pool)
+        SELECT id, at, source, destination, player, table_id, hand_id, amount, reason, pool FROM ledger;
+    DROP TABLE ledger;
+    ALTER TABLE ledger_v6 RENAME TO ledger;
+    CREATE INDEX ledger_by_hand ON ledger(hand_id);
+    CREATE INDEX ledger_by_player ON ledger(player);
+    CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        pool INTEGER NOT NULL,
+        fees INTEGER NOT NULL,
+        bounties INTEGER NOT NULL,
+        state BLOB NOT NULL,
+        clock REAL NOT NULL,
+        config TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )
     """,
 )
 

@@ -71,10 +71,18 @@ _TABLE_PATTERN: Final = r"^[A-Za-z0-9_.-]{1,32}\Z"
 _HAND_PATTERN: Final = r"^[A-Za-z0-9_.:-]{1,64}\Z"
 _HEX_32_PATTERN: Final = r"^[0-9a-f]{64}\Z"
 _HOST_ACTION_PATTERN: Final = r"^[a-z_]{1,32}\Z"
+_TOURNAMENT_PATTERN: Final = r"^[A-Za-z0-9_-]{1,32}\Z"
+_TOURNAMENT_ACTION_PATTERN: Final = \
+    r"^(state|register|unregister|rebuy|add_on|decline_rebuy|propose_deal|accept_deal|decline_deal)\Z"
+_DEAL_PATTERN: Final = r"^(equal|chips|icm)\Z"
 _PATTERN_WORDS: Final = {_TABLE_PATTERN: "a table id (1-32 of A-Z a-z 0-9 _ . -)",
                          _HAND_PATTERN: "a hand id (1-64 of A-Z a-z 0-9 _ . : -)",
                          _HEX_32_PATTERN: "32 bytes as 64 lowercase hex digits",
-                         _HOST_ACTION_PATTERN: "a host action name"}
+                         _HOST_ACTION_PATTERN: "a host action name",
+                         _TOURNAMENT_PATTERN: "a tournament id (1-32 of A-Z a-z 0-9 _ -)",
+                         _TOURNAMENT_ACTION_PATTERN: "a tournament action (state, register, unregister, rebuy, add_on, "
+                                                     "decline_rebuy, propose_deal, accept_deal, decline_deal)",
+                         _DEAL_PATTERN: "equal, chips or icm"}
 """What each pattern asks for, in words: an error names this, never the regular expression."""
 
 TableId = Annotated[str, Meta(pattern=_TABLE_PATTERN)]
@@ -344,6 +352,18 @@ class RabbitHunt(Inbound, frozen=True):
     table: TableId
 
 
+class TournamentRequest(Inbound, frozen=True):
+    """A tournament request (hosting.tournament_desk): ``action`` on ``tournament`` — ``state`` (the answer is a
+    ``tournament`` message), ``register`` (``password`` for a private one), ``unregister``, ``rebuy``, ``add_on``,
+    ``decline_rebuy``, ``propose_deal`` (``deal``: equal, chips or icm), ``accept_deal``, ``decline_deal``."""
+
+    type: ClassVar[str] = "tournament"
+    action: Annotated[str, Meta(pattern=_TOURNAMENT_ACTION_PATTERN)]
+    tournament: Annotated[str, Meta(pattern=_TOURNAMENT_PATTERN)]
+    password: Secret | None = None
+    deal: Annotated[str, Meta(pattern=_DEAL_PATTERN)] | None = None
+
+
 class Ping(Inbound, frozen=True):
     type: ClassVar[str] = "ping"
     id: Annotated[int, Meta(ge=0, le=2**53)] | None = None
@@ -354,7 +374,7 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
                     ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, DrawCommit, DrawReveal,
                     VerificationReport, ReportHand,
-                    Refill, HostRequest, SettleUpRequest, RabbitHunt, Ping)
+                    Refill, HostRequest, SettleUpRequest, RabbitHunt, TournamentRequest, Ping)
 }
 
 

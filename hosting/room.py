@@ -83,6 +83,7 @@ from hosting.protocol import (
     SitOut,
     TokenBucket,
     TopUp,
+    TournamentRequest,
     Unwatch,
     VerificationReport,
     WaitForBigBlind,
@@ -92,6 +93,7 @@ from hosting.protocol import (
 from hosting.settle_up import read_settle_up
 from hosting.store import ReportRefused, connect
 from hosting.tables import TableState
+from hosting.tournament_desk import TournamentDesk
 from hosting.verdicts import Verdict, VerdictBook, typed_violations
 
 if TYPE_CHECKING:
@@ -235,6 +237,8 @@ class Room:
                                    data_dir=store.data_dir if store is not None else None)
         gatekeeper.banned = self.console.ban_reason
         self.cash.waiting_changes = self.console.between_hands
+        self.tournaments = TournamentDesk(config.tournaments, self, lambda: self._store, self._publish)
+        """The room's tournaments (issue 18): they add and remove their tables while the room runs."""
 
     @property
     def store(self) -> Store | None:
@@ -251,8 +255,11 @@ class Room:
         self._started = True
         for driver in self.drivers.values():
             driver.start()
+        if self._driver_factory is not None:  # tournaments deal through runners
+            self.tournaments.start()
 
     async def stop(self) -> None:
+        await self.tournaments.stop()
         for driver in self.drivers.values():
             await driver.stop()
 
@@ -391,6 +398,7 @@ class Room:
         name = session.name
         for pool in self.pools.values():
             pool.connected(name)
+        self.tournaments.connected(name)
         if self.store is not None:  # e.g. hands voided by a restart (R-CRASH-1)
             for text in self.store.pending_notices(name):
                 session.send(protocol.message("notice", text=text))
@@ -472,6 +480,7 @@ class Room:
             DrawCommit: self._to_draw, DrawReveal: self._to_draw,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
             HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
+            TournamentRequest: self._tournament,
         }
 
     def table(self, table_id: str) -> TableState:
@@ -607,12 +616,28 @@ class Room:
         self._welcome(session)
 
     def _lobby(self, session: Session, message: LobbyRequest, now: float) -> None:
-        """Tables (a pool's own tables are not listed: players join the pool) and pools (R-FAST-1)."""
-        reply = protocol.lobby([table.summary(now) for table in self.tables.values() if self.pool_of(table.id) is None],
+        """Tables (a pool's own tables are not listed: players join the pool; a tournament's are listed under
+        it), pools (R-FAST-1) and tournaments (R-LOBBY-1)."""
+        reply = protocol.lobby([table.summary(now) for table in self.tables.values()
+                                if self.pool_of(table.id) is None and table.kind != "tournament"],
                                balance=self.balance_of(session.name))
+        reply["tournaments"] = self.tournaments.rows()
         if self.pools:
             reply["pools"] = [pool.summary(now) for pool in self.pools.values()]
         session.send(reply)
+
+    def _tournament(self, session: Session, message: TournamentRequest, now: float) -> None:
+        """A tournament request (hosting.tournament_desk): ``state`` answers with the ``tournament`` message,
+        the others with an ``ack``."""
+        reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
+                                        message.deal)
+        session.send(reply if message.action == "state" else protocol.ack("tournament", action=message.action,
+                                                                          **reply))
+
+    def _refuse_tournament_table(self, table: TableState, what: str) -> None:
+        """A tournament's seats are the director's: nobody sits, leaves or tops up there himself."""
+        if table.kind == "tournament":
+            raise RoomError("table_rule", f"{table.id} is a tournament table: {what} (the tournament seats you)")
 
     # --- the bank: balance and play-money refills (R-PLAY-1) -----------------------------------------
 
@@ -674,6 +699,7 @@ class Room:
             session.send(protocol.ack("sit", **pool.join(session.name, message.buy_in, now)))
             return
         table = self.table(message.table)
+        self._refuse_tournament_table(table, "register for the tournament instead")
         if self.console.wants_approval(session):  # approve_seats: the host says yes (with a stack) or no
             self._check_balance(session.name, message.buy_in)
             try:
@@ -705,6 +731,7 @@ class Room:
             session.send(protocol.ack("leave", **pool.leave(session.name)))
             return
         table = self.table(message.table)
+        self._refuse_tournament_table(table, "your seat is kept until you are out (R-TOUR-6)")
         seat = table.engine.seat_of(session.name)
         events = self._engine(table, lambda engine: engine.leave(session.name, now))
         chips = sum(event.amount for event in events if isinstance(event, ChipsReturned))
@@ -758,6 +785,7 @@ class Room:
             session.send(protocol.ack("top_up", table=pool.id, stack=pool.top_up(session.name, message.amount)))
             return
         table = self.table(message.table)
+        self._refuse_tournament_table(table, "chips come by rebuy or add-on")
         self._check_balance(session.name, message.amount)
         self._engine(table, lambda engine: engine.top_up(session.name, message.amount, now))
         if self.store is not None:

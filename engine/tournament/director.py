@@ -239,6 +239,22 @@ class Tournament:
     def _stage(self, now: float) -> StageAt:
         return stage_at(self.settings.schedule, self.elapsed(now))
 
+    def projected_prizes(self) -> tuple[Prize, ...]:
+        """The prizes: fixed once known, else the table for the entries and pool so far (a Spin before its
+        draw: none yet)."""
+        if self.prizes is not None:
+            return self.prizes
+        if not self.entries or (self.settings.format is Format.SPIN and self.spin_multiplier is None):
+            return ()
+        return self._prize_table_for(len(self.entries), max(self.cashier.pool, 1))
+
+    @property
+    def deal_on_table(self) -> tuple[str, dict[int, int], frozenset[int]] | None:
+        """The deal proposed at the final table: its kind, each entry's share, the entries that accepted."""
+        if self._deal is None:
+            return None
+        return self._deal.kind.value, dict(self._deal.shares), frozenset(self._deal.accepted)
+
     # --- registration (R-TOUR-2) ---------------------------------------------------------------------
 
     def open_registration(self, now: float) -> list[Event]:

@@ -46,16 +46,37 @@ from hosting.store.hands import (
 )
 from hosting.store.ledger import NotEnoughChips, jackpot_pools, move
 from hosting.store.recovery import Recovery, recover, refund_every_table
+from hosting.store.tournaments import MoneyMove, SavedTournament, TournamentBook
 from hosting.store.writer import BATCH_LIMIT
 
 __all__ = [
-    "BATCH_LIMIT", "DATABASE_FILE", "NEW_ACCOUNT_CHIPS", "HandResult", "HandStart", "NotEnoughChips", "Recovery",
-    "ReportRefused", "Store", "StoreAccounts", "StoreError", "connect", "database_path", "forced_bets_of",
-    "hand_result", "hand_start_of", "jackpot_pools", "migrate", "move", "table_settings", "transaction",
+    "BATCH_LIMIT",
+    "DATABASE_FILE",
+    "NEW_ACCOUNT_CHIPS",
+    "HandResult",
+    "HandStart",
+    "MoneyMove",
+    "NotEnoughChips",
+    "Recovery",
+    "ReportRefused",
+    "SavedTournament",
+    "Store",
+    "StoreAccounts",
+    "StoreError",
+    "connect",
+    "database_path",
+    "forced_bets_of",
+    "hand_result",
+    "hand_start_of",
+    "jackpot_pools",
+    "migrate",
+    "move",
+    "table_settings",
+    "transaction",
 ]
 
 
-class Store(AccountBook, HandBook):
+class Store(AccountBook, HandBook, TournamentBook):
     """The room's store. Build with :meth:`open`; call :meth:`start` inside the event loop to write in the
     background; :meth:`close` drains the queue.
 

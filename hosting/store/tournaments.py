@@ -1,0 +1,96 @@
+"""Tournaments in the store (issue 18): money as ledger rows, the director's state as a snapshot.
+
+Money (R-TOUR-2; DESIGN.md "Tournament chips are not money"): a tournament's entries, fees, bounties, prizes and
+refunds move between a player's ``balance`` and three ledger locations named by the tournament's id
+(``table_id``): ``tournament`` (its prize pool), ``fee`` (the house's) and ``bounty`` (its bounty fund); the house's
+overlay, freeroll pool, Spin top-up or room-funded bounty comes from ``issue``. A ticket prize is a ``ticket``
+row to its holder (``table_id``: the tournament it enters). Tournament chips never appear in the ledger: they
+are the director's, not the room's.
+
+State (R-CRASH-1 for tournaments): after each step of its director a tournament's state is written in the
+same transaction as that step's ledger rows, so a restart finds the money and the state of one moment — a prize
+is paid exactly once. ``clock`` is the tournament's clock then (its levels pause while the room is down).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hosting.store.ledger import ChipLedger, NotEnoughChips, move
+
+
+@dataclass(frozen=True)
+class MoneyMove:
+    """One ledger row of a tournament: ``amount`` from ``source`` to ``destination`` for ``player``."""
+
+    source: str
+    destination: str
+    amount: int
+    player: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class SavedTournament:
+    """A tournament as the store kept it: its status, its director's state and its clock then."""
+
+    id: str
+    status: str
+    state: bytes
+    clock: float
+    config: str
+
+
+class TournamentBook(ChipLedger):
+    """Tournaments' money and state."""
+
+    def tournament_step(self, tournament_id: str, moves: Sequence[MoneyMove], *, status: str, state: bytes,
+                        clock: float, money: tuple[int, int, int], config: str = "") -> asyncio.Future[Any] | None:
+        """One step of a tournament: its ledger rows and its new state, one transaction. ``money``: what its
+        director holds now (pool, fees, bounty fund), for the audit. Balances change in memory at once; a
+        payment above a balance raises :class:`NotEnoughChips` (nothing changed)."""
+        changes: dict[str, int] = {}
+        for item in moves:
+            for location, sign in ((item.source, -1), (item.destination, 1)):
+                if location == "balance":
+                    assert item.player is not None
+                    changes[item.player] = changes.get(item.player, 0) + sign * item.amount
+        for name, change in changes.items():
+            if self._balances.get(name, 0) + change < 0:
+                raise NotEnoughChips(f"{name} has {self._balances.get(name, 0)} chips in the bank, not {-change}")
+        now = self.clock()
+        rows = list(moves)
+
+        def write(connection: sqlite3.Connection) -> None:
+            for item in rows:
+                move(connection, now, item.source, item.destination, item.amount, item.reason, player=item.player,
+                     table_id=tournament_id)
+            connection.execute(
+                "INSERT INTO tournaments (id, status, pool, fees, bounties, state, clock, config, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
+                "pool = excluded.pool, fees = excluded.fees, bounties = excluded.bounties, state = excluded.state, "
+                "clock = excluded.clock, updated_at = excluded.updated_at",
+                (tournament_id, status, *money, state, clock, config, now))
+
+        future = self._submit(write)
+        for name, change in changes.items():
+            self._balances[name] = self._balances.get(name, 0) + change
+        return future
+
+    def saved_tournaments(self) -> list[SavedTournament]:
+        """Every tournament the store kept, oldest first (read from the database: at start-up)."""
+        return [SavedTournament(*row) for row in self.connection.execute(
+            "SELECT id, status, state, clock, config FROM tournaments ORDER BY rowid")]
+
+    def tickets(self, name: str) -> dict[str | None, int]:
+        """``name``'s tickets: value held per tournament they enter (``None``: any), from the ledger."""
+        held: dict[str | None, int] = {}
+        for tournament, destination, amount in self.connection.execute(
+                "SELECT table_id, destination, SUM(amount) FROM ledger WHERE player = ? AND 'ticket' IN "
+                "(source, destination) GROUP BY table_id, destination", (name,)):
+            held[tournament] = held.get(tournament, 0) + (amount if destination == "ticket" else -amount)
+        return {tournament: value for tournament, value in held.items() if value}

@@ -1,0 +1,188 @@
+"""The room's tournament desk (issue 18): every tournament of the room, its clock tick, and players' requests.
+
+* At start: tournaments the store kept and that are not over are restored where they were (R-CRASH-1: the hand
+  at each table is void, the levels paused while the room was down); each ``[[tournaments]]`` of the room file
+  that has none open gets one. A recurring Sit & Go opens its next copy (``<id>-2``, ``<id>-3``, …) when one
+  fills and starts.
+* Every second the desk ticks each tournament (:meth:`hosting.tournaments.TournamentOwner.tick`).
+* The ``tournament`` request (:class:`hosting.protocol.TournamentRequest`): ``state``, ``register`` (with the
+  ``password`` of a private one), ``unregister``, ``rebuy``, ``add_on``, ``decline_rebuy``, ``propose_deal``
+  (``deal``: equal, chips or icm), ``accept_deal``, ``decline_deal``.
+* The host's ``cancel`` (:meth:`TournamentDesk.cancel`): refunds before the start, the pool left split equal or
+  by chips once running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.events import Event
+from hosting.errors import RoomError
+from hosting.tables import TableState
+from hosting.tournament_config import TournamentConfig
+from hosting.tournaments import Publish, TournamentOwner, TournamentRoom
+
+if TYPE_CHECKING:
+    from hosting.store import Store
+
+log = logging.getLogger("croupier.room")
+
+TICK_SECONDS = 1.0
+ACTIONS = ("state", "register", "unregister", "rebuy", "add_on", "decline_rebuy", "propose_deal", "accept_deal",
+           "decline_deal")
+
+
+class TournamentDesk:
+    """The room's tournaments. ``configs``: the room file's; ``store``: a callable giving the room's store (it
+    may be set after the room is built); ``publish``: table events out."""
+
+    def __init__(self, configs: tuple[TournamentConfig, ...], room: TournamentRoom,
+                 store: Callable[[], Store | None], publish: Publish) -> None:
+        self.configs = configs
+        self.room = room
+        self._store = store
+        self.publish = publish
+        self.owners: dict[str, TournamentOwner] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._copies: dict[str, int] = {}
+
+    @property
+    def store(self) -> Store | None:
+        return self._store()
+
+    # --- start and stop ------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Restore the kept tournaments, open the room file's, start the clock (inside the event loop)."""
+        store = self.store
+        by_id = {config.id: config for config in self.configs}
+        saved = store.saved_tournaments() if store is not None else []
+        for item in saved:
+            base = _base_id(item.id, by_id)
+            if base is None:
+                if item.status not in ("complete", "cancelled"):
+                    log.warning("tournament %s: kept, but not in the room file: not resumed", item.id)
+                continue
+            self._copies[base] = max(self._copies.get(base, 1), _copy_number(item.id, base))
+            if item.status in ("complete", "cancelled"):
+                continue
+            config = by_id[base].numbered(_copy_number(item.id, base))
+            owner = TournamentOwner.restore(config, self.room, store, self.publish, item.state, item.clock)
+            self._add(owner)
+            log.info("tournament %s resumed (%s, %d entries)", owner.id, owner.director.phase.value,
+                     len(owner.director.entries))
+        for config in self.configs:
+            if not any(_base_id(owner.id, by_id) == config.id and not owner.over for owner in self.owners.values()):
+                if config.id in {item.id for item in saved}:
+                    if not config.recurring:
+                        continue  # played (or cancelled) already: a one-off tournament runs once
+                    config = config.numbered(self._next_copy(config.id))
+                self._add(TournamentOwner(config, self.room, store, self.publish))
+        for owner in list(self.owners.values()):
+            owner.start()
+        self._task = asyncio.get_running_loop().create_task(self._ticks(), name="tournament clock")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def _add(self, owner: TournamentOwner) -> None:
+        self.owners[owner.id] = owner
+        base = owner.config
+        if base.recurring:
+            owner.on_started = self._open_next
+
+    def _next_copy(self, base: str) -> int:
+        self._copies[base] = self._copies.get(base, 1) + 1
+        return self._copies[base]
+
+    def _open_next(self, started: TournamentOwner) -> None:
+        """A recurring Sit & Go filled and started: the next copy opens for registration."""
+        by_id = {config.id: config for config in self.configs}
+        base = _base_id(started.id, by_id)
+        if base is None:
+            return
+        owner = TournamentOwner(by_id[base].numbered(self._next_copy(base)), self.room, self.store, self.publish)
+        self._add(owner)
+        owner.start()
+        log.info("tournament %s opened (the next %s)", owner.id, base)
+
+    async def _ticks(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            for owner in list(self.owners.values()):
+                try:
+                    owner.tick()
+                except Exception:  # one tournament's bug must not stop the others' clocks
+                    log.exception("tournament %s: its clock tick failed", owner.id)
+
+    # --- the room asks -------------------------------------------------------------------------------------
+
+    def owner_of(self, table: TableState) -> TournamentOwner | None:
+        """The tournament ``table`` belongs to, or None."""
+        prefix = table.id.rsplit(".", 1)[0]
+        owner = self.owners.get(prefix)
+        return owner if owner is not None and table.id in {state.id for state in owner.tables.values()} else None
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The lobby's tournament rows (R-LOBBY-1); finished ones are not listed."""
+        return [owner.summary() for owner in self.owners.values() if not owner.over]
+
+    def handle(self, name: str, action: str, tournament: str, password: str | None, deal: str | None,
+               ) -> dict[str, Any]:
+        """One ``tournament`` request of ``name``; the reply (``tournament`` state or ``ack`` fields).
+        :class:`RoomError` for a refusal."""
+        owner = self.owners.get(tournament)
+        if owner is None:
+            raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}; ask for the lobby")
+        if action == "state":
+            return owner.state(name)
+        if action == "register":
+            return owner.register(name, password)
+        if action == "unregister":
+            return owner.unregister(name)
+        if action == "rebuy":
+            return owner.rebuy(name)
+        if action == "add_on":
+            return owner.add_on(name)
+        if action == "decline_rebuy":
+            return owner.decline_rebuy(name)
+        if action == "propose_deal":
+            if deal is None:
+                raise RoomError("bad_value", "propose_deal needs \"deal\": equal, chips or icm")
+            return owner.propose_deal(name, deal)
+        if action in ("accept_deal", "decline_deal"):
+            return owner.answer_deal(name, action == "accept_deal")
+        raise RoomError("bad_value", f"a tournament action is one of {', '.join(ACTIONS)}")
+
+    def cancel(self, tournament: str, how: str | None = None) -> list[Event]:
+        """The host cancels ``tournament`` (see :meth:`TournamentOwner.cancel`)."""
+        owner = self.owners.get(tournament)
+        if owner is None:
+            raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}")
+        return owner.cancel(how)
+
+    def connected(self, name: str) -> None:
+        for owner in self.owners.values():
+            owner.connected(name)
+
+
+def _copy_number(tournament_id: str, base: str) -> int:
+    match = re.fullmatch(re.escape(base) + r"-(\d+)", tournament_id)
+    return int(match.group(1)) if match else 1
+
+
+def _base_id(tournament_id: str, configs: dict[str, TournamentConfig]) -> str | None:
+    if tournament_id in configs:
+        return tournament_id
+    base = tournament_id.rsplit("-", 1)[0]
+    return base if base in configs and _copy_number(tournament_id, base) > 1 else None
+

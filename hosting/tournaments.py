@@ -1,0 +1,425 @@
+"""A tournament in the room (issue 18): its director (:mod:`engine.tournament`) as the owner of its tables
+(:class:`hosting.owner.TableOwner`; DESIGN.md "Owners, not special cases").
+
+* **Tables.** The director decides seats, stacks, levels, moves and table breaks on its own
+  :class:`~engine.tournament.table.TournamentTable` s; each has a room table ``<tournament>.<number>`` (a neutral
+  engine table with :class:`~engine.table.policy.OwnerStacksPolicy`) whose runner deals its hands — the
+  commit–reveal deal, the clocks, each player's view — exactly as at any table. After every step of the director
+  the room's tables are made to mirror its tables (:meth:`TournamentOwner.sync`): players moved in and out with
+  their stacks, the level set for the next hand, tables added and removed while the room runs.
+* **Hands.** :meth:`may_start_hand` asks the director (breaks, hand-for-hand, a deal on the table);
+  :meth:`hand_started` tells it who was dealt in (they move nowhere until the hand ends); :meth:`hand_finished`
+  gives it the finishing stacks by seat: eliminations, prizes, balancing follow.
+* **Time.** A :class:`TournamentClock` runs while the room runs; the room ticks every tournament each second
+  (levels, breaks, late registration, a scheduled start). After a restart the clock continues where it stopped:
+  levels pause while the room is down.
+* **Money.** :mod:`hosting.tournament_money` turns the director's money events into ledger rows; each step's rows
+  and the director's state are one store transaction (:meth:`hosting.store.Store.tournament_step`), so a prize is
+  paid exactly once whenever the room is killed.
+* **Messages.** :mod:`hosting.tournament_messages`: the lobby row, the tournament screen, and each director event
+  as a typed ``tournament_event`` to the players it concerns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import pickle
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.errors import InvalidAmount, NotSeated, TableRuleError
+from engine.events import Event, HandEnded
+from engine.fairness import Transcript
+from engine.table import Stakes, Table
+from engine.table.policy import OwnerStacksPolicy
+from engine.tournament.deals import DealKind
+from engine.tournament.director import Phase, Tournament
+from engine.tournament.events import TournamentStarted
+from engine.tournament.levels import Level
+from engine.tournament.money import Balance, Free
+from engine.tournament.table import TournamentTable
+from hosting import protocol
+from hosting.config import TableConfig
+from hosting.engine_tables import build_engine_table
+from hosting.errors import RoomError
+from hosting.owner import Mailroom
+from hosting.tables import TableState
+from hosting.tournament_config import TournamentConfig
+from hosting.tournament_messages import event_messages, lobby_row, state_body
+from hosting.tournament_money import MoneyBook
+
+if TYPE_CHECKING:
+    from hosting.store import Store
+
+log = logging.getLogger("croupier.room")
+
+Publish = Callable[[TableState, list[Event]], None]
+"""Sends a table's events to its audience and wakes its runner (the room's)."""
+
+TOURNAMENT_REFUSED = "tournament_rule"
+ACTION_SECONDS = 20.0
+
+
+class SystemDraw:
+    """The fair draw for seats, tables and buttons (:data:`engine.tournament.seating.Draw`): the system's secure
+    random source. A class, not a function, so that the director's state can be stored (pickled)."""
+
+    def __call__(self, choices: int) -> int:
+        return secrets.randbelow(choices)
+
+
+class TournamentClock:
+    """Seconds that run while the room runs: the wall clock plus an ``offset``. A tournament restored after a
+    restart continues from the time it was saved (:meth:`resume_from`): its levels paused while the room was
+    down."""
+
+    def __init__(self, wall: Callable[[], float] = time.time, offset: float = 0.0) -> None:
+        self.wall = wall
+        self.offset = offset
+
+    def now(self) -> float:
+        return self.wall() + self.offset
+
+    def resume_from(self, saved: float) -> None:
+        """Continue from ``saved`` (the tournament clock when its state was written)."""
+        self.offset = saved - self.wall()
+
+
+class TournamentRoom(Mailroom, Protocol):
+    """The room as a tournament sees it: a mailroom that adds and removes tables."""
+
+    def add_table(self, config: TableConfig, owner: Any = None, engine: Table | None = None) -> TableState: ...
+
+    def remove_table(self, table_id: str) -> Awaitable[list[Event]]: ...
+
+
+def stakes_of(level: Level) -> Stakes:
+    """A director's level as the forced bets of a room table."""
+    return Stakes(level.small_blind, level.big_blind, ante=level.ante, big_blind_ante=level.big_blind_ante,
+                  bring_in=level.bring_in)
+
+
+class TournamentOwner:
+    """One tournament of the room. ``room``: where its tables live and its messages go; ``store``: its money and
+    state (None: nothing is kept — practice); ``publish``: table events out (the room's)."""
+
+    kind = "tournament"
+
+    def __init__(self, config: TournamentConfig, room: TournamentRoom, store: Store | None, publish: Publish, *,
+                 clock: TournamentClock | None = None, director: Tournament | None = None) -> None:
+        self.config = config
+        self.room = room
+        self.store = store
+        self.publish = publish
+        self.clock = clock if clock is not None else TournamentClock()
+        self.on_started: Callable[[TournamentOwner], None] | None = None
+        """Called once when the tournament starts (the room opens the next recurring Sit & Go)."""
+        self.tables: dict[int, TableState] = {}
+        self._closing: set[int] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        if director is None:
+            director = Tournament(config.settings, SystemDraw())
+            director.open_registration(self.clock.now())
+        self.director = director
+        self.money = MoneyBook(director, config.id)
+        self.steps = 0
+        self.step_seconds: list[float] = []
+        """How long each director step took with its sync (the benchmark's ``director_step_ms``)."""
+
+    @property
+    def id(self) -> str:
+        return self.config.id
+
+    def table_id(self, number: int) -> str:
+        """The room table of the director's table ``number``."""
+        return f"{self.id}.{number}"
+
+    def number_of(self, table: TableState) -> int:
+        return int(table.id.rsplit(".", 1)[1])
+
+    @property
+    def over(self) -> bool:
+        return self.director.phase in (Phase.COMPLETE, Phase.CANCELLED)
+
+    # --- restore (R-CRASH-1) ------------------------------------------------------------------------------
+
+    @classmethod
+    def restore(cls, config: TournamentConfig, room: TournamentRoom, store: Store | None, publish: Publish,
+                state: bytes, saved_clock: float) -> TournamentOwner:
+        """A tournament as the store kept it. The hand that ran at each of its tables is void (its chips are as
+        before it: the director only takes a hand's stacks when it ends); its clock continues from
+        ``saved_clock`` once it has started (its levels paused while the room was down)."""
+        director = pickle.loads(state)  # the store's own file, written by this room (never from the wire)
+        if not isinstance(director, Tournament):
+            raise ValueError(f"tournament {config.id}: the stored state is not a tournament")
+        for number in list(director.tables):
+            director.hand_voided(number)
+        clock = TournamentClock()
+        if director.started_at is not None:
+            clock.resume_from(saved_clock)
+        owner = cls(config, room, store, publish, clock=clock, director=director)
+        return owner
+
+    def saved_config(self) -> str:
+        return json.dumps({"name": self.config.name, "recurring": self.config.recurring,
+                           "cancel_refund": self.config.cancel_refund})
+
+    # --- the room's ticks and players' requests ----------------------------------------------------------
+
+    def start(self) -> None:
+        """The room runs: open the director's tables (a restored tournament's) and keep the state."""
+        self._step([])
+
+    def tick(self) -> None:
+        """The room's clock tick: what time brings (levels, breaks, late registration, a scheduled start)."""
+        if self.over:
+            return
+        events = self.director.tick(self.clock.now())
+        if events:
+            self._step(events)
+
+    def register(self, name: str, password: str | None) -> dict[str, Any]:
+        """``name`` takes an entry paid from his balance (a freeroll: free); the ``ack``'s fields."""
+        director = self.director
+        payment = Free() if director.settings.is_freeroll else Balance()
+        price = director.settings.price.total
+        if self.store is not None and price > self.store.balance(name):
+            raise RoomError("bad_amount", f"the entry costs {price}; you have {self.store.balance(name)} in the bank")
+        events = self._ask(lambda: director.register(name, payment, self.clock.now(), password=password))
+        self._step(events)
+        return {"tournament": self.id, "registered": len(director.entries)}
+
+    def unregister(self, name: str) -> dict[str, Any]:
+        events = self._ask(lambda: self.director.unregister(name, self.clock.now()))
+        self._step(events)
+        return {"tournament": self.id, "registered": len(self.director.entries)}
+
+    def rebuy(self, name: str) -> dict[str, Any]:
+        entry = self._live_entry(name)
+        rebuys = self.director.settings.rebuys
+        cost = 0 if rebuys is None else rebuys.price + rebuys.fee
+        self._check_balance(name, cost)
+        events = self._ask(lambda: self.director.rebuy(entry, Balance(), self.clock.now()))
+        self._step(events)
+        return {"tournament": self.id, "stack": self.director.stack_of(entry)}
+
+    def add_on(self, name: str) -> dict[str, Any]:
+        entry = self._live_entry(name)
+        add_on = self.director.settings.add_on
+        self._check_balance(name, 0 if add_on is None else add_on.price + add_on.fee)
+        events = self._ask(lambda: self.director.add_on(entry, Balance(), self.clock.now()))
+        self._step(events)
+        return {"tournament": self.id, "stack": self.director.stack_of(entry)}
+
+    def decline_rebuy(self, name: str) -> dict[str, Any]:
+        entry = self._live_entry(name)
+        self._step(self._ask(lambda: self.director.decline_rebuy(entry, self.clock.now())))
+        return {"tournament": self.id}
+
+    def propose_deal(self, name: str, kind: str) -> dict[str, Any]:
+        try:
+            deal_kind = DealKind(kind)
+        except ValueError:
+            raise RoomError("bad_value", f"a deal is {', '.join(item.value for item in DealKind)}, not {kind!r}") \
+                from None
+        self._step(self._ask(lambda: self.director.propose_deal(name, deal_kind)))
+        return {"tournament": self.id}
+
+    def answer_deal(self, name: str, accept: bool) -> dict[str, Any]:
+        director = self.director
+        self._step(self._ask(lambda: director.accept_deal(name) if accept else director.decline_deal(name)))
+        return {"tournament": self.id}
+
+    def cancel(self, how: str | None = None) -> list[Event]:
+        """The host cancels: before the start every entry is refunded; once running, the pool left is split by
+        the tournament's ``cancel_refund`` (or ``how``: ``equal`` / ``chips``)."""
+        director = self.director
+        if director.playing:
+            events = self._ask(lambda: director.cancel_running(how or self.config.cancel_refund))
+        else:
+            events = self._ask(lambda: director.cancel("cancelled by the host"))
+        self._step(events)
+        return events
+
+    def state(self, name: str | None) -> dict[str, Any]:
+        """The tournament screen for ``name`` (:func:`hosting.tournament_messages.state_body`)."""
+        return state_body(self, name, self.clock.now())
+
+    def summary(self) -> dict[str, Any]:
+        return lobby_row(self, self.clock.now())
+
+    def _ask(self, change: Callable[[], list[Event]]) -> list[Event]:
+        try:
+            return change()
+        except (TableRuleError, NotSeated, InvalidAmount, ValueError) as refusal:
+            raise RoomError(TOURNAMENT_REFUSED, str(refusal)) from None
+
+    def _live_entry(self, name: str) -> int:
+        live = [entry.number for entry in self.director.entries_of(name) if entry.live]
+        if not live:
+            raise RoomError(TOURNAMENT_REFUSED, f"{name} has no entry in play in {self.id}")
+        return live[-1]
+
+    def _check_balance(self, name: str, cost: int) -> None:
+        if self.store is not None and cost > self.store.balance(name):
+            raise RoomError("bad_amount", f"that costs {cost}; you have {self.store.balance(name)} in the bank")
+
+    # --- one step: money, tables, messages, the state kept ------------------------------------------------
+
+    def _step(self, events: Sequence[Event]) -> Awaitable[Any] | None:
+        """After the director changed: its money to the ledger, the room's tables to mirror its tables, the
+        players told, the state kept (one store transaction with the money)."""
+        started = time.perf_counter()
+        moves = self.money.moves(events)
+        future = self._keep(moves)  # first: the money and the state of this moment, whatever follows
+        self.sync()
+        for name, message in event_messages(self, events):
+            self.room.send_to(name, message)
+        if self.store is not None:
+            for name in sorted({item.player for item in moves if item.player is not None and "balance" in
+                                (item.source, item.destination)}):
+                self.room.send_to(name, protocol.balance(self.store.balance(name), "tournament"))
+        for table in self.tables.values():
+            self.publish(table, [])  # wakes its runner: a break, hand-for-hand or a deal may have ended
+        self.steps += 1
+        self.step_seconds.append(time.perf_counter() - started)
+        if any(isinstance(event, TournamentStarted) for event in events) and self.on_started is not None:
+            self.on_started(self)
+        return future
+
+    def _keep(self, moves: list[Any]) -> Awaitable[Any] | None:
+        if self.store is None:
+            return None
+        director = self.director
+        draw, director.draw = director.draw, SystemDraw()  # what is stored is a fresh fair draw
+        try:
+            state = pickle.dumps(director, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            director.draw = draw
+        cashier = director.cashier
+        return self.store.tournament_step(self.id, moves, status=director.phase.value, state=state,
+                                          clock=self.clock.now(),
+                                          money=(cashier.pool, cashier.fees, cashier.bounty_fund),
+                                          config=self.saved_config())
+
+    # --- the room's tables mirror the director's ----------------------------------------------------------
+
+    def sync(self) -> None:
+        """Every director table has its room table with the same players in the same seats with the same stacks
+        (between their hands) at the director's level; a table the director broke leaves the room."""
+        director = self.director
+        now = self.room.clock()
+        stakes = stakes_of(director.level)
+        for number, table in director.tables.items():
+            state = self.tables.get(number)
+            if state is None:
+                state = self._open(number, stakes)
+            self.publish(state, _mirror(table, state.engine, now))
+            if state.engine.stakes != stakes:
+                self.publish(state, state.engine.set_level(stakes))
+        for number in [number for number in self.tables if number not in director.tables]:
+            self._close(number)
+
+    def _open(self, number: int, stakes: Stakes) -> TableState:
+        settings = self.director.settings
+        config = TableConfig(self.table_id(number), f"{self.config.name} — table {number}", settings.variant.id,
+                             settings.structure.value, stakes.small_blind or 1, stakes.big_blind or 1,
+                             settings.seats_per_table, min_buy_in=1, max_buy_in=1, rake="none",
+                             clock={"action_seconds": ACTION_SECONDS, "time_bank_seconds": 30.0},
+                             ante=stakes.ante, bring_in=stakes.bring_in)
+        engine = Table(build_engine_table(config).config, policy=OwnerStacksPolicy(self.kind))
+        state = self.room.add_table(config, owner=self, engine=engine)
+        self.tables[number] = state
+        return state
+
+    def _close(self, number: int) -> None:
+        state = self.tables.pop(number)
+        state.closing = True
+        self._closing.add(number)
+        task = asyncio.get_running_loop().create_task(self._remove(number, state.id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _remove(self, number: int, table_id: str) -> None:
+        try:
+            await self.room.remove_table(table_id)
+        finally:
+            self._closing.discard(number)
+
+    # --- TableOwner ---------------------------------------------------------------------------------------
+
+    def adopt(self, table: TableState) -> None:
+        table.kind = self.kind
+
+    def release(self, table: TableState) -> None:
+        pass
+
+    def between_hands(self, table: TableState) -> None:
+        number = self.number_of(table)
+        if number in self.director.tables and not self.over:
+            events = self.director.prepare_hand(number, self.clock.now())
+            if events:
+                self._step(events)
+
+    def may_start_hand(self, table: TableState) -> bool:
+        number = self.number_of(table)
+        director = self.director
+        if table.closing or number not in director.tables or self.tables.get(number) is not table:
+            return False
+        if not director.may_start_hand(number, self.clock.now()):
+            return False
+        mirrored = director.tables[number]
+        return {seat: seated.player for seat, seated in mirrored.seats.items()} == \
+            {seat: seated.player for seat, seated in table.engine.players.items()}
+
+    def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
+        number = self.number_of(table)
+        mirrored = self.director.tables[number]
+        dealt = [seated.entry for seated in mirrored.seats.values() if table.engine.in_hand(seated.player)]
+        self.director.hand_dealt(number, dealt)
+
+    def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
+                      transcript: Transcript) -> Awaitable[Any] | None:
+        ended = events[-1]
+        assert isinstance(ended, HandEnded)
+        number = self.number_of(table)
+        changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
+                                            table.engine.positions)
+        return self._step(changes)
+
+    def chips_released(self, table: TableState, player: str, amount: int) -> None:
+        """Tournament chips never go to a balance (DESIGN.md "Tournament chips are not money")."""
+        log.warning("tournament %s: %d chips of %s left table %s outside the director", self.id, amount, player,
+                    table.id)
+
+    def refunds_at_restart(self, table_id: str) -> bool:
+        return False
+
+    def connected(self, name: str) -> None:
+        """R-TOUR-6: a player back: he acts for himself again."""
+        for entry in self.director.entries_of(name):
+            if entry.live:
+                self.director.reconnect(entry.number)
+
+
+def _mirror(table: TournamentTable, engine: Table, now: float) -> list[Event]:
+    """``engine`` (the room's table) made to hold ``table``'s players in their seats with their stacks; players
+    in a running hand are left alone (the director moves none of them)."""
+    events: list[Event] = []
+    wanted = {seat: seated for seat, seated in table.seats.items()}
+    for seat, seated in list(engine.players.items()):
+        target = wanted.get(seat)
+        if (target is None or target.player != seated.player) and not engine.in_hand(seated.player):
+            events += engine.remove_player(seated.player, now, reason="moved")
+    for seat, target in wanted.items():
+        present = engine.players.get(seat)
+        if present is None:
+            if engine.seat_of(target.player) is None:
+                events += engine.seat_with_stack(target.player, target.stack, now, seat=seat, reason="tournament")
+        elif present.player == target.player and present.stack < target.stack and not engine.in_hand(target.player):
+            events += engine.add_chips(target.player, target.stack - present.stack)
+    return events
