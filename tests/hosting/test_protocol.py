@@ -61,6 +61,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "host", "action": "pause", "args": {"table": "t1"}},
     {"type": "settle_up", "session": "friday"},
     {"type": "rabbit_hunt", "table": "t1"},
+    {"type": "tournament", "action": "propose_deal", "tournament": "sunday-2", "deal": "icm"},
 ]
 
 
@@ -127,6 +128,13 @@ def test_parsed_values_are_the_sent_values() -> None:
         (b'{"v":1,"type":"commit","table":"t1","hand":"h1","commitment":"ABCD"}', protocol.BAD_FIELD,
          "commitment"),
         (b'{"v":1,"type":"ping","id":-1}', protocol.BAD_FIELD, "id"),
+        (b'{"v":1,"type":"tournament","action":"win","tournament":"t"}', protocol.BAD_FIELD, "action"),
+        (b'{"v":1,"type":"tournament","action":"register","tournament":"a.b"}', protocol.BAD_FIELD, "tournament"),
+        (b'{"v":1,"type":"tournament","action":"register"}', protocol.MISSING_FIELD, "tournament"),
+        (b'{"v":1,"type":"tournament","action":"propose_deal","tournament":"t","deal":"half"}', protocol.BAD_FIELD,
+         "deal"),
+        (b'{"v":1,"type":"tournament","action":"register","tournament":"t","password":"' + b"p" * 129 + b'"}',
+         protocol.BAD_FIELD, "password"),
         (b"[" * 100_000, protocol.BAD_JSON, None),
     ],
 )
