@@ -354,8 +354,9 @@ class TableRunner:
         except TableRuleError:
             self._hand_id = None
             return  # someone left during the phases; try again
-        self._hand = table.hand
-        self._hand_log = table.hand
+        # a hand that ended as it started (every blind all in) is the table's last hand already
+        self._hand = table.hand if table.hand is not None else table.last_hand
+        self._hand_log = self._hand
         self._arrived = set()
         self.owner.hand_started(self.state, hand_id, events)  # e.g. the start snapshot; the result follows
         self.publish(events)

@@ -36,6 +36,7 @@ from engine.events import Event, HandEnded
 from engine.fairness import Transcript
 from engine.table import Stakes, Table
 from engine.table.policy import OwnerStacksPolicy
+from engine.table_events import HandPlanned
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import TournamentStarted
@@ -120,6 +121,7 @@ class TournamentOwner:
         """Called once when the tournament starts (the room opens the next recurring Sit & Go)."""
         self.tables: dict[int, TableState] = {}
         self._closing: set[int] = set()
+        self._held: set[int] = set()  # tables whose players are held for a hand about to be dealt
         self._tasks: set[asyncio.Task[Any]] = set()
         if director is None:
             director = Tournament(config.settings, SystemDraw())
@@ -347,6 +349,8 @@ class TournamentOwner:
     async def _remove(self, number: int, table_id: str) -> None:
         try:
             await self.room.remove_table(table_id)
+        except Exception:  # the room's log has it; the tournament goes on
+            log.exception("tournament %s: removing table %s failed", self.id, table_id)
         finally:
             self._closing.discard(number)
 
@@ -358,42 +362,66 @@ class TournamentOwner:
     def release(self, table: TableState) -> None:
         pass
 
+    def _release_hold(self, table: TableState) -> None:
+        number = self.number_of(table)
+        if number in self._held and not table.engine.hand_running:
+            self._held.discard(number)  # the last "yes" dealt nothing (someone missed his commitment …)
+            self.director.hand_voided(number)
+
     def between_hands(self, table: TableState) -> None:
         number = self.number_of(table)
+        self._release_hold(table)
         if number in self.director.tables and not self.over:
             events = self.director.prepare_hand(number, self.clock.now())
             if events:
                 self._step(events)
 
     def may_start_hand(self, table: TableState) -> bool:
+        """Yes when the director would deal there now; the table's players are then held for the hand (the
+        director moves none of them during the commit–reveal), until it is dealt or given up."""
         number = self.number_of(table)
         director = self.director
+        self._release_hold(table)
         if table.closing or number not in director.tables or self.tables.get(number) is not table:
             return False
         if not director.may_start_hand(number, self.clock.now()):
             return False
         mirrored = director.tables[number]
-        return {seat: seated.player for seat, seated in mirrored.seats.items()} == \
-            {seat: seated.player for seat, seated in table.engine.players.items()}
+        if {seat: seated.player for seat, seated in mirrored.seats.items()} != \
+                {seat: seated.player for seat, seated in table.engine.players.items()}:
+            return False
+        director.hand_dealt(number, [seated.entry for seated in mirrored.seats.values() if seated.stack > 0])
+        self._held.add(number)
+        return True
 
     def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
+        """The players actually dealt in are the hand's (the held ones who were not are free again)."""
         number = self.number_of(table)
-        mirrored = self.director.tables[number]
-        dealt = [seated.entry for seated in mirrored.seats.values() if table.engine.in_hand(seated.player)]
-        self.director.hand_dealt(number, dealt)
+        self._held.discard(number)
+        mirrored = self.director.tables.get(number)
+        if mirrored is None:
+            return
+        planned = next((event for event in events if isinstance(event, HandPlanned)), None)
+        dealt = set(planned.dealt_in) if planned is not None else set(mirrored.seats)
+        self.director.hand_voided(number)
+        self.director.hand_dealt(number, [seated.entry for seat, seated in mirrored.seats.items() if seat in dealt])
 
     def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
                       transcript: Transcript) -> Awaitable[Any] | None:
         ended = events[-1]
         assert isinstance(ended, HandEnded)
         number = self.number_of(table)
+        mirrored = self.director.tables.get(number)
+        if mirrored is None or mirrored.external is None:
+            log.warning("tournament %s: a hand at %s ended outside the director's play", self.id, table.id)
+            return None
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
         return self._step(changes)
 
     def chips_released(self, table: TableState, player: str, amount: int) -> None:
         """Tournament chips never go to a balance (DESIGN.md "Tournament chips are not money")."""
-        log.warning("tournament %s: %d chips of %s left table %s outside the director", self.id, amount, player,
+        log.debug("tournament %s: %d chips of %s left table %s (its table closed)", self.id, amount, player,
                     table.id)
 
     def refunds_at_restart(self, table_id: str) -> bool:

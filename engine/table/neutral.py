@@ -127,6 +127,8 @@ class Table:
         self.players: dict[int, SeatedPlayer] = {}
         self.positions: Positions | None = None
         self.hand: HandEngine | None = None
+        self.last_hand: HandEngine | None = None
+        """The last hand that ended (its whole event log), until the next one ends."""
         self.hand_number = 0
         self.last_plan: BlindPlan | None = None
         self.last_forced_bets: ForcedBets | None = None
@@ -819,6 +821,7 @@ class Table:
             self.rabbit = offer_after(self._hand_config.variant, self._rabbit_deck,
                                       cards_dealt=getattr(self.hand, "cards_dealt", None),
                                       board=getattr(self.hand, "board", ()), dealt_in=self._dealt_in)
+        self.last_hand = self.hand  # a hand can end inside start_hand (blinds all in): its log stays readable
         self.hand = None
         self._turn = None
         self._dealt_in = ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,8 @@ def sit_and_go(tournament_id: str = "sng", size: int = 6, seats: int = 3, *, lev
                knockout: int = 20, recurring: bool = False, cancel_refund: str = "chips",
                **extra: Any) -> TournamentConfig:
     """A Sit & Go of ``size`` in tables of ``seats``: 100 + 10 (+ ``knockout``), 1,000 chips, short levels."""
-    levels = tuple(Level(10 * step, 20 * step, duration=level_seconds) for step in (1, 2, 3, 5, 8, 12, 20, 30, 50))
+    levels = tuple(Level(10 * step, 20 * step, duration=level_seconds)
+                   for step in (1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500, 800, 1_200, 2_000))
     settings = TournamentSettings(tournament_id, Format.SIT_AND_GO, sit_and_go_size=size, max_players=size,
                                   seats_per_table=seats, price=EntryPrice(100, 10, knockout), starting_stack=1_000,
                                   schedule=levels, **extra)
@@ -46,15 +48,19 @@ def tournament_room(data: Path, store: Store, tournaments: tuple[TournamentConfi
 class Shover:
     """A player who registers and then goes all in (or calls, checks) at every turn, keeping every message."""
 
-    def __init__(self, connection: LocalConnection) -> None:
+    def __init__(self, connection: LocalConnection, shove_rate: float = 1.0, seed: int = 0) -> None:
         self.connection = connection
+        self.shove_rate = shove_rate
+        self.rng = random.Random(seed)
         self.messages: list[dict[str, Any]] = []
         self.task: asyncio.Task[None] | None = None
         self.passive = False
 
     @classmethod
-    async def join(cls, room: Room, name: str) -> Shover:
-        bot = cls(await LocalConnection.attach(room, name))
+    async def join(cls, room: Room, name: str, shove_rate: float = 1.0, public_key: str | None = None) -> Shover:
+        """``shove_rate``: how often he moves all in; else he checks, calls a small bet, or folds. ``public_key``:
+        his key (the same one after a restart), else a new one."""
+        bot = cls(await LocalConnection.attach(room, name, public_key), shove_rate, seed=sum(map(ord, name)))
         bot.task = asyncio.get_running_loop().create_task(bot._play())
         return bot
 
@@ -81,11 +87,14 @@ class Shover:
                 legal: dict[str, Any] = message["legal"]
                 if legal.get("can_show"):
                     kind = "show"
-                elif legal.get("max_raise_to") is not None and not self.passive:
+                elif legal.get("max_raise_to") is not None and not self.passive \
+                        and self.rng.random() < self.shove_rate:
                     kind = "all_in"
                 elif legal.get("can_check"):
                     kind = "check"
-                elif legal.get("call_amount") is not None:
+                elif legal.get("call_amount") is not None and (self.shove_rate == 1.0 or self.passive or
+                                                               legal["call_amount"] * 5 <= (legal.get("max_raise_to")
+                                                                                            or 0)):
                     kind = "call"
                 else:
                     kind = "fold"

@@ -1,0 +1,90 @@
+"""R-CRASH-1 for tournaments (issue 18): a room running a multi-table tournament is killed with SIGKILL at random
+moments and restarted each time; the tournament resumes where it was (its clock paused while the room was down,
+the hand at each table void: every stack as before it) and completes; the audit is clean and every player is
+paid exactly once: his entry once, his place's prize once, the fees and prizes and bounties equal to the entries.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from hosting.ledger import audit
+from hosting.store import connect
+from tests.hosting.tournament_fault_room import names
+from tests.sweeps import sweep
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+KILLS = sweep("CROUPIER_TOURNAMENT_KILLS", 5, 10)
+PLAYERS = 16
+
+
+def _start(data: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "tests.hosting.tournament_fault_room", str(data), str(PLAYERS)],
+                            cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+
+def _progress(process: subprocess.Popen[str], until: float) -> list[dict[str, object] | str]:
+    """Lines the room printed until the time ``until`` (or its end)."""
+    assert process.stdout is not None
+    lines: list[dict[str, object] | str] = []
+    while time.monotonic() < until:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(json.loads(line) if line.startswith("{") else line.strip())
+        if lines[-1] == "done":
+            break
+    return lines
+
+
+def test_a_tournament_killed_again_and_again_completes_and_pays_everyone_exactly_once(tmp_path: Path) -> None:
+    rng = random.Random(18)
+    data = tmp_path / "data"
+    data.mkdir()
+    resumed_at: list[tuple[float, float]] = []
+    last_clock = 0.0
+    interrupted = 0
+    for _ in range(KILLS):
+        process = _start(data)
+        lines = _progress(process, time.monotonic() + rng.uniform(1.0, 3.0))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        clocks = [float(line["clock"]) for line in lines if isinstance(line, dict)]  # type: ignore[arg-type]
+        if clocks:
+            resumed_at.append((last_clock, clocks[0]))
+            last_clock = clocks[-1]
+        if "done" in lines:
+            break
+        interrupted += any(isinstance(line, dict) and line["phase"] in ("running", "final_table") for line in lines)
+    process = _start(data)
+    lines = _progress(process, time.monotonic() + 300)
+    process.wait(timeout=60)
+    assert "done" in lines, lines[-5:]
+    assert interrupted >= min(KILLS, 3)  # killed while it was being played, not only before or after
+    # the clock went on from where it stopped: no level was skipped while the room was down
+    assert all(first >= before - 0.1 and first - before < 2.0 for before, first in resumed_at if before), resumed_at
+
+    connection = connect(data / "store")
+    try:
+        assert audit(connection) == []
+        rows = connection.execute("SELECT source, destination, player, amount, reason FROM ledger "
+                                  "WHERE table_id = 'mtt'").fetchall()
+        entries = [row for row in rows if row[0] == "balance" and row[1] == "tournament"]
+        assert sorted(row[2] for row in entries) == names(PLAYERS)  # every player paid his entry exactly once
+        prizes = [row for row in rows if row[0] == "tournament" and row[1] == "balance"]
+        assert len({row[2] for row in prizes}) == len(prizes)  # nobody paid twice
+        assert sum(row[3] for row in prizes) == 100 * PLAYERS  # the whole pool, once
+        total_in = sum(row[3] for row in rows if row[0] == "balance")
+        total_out = sum(row[3] for row in rows if row[1] == "balance")
+        fees = sum(row[3] for row in rows if row[1] == "fee")
+        assert total_in == 130 * PLAYERS and total_out + fees == total_in  # prizes + bounties + fees = entries
+        status = connection.execute("SELECT status FROM tournaments WHERE id = 'mtt'").fetchone()[0]
+        assert status == "complete"
+    finally:
+        connection.close()
