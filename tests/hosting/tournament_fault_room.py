@@ -17,7 +17,6 @@ from engine.tournament.director import Phase
 from hosting.store import Store
 from tests.hosting.tournament_play import Shover, sit_and_go, tournament_room
 
-
 KEYS = ("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIN5e0ueWTsxlxcVcFZwdqzrMkZc6rp2Q6aMNshsGJ25o",)
 """A stable key per bot (the key with his name appended: the room compares keys, it does not parse them here)."""
 
