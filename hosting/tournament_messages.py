@@ -35,8 +35,8 @@ from engine.tournament.events import (
 )
 from engine.tournament.levels import Break, Level, time_until_level
 from hosting import protocol
+from hosting.hand_codec import event_to_json
 from hosting.tournament_config import TournamentConfig
-from hosting.views import event_to_json
 
 
 class TournamentOwner(Protocol):
