@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from engine import rake
 from engine.errors import InvalidAmount, TableRuleError
 from engine.table_events import ChipsReturned
+from engine.tournament.events import Credited
 from hosting import protocol
 from hosting.admin_requests import AdminRefusal, AdminRequest
 from hosting.engine_tables import build_engine_table
@@ -62,10 +63,17 @@ class TableState(Protocol):
     watchers: set[str]
 
 
+class Tournaments(Protocol):
+    """The room's tournaments as the console uses them (:class:`hosting.tournament_desk.TournamentDesk`)."""
+
+    def cancel(self, tournament: str, how: str | None = None) -> list[Any]: ...
+
+
 class Room(Protocol):
     """What the console uses of the room (:class:`hosting.room.Room`, which imports this module)."""
 
     store: Store | None
+    tournaments: Tournaments
     registered_tonight: set[str]
     clock: Callable[[], float]
 
@@ -618,6 +626,17 @@ class HostConsole:
         name = request.get("name")
         store.begin_session(name)
         return {"text": f"a new session {name!r} begins: `croupier ledger` settles it"}
+
+    def _do_cancel_tournament(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        """Cancel a tournament (hosting.tournament_desk): refunds before its start, the pool left split equal or by
+        chips once running (issue 18)."""
+        try:
+            events = self.room.tournaments.cancel(request.get("tournament"), request.get("refund"))
+        except RoomError as refusal:
+            raise AdminRefusal(refusal.code, str(refusal)) from None
+        refunded = sum(event.amount for event in events if isinstance(event, Credited))
+        return {"text": f"tournament {request.get('tournament')} cancelled: {refunded} refunded",
+                "refunded": refunded}
 
     # --- telling people --------------------------------------------------------------------------------
 

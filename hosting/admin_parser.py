@@ -47,6 +47,8 @@ ACTION_HELP: dict[str, str] = {
     "spectators": "who may watch a table: everyone, registered or nobody",
     "chat": "table chat on or off", "mute": "mute a player at a table", "unmute": "unmute a player at a table",
     "night": "start a new settle-up session with a name (closes the current one)",
+    "cancel-tournament": "cancel a tournament: before its start every entry is refunded; once running the pool "
+                         "left is split among the players still in, equal or by chips (room.toml cancel_refund)",
 }
 
 
@@ -120,6 +122,10 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
         parser.add_argument("table")
         parser.add_argument("player")
     action("night").add_argument("name")
+    cancel = action("cancel-tournament")
+    cancel.add_argument("tournament")
+    cancel.add_argument("--refund", choices=("equal", "chips"), help="how the pool left is split (default: the "
+                                                                      "tournament's cancel_refund)")
     admin.set_defaults(handler=handler)
 
 

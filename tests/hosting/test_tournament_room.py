@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.tournament.director import Phase
+from hosting.admin_requests import parse_request
 from hosting.ledger import audit
 from hosting.store import Store
 from tests.hosting.tournament_play import Shover, sit_and_go, tournament_room, until
@@ -106,9 +107,12 @@ async def test_the_hosts_cancel_refunds_the_pool_left_equal_or_by_chips(tmp_path
         owner = room.tournaments.owners["sng"]
         await until(lambda: owner.director.hands >= 2)
         stacks = {entry.player: owner.director.stack_of(entry.number) for entry in owner.director.entries.values()}
-        events = room.tournaments.cancel("sng")
+        reply = room.console.perform("host", parse_request({"action": "cancel_tournament", "tournament": "sng"}),
+                                     0.0)  # the host's command; the room file's cancel_refund decides how
+        assert reply["refunded"] == 300 and "cancelled" in reply["text"]
+        await until(lambda: all(bot.events("credited") for bot in bots))  # each told his share, privately
         await store.flush()
-        refunds = {event.player: event.amount for event in events if type(event).__name__ == "Credited"}
+        refunds = {bot.name: sum(event["amount"] for event in bot.events("credited")) for bot in bots}
         assert sum(refunds.values()) == 300 and owner.director.phase is Phase.CANCELLED
         if expected == "equal":
             assert sorted(refunds.values()) == [100, 100, 100]
