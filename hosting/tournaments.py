@@ -31,7 +31,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.errors import InvalidAmount, NotSeated, TableRuleError
+from engine.errors import HandInProgress, InvalidAmount, NotSeated, TableRuleError
 from engine.events import Event, HandEnded
 from engine.fairness import Transcript
 from engine.table import Stakes, Table
@@ -39,7 +39,8 @@ from engine.table.policy import OwnerStacksPolicy
 from engine.table_events import HandPlanned
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
-from engine.tournament.events import TournamentStarted
+from engine.tournament.events import RebuyOffered, TournamentStarted
+from engine.tournament.formats import SPIN_DRAW_RANGE, Format
 from engine.tournament.levels import Level
 from engine.tournament.money import Balance, Free
 from engine.tournament.table import TournamentTable
@@ -63,6 +64,9 @@ Publish = Callable[[TableState, list[Event]], None]
 
 TOURNAMENT_REFUSED = "tournament_rule"
 ACTION_SECONDS = 20.0
+REBUY_DECISION_SECONDS = 15.0
+"""How long a table waits for a busted player offered a rebuy to say yes or no (TDA: rebuys before the next hand);
+unanswered, he is out when the next hand is dealt."""
 
 
 class SystemDraw:
@@ -122,6 +126,8 @@ class TournamentOwner:
         self.tables: dict[int, TableState] = {}
         self._closing: set[int] = set()
         self._held: set[int] = set()  # tables whose players are held for a hand about to be dealt
+        self._offers: dict[int, float] = {}  # entry → when (room clock) he was offered a rebuy
+        self._after_hand: dict[int, list[tuple[str, str]]] = {}  # table → (player, rebuy/add_on) asked in a hand
         self._tasks: set[asyncio.Task[Any]] = set()
         if director is None:
             director = Tournament(config.settings, SystemDraw())
@@ -192,6 +198,12 @@ class TournamentOwner:
         if self.store is not None and price > self.store.balance(name):
             raise RoomError("bad_amount", f"the entry costs {price}; you have {self.store.balance(name)} in the bank")
         events = self._ask(lambda: director.register(name, payment, self.clock.now(), password=password))
+        settings = director.settings
+        if settings.format is Format.SPIN and director.phase is Phase.REGISTERING \
+                and len(director.entries) == settings.sit_and_go_size:
+            # The multiplier is drawn when the three are in. Today from the host's secure random source; the
+            # issue asks for the deck's commit-reveal with every player (not built yet: see the report).
+            events += director.start(self.clock.now(), spin_draw=secrets.randbelow(SPIN_DRAW_RANGE))
         self._step(events)
         return {"tournament": self.id, "registered": len(director.entries)}
 
@@ -201,21 +213,40 @@ class TournamentOwner:
         return {"tournament": self.id, "registered": len(self.director.entries)}
 
     def rebuy(self, name: str) -> dict[str, Any]:
-        entry = self._live_entry(name)
-        rebuys = self.director.settings.rebuys
-        cost = 0 if rebuys is None else rebuys.price + rebuys.fee
-        self._check_balance(name, cost)
-        events = self._ask(lambda: self.director.rebuy(entry, Balance(), self.clock.now()))
-        self._step(events)
-        return {"tournament": self.id, "stack": self.director.stack_of(entry)}
+        return self._buy(name, "rebuy")
 
     def add_on(self, name: str) -> dict[str, Any]:
+        return self._buy(name, "add_on")
+
+    def _buy(self, name: str, what: str) -> dict[str, Any]:
+        """A rebuy or the add-on; asked during his hand, it is made when the hand ends (TDA: chips are added
+        between hands) — the ``ack`` says ``after_hand``, and a refusal then comes as an ``error``."""
         entry = self._live_entry(name)
-        add_on = self.director.settings.add_on
-        self._check_balance(name, 0 if add_on is None else add_on.price + add_on.fee)
-        events = self._ask(lambda: self.director.add_on(entry, Balance(), self.clock.now()))
+        settings = self.director.settings
+        extra = settings.rebuys if what == "rebuy" else settings.add_on
+        self._check_balance(name, 0 if extra is None else extra.price + extra.fee)
+        director = self.director
+        buy = director.rebuy if what == "rebuy" else director.add_on
+        try:
+            events = buy(entry, Balance(), self.clock.now())
+        except HandInProgress:
+            table = director.entries[entry].table
+            assert table is not None
+            self._after_hand.setdefault(table, []).append((name, what))
+            return {"tournament": self.id, "after_hand": True}
+        except (TableRuleError, NotSeated, InvalidAmount, ValueError) as refusal:
+            raise RoomError(TOURNAMENT_REFUSED, str(refusal)) from None
         self._step(events)
-        return {"tournament": self.id, "stack": self.director.stack_of(entry)}
+        return {"tournament": self.id, "stack": director.stack_of(entry)}
+
+    def _buys_after_hand(self, number: int) -> None:
+        for name, what in self._after_hand.pop(number, []):
+            try:
+                reply = self._buy(name, what)
+            except RoomError as refusal:
+                self.room.send_to(name, protocol.error(refusal.code, str(refusal), in_reply_to="tournament"))
+            else:
+                self.room.send_to(name, protocol.ack("tournament", action=what, **reply))
 
     def decline_rebuy(self, name: str) -> dict[str, Any]:
         entry = self._live_entry(name)
@@ -278,6 +309,9 @@ class TournamentOwner:
         started = time.perf_counter()
         moves = self.money.moves(events)
         future = self._keep(moves)  # first: the money and the state of this moment, whatever follows
+        for event in events:
+            if isinstance(event, RebuyOffered):
+                self._offers[event.entry] = self.room.clock()
         self.sync()
         for name, message in event_messages(self, events):
             self.room.send_to(name, message)
@@ -371,8 +405,12 @@ class TournamentOwner:
     def between_hands(self, table: TableState) -> None:
         number = self.number_of(table)
         self._release_hold(table)
-        if number in self.director.tables and not self.over:
-            events = self.director.prepare_hand(number, self.clock.now())
+        director = self.director
+        if number in director.tables and not self.over:
+            if self._waits_for_rebuy(table, director.tables[number]):
+                events = director.tick(self.clock.now())  # a busted player here is still deciding
+            else:
+                events = director.prepare_hand(number, self.clock.now())
             if events:
                 self._step(events)
 
@@ -387,11 +425,24 @@ class TournamentOwner:
         if not director.may_start_hand(number, self.clock.now()):
             return False
         mirrored = director.tables[number]
+        if self._waits_for_rebuy(table, mirrored):
+            return False
         if {seat: seated.player for seat, seated in mirrored.seats.items()} != \
                 {seat: seated.player for seat, seated in table.engine.players.items()}:
             return False
         director.hand_dealt(number, [seated.entry for seated in mirrored.seats.values() if seated.stack > 0])
         self._held.add(number)
+        return True
+
+    def _waits_for_rebuy(self, table: TableState, mirrored: TournamentTable) -> bool:
+        """Whether a busted player here still has time to answer his rebuy offer (the runner is woken then)."""
+        now = self.room.clock()
+        waiting = [self._offers[seated.entry] + REBUY_DECISION_SECONDS - now for seated in mirrored.seats.values()
+                   if self.director.entries[seated.entry].pending_rebuy and seated.entry in self._offers]
+        left = max((seconds for seconds in waiting if seconds > 0), default=0.0)
+        if left <= 0:
+            return False
+        asyncio.get_running_loop().call_later(left, self.publish, table, [])
         return True
 
     def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
@@ -417,7 +468,9 @@ class TournamentOwner:
             return None
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
-        return self._step(changes)
+        future = self._step(changes)
+        self._buys_after_hand(number)
+        return future
 
     def chips_released(self, table: TableState, player: str, amount: int) -> None:
         """Tournament chips never go to a balance (DESIGN.md "Tournament chips are not money")."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.tournament.director import Phase
+from engine.tournament.settings import AddOn, Rebuys
 from hosting.admin_requests import parse_request
 from hosting.ledger import audit
 from hosting.store import Store
@@ -171,5 +172,67 @@ async def test_requests_are_refused_with_a_reason_and_change_nothing(tmp_path: P
         for bot in (ana, bob):
             await bot.stop()
         await asyncio.sleep(0)
+        await room.stop()
+        await store.close()
+
+
+async def test_a_rebuy_an_add_on_and_a_deal_accepted_by_all_through_the_players_requests(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "store")
+    for name in NAMES[:3]:
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    config = sit_and_go(size=3, seats=3, level_seconds=600.0, knockout=0,
+                        rebuys=Rebuys(4.0, 1_000, 1_000, 100, 10), add_on=AddOn(2_000, 100, 0, 600.0))
+    room = tournament_room(tmp_path / "data", store, (config,))
+    room.start()
+    bots = [await Shover.join(room, name) for name in NAMES[:3]]
+    try:
+        for bot in bots:
+            await bot.connection.send("tournament", action="register", tournament="sng")
+        owner = room.tournaments.owners["sng"]
+        await until(lambda: any(bot.events("rebuy_offered") for bot in bots))
+        for bot in bots:
+            bot.passive = True  # nobody shoves any more: the deal is made at a table that still plays
+        offered = [bot for bot in bots if bot.events("rebuy_offered")]
+        rebuyer = offered[0]
+        await rebuyer.connection.send("tournament", action="rebuy", tournament="sng")
+        for bot in offered[1:]:
+            await bot.connection.send("tournament", action="decline_rebuy", tournament="sng")
+        await until(lambda: any(ack.get("action") == "rebuy" for ack in rebuyer.replies("ack")) or bool(rebuyer.replies("error")))
+        assert not rebuyer.replies("error"), rebuyer.replies("error")
+        assert [ack["stack"] for ack in rebuyer.replies("ack") if ack.get("action") == "rebuy"] == [1_000]
+        assert store.balance(rebuyer.name) == 1_000 - 110 - 110  # entry 100 + 10, rebuy 100 + 10
+        assert rebuyer.events("rebought")
+
+        await until(lambda: owner.director.elapsed(owner.clock.now()) >= 4.0)  # the rebuy period is over
+        live = [bot for bot in bots if any(entry.live for entry in owner.director.entries_of(bot.name))]
+        await live[0].connection.send("tournament", action="state", tournament="sng")
+        await until(lambda: bool(live[0].replies("tournament")))
+        available = live[0].replies("tournament")[-1]["available"]
+        assert available["add_on"] and not available["rebuy"]
+        before = store.balance(live[0].name)
+        await live[0].connection.send("tournament", action="add_on", tournament="sng")
+        await until(lambda: any(ack.get("action") == "add_on" and "stack" in ack for ack in live[0].replies("ack")))
+        # asked during his hand, it is made when the hand ends (the first ack says after_hand)
+        assert store.balance(live[0].name) == before - 100 and live[0].events("added_on")
+
+        proposer, others = live[0], live[1:]
+        while not proposer.events("deal_proposed"):  # deals are made between hands: asked until one is
+            await proposer.connection.send("tournament", action="propose_deal", tournament="sng", deal="chips")
+            await asyncio.sleep(0.05)
+        (proposal,) = proposer.events("deal_proposed")
+        assert all(bot.events("deal_proposed") == [proposal] for bot in others)  # every player sees the numbers
+        for bot in others:
+            await bot.connection.send("tournament", action="accept_deal", tournament="sng")
+        await until(lambda: owner.director.phase is Phase.COMPLETE)
+        await store.flush()
+        shares = {name: amount for name, amount in proposal["shares"]}
+        await until(lambda: len(proposer.events("prize_awarded")) == sum(1 for amount in shares.values() if amount))
+        paid = {event["player"]: event["amount"] for event in proposer.events("prize_awarded")}
+        assert paid == {name: amount for name, amount in shares.items() if amount}
+        assert sum(shares.values()) == owner.director.cashier.paid_out == 300 + 100 + 100  # entries, rebuy, add-on
+        assert audit(store.connection) == []
+    finally:
+        for bot in bots:
+            await bot.stop()
         await room.stop()
         await store.close()
