@@ -197,7 +197,8 @@ async def test_a_rebuy_an_add_on_and_a_deal_accepted_by_all_through_the_players_
         await rebuyer.connection.send("tournament", action="rebuy", tournament="sng")
         for bot in offered[1:]:
             await bot.connection.send("tournament", action="decline_rebuy", tournament="sng")
-        await until(lambda: any(ack.get("action") == "rebuy" for ack in rebuyer.replies("ack")) or bool(rebuyer.replies("error")))
+        await until(lambda: any(ack.get("action") == "rebuy" for ack in rebuyer.replies("ack"))
+                    or bool(rebuyer.replies("error")))
         assert not rebuyer.replies("error"), rebuyer.replies("error")
         assert [ack["stack"] for ack in rebuyer.replies("ack") if ack.get("action") == "rebuy"] == [1_000]
         assert store.balance(rebuyer.name) == 1_000 - 110 - 110  # entry 100 + 10, rebuy 100 + 10
