@@ -3,7 +3,7 @@
 
 * **Tables.** The director decides seats, stacks, levels, moves and table breaks on its own
   :class:`~engine.tournament.table.TournamentTable` s; each has a room table ``<tournament>.<number>`` (a neutral
-  engine table with :class:`~engine.table.policy.OwnerStacksPolicy`) whose runner deals its hands — the
+  engine table with :class:`~engine.table.tournament.TournamentPolicy`) whose runner deals its hands — the
   commit–reveal deal, the clocks, each player's view — exactly as at any table. After every step of the director
   the room's tables are made to mirror its tables (:meth:`TournamentOwner.sync`): players moved in and out with
   their stacks, the level set for the next hand, tables added and removed while the room runs.
@@ -35,7 +35,7 @@ from engine.errors import HandInProgress, InvalidAmount, NotSeated, TableRuleErr
 from engine.events import Event, HandEnded
 from engine.fairness import Transcript
 from engine.table import Stakes, Table
-from engine.table.policy import OwnerStacksPolicy
+from engine.table.tournament import TournamentPolicy
 from engine.table_events import HandPlanned
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
@@ -48,7 +48,7 @@ from hosting import protocol
 from hosting.config import TableConfig
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
-from hosting.owner import Mailroom
+from hosting.owner import Mailroom, TableOwner
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
 from hosting.tournament_messages import event_messages, lobby_row, state_body
@@ -97,7 +97,8 @@ class TournamentClock:
 class TournamentRoom(Mailroom, Protocol):
     """The room as a tournament sees it: a mailroom that adds and removes tables."""
 
-    def add_table(self, config: TableConfig, owner: Any = None, engine: Table | None = None) -> TableState: ...
+    def add_table(self, config: TableConfig, owner: TableOwner | None = None, engine: Table | None = None,
+                  ) -> TableState: ...
 
     def remove_table(self, table_id: str) -> Awaitable[list[Event]]: ...
 
@@ -367,7 +368,7 @@ class TournamentOwner:
                              settings.seats_per_table, min_buy_in=1, max_buy_in=1, rake="none",
                              clock={"action_seconds": ACTION_SECONDS, "time_bank_seconds": 30.0},
                              ante=stakes.ante, bring_in=stakes.bring_in)
-        engine = Table(build_engine_table(config).config, policy=OwnerStacksPolicy(self.kind))
+        engine = Table(build_engine_table(config).config, policy=TournamentPolicy())
         state = self.room.add_table(config, owner=self, engine=engine)
         self.tables[number] = state
         return state
@@ -471,6 +472,12 @@ class TournamentOwner:
         future = self._step(changes)
         self._buys_after_hand(number)
         return future
+
+    def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
+        return None  # each hand's commitments are asked in its own commit round
+
+    def events_published(self, table: TableState, events: Sequence[Event]) -> None:
+        pass
 
     def chips_released(self, table: TableState, player: str, amount: int) -> None:
         """Tournament chips never go to a balance (DESIGN.md "Tournament chips are not money")."""
