@@ -107,11 +107,13 @@ INTERNAL_ERROR = "internal_error"
 
 MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
     "lobby_chat": (5.0, 0.5), "table_chat": (10.0, 1.0), "report_hand": (5.0, 1 / 60), "settle_up": (5.0, 0.2),
+    "seat_request": (5.0, 0.2),
 }
 """Per connection, ``(burst, per second)`` of the messages that cost everyone else or the disk, far below the
 connection's overall rate: lobby chat reaches every player in the room, table chat a whole table, and a
 report writes a hand's whole history to the database; a settle-up reads the ledger and searches transfers in a
-worker thread (unlimited, a flood queued work without end). Past it the message is refused (``rate_limited``)."""
+worker thread (unlimited, a flood queued work without end); a seat request (``approve_seats``) reaches every
+host's screen. Past it the message is refused (``rate_limited``)."""
 
 class Transport(Protocol):
     """One client connection as the room sees it."""
@@ -706,6 +708,7 @@ class Room:
                 table.engine.verify_sit(session.name, message.buy_in, seat=message.seat)
             except (TableRuleError, InvalidAmount) as problem:
                 raise engine_refusal(problem) from None
+            self._spend(session, "seat_request", now)
             try:
                 self.console.request_seat(session, table.config.id, message.buy_in, message.seat, now)
             except AdminRefusal as refusal:
@@ -809,7 +812,8 @@ class Room:
         bucket = session.limits.setdefault(kind, TokenBucket(burst, rate, now))
         if not bucket.take(now):
             wait = max(1, round((1 - bucket.tokens(now)) / rate))
-            what = {"report_hand": "reports", "settle_up": "settle-up requests"}.get(kind, "chat messages")
+            what = {"report_hand": "reports", "settle_up": "settle-up requests",
+                    "seat_request": "seat requests"}.get(kind, "chat messages")
             raise RoomError(protocol.RATE_LIMITED, f"too many {what}: wait {wait} s")
 
     def _chat(self, session: Session, message: Chat, now: float) -> None:
