@@ -19,18 +19,21 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 
+# Actions without fields take no arguments and need no ``__init__`` of their own (``init=False``): the dataclass
+# would generate an empty Python one, a call that every Fold(), Check() and Call() would pay.
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Fold:
     """Give up the hand. Always allowed to the player to act in a betting round (even facing no bet)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Check:
     """Pass without betting; only when nothing is to be called (R-BET-END)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Call:
     """Match the highest bet of the round, or go all-in for less. The amount is the engine's to decide."""
 
@@ -47,7 +50,7 @@ class BetOrRaise:
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class BringIn:
     """Stud: post the bring-in (R-STUD-1) instead of completing (``BetOrRaise`` to the small bet).
     ``LegalActions.bring_in_amount`` says how much (capped at the stack)."""
@@ -66,19 +69,19 @@ class Draw:
     timed_out: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Split:
     """32-card poker (R-STUD-2): offer (first player to act after the draw) or accept to split the pots
     equally instead of showing down. It counts as a check; any other action declines and ends the offer.
     A pot is split when every player contesting it accepted."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Show:
     """Showdown: turn the hand face up (R-SHOW-1)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Muck:
     """Showdown: throw the hand away unseen, giving up every pot (R-SHOW-1)."""
 
