@@ -103,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="log file detail (default info, or $CROUPIER_LOG_LEVEL)")
     play.add_argument("--seed", type=int, default=None, help="seed the bots' choices (the same game every run)")
     play.add_argument("--fast", action="store_true", help="bots act at once, without thinking pauses")
+    play.add_argument("--fast-fold", action="store_true",
+                      help="a fast-fold pool instead of one table: fold and you are dealt a fresh hand at once")
     play.set_defaults(handler=_command("play"))
 
     host = commands.add_parser(

@@ -258,6 +258,8 @@ class CroupierApp(TournamentLobby):
             if not host_refused(self, message):
                 self._room_error(message)
         elif kind == "ack":
+            if message.get("pool"):  # joined a fast-fold pool: its tables open as it deals (R-FAST-1)
+                self.pool_ids.add(str(message.get("table")))
             if not seat_pending(self, message):
                 self._ack(message)
         elif kind in HOST_MESSAGES:  # the host console and the settle-up (tui.host_screen)

@@ -56,11 +56,16 @@ def parse_stakes(text: str) -> tuple[int, int]:
 
 
 DEFAULT_PLAYERS = 6
+POOL_BOTS_PER_SEAT = 3
+"""``croupier play --fast-fold``: the pool holds three players a seat (you and the bots), so a fold finds a
+fresh table at once most of the time."""
 
 
-def check_options(game: str, structure: str | None, players: int | None, stakes: str) -> TableConfig:
+def check_options(game: str, structure: str | None, players: int | None, stakes: str,
+                  fast_fold: bool = False) -> TableConfig:
     """Validate the options and build the practice table (no rake; buy-in 40–100 big blinds). ``players``
-    ``None``: :data:`DEFAULT_PLAYERS`, or fewer where the game seats fewer (32-card draw: 5).
+    ``None``: :data:`DEFAULT_PLAYERS`, or fewer where the game seats fewer (32-card draw: 5). ``fast_fold``: a
+    fast-fold pool (R-FAST-1) of that game instead, ``players`` seats per hand (blind games only).
 
     Stud games get an ante of a fifth of the big blind (at least 1) and a bring-in of half of it (at least the
     ante). :class:`PlayError` (one line) names the problem, including a game the room cannot seat yet.
@@ -82,19 +87,23 @@ def check_options(game: str, structure: str | None, players: int | None, stakes:
     if variant.forced_bets is ForcedBetKind.ANTE_BRING_IN:
         ante = max(1, big // 5)
         forced = f"ante = {ante}\nbring_in = {max(ante, big // 2)}\n"
-    room_file = (f'[[tables]]\nid = "{TABLE_ID}"\nname = "{variant.name} {small}/{big} practice"\n'
+    kind = "pools" if fast_fold else "tables"
+    room_file = (f'[[{kind}]]\nid = "{TABLE_ID}"\nname = "{variant.name} {small}/{big} practice"\n'
                  f'game = "{game}"\nstructure = "{structure}"\nstakes = [{small}, {big}]\nseats = {players}\n'
                  f'buy_in = [{40 * big}, {100 * big}]\nrake = "none"\n{forced}'
                  "clock = { action_seconds = 60, time_bank_seconds = 60 }\n")
     # the room file reader knows what the room can deal in this version: ask it
     try:
-        (table,) = parse_room(room_file, "croupier play").tables
+        room = parse_room(room_file, "croupier play")
+        (table,) = tuple(pool.table for pool in room.pools) if fast_fold else room.tables
     except ConfigError as problem:
         text = str(problem).removeprefix("croupier play: ")
+        if fast_fold and text.startswith("pools[0].game"):
+            raise PlayError(f"--fast-fold pools deal blind games; {variant.name} is not one") from None
         if text.startswith("tables[0].game"):
             raise PlayError(f"{variant.name} cannot be seated at a table in this version yet "
                             "(the engine plays it; the room does not deal it yet)") from None
-        raise PlayError(text.removeprefix("tables[0].")) from None
+        raise PlayError(text.removeprefix("tables[0].").removeprefix("pools[0].")) from None
     return table
 
 
@@ -132,6 +141,8 @@ class PracticeBot:
                     if (isinstance(event, PlayerSatOut) and event.reason == "no_chips"
                             and event.player == self.connection.name):
                         await self.rebuy(str(message["table"]))
+                elif kind == "pool" and not message.get("stack"):  # broke in a fast-fold pool: buy in again
+                    await self.rebuy(str(message["pool"]))
                 elif kind == "action_request" and message.get("seat") is not None:
                     self.seats[message["table"]] = int(message["seat"])
                     move = decide(message["legal"], self.tracker.view(message["table"]), self.style, self.rng)
@@ -147,11 +158,11 @@ class PracticeBot:
 
 
 def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5,
-               showdown_pause: float = 3.0) -> Room:
+               showdown_pause: float = 3.0, fast_fold: bool = False) -> Room:
     """The in-process room with the practice table; its own room id and accounts under ``data_dir/practice``.
     A showdown's result stays up ``showdown_pause`` seconds before the next deal (``--fast`` shortens it)."""
     from hosting import datadir
-    from hosting.config import AccessConfig, RoomConfig
+    from hosting.config import AccessConfig, PoolConfig, RoomConfig
     from hosting.identity import AccountStore, Gatekeeper
     from hosting.room import Room
     from hosting.table_runner import RunnerSettings, TableRunner
@@ -162,21 +173,24 @@ def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 
     gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(accounts_file))
     settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands,
                               showdown_pause=showdown_pause)
-    return Room(RoomConfig(name="practice room", tables=(table,)), datadir.room_id(practice_dir), gatekeeper,
+    config = RoomConfig(name="practice room", tables=(), pools=(PoolConfig(table, fill_seconds=1.0),)) \
+        if fast_fold else RoomConfig(name="practice room", tables=(table,))
+    return Room(config, datadir.room_id(practice_dir), gatekeeper,
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
 
 
 async def seat_bots(room: Room, table: TableConfig, seed: int | None,
-                    think: tuple[float, float]) -> list[PracticeBot]:
-    """Seat ``players - 1`` bots of mixed styles, each bought in for the maximum."""
+                    think: tuple[float, float], count: int | None = None) -> list[PracticeBot]:
+    """Seat ``count`` bots (default ``players - 1``) of mixed styles, each bought in for the maximum."""
     from hosting.strategy import STYLES
     from tui.connection import LocalConnection
 
     rng = random.Random(seed)
     styles = list(STYLES)
     bots = []
-    for index in range(table.seats - 1):
-        connection = await LocalConnection.attach(room, BOT_NAMES[index])
+    for index in range(table.seats - 1 if count is None else count):
+        name = BOT_NAMES[index] if index < len(BOT_NAMES) else f"{BOT_NAMES[index % len(BOT_NAMES)]}{index}"
+        connection = await LocalConnection.attach(room, name)
         await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
         bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, table.game,
                           table.max_buy_in)
@@ -187,7 +201,8 @@ async def seat_bots(room: Room, table: TableConfig, seed: int | None,
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes)
+        table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes,
+                              getattr(arguments, "fast_fold", False))
     except PlayError as problem:
         print(f"croupier play: {problem}", file=sys.stderr)
         return 2
@@ -232,15 +247,17 @@ def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> 
               file=sys.stderr)
         return 2
     app = practice_app(table, data_dir, seed=arguments.seed, fast=arguments.fast,
-                       log_path=log_path.with_name("play-tui.log"))
+                       log_path=log_path.with_name("play-tui.log"), fast_fold=getattr(arguments, "fast_fold", False))
     app.run()
     return app.return_code or 0
 
 
 def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: bool,
-                 log_path: Path | None = None, state: dict[str, Any] | None = None) -> CroupierApp:
+                 log_path: Path | None = None, state: dict[str, Any] | None = None,
+                 fast_fold: bool = False) -> CroupierApp:
     """The app of ``croupier play``: the room, its bots and the player's seat start on its first connect.
-    ``state`` (tests): gets the ``room`` and the ``bots`` once started."""
+    ``state`` (tests): gets the ``room`` and the ``bots`` once started. ``fast_fold``: the player and
+    :data:`POOL_BOTS_PER_SEAT` bots a seat (less one) join a fast-fold pool instead (R-FAST-1)."""
     import asyncssh
 
     from tui.app import CroupierApp
@@ -253,14 +270,15 @@ def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: 
     async def connect() -> LocalConnection:
         # the room lives in the app's event loop: started on the first connect, reused on a reconnect
         if "room" not in state:
-            room = build_room(table, data_dir, *((0.3, 1.5) if fast else (1.5, 3.0)))
+            room = build_room(table, data_dir, *((0.3, 1.5) if fast else (1.5, 3.0)), fast_fold=fast_fold)
             room.start()
             state["room"] = room
-            state["bots"] = await seat_bots(room, table, seed, think)
+            count = POOL_BOTS_PER_SEAT * table.seats - 1 if fast_fold else None
+            state["bots"] = await seat_bots(room, table, seed, think, count)
         connection = await LocalConnection.attach(state["room"], PLAYER_NAME, key)
         if "seated" not in state:
             await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
             state["seated"] = True
         return connection
 
-    return CroupierApp(connect, start_table=TABLE_ID, log_path=log_path)
+    return CroupierApp(connect, start_table=None if fast_fold else TABLE_ID, log_path=log_path)
