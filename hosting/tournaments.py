@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import HandInProgress, InvalidAmount, NotSeated, TableRuleError
 from engine.events import Event, HandEnded
+from engine.fair_draw import DrawProof, Outcomes
 from engine.fairness import Transcript
 from engine.table import Stakes, Table
 from engine.table.tournament import TournamentPolicy
@@ -40,15 +41,17 @@ from engine.table_events import HandPlanned
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import RebuyOffered, TournamentStarted
-from engine.tournament.formats import SPIN_DRAW_RANGE, Format
+from engine.tournament.formats import Format
 from engine.tournament.levels import Level
 from engine.tournament.money import Balance, Free
 from engine.tournament.table import TournamentTable
 from hosting import protocol
 from hosting.config import TableConfig
+from hosting.draw_round import DrawSeconds
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
 from hosting.owner import Mailroom, TableOwner
+from hosting.spin_start import spin_draw_id, spin_outcomes, start_with_proof
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
 from hosting.tournament_messages import event_messages, lobby_row, state_body
@@ -102,6 +105,9 @@ class TournamentRoom(Mailroom, Protocol):
 
     def remove_table(self, table_id: str) -> Awaitable[list[Event]]: ...
 
+    async def run_draw(self, draw_id: str, outcomes: Outcomes, players: Sequence[str],
+                       seconds: DrawSeconds | None = None) -> DrawProof: ...
+
 
 def stakes_of(level: Level) -> Stakes:
     """A director's level as the forced bets of a room table."""
@@ -130,6 +136,8 @@ class TournamentOwner:
         self._offers: dict[int, float] = {}  # entry → when (room clock) he was offered a rebuy
         self._after_hand: dict[int, list[tuple[str, str]]] = {}  # table → (player, rebuy/add_on) asked in a hand
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.drawing = False  # a Spin's multiplier is being drawn with its players (hosting.spin_start)
+        self.draw_seconds: DrawSeconds | None = None  # the draw's deadlines (None: a hand's)
         if director is None:
             director = Tournament(config.settings, SystemDraw())
             director.open_registration(self.clock.now())
@@ -187,6 +195,8 @@ class TournamentOwner:
         """The room's clock tick: what time brings (levels, breaks, late registration, a scheduled start)."""
         if self.over:
             return
+        if self._spin_full() and not self.drawing:
+            self._draw_spin()  # a restored Spin that was full (the room stopped during its draw), or a failed draw
         events = self.director.tick(self.clock.now())
         if events:
             self._step(events)
@@ -199,16 +209,43 @@ class TournamentOwner:
         if self.store is not None and price > self.store.balance(name):
             raise RoomError("bad_amount", f"the entry costs {price}; you have {self.store.balance(name)} in the bank")
         events = self._ask(lambda: director.register(name, payment, self.clock.now(), password=password))
-        settings = director.settings
-        if settings.format is Format.SPIN and director.phase is Phase.REGISTERING \
-                and len(director.entries) == settings.sit_and_go_size:
-            # The multiplier is drawn when the three are in. Today from the host's secure random source; the
-            # issue asks for the deck's commit-reveal with every player (not built yet: see the report).
-            events += director.start(self.clock.now(), spin_draw=secrets.randbelow(SPIN_DRAW_RANGE))
         self._step(events)
+        if self._spin_full():
+            self._draw_spin()  # the multiplier is drawn when the three are in, with them (commit–reveal)
         return {"tournament": self.id, "registered": len(director.entries)}
 
+    def _spin_full(self) -> bool:
+        director = self.director
+        return director.settings.format is Format.SPIN and director.phase is Phase.REGISTERING \
+            and len(director.entries) == director.settings.sit_and_go_size
+
+    def _draw_spin(self) -> None:
+        """Draw the multiplier (and the first seats) with the registered players' clients, then start: the
+        proof kept with the tournament's state (:mod:`hosting.spin_start`). Registration is frozen meanwhile."""
+        self.drawing = True
+
+        async def draw() -> None:
+            try:
+                director = self.director
+                players = [entry.player for entry in director.entries.values()]
+                proof = await self.room.run_draw(spin_draw_id(self.id), spin_outcomes(director), players,
+                                                 self.draw_seconds)
+                if not self._spin_full():
+                    return  # cancelled meanwhile
+                director.draw_proofs.append(proof.to_json())
+                self._step(start_with_proof(director, proof, self.clock.now()))
+            except Exception:  # the next clock tick draws again: nobody saw this draw's result
+                log.exception("tournament %s: the Spin draw failed", self.id)
+            finally:
+                self.drawing = False
+
+        task = asyncio.get_running_loop().create_task(draw())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def unregister(self, name: str) -> dict[str, Any]:
+        if self.drawing:
+            raise RoomError(TOURNAMENT_REFUSED, "the Spin is drawing its multiplier: its players are in")
         events = self._ask(lambda: self.director.unregister(name, self.clock.now()))
         self._step(events)
         return {"tournament": self.id, "registered": len(self.director.entries)}

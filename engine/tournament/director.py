@@ -166,6 +166,7 @@ class Tournament:
         self.hands = 0
         self.shootout_round = 0
         self.spin_multiplier: int | None = None
+        self.draw_proofs: list[dict[str, object]] = []  # its commit–reveal draws' proofs (a Spin's), kept with it
         self._next_table = 1
         self._clock_origin = 0.0
         self._hfh_played: set[int] = set()
