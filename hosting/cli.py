@@ -174,6 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="pokerstars: PokerStars-style text, every game (default); phh: PHH, the games it names")
     export.add_argument("--player", metavar="NAME", help="only hands NAME played, as NAME saw them")
     export.add_argument("--since", metavar="DATE", help="only hands started on or after DATE (YYYY-MM-DD[THH:MM], UTC)")
+    export.add_argument("--tournament", metavar="ID",
+                        help="the tournament's summary instead (places and prizes, as PokerStars writes it), with "
+                             "its draws' proofs for `croupier verify`; --player: his copy")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     export.set_defaults(handler=_command("export"))
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 import tempfile
 from datetime import UTC, datetime
@@ -57,8 +58,6 @@ def export_text(connection: object, output_format: str, *, player: str | None = 
                 since: float | None = None) -> tuple[str, int, dict[tuple[str, str], int]]:
     """The export's text, the number of hands written and the hands left out, counted per (what, why): PHH
     cannot name the game (what: its title, e.g. ``"Hold'em Spread Limit"``) or express a dead blind."""
-    import sqlite3
-
     assert isinstance(connection, sqlite3.Connection)
     parts: list[str] = []
     proofs: list[str] = []
@@ -81,6 +80,36 @@ def export_text(connection: object, output_format: str, *, player: str | None = 
     return pokerstars_export(parts, proofs), len(parts), skipped
 
 
+def _run_tournament(arguments: argparse.Namespace) -> int:
+    try:
+        connection = connect(data_dir_of(arguments), read_only=True)
+    except StoreError as problem:
+        print(f"croupier export: {problem}", file=sys.stderr)
+        return 2
+    try:
+        text = tournament_summary(connection, arguments.tournament, getattr(arguments, "player", None))
+    except (ValueError, sqlite3.Error) as problem:
+        print(f"croupier export: {problem}", file=sys.stderr)
+        return 2
+    finally:
+        connection.close()
+    return _deliver(arguments, text, "the tournament summary")
+
+
+def _deliver(arguments: argparse.Namespace, text: str, what: str) -> int:
+    output = getattr(arguments, "output", None)
+    if output:
+        try:
+            _write(Path(output).expanduser(), text)
+        except OSError as problem:
+            print(f"croupier export: cannot write {output}: {problem.strerror or problem}", file=sys.stderr)
+            return 2
+    else:
+        sys.stdout.write(text)
+    print(f"croupier export: {what}" + (f" to {output}" if output else ""), file=sys.stderr)
+    return 0
+
+
 def _write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically (a temporary file beside it, then rename)."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
@@ -89,7 +118,31 @@ def _write(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
+def tournament_summary(connection: sqlite3.Connection, tournament_id: str, player: str | None) -> str:
+    """The stored tournament's summary with its draws' proofs (:mod:`hosting.tournament_export`); ``ValueError``
+    when the room has no such tournament. Its number (PokerStars' ``Tournament #``) is its row in the store."""
+    import pickle
+
+    from engine.fair_draw import DrawProof
+    from engine.tournament.director import Tournament
+    from hosting.tournament_export import summary_export
+
+    row = connection.execute("SELECT rowid, state, updated_at FROM tournaments WHERE id = ?",
+                             (tournament_id,)).fetchone()
+    if row is None:
+        raise ValueError(f"no tournament {tournament_id!r} in this room")
+    director = pickle.loads(row[1])  # the room's own database, written by its own tournaments
+    if not isinstance(director, Tournament):
+        raise ValueError(f"tournament {tournament_id!r}: its stored state is not a tournament")
+    proofs = [DrawProof.from_json(data) for data in getattr(director, "draw_proofs", [])]
+    finished = float(row[2]) if director.phase.value == "complete" else None
+    return summary_export(director, int(row[0]), started_at=director.started_at or float(row[2]),
+                          finished_at=finished, player=player, proofs=proofs)
+
+
 def run(arguments: argparse.Namespace) -> int:
+    if getattr(arguments, "tournament", None):
+        return _run_tournament(arguments)
     output_format = getattr(arguments, "format", "pokerstars")
     player = getattr(arguments, "player", None)
     try:

@@ -14,7 +14,9 @@ from engine.tournament.formats import SPIN_MULTIPLIERS, Format, spin_row
 from engine.tournament.levels import Level
 from engine.tournament.money import EntryPrice
 from engine.tournament.settings import TournamentSettings
+from hosting.cli import main
 from hosting.draw_round import DrawSeconds
+from hosting.hand_records import DRAW_PROOF_PREFIX
 from hosting.store import Store
 from hosting.tournament_config import TournamentConfig
 from tests.hosting.tournament_play import Shover, tournament_room, until
@@ -60,3 +62,21 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
         for bot in bots:
             await bot.stop()
         await room.stop()
+    # the summary export: places and prizes as PokerStars writes them, the multiplier's proof after them
+    summary = tmp_path / "summary.txt"
+    assert main(["export", "--data", str(tmp_path / "store"), "--tournament", "spin", "--player", "bob",
+                 "-o", str(summary)]) == 0
+    text = summary.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[0].startswith("PokerStars Tournament #") and lines[0].endswith(", No Limit Hold'em")
+    assert lines[1:4] == ["Buy-In: 100/7", "3 players", f"Total Prize Pool: {100 * proof.outcome}"]
+    winner = next(entry for entry in director.entries.values() if entry.place == 1)
+    assert f"  1: {winner.player}, {100 * proof.outcome} (100%)" in lines or proof.outcome >= 25
+    assert any(line.startswith("You finished in ") for line in lines)
+    assert f"{DRAW_PROOF_PREFIX}" in text
+    assert main(["verify", str(summary)]) == 0
+    tampered = text.replace(f'"outcome":{proof.outcome}', f'"outcome":{2 if proof.outcome != 2 else 3}')
+    assert tampered != text
+    summary.write_text(tampered, encoding="utf-8")
+    assert main(["verify", str(summary)]) == 1
+    assert main(["export", "--data", str(tmp_path / "store"), "--tournament", "nope"]) == 2
