@@ -106,7 +106,7 @@ from engine.hand_state import (
     Phase,
     RakeSource,
 )
-from engine.stud import rank_product
+from engine.stud import RANK_PRIMES
 
 # Positional event builders for the events every hand makes (engine.events.positional_builder: cheaper than
 # the dataclass constructors; equal events). Every field is passed, defaults included.
@@ -647,7 +647,8 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
                 cards = deck[index + slot:end:players]
                 hole[position].extend(cards)
                 self._up[position].extend(cards)
-                products[position] *= rank_product(cards)
+                for card in cards:  # engine.stud.rank_product, kept up to date (no call per player and street)
+                    products[position] *= RANK_PRIMES[card >> 2]
                 events.append(_up_cards_dealt(seats[position], cards))
                 shown[position] = False
             index = end

@@ -145,7 +145,7 @@ def _ranks_showing_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(key)
 
 
-_RANK_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+RANK_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """One prime per rank index (``card >> 2``, deuce 0 … ace 12): a product names a multiset of ranks."""
 
 _KEY_BY_RANK_PRODUCT: dict[int, tuple[int, ...]] = {}
@@ -155,7 +155,7 @@ def rank_product(cards: Sequence[Card]) -> int:
     """The product of the cards' rank primes: equal for equal multisets of ranks (1 for no cards)."""
     product = 1
     for card in cards:
-        product *= _RANK_PRIMES[card >> 2]
+        product *= RANK_PRIMES[card >> 2]
     return product
 
 
@@ -236,7 +236,7 @@ def lowest_showing_position(up_cards: Sequence[Sequence[Card] | None]) -> int:
             continue
         product = 1
         for card in cards:
-            product *= _RANK_PRIMES[card >> 2]
+            product *= RANK_PRIMES[card >> 2]
         key = _LOW_KEY_BY_RANK_PRODUCT.get(product)
         if key is None:
             # Ranks with the ace lowest (ace 0, deuce 1 … king 12): the showing key's order is then the low order.
