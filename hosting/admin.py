@@ -199,9 +199,11 @@ class HostConsole:
 
     def __init__(self, room: Room, *, hosts: Iterable[str] = (), approve_seats: bool = False,
                  data_dir: Path | None = None, owner: str | None = None,
-                 owner_keys: frozenset[str] | None = None) -> None:
+                 owner_keys: frozenset[str] | None = None, pinned: frozenset[str] = frozenset()) -> None:
         self.room = room
         self.config_hosts = frozenset(hosts)
+        self.pinned = pinned
+        """Names room.toml pins to a key (``allow``): such a name is its key's, registered tonight or not."""
         self.approve_seats = approve_seats
         self.state = ConsoleState(data_dir / STATE_FILE if data_dir is not None else None)
         self.owner = owner if owner is not None else _login_name()
@@ -218,7 +220,7 @@ class HostConsole:
         return sorted(self.config_hosts | self.state.hosts)
 
     def is_host(self, name: str, public_key: str | None = None) -> bool:
-        if name in self.config_hosts or name in self.state.hosts:
+        if name in self.state.hosts or (name in self.config_hosts and self._vouched(name)):
             return True
         if public_key is None or name != self.owner:
             return False
@@ -228,6 +230,12 @@ class HostConsole:
             return normalize_key(public_key) in self._owner_keys
         except ValueError:
             return False
+
+    def _vouched(self, name: str) -> bool:
+        """A room.toml host's name holds the key the host knows: pinned to it, or registered before this run.
+        In an open room the first login with a name registers it: a stranger quicker than ana tonight would
+        have had the console. A name first registered tonight is a host once a host says so (``make_host``)."""
+        return name in self.pinned or name not in self.room.registered_tonight
 
     # --- checks the room asks --------------------------------------------------------------------------
 
@@ -569,6 +577,9 @@ class HostConsole:
 
     def _do_make_host(self, request: AdminRequest, now: float) -> dict[str, Any]:
         name = request.get("player")
+        store = self.room.store
+        if store is not None and not store.has_account(name):  # else the first stranger to register it is host
+            raise AdminRefusal("no_such_player", f"there is no player {name!r}: make him host once he has logged in")
         self.state.hosts.add(name)
         self.state.save()
         self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "

@@ -236,7 +236,8 @@ class Room:
         self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
         self.registered_tonight: set[str] = set()  # names registered since the room opened (spectator control)
         self.console = HostConsole(self, hosts=config.hosts, approve_seats=config.approve_seats,
-                                   data_dir=store.data_dir if store is not None else None)
+                                   data_dir=store.data_dir if store is not None else None,
+                                   pinned=frozenset(config.access.pinned_keys))
         gatekeeper.banned = self.console.ban_reason
         self.cash.waiting_changes = self.console.between_hands
         self.tournaments = TournamentDesk(config.tournaments, self, lambda: self._store, self._publish)

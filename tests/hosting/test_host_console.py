@@ -19,15 +19,20 @@ from hosting.admin_requests import ACTIONS
 from hosting.admin_socket import MAX_LINE, ask, socket_path
 from hosting.cli import main
 from hosting.client import RequestRefused, RoomClient
-from hosting.config import RoomConfig, TableConfig
+from hosting.config import AccessConfig, RoomConfig, TableConfig
+from hosting.identity import normalize_key
 from hosting.ledger import audit
 from hosting.server import RunningRoom
 
 TABLE = TableConfig("t1", "Home 1/2", "texas_holdem", "no_limit", 1, 2, 6, 40, 200)
+ANA = asyncssh.generate_private_key("ssh-ed25519")
+"""The host's key, pinned to her name: a room.toml host registered tonight from any key is no host."""
+ANA_PINNED = {"ana": normalize_key(ANA.export_public_key().decode())}
 
 
 def _room(*, approve_seats: bool = False, hosts: tuple[str, ...] = ("ana",)) -> RoomConfig:
-    return RoomConfig("home game", (TABLE,), hosts=frozenset(hosts), approve_seats=approve_seats)
+    return RoomConfig("home game", (TABLE,), AccessConfig(pinned_keys=ANA_PINNED), hosts=frozenset(hosts),
+                      approve_seats=approve_seats)
 
 
 async def _host(client: RoomClient, action: str, **args: Any) -> dict[str, Any]:
@@ -76,7 +81,7 @@ async def test_a_player_who_is_no_host_reaches_no_host_action_over_the_wire(room
     running = await _start(rooms)
     closed: list[bool] = []
     running.room.console.on_close = lambda: closed.append(True)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     await ana.request("sit", table="t1", buy_in=100)
     mallory: RoomClient = await connect(running, "mallory")
     trudy: RoomClient = await connect(running, "trudy")  # a connection's refusals are bounded (20): two of them
@@ -134,7 +139,7 @@ async def test_croupier_admin_reaches_the_running_room_and_says_when_none_runs(r
 
 async def test_a_seat_request_waits_for_the_host_who_approves_it_with_a_stack(rooms: Any, connect: Any) -> None:
     running = await _start(rooms, approve_seats=True)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     ack = await bob.request("sit", table="t1", buy_in=100)
     assert ack["pending"] is True and ack["text"] == "waiting for the host"
@@ -155,7 +160,7 @@ async def test_a_seat_request_waits_for_the_host_who_approves_it_with_a_stack(ro
 
 async def test_a_denied_seat_request_tells_the_player_and_seats_nobody(rooms: Any, connect: Any) -> None:
     running = await _start(rooms, approve_seats=True)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)
     await _host(ana, "deny", table="t1", player="bob", reason="table is full tonight")
@@ -171,7 +176,7 @@ async def test_a_denied_seat_request_tells_the_player_and_seats_nobody(rooms: An
 
 async def test_the_host_changes_the_blinds_and_the_table_is_told(rooms: Any, connect: Any) -> None:
     running = await _start(rooms)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)
     reply = await _host(ana, "level", table="t1", small_blind=2, big_blind=4, ante=1, straddle=True,
@@ -201,7 +206,7 @@ async def test_a_level_change_reaches_the_table_as_a_typed_event(rooms: Any, con
     """Control data is typed, never prose: besides the notice's words, the table gets ``level_changed`` with the
     new forced bets and the hand they start from (a dealing room: its runner publishes the table's events)."""
     running: RunningRoom = await rooms(_room(), served_tui=False)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)  # alone: no hand starts
     await _host(ana, "level", table="t1", small_blind=2, big_blind=4, ante=1)
@@ -213,7 +218,7 @@ async def test_a_level_change_reaches_the_table_as_a_typed_event(rooms: Any, con
 async def test_a_stack_adjustment_is_a_ledger_row_the_player_sees_and_chips_stay_conserved(
         rooms: Any, connect: Any) -> None:
     running = await _start(rooms)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)
     await _host(ana, "adjust_stack", table="t1", player="bob", amount=50, reason="misdeal refund")
@@ -240,7 +245,7 @@ async def test_a_stack_adjustment_is_a_ledger_row_the_player_sees_and_chips_stay
 
 async def test_kick_returns_the_chips_to_the_bank_and_closes_the_connection(rooms: Any, connect: Any) -> None:
     running = await _start(rooms)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)
     await _host(ana, "kick", player="bob", reason="time to go home")
@@ -254,7 +259,7 @@ async def test_kick_returns_the_chips_to_the_bank_and_closes_the_connection(room
 
 async def test_a_banned_name_is_removed_and_refused_until_unbanned(rooms: Any, connect: Any, new_key: Any) -> None:
     running = await _start(rooms)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     key = new_key()
     bob: RoomClient = await connect(running, "bob", key)
     await _host(ana, "ban", player="bob", reason="cheating")
@@ -274,7 +279,7 @@ async def test_a_banned_name_is_removed_and_refused_until_unbanned(rooms: Any, c
 
 async def test_a_key_reset_lets_the_next_login_register_its_new_key(rooms: Any, connect: Any, new_key: Any) -> None:
     running = await _start(rooms)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     old_laptop = new_key()
     await connect(running, "bob", old_laptop)
     with pytest.raises(RequestRefused) as refused:
@@ -295,7 +300,7 @@ async def test_make_host_gives_the_console_and_close_counts_down(rooms: Any, con
     running = await _start(rooms)
     closed: list[bool] = []
     running.room.console.on_close = lambda: closed.append(True)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     with pytest.raises(RequestRefused):
         await _host(bob, "pause", table="t1")
@@ -329,7 +334,7 @@ async def test_spectators_chat_and_mutes_per_table(rooms: Any, connect: Any, new
     await connect(first, "carl", regular_key)  # a regular: registered on an earlier night
     await first.close()
     running = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)
     carl: RoomClient = await connect(running, "carl", regular_key)
@@ -357,7 +362,7 @@ async def test_spectators_chat_and_mutes_per_table(rooms: Any, connect: Any, new
 
 async def test_a_named_night_is_its_own_settle_up_session(rooms: Any, connect: Any) -> None:
     running = await _start(rooms)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     await ana.request("sit", table="t1", buy_in=100)
     await _host(ana, "night", name="friday")
     assert running.room.store is not None
@@ -492,7 +497,7 @@ async def test_the_hosts_words_reach_players_without_escape_sequences(rooms: Any
 
 async def test_a_seat_request_dies_with_the_askers_connection(rooms: Any, connect: Any) -> None:
     running = await _start(rooms, approve_seats=True)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     bob: RoomClient = await connect(running, "bob")
     await bob.request("sit", table="t1", buy_in=100)
     assert list(running.room.console.seat_requests) == [("t1", "bob")]
@@ -509,12 +514,11 @@ async def test_a_seat_request_dies_with_the_askers_connection(rooms: Any, connec
 
 async def test_a_reset_name_needs_no_invite_code_but_a_new_name_still_does(rooms: Any, connect: Any,
                                                                           new_key: Any) -> None:
-    from hosting.config import AccessConfig
-
-    config = RoomConfig("home game", (TABLE,), AccessConfig(invite_codes=frozenset({"FRIDAY"})),
+    config = RoomConfig("home game", (TABLE,), AccessConfig(invite_codes=frozenset({"FRIDAY"}),
+                                                            pinned_keys=ANA_PINNED),
                         hosts=frozenset({"ana"}))
     running: RunningRoom = await rooms(config, deal=False, served_tui=False)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", ANA)
     await ana.pass_gates(invite="FRIDAY")
     bob: RoomClient = await connect(running, "bob", new_key())
     await bob.pass_gates(invite="FRIDAY")

@@ -27,6 +27,10 @@ def _key() -> str:
     return asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
 
 
+ANA = _key()
+"""The host's key, registered before the room opens: a room.toml host registered tonight is no host."""
+
+
 @pytest.fixture
 async def home_room(tmp_path: Path) -> AsyncIterator[Room]:
     """Table t1 (1/2), ana the host, accounts and chips in the store (as `croupier host` keeps them)."""
@@ -37,6 +41,7 @@ async def home_room(tmp_path: Path) -> AsyncIterator[Room]:
     room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
     room.gatekeeper.banned = room.console.ban_reason
     room.console.config_hosts = frozenset({"ana"})
+    room.gatekeeper.register("ana", ANA, 0.0)
     room.start()
     yield room
     await asyncio.wait_for(room.stop(), 5)
@@ -91,7 +96,7 @@ async def test_every_console_action_from_the_host_screen(home_room: Room) -> Non
     bob = await LocalConnection.attach(room, "bob", bob_key)
     await bob.send("sit", table="t1", buy_in=100)
     await LocalConnection.attach(room, "cleo")
-    app = _app(room, "ana")
+    app = _app(room, "ana", ANA)
     async with app.run_test(size=(140, 45)) as pilot:
         screen = await _open_host_screen(pilot, app)
         assert "t1  Table t1  blinds 1/2" in str(screen.query_one("#host-tables", Static).render())
@@ -148,7 +153,7 @@ async def test_pause_stops_the_next_hand_and_resume_deals_again(home_room: Room)
     room = home_room
     bots = [await Bot.seat(room, name, ["t1"]) for name in ("bob", "cleo")]
     runner: Any = room.drivers["t1"]
-    app = _app(room, "ana")
+    app = _app(room, "ana", ANA)
     try:
         async with app.run_test(size=(140, 45)) as pilot:
             screen = await _open_host_screen(pilot, app)
@@ -169,7 +174,7 @@ async def test_pause_stops_the_next_hand_and_resume_deals_again(home_room: Room)
 async def test_seat_request_seen_by_the_player_who_waits_for_the_host(home_room: Room) -> None:
     room = home_room
     room.console.approve_seats = True
-    ana = await LocalConnection.attach(room, "ana")
+    ana = await LocalConnection.attach(room, "ana", ANA)
     app = _app(room, "bob")
     async with app.run_test(size=(140, 45)) as pilot:
         await app.connected.wait()
@@ -197,7 +202,7 @@ async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: R
     room = home_room
     room.console.approve_seats = True
     bob = await LocalConnection.attach(room, "bob")
-    app = _app(room, "ana")
+    app = _app(room, "ana", ANA)
     async with app.run_test(size=(140, 45)) as pilot:
         screen = await _open_host_screen(pilot, app)
         await bob.send("sit", table="t1", buy_in=100)

@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import asyncssh
+
 from hosting.client import RequestRefused, RoomClient
-from hosting.config import PoolConfig, RoomConfig, TableConfig
+from hosting.config import AccessConfig, PoolConfig, RoomConfig, TableConfig
+from hosting.identity import normalize_key
 from hosting.room import MESSAGE_LIMITS
 from hosting.server import RunningRoom
 
@@ -30,9 +33,11 @@ async def test_a_pool_is_no_way_around_the_hosts_approval(rooms: Any, connect: A
 
 
 async def test_a_seat_request_flood_reaches_the_host_only_up_to_its_limit(rooms: Any, connect: Any) -> None:
-    config = RoomConfig("home game", (TABLE,), hosts=frozenset({"ana"}), approve_seats=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    access = AccessConfig(pinned_keys={"ana": normalize_key(key.export_public_key().decode())})
+    config = RoomConfig("home game", (TABLE,), access, hosts=frozenset({"ana"}), approve_seats=True)
     running: RunningRoom = await rooms(config, deal=False, served_tui=False)
-    ana: RoomClient = await connect(running, "ana")
+    ana: RoomClient = await connect(running, "ana", key)
     mallory: RoomClient = await connect(running, "mallory")
     for number in range(20):  # more would spend his error budget on the refusals and close his connection
         await mallory.send("sit", table="t1", buy_in=40 + number)  # each a changed request
