@@ -150,38 +150,48 @@ def _played_at(hand: StoredHand) -> datetime:
 
 
 TOURNAMENT_TAG = "tournament"
-"""A tournament hand's tag in its stored settings: ``{"number": N, "buy_in": …, "fee": …, "bounty": …, "level":
-L, "table": T}`` (the tournament's number as PokerStars prints it, its entry in the room's units, the level the
-hand was dealt at, the director's table number). A hand with it is exported in PokerStars' tournament layout."""
+"""A tournament hand's tag in its stored settings: ``{"id": …, "buy_in": …, "fee": …, "bounty": …, "level": L,
+"table": T}`` (the tournament's id, its entry in the room's units, the level the hand was dealt at, the director's
+table number). A hand with it is exported in PokerStars' tournament layout, numbered as its tournament's row in
+the store (``Tournament #N``, as its summary); its chips are tournament chips, never ledger rows."""
 
 
-def tournament_tag(number: int, buy_in: int, fee: int, bounty: int, level: int, table: int) -> dict[str, int]:
+def tournament_tag(tournament_id: str, buy_in: int, fee: int, bounty: int, level: int, table: int) -> dict[str, Any]:
     """The tag a tournament's table owner stores with each hand's settings (:data:`TOURNAMENT_TAG`)."""
-    return {"number": number, "buy_in": buy_in, "fee": fee, "bounty": bounty, "level": level, "table": table}
+    return {"id": tournament_id, "buy_in": buy_in, "fee": fee, "bounty": bounty, "level": level, "table": table}
 
 
-def tournament_hand(settings: Mapping[str, Any]) -> TournamentHand | None:
+def tournament_hand(settings: Mapping[str, Any], numbers: Mapping[str, int] | None = None) -> TournamentHand | None:
     """The tournament a stored hand was dealt in, from its settings' tag (``None``: a cash hand; a malformed tag
-    counts as none, so the hand is still exported)."""
+    counts as none, so the hand is still exported). ``numbers``: each tournament's number (its store row); a
+    tournament without one is numbered by its id when that is digits, else 0."""
     tag = settings.get(TOURNAMENT_TAG)
     if not isinstance(tag, Mapping):
         return None
     try:
-        values = {key: int(tag[key]) for key in ("number", "buy_in", "fee", "bounty", "level", "table")}
+        values = {key: int(tag[key]) for key in ("buy_in", "fee", "bounty", "level", "table")}
     except (KeyError, TypeError, ValueError):
         return None
-    info = TournamentInfo(values["number"], values["buy_in"], values["fee"], values["bounty"])
+    name = str(tag.get("id", ""))
+    number = (numbers or {}).get(name, int(name) if name.isdigit() else 0)
+    info = TournamentInfo(number, values["buy_in"], values["fee"], values["bounty"])
     return TournamentHand(info, max(1, values["level"]), values["table"])
 
 
-def pokerstars_hand(hand: StoredHand, player: str | None = None) -> str:
+def is_tournament_hand(hand: StoredHand) -> bool:
+    """Whether a stored hand was a tournament's (its chips are not the room's: no ledger rows)."""
+    return isinstance(hand.settings.get(TOURNAMENT_TAG), Mapping)
+
+
+def pokerstars_hand(hand: StoredHand, player: str | None = None, numbers: Mapping[str, int] | None = None) -> str:
     """The hand as PokerStars-style text (``player``: as that player saw it, else the host's full copy), ending
-    with a newline; its proof is :func:`proof_line`. ``engine.history.HistoryError`` for an unfinished hand."""
+    with a newline; its proof is :func:`proof_line`. ``numbers``: tournaments' numbers (:func:`tournament_hand`).
+    ``engine.history.HistoryError`` for an unfinished hand."""
     settings = hand.settings
     text = pokerstars_text(
         _view(hand, player), hand.hand_config(), hand.forced_bets, hand_id=hand.number, players=hand.players,
         table_name=str(settings.get("name", hand.table_id)), seat_count=int(settings.get("seats", 10)),
-        played_at=_played_at(hand), tournament=tournament_hand(settings))
+        played_at=_played_at(hand), tournament=tournament_hand(settings, numbers))
     return text.rstrip("\n") + "\n"
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from engine.events import Event
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, cards_dealt, verify
 from hosting.hand_codec import CodecError
-from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand
+from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand, is_tournament_hand
 from hosting.store import HandResult, hand_result, jackpot_pools
 from hosting.tournament_audit import check_tournaments
 
@@ -131,6 +131,10 @@ def check_hand_ledger(connection: sqlite3.Connection, hand: StoredHand) -> Itera
             yield f"hand {hand.hand_id}: voided, but {pot} chips are still in its pot"
         return
     if hand.status != "finished" or hand.events is None:
+        return
+    if is_tournament_hand(hand):  # tournament chips: no ledger rows (the director's money is checked apart)
+        if pot:
+            yield f"hand {hand.hand_id}: a tournament hand with {pot} chips in the ledger's pot"
         return
     if pot:
         yield f"hand {hand.hand_id}: {pot} chips left in its pot after the result"

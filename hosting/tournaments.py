@@ -50,8 +50,10 @@ from hosting.config import TableConfig
 from hosting.draw_round import DrawSeconds
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
+from hosting.hand_records import TOURNAMENT_TAG, tournament_tag
 from hosting.owner import Mailroom, TableOwner
 from hosting.spin_start import spin_draw_id, spin_outcomes, start_with_proof
+from hosting.store import hand_start_of, table_settings
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
 from hosting.tournament_messages import event_messages, lobby_row, state_body
@@ -136,6 +138,7 @@ class TournamentOwner:
         self._offers: dict[int, float] = {}  # entry → when (room clock) he was offered a rebuy
         self._after_hand: dict[int, list[tuple[str, str]]] = {}  # table → (player, rebuy/add_on) asked in a hand
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._hand_levels: dict[int, int] = {}  # table → the level its running hand was dealt at
         self.drawing = False  # a Spin's multiplier is being drawn with its players (hosting.spin_start)
         self.draw_seconds: DrawSeconds | None = None  # the draw's deadlines (None: a hand's)
         if director is None:
@@ -492,6 +495,7 @@ class TournamentOwner:
             return
         planned = next((event for event in events if isinstance(event, HandPlanned)), None)
         dealt = set(planned.dealt_in) if planned is not None else set(mirrored.seats)
+        self._hand_levels[number] = self.director.level_number  # PokerStars' header: the level it was dealt at
         self.director.hand_voided(number)
         self.director.hand_dealt(number, [seated.entry for seat, seated in mirrored.seats.items() if seat in dealt])
 
@@ -504,11 +508,28 @@ class TournamentOwner:
         if mirrored is None or mirrored.external is None:
             log.warning("tournament %s: a hand at %s ended outside the director's play", self.id, table.id)
             return None
+        self._keep_hand(table, hand_id, events, transcript, number)
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
         future = self._step(changes)
         self._buys_after_hand(number)
         return future
+
+    def _keep_hand(self, table: TableState, hand_id: str, events: Sequence[Event], transcript: Transcript,
+                   number: int) -> None:
+        """The finished hand to the store for its history and proof, tagged with its tournament and level
+        (hosting.hand_records.TOURNAMENT_TAG: exported in PokerStars' tournament layout, no ledger rows)."""
+        if self.store is None:
+            return
+        price = self.director.settings.price
+        settings = table_settings(table.config)
+        level = self._hand_levels.pop(number, self.director.level_number)
+        settings[TOURNAMENT_TAG] = tournament_tag(self.id, price.buy_in, price.fee, price.knockout, level, number)
+        try:
+            start = hand_start_of(table.engine, table.id, hand_id, events, time.time(), settings)
+            self.store.tournament_hand(start, events, transcript)
+        except (ValueError, StopIteration):  # its history is lost, never the tournament's play
+            log.exception("tournament %s: hand %s could not be kept", self.id, hand_id)
 
     def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
         return None  # each hand's commitments are asked in its own commit round

@@ -62,12 +62,16 @@ def export_text(connection: object, output_format: str, *, player: str | None = 
     parts: list[str] = []
     proofs: list[str] = []
     skipped: dict[tuple[str, str], int] = {}
+    try:  # each tournament's number: its row (a store from before tournaments has none)
+        numbers = {str(name): int(row) for name, row in connection.execute("SELECT id, rowid FROM tournaments")}
+    except sqlite3.OperationalError:
+        numbers = {}
     for hand in iter_hands(connection, since=since, player=player):
         try:
             if output_format == "phh":
                 parts.append(f"[{len(parts) + 1}]\n{phh_hand(hand, player).rstrip(chr(10))}\n")
             else:
-                parts.append(pokerstars_hand(hand, player))
+                parts.append(pokerstars_hand(hand, player, numbers))
                 proofs.append(proof_line(hand))
         except PhhCannotName:
             title = game_title(hand.hand_config())

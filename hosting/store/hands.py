@@ -159,14 +159,24 @@ class HandBook(ChipLedger):
                 raise ValueError(f"{name} starts hand {start.hand_id} with {start.stacks[seat]} chips, but the store "
                                  f"has {self.stack(start.table_id, name)} at {start.table_id}")
         self._running[start.hand_id] = start
-        snapshot = json.dumps({"stacks": {str(seat): stack for seat, stack in start.stacks.items()},
-                               "forced_bets": forced_bets_to_json(start.forced_bets),
-                               "settings": dict(start.settings)}, sort_keys=True)
-        players = json.dumps({str(seat): name for seat, name in start.players.items()}, sort_keys=True)
+        players, snapshot = _start_json(start)
         return self._submit(lambda connection: connection.execute(
             "INSERT INTO hands (id, table_id, number, status, started_at, players, snapshot) "
             "VALUES (?, ?, ?, 'running', ?, ?, ?)",
             (start.hand_id, start.table_id, start.number, start.started_at, players, snapshot)))
+
+    def tournament_hand(self, start: HandStart, events: Sequence[Event], transcript: Transcript) -> Written:
+        """A tournament's finished hand, kept for its history and its proof (export, verify, audit): no ledger
+        rows — its chips are the tournament's, not the room's (DESIGN.md "Tournament chips are not money"); a
+        hand voided by a restart is never kept. ``ValueError`` when the events do not conserve chips."""
+        result = hand_result(start.stacks, events)
+        players, snapshot = _start_json(start)
+        body = (encode_events(events), json.dumps(result.to_json()), json.dumps(transcript.to_json(), sort_keys=True))
+        now = self.clock()
+        return self._submit(lambda connection: connection.execute(
+            "INSERT INTO hands (id, table_id, number, status, started_at, finished_at, players, snapshot, events, "
+            "result, transcript) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?)",
+            (start.hand_id, start.table_id, start.number, start.started_at, now, players, snapshot, *body)))
 
     def hand_finished(self, hand_id: str, events: Sequence[Event], transcript: Transcript | Mapping[str, Any] | None,
                       *, jackpot_pool: str | None = None, jackpot: HandJackpot | None = None,
@@ -279,6 +289,14 @@ class HandBook(ChipLedger):
 
 
 # --- glue for table runners ------------------------------------------------------------------------------
+
+
+def _start_json(start: HandStart) -> tuple[str, str]:
+    """A hand's players and snapshot as the ``hands`` table keeps them."""
+    snapshot = json.dumps({"stacks": {str(seat): stack for seat, stack in start.stacks.items()},
+                           "forced_bets": forced_bets_to_json(start.forced_bets),
+                           "settings": dict(start.settings)}, sort_keys=True)
+    return json.dumps({str(seat): name for seat, name in start.players.items()}, sort_keys=True), snapshot
 
 
 def table_settings(config: TableConfig) -> dict[str, Any]:

@@ -6,7 +6,10 @@ the proof, which `croupier verify` checks."""
 from __future__ import annotations
 
 import pickle
+import warnings
 from pathlib import Path
+
+import pytest
 
 from engine.fair_draw import DrawProof, check_proof
 from engine.tournament.director import Phase
@@ -80,3 +83,21 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
     summary.write_text(tampered, encoding="utf-8")
     assert main(["verify", str(summary)]) == 1
     assert main(["export", "--data", str(tmp_path / "store"), "--tournament", "nope"]) == 2
+    # its hands: PokerStars' tournament layout, numbered as its summary, read back by PokerKit, every proof checks
+    number = lines[0].removeprefix("PokerStars Tournament #").split(",")[0]
+    hands_file = tmp_path / "hands.txt"
+    assert main(["export", "--data", str(tmp_path / "store"), "-o", str(hands_file)]) == 0
+    hands_text = hands_file.read_text(encoding="utf-8")
+    heads = [line for line in hands_text.splitlines() if line.startswith("PokerStars Hand #")]
+    assert heads and len(heads) >= director.hands - 1  # a hand may be left running at the end: never stored
+    assert all(f": Tournament #{number}, 100+7 Hold'em No Limit - Level " in head for head in heads)
+    assert "Level I (10/20)" in heads[0]
+    assert f"Table '{number} 1' 3-max" in hands_text
+    pokerkit = pytest.importorskip("pokerkit")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parsed = list(pokerkit.HandHistory.from_pokerstars(hands_text, error_status=True))
+    assert len(parsed) == len(heads)
+    assert list(parsed[0].starting_stacks) == [500, 500, 500]
+    assert main(["verify", str(hands_file)]) == 0
+    assert main(["audit", "--data", str(tmp_path / "store")]) == 0  # tournament hands: no ledger rows expected

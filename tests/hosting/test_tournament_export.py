@@ -105,7 +105,7 @@ def tournament_room(tmp_path_factory: pytest.TempPathFactory) -> Path:
         store.register(name, f"ssh-ed25519 K{name}", chips=10_000)
     table = BotTable(store, config, names, random.Random(18))
     # the tag the tournament's table owner stores with each hand (hosting.hand_records.TOURNAMENT_TAG)
-    table.settings["tournament"] = tournament_tag(77, 100, 10, 0, 3, 2)
+    table.settings["tournament"] = tournament_tag("77", 100, 10, 0, 3, 2)
     started = 1_800_000_000.0
     for _ in range(8):
         table.play_hand(started)
