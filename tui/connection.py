@@ -145,6 +145,8 @@ class HandsSeen:
 def fairness_verdicts(participant: Any, message: Mapping[str, Any]) -> list[dict[str, Any]]:
     """After a ``seeds`` message, this client's verdict on the hand as a ``fairness`` message for the UI,
     with ``joined_late`` (see :class:`HandsSeen`) when ``participant`` is a :class:`Participant`."""
+    if message.get("type") == "draw_proof":
+        return draw_verdict(participant, message)
     if participant is None or message.get("type") != "seeds":
         return []
     key = (str(message.get("table")), str(message.get("hand")))
@@ -155,6 +157,22 @@ def fairness_verdicts(participant: Any, message: Mapping[str, Any]) -> list[dict
                                  violations=[{"kind": "bad_transcript", "message": "unreadable transcript"}])]
     return [protocol.message("fairness", table=key[0], hand=key[1], ok=result.ok, joined_late=joined_late,
                              violations=[violation.to_json() for violation in result.violations])]
+
+
+def draw_verdict(participant: Any, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """After a ``draw_proof`` (a Spin's multiplier): this client's own check of it, as a notice in plain words
+    (only integers from the proof reach the screen, never the room's text)."""
+    draws = getattr(participant, "draws", None)
+    draw = str(message.get("draw", ""))
+    if draws is None or draw not in draws.results:
+        return []
+    proof = draws.proofs.get(draw)
+    outcome = f"{proof.outcome}x" if proof is not None else "the multiplier"
+    if draws.results[draw]:
+        text = f"Spin: {outcome} was drawn, and your client found the draw WRONG: {len(draws.results[draw])} problem(s)"
+    else:
+        text = f"Spin: {outcome} drawn by commit-reveal with every player; your client verified the draw"
+    return [protocol.message("notice", text=text)]
 
 
 class _Queued:

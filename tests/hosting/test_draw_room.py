@@ -57,10 +57,13 @@ async def test_tui_connections_in_the_rooms_process_take_part_and_verify(tmp_pat
         for connection in connections:
             assert connection.fairness is not None and connection.fairness.draws is not None
             assert connection.fairness.draws.results == {"spin:sng-8": []}
-            kinds = []
-            while len(kinds) < 50 and "draw_proof" not in kinds:
-                kinds.append((await connection.receive())["type"])
-            assert "draw_proof" in kinds  # the UI hears the draw too (its screen shows the multiplier)
+            received = []
+            while len(received) < 50 and not any(item.get("type") == "notice" for item in received):
+                received.append(await connection.receive())
+            assert "draw_proof" in [item["type"] for item in received]  # the UI hears the draw too
+            # and its player reads the multiplier with his own client's verdict on the draw
+            assert received[-1] == {"v": 1, "type": "notice", "text": f"Spin: {proof.outcome}x drawn by "
+                                    "commit-reveal with every player; your client verified the draw"}
     finally:
         await room.stop()
 
@@ -136,3 +139,18 @@ def test_the_first_seats_of_a_spin_come_from_the_draws_key() -> None:
         by_key[byte] = seats_after(lambda director, proof=proof: start_with_proof(director, proof, 5.0))
         assert by_key[byte] == seats_after(lambda director, proof=proof: start_with_proof(director, proof, 5.0))
     assert len({repr(seats) for seats in by_key.values()}) > 1  # other keys, other seats: the key draws them
+
+
+def test_a_draw_that_does_not_check_out_is_told_to_the_player_in_plain_words() -> None:
+    from types import SimpleNamespace
+
+    from hosting.draw_round import DrawParticipant
+    from tui.connection import draw_verdict
+
+    draws = DrawParticipant("room-1", "ann")
+    draws.results["spin:x"] = ["the outcome is 2, the proof says 1000"]
+    notice = draw_verdict(SimpleNamespace(draws=draws), {"type": "draw_proof", "draw": "spin:x"})
+    assert notice == [{"v": 1, "type": "notice", "text": "Spin: the multiplier was drawn, and your client found "
+                                                         "the draw WRONG: 1 problem(s)"}]
+    assert draw_verdict(SimpleNamespace(draws=draws), {"type": "draw_proof", "draw": "spin:other"}) == []
+    assert draw_verdict(None, {"type": "draw_proof", "draw": "spin:x"}) == []
