@@ -71,7 +71,10 @@ class DrawRound:
             return
         self._changed.set()
 
-    async def run(self) -> DrawProof:
+    async def run(self, *, publish: bool = True) -> DrawProof:
+        """The draw; its proof is sent to the players unless ``publish`` is false (then the caller keeps it first
+        and sends it with :func:`proof_message`: a host that stops the room after showing a result it dislikes
+        must not get to draw again — R-CRASH-1 keeps the proof before anyone sees it)."""
         room_id = self.mailroom.room_id
         host_commitment = draw_commit(room_id, self.draw_id, None, self.host_secret).hex()
         request = protocol.message("draw_commit_request", draw=self.draw_id, host_commitment=host_commitment,
@@ -91,13 +94,14 @@ class DrawRound:
         self.phase = "done"
         proof = make_proof(room_id, self.draw_id, self.outcomes, self.host_secret, self.revealed,
                            committed=self.commitments)
-        self.publish(proof)
+        if publish:
+            self.publish(proof)
         return proof
 
     def publish(self, proof: DrawProof) -> None:
         """The proof to every registered player (each client checks it)."""
         for name in self.players:
-            self.mailroom.send_to(name, protocol.message("draw_proof", draw=self.draw_id, proof=proof.to_json()))
+            self.mailroom.send_to(name, proof_message(proof))
 
     async def _until(self, done: Any, seconds: float) -> None:
         deadline = self.mailroom.clock() + seconds
@@ -105,6 +109,11 @@ class DrawRound:
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), deadline - self.mailroom.clock())
+
+
+def proof_message(proof: DrawProof) -> dict[str, Any]:
+    """The ``draw_proof`` message of a draw (each client checks it)."""
+    return protocol.message("draw_proof", draw=proof.draw_id, proof=proof.to_json())
 
 
 @dataclass

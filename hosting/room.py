@@ -861,14 +861,15 @@ class Room:
         session.send(protocol.ack(message.type, draw=message.draw))
 
     async def run_draw(self, draw_id: str, outcomes: Outcomes, players: Sequence[str],
-                       seconds: DrawSeconds | None = None) -> DrawProof:
+                       seconds: DrawSeconds | None = None, *, publish: bool = True) -> DrawProof:
         """A commit–reveal draw from ``outcomes`` with ``players`` (hosting.draw_round: a Spin's multiplier when
-        it fills); the proof, for the tournament's record. ``ValueError`` if that draw is already running."""
+        it fills); the proof, for the tournament's record (``publish``: false to keep it before the players are sent
+        it, :meth:`hosting.draw_round.DrawRound.run`). ``ValueError`` if that draw is already running."""
         if draw_id in self.draws:
             raise ValueError(f"draw {draw_id} is already running")
         self.draws[draw_id] = DrawRound(self, draw_id, outcomes, players, seconds=seconds or DrawSeconds())
         try:
-            return await self.draws[draw_id].run()
+            return await self.draws[draw_id].run(publish=publish)
         finally:
             del self.draws[draw_id]
 

@@ -24,7 +24,7 @@ class DrawingRoom(Protocol):
     """The room as a Spin's start needs it."""
 
     async def run_draw(self, draw_id: str, outcomes: Outcomes, players: Sequence[str],
-                       seconds: DrawSeconds | None = None) -> DrawProof: ...
+                       seconds: DrawSeconds | None = None, *, publish: bool = True) -> DrawProof: ...
 
 
 def spin_draw_id(tournament_id: str) -> str:

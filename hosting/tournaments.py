@@ -47,7 +47,7 @@ from engine.tournament.money import Balance, Free
 from engine.tournament.table import TournamentTable
 from hosting import protocol
 from hosting.config import TableConfig
-from hosting.draw_round import DrawSeconds
+from hosting.draw_round import DrawSeconds, proof_message
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
 from hosting.hand_records import TOURNAMENT_TAG, tournament_tag
@@ -108,7 +108,7 @@ class TournamentRoom(Mailroom, Protocol):
     def remove_table(self, table_id: str) -> Awaitable[list[Event]]: ...
 
     async def run_draw(self, draw_id: str, outcomes: Outcomes, players: Sequence[str],
-                       seconds: DrawSeconds | None = None) -> DrawProof: ...
+                       seconds: DrawSeconds | None = None, *, publish: bool = True) -> DrawProof: ...
 
 
 def stakes_of(level: Level) -> Stakes:
@@ -139,6 +139,7 @@ class TournamentOwner:
         self._after_hand: dict[int, list[tuple[str, str]]] = {}  # table → (player, rebuy/add_on) asked in a hand
         self._tasks: set[asyncio.Task[Any]] = set()
         self._hand_levels: dict[int, int] = {}  # table → the level its running hand was dealt at
+        self._draw_attempts = 0
         self.drawing = False  # a Spin's multiplier is being drawn with its players (hosting.spin_start)
         self.draw_seconds: DrawSeconds | None = None  # the draw's deadlines (None: a hand's)
         if director is None:
@@ -226,17 +227,23 @@ class TournamentOwner:
         """Draw the multiplier (and the first seats) with the registered players' clients, then start: the
         proof kept with the tournament's state (:mod:`hosting.spin_start`). Registration is frozen meanwhile."""
         self.drawing = True
+        self._draw_attempts += 1  # a draw again (after a failure) has its own id: clients commit afresh
 
         async def draw() -> None:
             try:
                 director = self.director
                 players = [entry.player for entry in director.entries.values()]
-                proof = await self.room.run_draw(spin_draw_id(self.id), spin_outcomes(director), players,
-                                                 self.draw_seconds)
+                draw_id = spin_draw_id(self.id) + (f".{self._draw_attempts}" if self._draw_attempts > 1 else "")
+                proof = await self.room.run_draw(draw_id, spin_outcomes(director), players, self.draw_seconds,
+                                                 publish=False)
                 if not self._spin_full():
                     return  # cancelled meanwhile
                 director.draw_proofs.append(proof.to_json())
-                self._step(start_with_proof(director, proof, self.clock.now()))
+                kept = self._step(start_with_proof(director, proof, self.clock.now()))
+                if kept is not None:
+                    await kept  # stored with the start before anyone sees it: a restart cannot draw again
+                for name in players:
+                    self.room.send_to(name, proof_message(proof))
             except Exception:  # the next clock tick draws again: nobody saw this draw's result
                 log.exception("tournament %s: the Spin draw failed", self.id)
             finally:

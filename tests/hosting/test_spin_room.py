@@ -8,6 +8,7 @@ from __future__ import annotations
 import pickle
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,6 +46,16 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
     try:
         owner = room.tournaments.owners["spin"]
         owner.draw_seconds = DrawSeconds(commit_seconds=5.0, reveal_seconds=5.0)
+        stored_when_sent: list[bool] = []
+        send_to = room.send_to
+
+        def watching_send_to(name: str, message: Any) -> None:
+            if message.get("type") == "draw_proof":  # the proof is in the stored state before anyone sees it
+                (state,) = store.connection.execute("SELECT state FROM tournaments WHERE id = 'spin'").fetchone()
+                stored_when_sent.append(pickle.loads(state).draw_proofs == [message["proof"]])
+            send_to(name, message)
+
+        room.send_to = watching_send_to  # type: ignore[method-assign]
         for bot in bots:
             await bot.connection.send("tournament", action="register", tournament="spin")
         await until(lambda: owner.director.phase is not Phase.REGISTERING, timeout=60)
@@ -54,11 +65,14 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
         assert proof.draw_id == "spin:spin" and sorted(proof.secrets) == list(NAMES) and proof.withheld == ()
         assert check_proof(proof, outcomes=SPIN) == []
         assert director.spin_multiplier == proof.outcome == spin_row(proof.index).multiplier
+        assert pickle.loads(pickle.dumps(director)).draw_proofs == [data]  # kept with the stored state
+        await until(lambda: len(stored_when_sent) == 3, timeout=30)
+        assert stored_when_sent == [True, True, True]
         for bot in bots:  # every player's own client took part and checked the draw
             participant = bot.connection.fairness
             assert participant is not None and participant.draws is not None
+            await until(lambda participant=participant: bool(participant.draws.results), timeout=30)
             assert participant.draws.results == {"spin:spin": []}
-        assert pickle.loads(pickle.dumps(director)).draw_proofs == [data]  # kept with the stored state
         await until(lambda: director.phase is Phase.COMPLETE, timeout=240)
         await store.flush()
     finally:
