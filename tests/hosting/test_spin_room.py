@@ -20,6 +20,7 @@ from engine.tournament.money import EntryPrice
 from engine.tournament.settings import TournamentSettings
 from hosting.cli import main
 from hosting.draw_round import DrawSeconds
+from hosting.errors import RoomError
 from hosting.hand_records import DRAW_PROOF_PREFIX
 from hosting.store import Store
 from hosting.tournament_config import TournamentConfig
@@ -115,3 +116,40 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
     assert list(parsed[0].starting_stacks) == [500, 500, 500]
     assert main(["verify", str(hands_file)]) == 0
     assert main(["audit", "--data", str(tmp_path / "store")]) == 0  # tournament hands: no ledger rows expected
+
+
+async def test_a_failed_draw_is_drawn_again_with_a_new_id_and_the_players_in_place(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "store")
+    for name in NAMES:
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    room = tournament_room(tmp_path / "data", store, (spin_config(),))
+    room.start()
+    run_draw = room.run_draw
+    calls: list[str] = []
+
+    async def failing_once(draw_id: str, *args: Any, **options: Any) -> DrawProof:
+        calls.append(draw_id)
+        if len(calls) == 1:
+            raise RuntimeError("the draw was lost")  # e.g. the room's mailroom failed mid-draw
+        return await run_draw(draw_id, *args, **options)
+
+    room.run_draw = failing_once  # type: ignore[method-assign]
+    bots = [await Shover.join(room, name) for name in NAMES]
+    try:
+        owner = room.tournaments.owners["spin"]
+        owner.draw_seconds = DrawSeconds(commit_seconds=5.0, reveal_seconds=5.0)
+        for bot in bots:
+            await bot.connection.send("tournament", action="register", tournament="spin")
+        await until(lambda: owner.director.phase is not Phase.REGISTERING, timeout=60)
+        assert calls == ["spin:spin", "spin:spin.2"]  # the clock tick drew again, under its own id
+        (data,) = owner.director.draw_proofs
+        proof = DrawProof.from_json(data)
+        assert proof.draw_id == "spin:spin.2" and sorted(proof.secrets) == list(NAMES)
+        assert owner.director.spin_multiplier == proof.outcome
+        owner.drawing = True  # while a draw runs its players are held: nobody leaves between commit and reveal
+        with pytest.raises(RoomError, match="drawing its multiplier"):
+            owner.unregister("ana")
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await room.stop()
