@@ -405,8 +405,8 @@ class TournamentOwner:
             self.publish(state, _mirror(table, state.engine, now))
             if state.engine.stakes != stakes:
                 self.publish(state, state.engine.set_level(stakes))
-        for number in [number for number in self.tables if number not in director.tables]:
-            self._close(number)
+        for number in [number for number in self.tables if number not in director.tables or self.over]:
+            self._close(number)  # broken, or the tournament is over: its tables leave the room
 
     def _open(self, number: int, stakes: Stakes) -> TableState:
         settings = self.director.settings
