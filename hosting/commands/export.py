@@ -97,21 +97,26 @@ def _run_tournament(arguments: argparse.Namespace) -> int:
         return 2
     finally:
         connection.close()
-    return _deliver(arguments, text, "the tournament summary")
+    if not _deliver(arguments, text):
+        return 2
+    output = getattr(arguments, "output", None)
+    print("croupier export: the tournament summary" + (f" to {output}" if output else ""), file=sys.stderr)
+    return 0
 
 
-def _deliver(arguments: argparse.Namespace, text: str, what: str) -> int:
+def _deliver(arguments: argparse.Namespace, text: str) -> bool:
+    """``text`` to ``--output`` (atomically) or standard output; false (the reason said) when it cannot be
+    written."""
     output = getattr(arguments, "output", None)
     if output:
         try:
             _write(Path(output).expanduser(), text)
         except OSError as problem:
             print(f"croupier export: cannot write {output}: {problem.strerror or problem}", file=sys.stderr)
-            return 2
+            return False
     else:
         sys.stdout.write(text)
-    print(f"croupier export: {what}" + (f" to {output}" if output else ""), file=sys.stderr)
-    return 0
+    return True
 
 
 def _write(path: Path, text: str) -> None:
@@ -169,15 +174,9 @@ def run(arguments: argparse.Namespace) -> int:
         connection.execute("ROLLBACK")
     finally:
         connection.close()
+    if not _deliver(arguments, text):
+        return 2
     output = getattr(arguments, "output", None)
-    if output:
-        try:
-            _write(Path(output).expanduser(), text)
-        except OSError as problem:
-            print(f"croupier export: cannot write {output}: {problem.strerror or problem}", file=sys.stderr)
-            return 2
-    else:
-        sys.stdout.write(text)
     left_out = sum(skipped.values())
     note = f"; {left_out} left out (below)" if left_out else ""
     where = f" to {output}" if output else ""

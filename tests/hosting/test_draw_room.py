@@ -9,13 +9,28 @@ from typing import Any
 import pytest
 
 from engine.fair_draw import check_proof, draw_index, draw_key
-from engine.tournament.formats import SPIN_MULTIPLIERS, spin_row
+from engine.tournament.director import Tournament
+from engine.tournament.formats import SPIN_MULTIPLIERS, Format, spin_row
+from engine.tournament.money import Balance, EntryPrice
+from engine.tournament.settings import TournamentSettings
 from hosting.client import RequestRefused, RoomClient
 from hosting.draw_round import DrawSeconds
 from hosting.server import RunningRoom
+from tests.engine.tournament.helpers import LEVELS, first
 
 SPIN = tuple((row.multiplier, row.chances) for row in SPIN_MULTIPLIERS)
 QUICK = DrawSeconds(commit_seconds=3.0, reveal_seconds=3.0)
+
+
+def registered_spin() -> Tournament:
+    """A Spin whose three players are in, waiting for its draw."""
+    settings = TournamentSettings(tournament_id="spin-9", format=Format.SPIN, sit_and_go_size=3,
+                                  seats_per_table=3, price=EntryPrice(10, 1), schedule=LEVELS)
+    director = Tournament(settings, first)
+    director.open_registration(0)
+    for name in ("ann", "bob", "cy"):
+        director.register(name, Balance(), 1)
+    return director
 
 
 async def test_the_room_draws_a_spin_multiplier_with_its_players_clients_and_each_verifies_it(
@@ -71,30 +86,16 @@ async def test_tui_connections_in_the_rooms_process_take_part_and_verify(tmp_pat
 async def test_a_spin_starts_from_its_draw_and_its_first_seats_replay_from_the_proof(tmp_path: Any) -> None:
     import pickle
 
-    from engine.tournament.director import Tournament
-    from engine.tournament.formats import Format
-    from engine.tournament.money import Balance, EntryPrice
-    from engine.tournament.settings import TournamentSettings
     from hosting.spin_start import start_spin, start_with_proof
-    from tests.engine.tournament.helpers import LEVELS, first
     from tests.tui.roombots import make_room, table
     from tui.connection import LocalConnection
-
-    def registered() -> Tournament:
-        settings = TournamentSettings(tournament_id="spin-9", format=Format.SPIN, sit_and_go_size=3,
-                                      seats_per_table=3, price=EntryPrice(10, 1), schedule=LEVELS)
-        director = Tournament(settings, first)
-        director.open_registration(0)
-        for name in ("ann", "bob", "cy"):
-            director.register(name, Balance(), 1)
-        return director
 
     room = make_room(tmp_path / "room", [table("t1")])
     room.start()
     try:
         for name in ("ann", "bob", "cy"):
             await LocalConnection.attach(room, name)
-        director = registered()
+        director = registered_spin()
         events, proof = await start_spin(room, director, lambda: 5.0, QUICK)
     finally:
         await room.stop()
@@ -103,7 +104,7 @@ async def test_a_spin_starts_from_its_draw_and_its_first_seats_replay_from_the_p
     assert director.draw is first  # the key drew the start only
     pickle.dumps(director)  # the director's state is stored as it was
     # anyone with the proof replays the start: the same seats and the same button
-    replay = registered()
+    replay = registered_spin()
     replayed = start_with_proof(replay, proof, 5.0)
     seats = {number: {seat: state.entry for seat, state in mirrored.seats.items()}
              for number, mirrored in director.tables.items()}
@@ -115,20 +116,10 @@ async def test_a_spin_starts_from_its_draw_and_its_first_seats_replay_from_the_p
 
 def test_the_first_seats_of_a_spin_come_from_the_draws_key() -> None:
     from engine.fair_draw import make_proof
-    from engine.tournament.director import Tournament
-    from engine.tournament.formats import Format
-    from engine.tournament.money import Balance, EntryPrice
-    from engine.tournament.settings import TournamentSettings
     from hosting.spin_start import start_with_proof
-    from tests.engine.tournament.helpers import LEVELS, first
 
     def seats_after(start: Any) -> dict[int, dict[int, int]]:
-        settings = TournamentSettings(tournament_id="spin-9", format=Format.SPIN, sit_and_go_size=3,
-                                      seats_per_table=3, price=EntryPrice(10, 1), schedule=LEVELS)
-        director = Tournament(settings, first)
-        director.open_registration(0)
-        for name in ("ann", "bob", "cy"):
-            director.register(name, Balance(), 1)
+        director = registered_spin()
         start(director)
         return {number: {seat: state.entry for seat, state in table.seats.items()}
                 for number, table in director.tables.items()}
