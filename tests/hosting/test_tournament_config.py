@@ -3,6 +3,8 @@ naming the key."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.tournament.formats import Format
@@ -111,3 +113,13 @@ def test_a_bad_key_is_one_line_naming_it(text: str, error: str) -> None:
     message = str(caught.value)
     assert message.startswith("room.toml: " + error), message
     assert "\n" not in message
+
+
+def test_the_readme_example_is_a_valid_room_file() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme[readme.index("## Tournaments"):]
+    example = section[section.index("```toml") + len("```toml"):section.index("```\n", section.index("```toml") + 7)]
+    sng, sunday = parse_room(example).tournaments
+    assert (sng.id, sng.recurring, sng.settings.sit_and_go_size, sng.settings.price.knockout) == ("sng", True, 6, 20)
+    assert sunday.settings.rebuys is not None and sunday.settings.add_on is not None
+    assert (sunday.settings.password, sunday.cancel_refund) == ("friday", "chips")
