@@ -154,7 +154,8 @@ def pokerstars_text(
     button = "" if stud else f" Seat #{started.button_seat + 1} is the button"
     lines = [header, f"Table '{table_name}' {seat_count}-max{button}"]
     for seat, stack in sorted(started.stacks):
-        lines.append(f"Seat {seat + 1}: {players[seat]} ({money(stack)} in chips)")
+        chips = f"{money(stack)} in chips" if tournament is None else tournament.seat_chips(seat, stack)
+        lines.append(f"Seat {seat + 1}: {players[seat]} ({chips})")
     lines += _BodyWriter(events, config, forced_bets, players, money).lines()
     return "\n".join(lines) + "\n"
 

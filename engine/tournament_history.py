@@ -30,8 +30,8 @@ Pure: the times come in as arguments.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 _ROMAN = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
@@ -123,11 +123,19 @@ class TournamentInfo:
 
 @dataclass(frozen=True, slots=True)
 class TournamentHand:
-    """A hand of a tournament: the tournament, the level it was dealt at (1 = the first) and its table."""
+    """A hand of a tournament: the tournament, the level it was dealt at (1 = the first) and its table;
+    ``bounties``: in a knockout, seat → the bounty on that player's head as the hand starts (PokerStars' seat line
+    ``Seat 1: Ann (1500 in chips, $5 bounty)``)."""
 
     info: TournamentInfo
     level: int
     table_number: int
+    bounties: Mapping[int, int] = field(default_factory=dict)
+
+    def seat_chips(self, seat: int, stack: int) -> str:
+        """What the seat line says in brackets: ``1500 in chips`` or ``1500 in chips, $5 bounty``."""
+        bounty = self.bounties.get(seat)
+        return f"{stack} in chips" + (f", {self.info.currency.amount(bounty)} bounty" if bounty else "")
 
 
 @dataclass(frozen=True, slots=True)

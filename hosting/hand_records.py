@@ -156,9 +156,12 @@ table number). A hand with it is exported in PokerStars' tournament layout, numb
 the store (``Tournament #N``, as its summary); its chips are tournament chips, never ledger rows."""
 
 
-def tournament_tag(tournament_id: str, buy_in: int, fee: int, bounty: int, level: int, table: int) -> dict[str, Any]:
-    """The tag a tournament's table owner stores with each hand's settings (:data:`TOURNAMENT_TAG`)."""
-    return {"id": tournament_id, "buy_in": buy_in, "fee": fee, "bounty": bounty, "level": level, "table": table}
+def tournament_tag(tournament_id: str, buy_in: int, fee: int, bounty: int, level: int, table: int,
+                   heads: Mapping[int, int] | None = None) -> dict[str, Any]:
+    """The tag a tournament's table owner stores with each hand's settings (:data:`TOURNAMENT_TAG`); ``heads``:
+    in a knockout, seat → the bounty on that player as the hand starts."""
+    return {"id": tournament_id, "buy_in": buy_in, "fee": fee, "bounty": bounty, "level": level, "table": table,
+            "heads": {str(seat): amount for seat, amount in (heads or {}).items()}}
 
 
 def tournament_hand(settings: Mapping[str, Any], numbers: Mapping[str, int] | None = None) -> TournamentHand | None:
@@ -175,7 +178,12 @@ def tournament_hand(settings: Mapping[str, Any], numbers: Mapping[str, int] | No
     name = str(tag.get("id", ""))
     number = (numbers or {}).get(name, int(name) if name.isdigit() else 0)
     info = TournamentInfo(number, values["buy_in"], values["fee"], values["bounty"])
-    return TournamentHand(info, max(1, values["level"]), values["table"])
+    heads = tag.get("heads")
+    try:
+        bounties = {int(seat): int(amount) for seat, amount in heads.items()} if isinstance(heads, Mapping) else {}
+    except (TypeError, ValueError):
+        bounties = {}
+    return TournamentHand(info, max(1, values["level"]), values["table"], bounties)
 
 
 def is_tournament_hand(hand: StoredHand) -> bool:

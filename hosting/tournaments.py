@@ -139,6 +139,7 @@ class TournamentOwner:
         self._after_hand: dict[int, list[tuple[str, str]]] = {}  # table → (player, rebuy/add_on) asked in a hand
         self._tasks: set[asyncio.Task[Any]] = set()
         self._hand_levels: dict[int, int] = {}  # table → the level its running hand was dealt at
+        self._hand_heads: dict[int, dict[int, int]] = {}  # table → seat → bounty on him as its hand was dealt
         self._draw_attempts = 0
         self.drawing = False  # a Spin's multiplier is being drawn with its players (hosting.spin_start)
         self.draw_seconds: DrawSeconds | None = None  # the draw's deadlines (None: a hand's)
@@ -503,6 +504,9 @@ class TournamentOwner:
         planned = next((event for event in events if isinstance(event, HandPlanned)), None)
         dealt = set(planned.dealt_in) if planned is not None else set(mirrored.seats)
         self._hand_levels[number] = self.director.level_number  # PokerStars' header: the level it was dealt at
+        heads = self.director.bounties.heads
+        self._hand_heads[number] = {seat: heads[seated.entry] for seat, seated in mirrored.seats.items()
+                                    if heads.get(seated.entry)}  # a knockout's seat lines: ", $5 bounty"
         self.director.hand_voided(number)
         self.director.hand_dealt(number, [seated.entry for seat, seated in mirrored.seats.items() if seat in dealt])
 
@@ -531,7 +535,8 @@ class TournamentOwner:
         price = self.director.settings.price
         settings = table_settings(table.config)
         level = self._hand_levels.pop(number, self.director.level_number)
-        settings[TOURNAMENT_TAG] = tournament_tag(self.id, price.buy_in, price.fee, price.knockout, level, number)
+        settings[TOURNAMENT_TAG] = tournament_tag(self.id, price.buy_in, price.fee, price.knockout, level, number,
+                                                  self._hand_heads.pop(number, {}))
         try:
             start = hand_start_of(table.engine, table.id, hand_id, events, time.time(), settings)
             self.store.tournament_hand(start, events, transcript)

@@ -32,7 +32,7 @@ from engine.fairness import FairnessError, Observation, SeenCard, Transcript, ve
 from engine.phh import PhhError, loads
 from hosting.hand_records import DRAW_PROOF_PREFIX, TRANSCRIPT_PREFIX
 
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips\)")
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips(?:, [^)]* bounty)?\)")  # a knockout's ", $5 bounty"
 _DEALT = re.compile(r"^Dealt to (.+?) (?:\[[^\]]*\] )?\[([^\]]*)\]$")  # stud: "[cards before] [new cards]"
 _BOARD = re.compile(r"^\*\*\* [A-Z ]+ \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$")
 _SHOWS = re.compile(r"^(.+): shows \[([^\]]*)\]")

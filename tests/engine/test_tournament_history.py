@@ -127,3 +127,17 @@ def test_summary_buy_in_forms_percentages_and_ordinals() -> None:
 def test_the_summary_names_the_game_structure_first() -> None:
     assert summary_game_title(TEXAS_HOLDEM, StructureKind.NO_LIMIT) == "No Limit Hold'em"
     assert summary_game_title(OMAHA_HI_LO, StructureKind.POT_LIMIT) == "Pot Limit Omaha Hi/Lo"
+
+
+def test_a_knockouts_seat_lines_say_the_bounty_on_each_head_and_pokerkit_still_reads_the_stacks() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    info = TournamentInfo(8, 440, 60, 500, USD)
+    hand = TournamentHand(info, level=2, table_number=1, bounties={0: 500, 2: 750})
+    text = pokerstars_text(small_hand().events, CONFIG, PLAN, hand_id=9, players=NAMES, seat_count=9,
+                           played_at=WHEN, tournament=hand)
+    assert text.splitlines()[2:5] == ["Seat 1: Ann (5000 in chips, $5 bounty)", "Seat 2: Bob (5000 in chips)",
+                                      "Seat 3: Cy (5000 in chips, $7.50 bounty)"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (parsed,) = list(pokerkit.HandHistory.from_pokerstars(text, error_status=True))
+    assert list(parsed.starting_stacks) == [5000, 5000, 5000]

@@ -105,7 +105,7 @@ def tournament_room(tmp_path_factory: pytest.TempPathFactory) -> Path:
         store.register(name, f"ssh-ed25519 K{name}", chips=10_000)
     table = BotTable(store, config, names, random.Random(18))
     # the tag the tournament's table owner stores with each hand (hosting.hand_records.TOURNAMENT_TAG)
-    table.settings["tournament"] = tournament_tag("77", 100, 10, 0, 3, 2)
+    table.settings["tournament"] = tournament_tag("77", 100, 10, 20, 3, 2, {seat: 20 + 5 * seat for seat in range(4)})
     started = 1_800_000_000.0
     for _ in range(8):
         table.play_hand(started)
@@ -124,9 +124,13 @@ def test_tournament_hands_are_exported_in_the_tournament_layout_and_verify(
     assert len(hands) == 8
     for chunk in hands:
         first_line, table_line = chunk.splitlines()[:2]
-        assert re.fullmatch(r"PokerStars Hand #\d+: Tournament #77, 100\+10 Hold'em No Limit - Level III \(5/10\)"
+        assert re.fullmatch(r"PokerStars Hand #\d+: Tournament #77, 100\+20\+10 Hold'em No Limit - Level III \(5/10\)"
                             r" - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d UTC", first_line), first_line
         assert table_line.startswith("Table '77 2' 4-max Seat #")
+        seat_lines = [line for line in chunk.splitlines() if line.startswith("Seat ") and "in chips" in line]
+        assert seat_lines and all(re.fullmatch(r"Seat (\d): \w+ \(\d+ in chips, (\d+) bounty\)", line)
+                                  for line in seat_lines), seat_lines
+        assert all(int(line.split(", ")[1].split()[0]) == 20 + 5 * (int(line[5]) - 1) for line in seat_lines)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         parsed = list(pokerkit.HandHistory.from_pokerstars(text, error_status=True))
