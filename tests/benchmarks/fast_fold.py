@@ -4,9 +4,10 @@
 
 Each bot folds a share of its turns outright (``--fold-rate``, a tight player's share) and otherwise plays the
 simple strategy, acting at once. Prints one JSON line: hands dealt, seconds, ``hands_per_player_hour`` (hands each
-player was dealt, per hour of play), ``fold_to_next_cards_ms`` p50/p99 (from sending a fold to seeing the next
-hand's hole cards: the room moving him on, a fresh group seated, the reveal of his ticket, the deal) and the
-fairness and chip checks. Not collected by pytest (a script, no ``test_`` prefix).
+player was dealt, per hour of play), ``players_per_hand`` (a hand is dealt short-handed when the first player
+waiting has waited the pool's ``fill_seconds``, 0.25 here), ``fold_to_next_cards_ms`` p50/p99 (from sending a
+fold to seeing the next hand's hole cards: the room moving him on, a fresh group seated, the reveal of his
+ticket, the deal) and the fairness and chip checks. Not collected by pytest (a script, no ``test_`` prefix).
 """
 
 from __future__ import annotations
@@ -81,9 +82,11 @@ async def _play(port: int, players: int, hands: int, fold_rate: float, seed: int
     elapsed = time.perf_counter() - started
     latencies = [latency for report in reports for latency in report.fold_to_next_cards]
     per_player = sum(len(report.dealt) for report in reports) / players
+    hands_dealt = len({hand for report in reports for hand in report.dealt})
     return {
         "players": players, "seats": 6,
-        "hands": len({hand for report in reports for hand in report.dealt}),
+        "hands": hands_dealt,
+        "players_per_hand": round(per_player * players / max(1, hands_dealt), 2),  # short-handed after fill_seconds
         "seconds": round(elapsed, 1),
         "hands_per_player_hour": round(per_player / elapsed * 3600),
         "fold_to_next_cards_ms": {"p50": _percentile(latencies, 0.5), "p99": _percentile(latencies, 0.99)},
