@@ -9,7 +9,9 @@ Fairness phases, per hand (R-FAIR-1):
 
 1. the host draws ``s0`` (``secrets.token_bytes(32)``) and sends ``commit_request`` (with its commitment) to
    every player about to be dealt in; a player without a ``commit`` before ``commit_seconds`` sits out
-   (``sit_out`` then, not dealt in); the plan is made again without him;
+   (``sit_out`` then, not dealt in); the plan is made again without him — except where the table's policy
+   deals absent players in (a tournament, R-TOUR-6): he is dealt in without a seed (the deck is the host's and
+   the committed players'), a disconnected one is not waited for, and the table acts for him at once;
 2. the host publishes ``commitments`` (host and players) to the players and watchers, then ``reveal_request``;
 3. a player whose ``reveal`` is missing or does not match by ``reveal_seconds`` forfeits: he is dealt in
    and folded at once, his forced bets stay in the pot (``forfeited`` in the transcript);
@@ -363,7 +365,8 @@ class TableRunner:
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
             if table.seat_of(name) is not None and table.in_hand(name):
                 self.publish(table.fold_out(name, self.room.clock()))
-            self.sit_out_for_missing(name)
+            if not table.policy.deals_in_absent:  # a tournament deals him in again next hand (R-TOUR-6)
+                self.sit_out_for_missing(name)
         while table.hand_running:
             await self._sleep(table.next_deadline())
             if table.hand_running:
@@ -416,14 +419,17 @@ class TableRunner:
                         self.state.config.id, fairness.hand_id, seat, fairness.commitments[HOST].hex(),
                         self.settings.commit_seconds))
             deadline = self.room.clock() + self.settings.commit_seconds
-            while not all(seat in fairness.commitments for seat in wanted.values()):
+            while not all(seat in fairness.commitments for name, seat in wanted.items()
+                          if not self._dealt_in_absent(name)):
                 if self.room.clock() >= deadline:
                     break
                 fairness.changed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(fairness.changed.wait(), deadline - self.room.clock())
             missing = [name for name, seat in wanted.items() if seat not in fairness.commitments]
-            if not missing:
+            if not missing or table.policy.deals_in_absent:
+                # R-TOUR-6: a tournament deals him in without his seed; the deck is the host's and the committed
+                # players' (a seat with no commitment is in neither list of the transcript: every client checks it)
                 break
             for name in missing:  # DESIGN.md step 2: a player missing the commit deadline sits the hand out
                 self.sit_out_for_missing(name)
@@ -447,6 +453,11 @@ class TableRunner:
                 fairness.expected[name] = seat
                 fairness.tickets[seat], fairness.commitments[seat] = ahead
 
+    def _dealt_in_absent(self, name: str) -> bool:
+        """Whether ``name`` is dealt in without waiting for his commitment: disconnected, at a table whose policy
+        deals absent players in (R-TOUR-6). He cannot answer: the hand does not wait for him."""
+        return self.state.engine.policy.deals_in_absent and not self.room.connected(name)
+
     def sit_out_for_missing(self, name: str) -> None:
         """``name`` missed his commit or reveal deadline: sat out until he acts himself (sits in), so that a
         silent client cannot add the deadline to every hand. Missed while disconnected: back when he returns."""
@@ -458,6 +469,8 @@ class TableRunner:
             self.sat_out_while_away.add(name)
 
     async def _collect_reveals(self, fairness: _Fairness, dealt_in: dict[str, int]) -> list[str]:
+        """Ask every committed player for his secret; the committed players who did not reveal in time."""
+        dealt_in = {name: seat for name, seat in dealt_in.items() if seat in fairness.commitments}
         for name, seat in dealt_in.items():
             self._send_to(name, protocol.reveal_request(self.state.config.id, fairness.hand_id, seat,
                                                         self.settings.reveal_seconds, fairness.tickets.get(seat)))

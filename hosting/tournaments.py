@@ -404,10 +404,20 @@ class TournamentOwner:
             if state is None:
                 state = self._open(number, stakes)
             self.publish(state, _mirror(table, state.engine, now))
+            self.publish(state, self._absent_seated(state.engine, now))
             if state.engine.stakes != stakes:
                 self.publish(state, state.engine.set_level(stakes))
         for number in [number for number in self.tables if number not in director.tables or self.over]:
             self._close(number)  # broken, or the tournament is over: its tables leave the room
+
+    def _absent_seated(self, engine: Table, now: float) -> list[Event]:
+        """R-TOUR-6: a player seated (or moved) while disconnected is absent at that table too: dealt in and
+        played for at once, never waited for."""
+        events: list[Event] = []
+        for seated in list(engine.players.values()):
+            if not seated.disconnected and not self.room.connected(seated.player):
+                events += engine.disconnect(seated.player, now)
+        return events
 
     def _open(self, number: int, stakes: Stakes) -> TableState:
         settings = self.director.settings
