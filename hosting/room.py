@@ -107,13 +107,14 @@ INTERNAL_ERROR = "internal_error"
 
 MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
     "lobby_chat": (5.0, 0.5), "table_chat": (10.0, 1.0), "report_hand": (5.0, 1 / 60), "settle_up": (5.0, 0.2),
-    "seat_request": (5.0, 0.2),
+    "seat_request": (5.0, 0.2), "sit": (10.0, 0.2),
 }
 """Per connection, ``(burst, per second)`` of the messages that cost everyone else or the disk, far below the
 connection's overall rate: lobby chat reaches every player in the room, table chat a whole table, and a
 report writes a hand's whole history to the database; a settle-up reads the ledger and searches transfers in a
 worker thread (unlimited, a flood queued work without end); a seat request (``approve_seats``) reaches every
-host's screen. Past it the message is refused (``rate_limited``)."""
+host's screen; a sit (at a table or a pool) and its leave are two ledger rows on disk. Past it the message is
+refused (``rate_limited``)."""
 
 class Transport(Protocol):
     """One client connection as the room sees it."""
@@ -692,6 +693,7 @@ class Room:
         session.send(protocol.ack("unwatch", table=table.config.id))
 
     def _sit(self, session: Session, message: Sit, now: float) -> None:
+        self._spend(session, "sit", now)
         pool = self.pool_of(message.table)
         if pool is not None:  # join the pool (a seat at one of its tables is the pool's to give)
             if message.table != pool.id:
@@ -814,7 +816,7 @@ class Room:
         if not bucket.take(now):
             wait = max(1, round((1 - bucket.tokens(now)) / rate))
             what = {"report_hand": "reports", "settle_up": "settle-up requests",
-                    "seat_request": "seat requests"}.get(kind, "chat messages")
+                    "seat_request": "seat requests", "sit": "sits"}.get(kind, "chat messages")
             raise RoomError(protocol.RATE_LIMITED, f"too many {what}: wait {wait} s")
 
     def _chat(self, session: Session, message: Chat, now: float) -> None:
