@@ -247,7 +247,8 @@ class TableRunner:
     def player_returned(self, name: str) -> None:
         """``name`` connected again: if we sat him out for a shuffle step he missed while he was disconnected,
         he is back in for the next hand — he never asked to sit out. One who missed it while connected stays
-        out until he sits in himself (:meth:`sit_out_for_missing`)."""
+        out until he sits in himself (:meth:`sit_out_for_missing`). At a tournament table a player Away (he ran
+        out of time) acts for himself again from his return (R-TOUR-6: played for "until they return")."""
         table = self.state.engine
         fairness = self._fairness
         if fairness is not None and fairness.phase == "commit" and name in fairness.expected \
@@ -255,7 +256,10 @@ class TableRunner:
             self._send_to(name, protocol.commit_request(
                 self.state.config.id, fairness.hand_id, fairness.expected[name], fairness.commitments[HOST].hex(),
                 self.settings.commit_seconds))
-        if name in self.sat_out_while_away and table.seat_of(name) is not None:
+        seat = table.seat_of(name)
+        back = name in self.sat_out_while_away or (
+            table.policy.deals_in_absent and seat is not None and table.players[seat].away)
+        if back and seat is not None:  # a tournament player Away (timed out) is back with his connection (R-TOUR-6)
             self.sat_out_while_away.discard(name)
             with contextlib.suppress(TableRuleError):  # no chips: he stays out, as anyone would
                 self.publish(table.sit_in(name, self.room.clock()))

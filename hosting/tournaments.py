@@ -69,6 +69,7 @@ Publish = Callable[[TableState, list[Event]], None]
 
 TOURNAMENT_REFUSED = "tournament_rule"
 ACTION_SECONDS = 20.0
+TIME_BANK_SECONDS = 30.0
 REBUY_DECISION_SECONDS = 15.0
 """How long a table waits for a busted player offered a rebuy to say yes or no (TDA: rebuys before the next hand);
 unanswered, he is out when the next hand is dealt."""
@@ -424,7 +425,7 @@ class TournamentOwner:
         config = TableConfig(self.table_id(number), f"{self.config.name} — table {number}", settings.variant.id,
                              settings.structure.value, stakes.small_blind or 1, stakes.big_blind or 1,
                              settings.seats_per_table, min_buy_in=1, max_buy_in=1, rake="none",
-                             clock={"action_seconds": ACTION_SECONDS, "time_bank_seconds": 30.0},
+                             clock={"action_seconds": ACTION_SECONDS, "time_bank_seconds": TIME_BANK_SECONDS},
                              ante=stakes.ante, bring_in=stakes.bring_in)
         engine = Table(build_engine_table(config).config, policy=TournamentPolicy())
         state = self.room.add_table(config, owner=self, engine=engine)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+import pytest
 
 from engine.events import (
     AntePosted,
@@ -21,11 +22,12 @@ from engine.events import (
     Folded,
     PotAwarded,
 )
-from engine.table_events import HandFinished, PlayerMovedIn, TimedOut, TurnStarted
+from engine.table_events import HandFinished, PlayerAway, PlayerMovedIn, TimedOut, TurnStarted
 from engine.tournament.formats import Format
 from engine.tournament.levels import Level
 from engine.tournament.money import EntryPrice
 from engine.tournament.settings import TournamentSettings
+from hosting import tournaments
 from hosting.store import Store
 from hosting.tournament_config import TournamentConfig
 from tests.hosting.tournament_play import Shover, tournament_room, until
@@ -55,6 +57,15 @@ class Bettor(Shover):
                     kind = "check"
                 await self.connection.send("action", kind=kind, table=message["table"], hand=message["hand"],
                                            **fields)
+
+
+class Sleeper(Shover):
+    """Connected, commits and reveals (his client does), but never answers a turn: he times out."""
+
+    async def _play(self) -> None:
+        with contextlib.suppress(ConnectionLost):
+            while True:
+                self.messages.append(await self.connection.receive())
 
 
 def _events(bot: Shover) -> list[Event]:
@@ -141,6 +152,40 @@ async def test_a_disconnected_player_is_blinded_and_folded_his_table_keeps_deali
         assert all(result.ok for result in back.connection.fairness.results.values())
         assert all(result.ok for bot in bots for result in bot.connection.fairness.results.values()
                    if bot.connection.fairness is not None)
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await room.stop()
+
+
+async def test_a_tournament_player_away_after_a_time_out_acts_for_himself_again_when_he_returns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tournaments, "ACTION_SECONDS", 1.0)  # he times out in 1 + 1 seconds, not 20 + 30
+    monkeypatch.setattr(tournaments, "TIME_BANK_SECONDS", 1.0)
+    store = Store.open(tmp_path / "store")
+    for name in ("ana", "bob", "cy"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    room = tournament_room(tmp_path / "data", store, (_sit_and_go(),))
+    room.start()
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    bots: list[Shover] = [await Sleeper.join(room, "cy", public_key=key)]
+    try:
+        bots += [await Bettor.join(room, name) for name in ("ana", "bob")]
+        for bot in bots:
+            await bot.connection.send("tournament", action="register", tournament="absent")
+        sleeper = bots[0]
+        await until(lambda: any(isinstance(event, PlayerAway) and event.player == "cy" for event in _events(sleeper)))
+        await sleeper.stop()
+        bots.remove(sleeper)
+        back = await Bettor.join(room, "cy", public_key=key)
+        bots.append(back)
+        await until(lambda: bool(back.replies("action_request")), timeout=60)
+        (seat,) = {event.seat for event in _events(bots[0]) if isinstance(event, PlayerMovedIn)
+                   and event.player == "cy"}
+        await until(lambda: any(isinstance(event, Called | BetPlaced | Checked) and event.seat == seat
+                                for event in _events(back)), timeout=60)
+        assert all(result.ok for bot in bots if bot.connection.fairness is not None
+                   for result in bot.connection.fairness.results.values())
     finally:
         for bot in bots:
             await bot.stop()
