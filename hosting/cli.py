@@ -95,7 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="no_limit, pot_limit, half_pot_limit, fixed_limit, spread_limit (default: no_limit "
                            "for hold'em, pot_limit for the Omahas, fixed_limit for the others)")
     play.add_argument("--players", type=int, default=None,
-                      help="seats at the table, you included (default 6, or the most the game seats if fewer)")
+                      help="seats at the table, you included (default 6, or the most the game seats if fewer); "
+                           "with --tournament: sng 6 or 9, mtt 10-1000 (default 45)")
+    play.add_argument("--tournament", choices=("sng", "spin", "mtt"), default=None,
+                      help="practise a tournament against bots: a Sit & Go (sng), a Spin, or a multi-table "
+                           "tournament (mtt) with turbo levels")
     play.add_argument("--stakes", default="1/2", metavar="SB/BB", help="small/big blind in chips (default 1/2)")
     play.add_argument("--data", metavar="DIR",
                       help="where play.log and the practice folder go (default: your user data directory)")
@@ -139,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--count", type=int, default=4, help="how many bots (at least 2; default 4)")
     bots.add_argument("--hands", type=int, default=100, help="hands to play at each table (default 100)")
     bots.add_argument("--table", metavar="ID", help="sit at this table (default: the hold'em tables in order)")
+    bots.add_argument("--tournament", metavar="ID",
+                      help="register for this tournament and play it to its end (instead of tables; --hands unused)")
     bots.add_argument("--style", choices=("tight", "steady", "loose", "aggressive", "mixed"), default=None,
                       help="play by hand strength and pot odds in this style (default: fast random play)")
     bots.add_argument("--seed", type=int, default=None, help="seed the bots' choices (reproducible play)")

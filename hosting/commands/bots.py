@@ -1,4 +1,5 @@
-"""``croupier bots --connect HOST:PORT --count N --hands H``: N bot clients over real SSH; one JSON line."""
+"""``croupier bots --connect HOST:PORT --count N --hands H``: N bot clients over real SSH; one JSON line.
+``--tournament ID`` instead: the bots register for that tournament and play it to its end (issue 18)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import asyncssh
 
 from hosting.bots import RoomSilent, run_bots
 from hosting.client import GatesRefused, RequestRefused
+from hosting.tournament_bots import run_tournament_bots
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -27,13 +29,22 @@ def run(arguments: argparse.Namespace) -> int:
     except ValueError as problem:
         print(f"croupier bots: {problem}", file=sys.stderr)
         return 2
-    if arguments.count < 2 or arguments.hands < 1:
-        print("croupier bots: --count must be at least 2 and --hands at least 1", file=sys.stderr)
+    if arguments.count < (1 if arguments.tournament else 2) or arguments.hands < 1:
+        print("croupier bots: --count must be at least 2 (1 with --tournament) and --hands at least 1",
+              file=sys.stderr)
+        return 2
+    if arguments.tournament and arguments.table:
+        print("croupier bots: --table or --tournament, not both", file=sys.stderr)
         return 2
     try:
-        summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
-                                       table=arguments.table, style=arguments.style,
-                                       password=arguments.password, invite=arguments.invite))
+        if arguments.tournament:
+            summary = asyncio.run(run_tournament_bots(host, port, arguments.count, arguments.tournament,
+                                                      seed=arguments.seed, style=arguments.style,
+                                                      password=arguments.password, invite=arguments.invite))
+        else:
+            summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
+                                           table=arguments.table, style=arguments.style,
+                                           password=arguments.password, invite=arguments.invite))
     except KeyboardInterrupt:  # Ctrl+C: run_bots was cancelled, and every bot sent its leave on the way out
         print("croupier bots: interrupted; the bots left their seats", file=sys.stderr)
         return 130
@@ -58,4 +69,6 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"croupier bots: {problem or type(problem).__name__}", file=sys.stderr)
         return 1
     print(json.dumps(summary))
+    if arguments.tournament:
+        return 0 if summary["fairness_failures"] == 0 and summary["unverified"] == 0 and summary["completed"] else 1
     return 0 if summary["fairness_failures"] == 0 and summary["chips_conserved"] else 1

@@ -21,14 +21,16 @@ from engine.events import HoleCardsDealt
 from engine.table_events import PlayerSatOut
 from engine.variants import VARIANTS, ForcedBetKind
 from hosting.config import TableConfig
+from hosting.practice_room import PRACTICE_FOLDER
 
 if TYPE_CHECKING:  # imported when used: `croupier --help` stays fast
     from hosting.room import Room
+    from hosting.tournament_bots import TournamentBot
+    from hosting.tournament_config import TournamentConfig
     from tui.app import CroupierApp
     from tui.connection import LocalConnection
 
 TABLE_ID = "practice"
-PRACTICE_FOLDER = "practice"  # inside the data directory, apart from a hosted room's files
 PLAYER_NAME = "you"
 BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene")
 DEFAULT_STAKES = {"fixed_limit": (1, 2)}  # every structure: 1/2 unless said otherwise
@@ -159,24 +161,14 @@ class PracticeBot:
 
 def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 1.5,
                showdown_pause: float = 3.0, fast_fold: bool = False) -> Room:
-    """The in-process room with the practice table; its own room id and accounts under ``data_dir/practice``.
-    A showdown's result stays up ``showdown_pause`` seconds before the next deal (``--fast`` shortens it)."""
-    from hosting import datadir
-    from hosting.config import AccessConfig, PoolConfig, RoomConfig
-    from hosting.identity import AccountStore, Gatekeeper
-    from hosting.room import Room
-    from hosting.table_runner import RunnerSettings, TableRunner
+    """The in-process room with the practice table (:func:`hosting.practice_room.practice_room`); with
+    ``fast_fold`` the table's game is a fast-fold pool instead."""
+    from hosting.config import PoolConfig, RoomConfig
+    from hosting.practice_room import practice_room
 
-    practice_dir = datadir.prepare(data_dir / PRACTICE_FOLDER)  # apart from a hosted room's files
-    accounts_file = practice_dir / "accounts.json"
-    accounts_file.unlink(missing_ok=True)  # the practice room forgets names: a new key each run is fine
-    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(accounts_file))
-    settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands,
-                              showdown_pause=showdown_pause)
     config = RoomConfig(name="practice room", tables=(), pools=(PoolConfig(table, fill_seconds=1.0),)) \
         if fast_fold else RoomConfig(name="practice room", tables=(table,))
-    return Room(config, datadir.room_id(practice_dir), gatekeeper,
-                driver_factory=lambda room, state: TableRunner(room, state, settings))
+    return practice_room(config, data_dir, pause_between_hands, showdown_pause)
 
 
 async def seat_bots(room: Room, table: TableConfig, seed: int | None,
@@ -200,10 +192,18 @@ async def seat_bots(room: Room, table: TableConfig, seed: int | None,
 
 
 def run(arguments: argparse.Namespace) -> int:
+    from hosting.practice_tournament import PracticeTournamentError, practice_config
+
+    table: TableConfig | TournamentConfig
     try:
-        table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes,
-                              getattr(arguments, "fast_fold", False))
-    except PlayError as problem:
+        if getattr(arguments, "tournament", None) and getattr(arguments, "fast_fold", False):
+            raise PlayError("--tournament or --fast-fold, not both")
+        if getattr(arguments, "tournament", None):
+            table = practice_config(arguments.tournament, arguments.players)
+        else:
+            table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes,
+                                  getattr(arguments, "fast_fold", False))
+    except (PlayError, PracticeTournamentError) as problem:
         print(f"croupier play: {problem}", file=sys.stderr)
         return 2
     from hosting import datadir
@@ -236,7 +236,7 @@ def run(arguments: argparse.Namespace) -> int:
         datadir.release(practice_dir)
 
 
-def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> int:
+def _play(arguments: argparse.Namespace, table: TableConfig | TournamentConfig, data_dir: Path) -> int:
     """Open the app on the practice room (the data directory is prepared and claimed)."""
     from hosting.logging_setup import setup_logging
 
@@ -246,8 +246,13 @@ def _play(arguments: argparse.Namespace, table: TableConfig, data_dir: Path) -> 
         print(f"croupier play: cannot use the data directory {data_dir}: {problem.strerror or problem}",
               file=sys.stderr)
         return 2
-    app = practice_app(table, data_dir, seed=arguments.seed, fast=arguments.fast,
-                       log_path=log_path.with_name("play-tui.log"), fast_fold=getattr(arguments, "fast_fold", False))
+    if isinstance(table, TableConfig):
+        app = practice_app(table, data_dir, seed=arguments.seed, fast=arguments.fast,
+                           log_path=log_path.with_name("play-tui.log"),
+                           fast_fold=getattr(arguments, "fast_fold", False))
+    else:
+        app = practice_tournament_app(table, data_dir, seed=arguments.seed, fast=arguments.fast,
+                                      log_path=log_path.with_name("play-tui.log"))
     app.run()
     return app.return_code or 0
 
@@ -282,3 +287,57 @@ def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: 
         return connection
 
     return CroupierApp(connect, start_table=None if fast_fold else TABLE_ID, log_path=log_path)
+
+
+async def register_bots(room: Room, config: TournamentConfig, count: int, seed: int | None,
+                        think: tuple[float, float]) -> list[TournamentBot]:
+    """``count`` bots of mixed styles, each registered for the tournament and playing it (its task started)."""
+    from hosting.strategy import STYLES
+    from hosting.tournament_bots import TournamentBot
+    from tui.connection import LocalConnection
+
+    rng = random.Random(seed)
+    styles = list(STYLES.values())
+    bots = []
+    for index in range(count):
+        connection = await LocalConnection.attach(room, f"bot{index + 1}")
+        bot = TournamentBot(connection.name, connection, connection.receive, config.id,
+                            style=styles[index % len(styles)], rng=random.Random(rng.random()), think=think)
+        await bot.register()
+        bot.task = asyncio.get_running_loop().create_task(bot.play())
+        bots.append(bot)
+    return bots
+
+
+def practice_tournament_app(config: TournamentConfig, data_dir: Path, *, seed: int | None, fast: bool,
+                            log_path: Path | None = None, state: dict[str, Any] | None = None) -> CroupierApp:
+    """The app of ``croupier play --tournament``: on its first connect the room with the practice tournament
+    starts, the bots register, then you do (a Sit & Go starts when the last seat registers: yours).
+    ``state`` (tests): gets the ``room`` and the ``bots`` once started."""
+    import asyncssh
+
+    from hosting.config import RoomConfig
+    from hosting.practice_room import practice_room
+    from hosting.practice_tournament import practice_players
+    from tui.app import CroupierApp
+    from tui.connection import LocalConnection
+
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    state = {} if state is None else state
+    think = (0.0, 0.0) if fast else (0.4, 1.2)
+    size = config.settings.sit_and_go_size or practice_players("mtt", None)
+
+    async def connect() -> LocalConnection:
+        if "room" not in state:
+            room = practice_room(RoomConfig(name="practice room", tables=(), tournaments=(config,)), data_dir,
+                                 *((0.3, 1.5) if fast else (1.5, 3.0)))
+            room.start()
+            state["room"] = room
+            state["bots"] = await register_bots(room, config, size - 1, seed, think)
+        connection = await LocalConnection.attach(state["room"], PLAYER_NAME, key)
+        if "registered" not in state:
+            await connection.send("tournament", action="register", tournament=config.id)
+            state["registered"] = True
+        return connection
+
+    return CroupierApp(connect, log_path=log_path)
