@@ -2,6 +2,9 @@
 moments and restarted each time; the tournament resumes where it was (its clock paused while the room was down,
 the hand at each table void: every stack as before it) and completes; the audit is clean and every player is
 paid exactly once: his entry once, his place's prize once, the fees and prizes and bounties equal to the entries.
+
+Size (tests/sweeps.py): the issue's 10 kills of a 45-entrant nine-handed MTT with ``CROUPIER_FULL=1``; a sample of
+5 kills of 16 entrants on four-handed tables by default (``CROUPIER_TOURNAMENT_KILLS`` / ``_PLAYERS`` set them).
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ from tests.sweeps import sweep
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 KILLS = sweep("CROUPIER_TOURNAMENT_KILLS", 5, 10)
-PLAYERS = 16
+PLAYERS = sweep("CROUPIER_TOURNAMENT_PLAYERS", 16, 45)  # the issue's 45 (nine-handed, five tables) when full
+SEATS = 9 if PLAYERS >= 27 else 4
 
 
 def _start(data: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "tests.hosting.tournament_fault_room", str(data), str(PLAYERS)],
+    return subprocess.Popen([sys.executable, "-m", "tests.hosting.tournament_fault_room", str(data), str(PLAYERS), str(SEATS)],
                             cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
 

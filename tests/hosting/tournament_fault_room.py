@@ -1,5 +1,5 @@
 """A room with one multi-table tournament and shoving bots in one process, for the tournament crash test (R-CRASH-1
-for tournaments): ``python -m tests.hosting.tournament_fault_room DATA PLAYERS``.
+for tournaments): ``python -m tests.hosting.tournament_fault_room DATA PLAYERS [SEATS]`` (seats per table, 4).
 
 Opens the store in ``DATA`` (recovering from the previous kill), builds the room (a tournament kept by the store is
 restored where it was), connects the bots (each registers while registration is open), then prints one JSON line
@@ -25,12 +25,12 @@ def names(players: int) -> list[str]:
     return [f"p{index:02d}" for index in range(1, players + 1)]
 
 
-async def main(data: Path, players: int) -> None:
+async def main(data: Path, players: int, seats: int = 4) -> None:
     store = Store.open(data / "store")
     for name in names(players):
         if not store.has_account(name):
             store.register(name, f"ssh-ed25519 AAAA{name}")
-    config = sit_and_go("mtt", size=players, seats=4, level_seconds=3.0)
+    config = sit_and_go("mtt", size=players, seats=seats, level_seconds=3.0)
     room = tournament_room(data / "room", store, (config,))
     room.start()
     owner = room.tournaments.owners.get("mtt")
@@ -61,4 +61,4 @@ async def main(data: Path, players: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2]), *(int(value) for value in sys.argv[3:4])))
