@@ -29,8 +29,8 @@ SEATS = 9 if PLAYERS >= 27 else 4
 
 
 def _start(data: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "tests.hosting.tournament_fault_room", str(data), str(PLAYERS), str(SEATS)],
-                            cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return subprocess.Popen([sys.executable, "-m", "tests.hosting.tournament_fault_room", str(data), str(PLAYERS),
+                             str(SEATS)], cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
 
 def _progress(process: subprocess.Popen[str], until: float) -> list[dict[str, object] | str]:
