@@ -109,3 +109,18 @@ async def test_practice_spin_plays_to_a_winner(tmp_path: Path) -> None:
 
 async def test_practice_mtt_of_45_opens_five_tables_balances_and_plays_to_a_winner(tmp_path: Path) -> None:
     await _practice(tmp_path, "mtt", 45, 5.0, until_over=True, tables=5)
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    (["play", "--tournament", "mtt", "--players", "5"],
+     "croupier play: a practice MTT has 10 to 1000 players (several tables); got 5"),
+    (["play", "--tournament", "sng", "--players", "7"],
+     "croupier play: a practice Sit & Go has 6 or 9 seats; --players 7 does not fit"),
+    (["bots", "--connect", "localhost:2222", "--tournament", "friday", "--table", "t1"],
+     "croupier bots: --table or --tournament, not both"),
+])
+def test_bad_tournament_options_are_one_line(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from hosting.cli import main
+
+    assert main(argv) == 2
+    assert capsys.readouterr().err == line + "\n"
