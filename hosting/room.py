@@ -264,7 +264,7 @@ class Room:
 
     async def stop(self) -> None:
         await self.tournaments.stop()
-        for driver in self.drivers.values():
+        for driver in list(self.drivers.values()):  # a tournament's finished tables may leave meanwhile
             await driver.stop()
 
     # --- tables come and go --------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
-from engine.errors import NotSeated, TableRuleError
+from engine.errors import InvalidAmount, NotSeated, TableRuleError
 from engine.events import Event
 from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import (
@@ -149,7 +149,7 @@ def _available(owner: TournamentOwner, name: str | None, now: float) -> dict[str
         try:
             director.verify_rebuy(entry.number, now)
             rebuy = True
-        except (TableRuleError, NotSeated):  # the reason is the director's; availability is a yes/no here
+        except (TableRuleError, NotSeated, InvalidAmount):  # the director says why; here only yes or no
             pass
         settings = director.settings
         if settings.add_on is not None and settings.rebuys is not None and not entry.added_on:

@@ -255,7 +255,7 @@ class CroupierApp(TournamentLobby):
         elif kind in TOURNAMENT_MESSAGES:
             self.tournament_message(message)
         elif kind == "error":
-            if not host_refused(self, message):
+            if not host_refused(self, message) and not self.tournament_refused(message):
                 self._room_error(message)
         elif kind == "ack":
             if message.get("pool"):  # joined a fast-fold pool: its tables open as it deals (R-FAST-1)
@@ -289,8 +289,8 @@ class CroupierApp(TournamentLobby):
         pooled = self.pool_table(table_id)
         if model is None:
             seated_here = any(row.get("name") == self.me for row in message.get("seats", []))
-            if message.get("type") != "table" or not seated_here:
-                return  # a table we closed; its last messages are not for us
+            if message.get("type") != "table" or not seated_here or table_id in self.tournaments.left:
+                return  # a table we closed (or were moved from); its last messages are not for us
             model = self._open_table(table_id)
             if pooled:  # a pool dealt us a fresh hand here: shown at once; the tab closes when it lets us go
                 self.call_after_refresh(self.show_table, table_id)
@@ -302,6 +302,7 @@ class CroupierApp(TournamentLobby):
                 self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
         model.apply(message, self.clock())
+        self.tournament_table_changed(model)
         if pooled and message.get("type") == "table" and not model.seated:
             self.close_table(table_id)  # folded (or the hand ended): the pool moved us on to a fresh hand
             return

@@ -160,6 +160,8 @@ class TablesScreen(RoomApp):
     @on(Tabs.TabActivated)
     def _tab_changed(self, event: Tabs.TabActivated) -> None:
         # the tab active now, not the event's: a late message must not bring back a pane the player left
+        if not self.query(Tabs):
+            return  # the app is closing: a tab removed just before (a table closed) has nothing to show
         self._show_pane(self.query_one(Tabs).active or event.tab.id or "")
 
     def _show_pane(self, tab_id: str, focus: bool = True) -> None:

@@ -164,6 +164,13 @@ class TournamentBook:
     places: dict[str, int] = field(default_factory=dict)  # my finishing place in each (when out)
     prizes: dict[str, int] = field(default_factory=dict)
     deal: dict[str, dict[str, Any]] = field(default_factory=dict)  # the deal on the table of each
+    queued: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """A request the room takes only between hands (a deal, a rebuy, the add-on), kept until my table's hand
+    ends: its fields by tournament."""
+    rebuy_allowed: dict[str, bool] = field(default_factory=dict)  # the room's last word: the window opens once
+    hand_asked: dict[str, str] = field(default_factory=dict)  # the hand after which the state was last asked
+    left: set[str] = field(default_factory=set)
+    """Tables the player was moved from: their last messages (sent before the move) open no tab again."""
 
     def name(self, tournament: str) -> str:
         row = self.states.get(tournament) or self.rows.get(tournament) or {}
@@ -209,6 +216,14 @@ class TournamentBook:
             clock.blinds = (int(event.get("small_blind") or 0), int(event.get("big_blind") or 0),
                             int(event.get("ante") or 0), int(event.get("big_blind_ante") or 0))
             clock.on_break = False
+            # until the room's next state: the next level and its time from the structure we have
+            levels = [item for item in (self.states.get(tournament) or {}).get("levels") or [] if "break" not in item]
+            clock.next_level_in, clock.next_blinds, clock.at = None, (), now
+            if clock.level < len(levels):
+                upcoming = levels[clock.level]
+                clock.next_blinds = tuple(int(upcoming.get(key) or 0) for key in
+                                          ("small_blind", "big_blind", "ante", "big_blind_ante"))
+                clock.next_level_in = float(levels[clock.level - 1].get("seconds") or 0) or None
         elif kind == "break_started":
             self.clocks.setdefault(tournament, Clock()).on_break = True
         elif kind == "break_ended":

@@ -109,6 +109,37 @@ class TournamentLobby(LobbyScreen):
             action, *deal = [str(argument) for argument in command.arguments]
             self.tournament_request(tournament, action, **({"deal": deal[0]} if deal else {}))
 
+    def tournament_refused(self, message: dict[str, Any]) -> bool:
+        """A tournament request the room takes only between hands: kept and sent again when my table's hand
+        ends (True: said so; the other refusals are the app's to show)."""
+        if message.get("in_reply_to") == "unwatch" and \
+                (message.get("table") or self.session.last_table) in self.tournaments.left:
+            return True  # a table I was moved from, broken since: nothing to stop watching
+        if message.get("in_reply_to") != "tournament" or "between hands" not in str(message.get("message")):
+            return False
+        asked = next((sent for sent in reversed(self.sent) if sent.get("type") == "tournament"
+                      and sent.get("action") not in ("state", None)), None)
+        if asked is None:
+            return False
+        fields = {key: value for key, value in asked.items() if key != "type"}
+        self.tournaments.queued[str(asked.get("tournament"))] = fields
+        self.notify(f"{str(asked.get('action')).replace('_', ' ').capitalize()}: sent when this hand ends.",
+                    title=self.tournaments.name(str(asked.get("tournament"))), timeout=5)
+        return True
+
+    def tournament_table_changed(self, model: TableModel) -> None:
+        """After a message about ``model``'s table: a queued request goes once its hand is over."""
+        parts = split_table_id(model.table_id)
+        if parts is None or model.hand_running:
+            return
+        if model.revision and model.hand_id != self.tournaments.hand_asked.get(parts[0]):
+            self.tournaments.hand_asked[parts[0]] = model.hand_id  # a hand ended: my stack, rebuy, add-on anew
+            self.ask_tournament(parts[0])
+        if parts[0] not in self.tournaments.queued:
+            return
+        fields = self.tournaments.queued.pop(parts[0])
+        self.run_worker(self.send("tournament", **fields), group="send")
+
     # --- messages from the room -------------------------------------------------------------------------
 
     def tournament_rows(self, rows: Any) -> None:
@@ -150,6 +181,11 @@ class TournamentLobby(LobbyScreen):
             if isinstance(screen, TournamentScreen) and screen.tournament == tournament:
                 screen.redraw()
         available = state.get("available") or {}
+        allowed = book.rebuy_allowed.get(tournament, False)
+        book.rebuy_allowed[tournament] = bool(available.get("rebuy"))
+        if available.get("rebuy") and not allowed and tournament in book.playing:  # just allowed: offered once
+            self._ask("rebuy", tournament, "Rebuy", [f"{book.name(tournament)}: a rebuy is open to you now."],
+                      ("r", "Rebuy"), ("n", "Not now"))
         if available.get("add_on") and tournament in book.playing:
             self._ask("add_on", tournament, "Add-on", [f"{book.name(tournament)}: the add-on is open."],
                       ("a", "Take the add-on"), ("n", "No thanks"))
@@ -193,7 +229,8 @@ class TournamentLobby(LobbyScreen):
         """A question window for ``what`` (once at a time); the answer is the request."""
         if any(isinstance(screen, QuestionScreen) and screen.kind == what for screen in self.screen_stack):
             return
-        answers = {"rebuy": ("rebuy", "decline_rebuy"), "add_on": ("add_on", None),
+        chips_gone = what == "rebuy" and "Rebuy now, or you are out." in lines
+        answers = {"rebuy": ("rebuy", "decline_rebuy" if chips_gone else None), "add_on": ("add_on", None),
                    "deal": ("accept_deal", "decline_deal")}[what]
         if what == "add_on":
             if tournament in self._add_on_asked:
@@ -222,6 +259,9 @@ class TournamentLobby(LobbyScreen):
     def _follow(self, table_id: str, left: str | None, words: str) -> None:
         """The player's seat is at ``table_id`` now (the start, or a move from ``left``): its tab opens and is
         shown, without a key; the table he left closes."""
+        self.tournaments.left.discard(table_id)
+        if left is not None and left != table_id:
+            self.tournaments.left.add(left)
         if table_id not in self.models:
             self._open_table(table_id)
             self.run_worker(self.send("watch", table=table_id), group="send")

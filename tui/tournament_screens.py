@@ -70,7 +70,8 @@ class TournamentScreen(ModalScreen[None]):
         return "\n".join(screen_text(state, book.me, book.clocks.get(self.tournament), self.host.clock()))
 
     def redraw(self) -> None:
-        self.query_one("#tournament-text", Static).update(Text(self.text()))
+        for text in self.query("#tournament-text").results(Static):  # none once the screen is closing
+            text.update(Text(self.text()))
 
     def action_close(self) -> None:
         self.dismiss(None)

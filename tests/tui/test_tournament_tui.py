@@ -1,0 +1,347 @@
+"""Tournaments on the player's screen (issue 18), with Pilot on the real room: its director owning its tables
+(hosting.tournaments), its table runners dealing with commit–reveal, its store keeping the money. The player ("me")
+is the app; the others are bots (tests.hosting.tournament_play). Me only checks or folds unless a test says so,
+so what happens to me comes from the room's rules, not from luck:
+
+* register (a private tournament asks its password), the start (my table opens and is shown by itself), a level
+  up on the table's title, the tournament screen's numbers (prize pool, payouts, players ranked by chips), being
+  moved when my table breaks for the final table (the client follows: no key; a notice says where and why);
+* a rebuy window when my chips are gone (R rebuys), then my elimination with place and prize;
+* a deal proposed from the tournament screen, every player sent his share, all accept: paid and complete.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from engine.tournament.director import Phase
+from engine.tournament.seating import initial_tables
+from engine.tournament.settings import PayoutKind, Rebuys
+from hosting.room import Room
+from hosting.store import Store
+from hosting.table_runner import RunnerSettings, TableRunner
+from tests.hosting.tournament_play import FAST, Shover, sit_and_go, tournament_room
+from tests.tui import helpers
+from tui.app import CroupierApp
+from tui.connection import LocalConnection
+from tui.tournament_book import ordinal
+from tui.tournament_screens import PasswordScreen, QuestionScreen, TournamentScreen
+from tui.widgets.table_view import TableView
+
+
+def in_order(choices: int) -> int:
+    """A seat draw that keeps the registration order (seating.shuffled)."""
+    return choices - 1
+
+
+def player_app(room: Room, name: str = "me") -> CroupierApp:
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+
+    async def connect() -> LocalConnection:
+        return await LocalConnection.attach(room, name, key)
+
+    app = CroupierApp(connect)
+    app.strict = True  # type: ignore[attr-defined]
+    return app
+
+
+class Decliner(Shover):
+    """A bot that declines the rebuy offered when his chips are gone (he is out then)."""
+
+    async def _play(self) -> None:
+        watcher = asyncio.get_running_loop().create_task(self._decline())
+        try:
+            await super()._play()
+        finally:
+            watcher.cancel()
+
+    async def _decline(self) -> None:
+        answered = 0
+        while True:
+            offers = [offer for offer in self.events("rebuy_offered") if offer["player"] == self.name]
+            if len(offers) > answered:
+                answered = len(offers)
+                await self.connection.send("tournament", action="decline_rebuy", tournament="sng")
+            await asyncio.sleep(0.05)
+
+
+class Dealmaker(Shover):
+    """A bot that accepts every deal proposed to him (and keeps every message, as any Shover)."""
+
+    async def _play(self) -> None:
+        watcher = asyncio.get_running_loop().create_task(self._accept_deals())
+        try:
+            await super()._play()
+        finally:
+            watcher.cancel()
+
+    async def _accept_deals(self) -> None:
+        answered = 0
+        while True:
+            proposals = self.events("deal_proposed")
+            if len(proposals) > answered:
+                answered = len(proposals)
+                await self.connection.send("tournament", action="accept_deal", tournament="sng")
+            await asyncio.sleep(0.05)
+
+
+@contextlib.asynccontextmanager
+async def checking_or_folding(app: CroupierApp) -> AsyncIterator[None]:
+    """Me at every turn: check when I may, else fold (never a chip in by choice)."""
+
+    async def play() -> None:
+        answered: set[tuple[str, int]] = set()
+        while True:
+            for table_id, model in list(app.models.items()):
+                legal = model.legal
+                if legal is None or model.to_act != model.my_seat or (table_id, model.requests) in answered:
+                    continue
+                answered.add((table_id, model.requests))
+                kind = "check" if legal.get("can_check") else "fold"
+                await app.send("action", table=table_id, hand=model.legal_hand, kind=kind)
+            await asyncio.sleep(0.05)
+
+    task = asyncio.get_running_loop().create_task(play())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def seen_following(app: CroupierApp, to: str, left: str, seen: list[bool]) -> None:
+    """``seen`` gets True once the screen shows ``to`` with my seat there and ``left``'s tab is gone, at one
+    moment (I may be out soon after, and a finished tournament's tables close)."""
+    while not seen:
+        model = app.models.get(to)
+        if app.current_table == to and model is not None and model.seated and left not in app.models:
+            seen.append(True)
+        await asyncio.sleep(0.01)
+
+
+def title_of(app: CroupierApp, table_id: str) -> str:
+    view = app.view_of(table_id)
+    assert isinstance(view, TableView)
+    return str(view.query_one("#title", Static).render())
+
+
+async def wait_until(pilot: Pilot[Any], condition: Any, timeout: float = 15.0, what: str = "condition") -> None:
+    """:func:`tests.tui.helpers.wait_until`; a timeout says what the player was last told."""
+    try:
+        await helpers.wait_until(pilot, condition, timeout, what)
+    except AssertionError as late:
+        app: Any = pilot.app
+        raise AssertionError(f"{late}; the player's last notices: {app.notices[-12:]}") from None
+
+
+def said(app: CroupierApp, words: str) -> bool:
+    return any(words in notice for notice in app.notices)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    kept = Store.open(tmp_path / "store")
+    yield kept
+    await kept.flush()
+
+
+async def start_room(tmp_path: Path, store: Store, *config: Any, pause: float | None = None) -> Room:
+    """The room with ``config``'s tournaments; ``pause``: seconds between hands (the tests' default is 0.02 s)."""
+    room = tournament_room(tmp_path / "data", store, tuple(config))
+    if pause is not None:
+        settings = RunnerSettings(commit_seconds=FAST.commit_seconds, reveal_seconds=FAST.reveal_seconds,
+                                  pause_between_hands=pause)
+        room = Room(room.config, room.room_id, room.gatekeeper,
+                    driver_factory=lambda room, state: TableRunner(room, state, settings), store=store)
+    room.start()
+    return room
+
+
+async def stop(room: Room, bots: list[Shover]) -> None:
+    for bot in bots:
+        await asyncio.wait_for(bot.stop(), 5)
+    await asyncio.wait_for(room.stop(), 5)
+
+
+async def register_with_keys(pilot: Pilot[Any], app: CroupierApp, password: str | None = None) -> None:
+    """From the lobby: the tournament list has the keys; E registers (the password window if private)."""
+    await wait_until(pilot, lambda: app.query_one("#tournament-list", DataTable).row_count == 1,
+                     what="the tournament in the lobby")
+    app.query_one("#tournament-list", DataTable).focus()
+    await pilot.pause(0.05)
+    await pilot.press("e")
+    if password is not None:
+        await wait_until(pilot, lambda: isinstance(app.screen, PasswordScreen), what="the password window")
+        await pilot.press(*password, "enter")
+    await wait_until(pilot, lambda: said(app, "Registered in Sit & Go sng"), what="the registration's ack")
+
+
+async def test_register_start_level_up_screen_numbers_and_being_moved_to_the_final_table(
+        tmp_path: Path, store: Store) -> None:
+    names = ("me", "ana", "bob", "cy")
+    for name in names:
+        store.register(name, f"ssh-ed25519 AAAA{name}")  # 1,000 each
+    room = await start_room(tmp_path, store, sit_and_go(size=4, seats=3, knockout=0, level_seconds=3.0,
+                                                        password="felt"))
+    owner = room.tournaments.owners["sng"]
+    owner.director.draw = in_order
+    # entries 1-4 in registration order; the highest table breaks when three are left (seating.table_to_break)
+    layout = initial_tables([1, 2, 3, 4], 3, in_order)
+    my_entry, mate = layout[-1]
+    others = [entry for entry in (1, 2, 3, 4) if entry not in layout[-1]]
+    order = {my_entry: "me", mate: "ana", others[0]: "bob", others[1]: "cy"}
+    # my table-mate only checks or calls small bets; the other table's two check and call until told to shove
+    bots = {"ana": await Shover.join(room, "ana", shove_rate=0.0), "bob": await Shover.join(room, "bob"),
+            "cy": await Shover.join(room, "cy")}
+    bots["bob"].passive = bots["cy"].passive = True
+    app = player_app(room)
+    try:
+        async with app.run_test(size=(140, 44)) as pilot, checking_or_folding(app):
+            followed: list[bool] = []
+            watcher = asyncio.get_running_loop().create_task(seen_following(app, "sng.1", "sng.2", followed))
+            for entry in sorted(order):
+                if order[entry] == "me":
+                    await register_with_keys(pilot, app, password="felt")
+                else:
+                    await bots[order[entry]].connection.send("tournament", action="register", tournament="sng",
+                                                             password="felt")
+                    await wait_until(pilot, lambda count=entry: len(owner.director.entries) == count,  # type: ignore[misc]
+                                     what="a registration")
+            assert owner.director.entries[my_entry].player == "me"
+            assert store.balance("me") == 1_000 - 110
+            # the start: my table opens and is shown, no key pressed
+            await wait_until(pilot, lambda: app.current_table == "sng.2", what="my table shown at the start")
+            assert said(app, "you are at table 2")
+            await wait_until(pilot, lambda: "Sit & Go sng · table 2" in title_of(app, "sng.2"), what="its title")
+            # a level up, on my table's title (its clock counted down there): table 2, or table 1 if I was moved
+            await wait_until(pilot, lambda: app.current_table is not None
+                             and "Level 2 20/40" in title_of(app, app.current_table), what="level 2 on my table")
+            await wait_until(pilot, lambda: "Level 2 20/40 · next 30/60 in" in title_of(app, str(app.current_table)),
+                             what="the next level and its time")
+            # the tournament screen: its numbers are the room's
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, TournamentScreen)
+                             and "Prize pool" in app.screen.text(), what="the tournament screen")
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen)
+            text = screen.text()
+            assert "Prize pool 400" in text  # 4 × 100 (the fees are the room's)
+            payouts = [prize.amount for prize in owner.director.projected_prizes()]
+            assert sum(payouts) == 400
+            assert "Payouts: " + ", ".join(f"{ordinal(place)} {amount}" for place, amount in
+                                           enumerate(payouts, start=1)) in text
+            ranked = [line.split() for line in text.splitlines()
+                      if line[:1] in ("▶", " ") and line[1:4].strip().isdigit()]
+            chips = [int(row[-2]) for row in ranked]
+            assert len(ranked) in (3, 4) and chips == sorted(chips, reverse=True)
+            assert sum(chips) == 4_000  # the chips of the players left: none lost, none made
+            assert [row[0] for row in ranked].count("▶") == 1  # me, marked
+            assert f"{app.current_table} (" in text and "← my table" in text
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, TournamentScreen), what="the screen closed")
+            bots["bob"].passive = bots["cy"].passive = False
+            # one of bob and cy is out; three left: table 2 breaks, I am moved — the client follows by itself
+            await wait_until(pilot, lambda: bool(followed), timeout=90, what="my client following me to table 1")
+            assert said(app, "moved to table 1")
+            assert said(app, "(the final table)")
+            assert said(app, "the final table — 3 players at table 1")
+            watcher.cancel()
+            assert app.internal_errors == []
+    finally:
+        await stop(room, list(bots.values()))
+
+
+async def test_a_rebuy_window_then_out_with_place_and_prize(tmp_path: Path, store: Store) -> None:
+    for name in ("me", "ana", "bob"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    # a rebuy once my stack is 900 or less (the blinds I fold take it there); out second, or first after a run
+    # of won all-ins
+    rebuys = Rebuys(until_seconds=600.0, threshold=900, chips=500, price=100, max_rebuys=1)
+    room = await start_room(tmp_path, store, sit_and_go(size=3, seats=3, knockout=0, level_seconds=1.0,
+                                                        rebuys=rebuys, payout=PayoutKind.TABLE,
+                                                        payout_percentages=(65, 35)), pause=3.0)
+    # a rebuy is offered until the table's next hand: the pause between hands is the time to answer
+    owner = room.tournaments.owners["sng"]
+    bots: list[Shover] = [await Decliner.join(room, "ana"), await Decliner.join(room, "bob")]  # they shove
+    app = player_app(room)
+    try:
+        async with app.run_test(size=(140, 44)) as pilot, checking_or_folding(app):
+            await register_with_keys(pilot, app)
+            for bot in bots:
+                await bot.connection.send("tournament", action="register", tournament="sng")
+            await wait_until(pilot, lambda: app.current_table == "sng.1", what="my table at the start")
+            # the blinds I fold take my stack to 900 or less: the rebuy window, R rebuys
+            await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen) and app.screen.kind == "rebuy",
+                             timeout=120, what="the rebuy window")
+            await pilot.press("r")
+            await wait_until(pilot, lambda: said(app, "rebuy 1: +500 chips"), what="the rebuy")
+            assert store.balance("me") == 1_000 - 110 - 100
+            # the second time there is no rebuy left (max 1): out, with the place and the prize
+            await wait_until(pilot, lambda: owner.director.phase is Phase.COMPLETE, timeout=180, what="the end")
+            (mine,) = owner.director.entries_of("me")
+            assert mine.place in (1, 2)  # a shover went out first (his rebuy unanswered)
+            pool = 3 * 100 + 100  # entries and my rebuy
+            prize = pool * (35 if mine.place == 2 else 65) // 100
+            assert prize == {2: 140, 1: 260}[mine.place]
+            await wait_until(pilot, lambda: said(app, f"you finished {ordinal(mine.place or 0)} and won {prize} chips"),
+                             what="the place and the prize")
+            if mine.place == 2:
+                assert said(app, "you are out in 2nd place")
+            await store.flush()
+            assert store.balance("me") == 1_000 - 110 - 100 + prize
+            assert app.internal_errors == []
+    finally:
+        await stop(room, bots)
+
+
+async def test_a_deal_proposed_on_the_screen_accepted_by_all_is_paid_and_completes(
+        tmp_path: Path, store: Store) -> None:
+    for name in ("me", "ana", "bob"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    # a deal is made between hands: a proposal asked during one goes when it ends (a second between them)
+    room = await start_room(tmp_path, store, sit_and_go(size=3, seats=3, knockout=0, level_seconds=600.0),
+                            pause=1.0)
+    owner = room.tournaments.owners["sng"]
+    bots: list[Shover] = [await Dealmaker.join(room, "ana"), await Dealmaker.join(room, "bob")]
+    for bot in bots:
+        bot.passive = True  # checks and calls: the chips move slowly, nobody is out before the deal
+    app = player_app(room)
+    try:
+        async with app.run_test(size=(140, 44)) as pilot, checking_or_folding(app):
+            await register_with_keys(pilot, app)
+            for bot in bots:
+                await bot.connection.send("tournament", action="register", tournament="sng")
+            await wait_until(pilot, lambda: app.current_table == "sng.1", what="the final table at the start")
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, TournamentScreen)
+                             and "Prize pool 300" in app.screen.text(), what="the tournament screen")
+            await pilot.press("2")  # a deal by chip count
+            await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen) and app.screen.kind == "deal",
+                             what="the deal window")
+            (proposal,) = bots[0].events("deal_proposed")
+            shares = {str(who): int(amount) for who, amount in proposal["shares"]}
+            assert sorted(shares) == ["ana", "bob", "me"] and sum(shares.values()) == 300
+            assert bots[1].events("deal_proposed") == [proposal]  # every player sees the numbers
+            question = app.screen
+            assert isinstance(question, QuestionScreen)
+            assert f"You would get {shares['me']} chips" in "\n".join(question.lines)
+            await pilot.press("y")
+            await wait_until(pilot, lambda: owner.director.phase is Phase.COMPLETE, what="the deal done")
+            await wait_until(pilot, lambda: said(app, "is complete by a deal"), what="the end said")
+            assert said(app, f"won {shares['me']} chips")
+            await store.flush()
+            assert {name: store.balance(name) for name in shares} == {
+                name: 1_000 - 110 + share for name, share in shares.items()}
+            assert app.internal_errors == []
+    finally:
+        await stop(room, bots)
