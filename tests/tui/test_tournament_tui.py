@@ -243,7 +243,7 @@ async def test_register_start_level_up_screen_numbers_and_being_moved_to_the_fin
             ranked = [line.split() for line in text.splitlines()
                       if line[:1] in ("▶", " ") and line[1:4].strip().isdigit()]
             chips = [int(row[-2]) for row in ranked]
-            assert len(ranked) in (3, 4) and chips == sorted(chips, reverse=True)
+            assert len(ranked) in (3, 4) and chips == sorted(chips, reverse=True), text
             assert sum(chips) == 4_000  # the chips of the players left: none lost, none made
             assert [row[0] for row in ranked].count("▶") == 1  # me, marked
             assert f"{app.current_table} (" in text and "← my table" in text
