@@ -44,6 +44,7 @@ class TournamentOwner(Protocol):
 
     config: TournamentConfig
     director: Tournament
+    rebuy_decision_seconds: float
 
     @property
     def id(self) -> str: ...
@@ -68,6 +69,8 @@ def event_messages(owner: TournamentOwner, events: Sequence[Event]) -> Iterator[
         if not isinstance(event, TournamentEvent):
             continue
         message = tournament_event(owner.id, event)
+        if isinstance(event, RebuyOffered):  # his table waits that long for his answer: the window shows it
+            message["event"]["seconds"] = owner.rebuy_decision_seconds
         if isinstance(event, PERSONAL):
             yield event.player, message
             continue

@@ -137,6 +137,7 @@ class TournamentOwner:
         self._closing: set[int] = set()
         self._held: set[int] = set()  # tables whose players are held for a hand about to be dealt
         self._offers: dict[int, float] = {}  # entry → when (room clock) he was offered a rebuy
+        self.rebuy_decision_seconds = REBUY_DECISION_SECONDS
         self._after_hand: dict[int, list[tuple[str, str]]] = {}  # table → (player, rebuy/add_on) asked in a hand
         self._tasks: set[asyncio.Task[Any]] = set()
         self._hand_levels: dict[int, int] = {}  # table → the level its running hand was dealt at
@@ -497,7 +498,7 @@ class TournamentOwner:
     def _waits_for_rebuy(self, table: TableState, mirrored: TournamentTable) -> bool:
         """Whether a busted player here still has time to answer his rebuy offer (the runner is woken then)."""
         now = self.room.clock()
-        waiting = [self._offers[seated.entry] + REBUY_DECISION_SECONDS - now for seated in mirrored.seats.values()
+        waiting = [self._offers[seated.entry] + self.rebuy_decision_seconds - now for seated in mirrored.seats.values()
                    if self.director.entries[seated.entry].pending_rebuy and seated.entry in self._offers]
         left = max((seconds for seconds in waiting if seconds > 0), default=0.0)
         if left <= 0:

@@ -211,7 +211,10 @@ class TournamentLobby(LobbyScreen):
             self._follow(f"{tournament}.{event.get('to_table')}", f"{tournament}.{event.get('from_table')}",
                          words or "")
         elif kind == "rebuy_offered" and mine:
-            self._ask("rebuy", tournament, "Rebuy", [words or "", "Rebuy now, or you are out."],
+            seconds = event.get("seconds")
+            wait = [f"Your table waits {int(seconds)} s for your answer."] if isinstance(seconds, (int, float)) \
+                else []
+            self._ask("rebuy", tournament, "Rebuy", [words or "", "Rebuy now, or you are out.", *wait],
                       ("r", "Rebuy"), ("n", "No, I am out"))
         elif kind == "deal_proposed" and tournament in book.playing:
             shares = [(str(who), int(amount)) for who, amount in event.get("shares") or []]
