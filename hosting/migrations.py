@@ -162,6 +162,12 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         updated_at REAL NOT NULL
     )
     """,
+    # 7: a ticket's target (issue 18): every row into or out of ``ticket`` names the tournament the ticket enters
+    # in ``ticket_for`` (``table_id`` is the tournament the row belongs to: the satellite that awarded it, or the
+    # one it paid or was given back by); NULL for every other row.
+    """
+    ALTER TABLE ledger ADD COLUMN ticket_for TEXT
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -137,7 +137,7 @@ class TournamentDesk:
         return [owner.summary() for owner in self.owners.values() if not owner.over]
 
     def handle(self, name: str, action: str, tournament: str, password: str | None, deal: str | None,
-               ) -> dict[str, Any]:
+               pay: str | None = None) -> dict[str, Any]:
         """One ``tournament`` request of ``name``; the reply (``tournament`` state or ``ack`` fields).
         :class:`RoomError` for a refusal."""
         owner = self.owners.get(tournament)
@@ -146,7 +146,7 @@ class TournamentDesk:
         if action == "state":
             return owner.state(name)
         if action == "register":
-            return owner.register(name, password)
+            return owner.register(name, password, pay)
         if action == "unregister":
             return owner.unregister(name)
         if action == "rebuy":

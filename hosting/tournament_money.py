@@ -43,14 +43,27 @@ class MoneyBook:
                 rows.append(self._move(location, "issue", -difference, None, "house"))
         return rows
 
-    def _move(self, source: str, destination: str, amount: int, player: str | None, reason: str) -> MoneyMove:
+    def _move(self, source: str, destination: str, amount: int, player: str | None, reason: str,
+              ticket_for: str | None = None) -> MoneyMove:
         for location, sign in ((source, -1), (destination, 1)):
             if location in self.held:
                 self.held[location] += sign * amount
-        return MoneyMove(source, destination, amount, player, f"{self.tournament_id}: {reason}")
+        if "ticket" in (source, destination) and ticket_for is None:
+            ticket_for = self.tournament_id  # a ticket for this tournament paid or given back
+        return MoneyMove(source, destination, amount, player, f"{self.tournament_id}: {reason}", ticket_for)
+
+    def _entry_parts(self) -> tuple[tuple[int, str], ...]:
+        price = self.director.settings.price
+        return (price.buy_in, "tournament"), (price.fee, "fee"), (price.knockout, "bounty")
 
     def _rows_of(self, event: Event) -> list[MoneyMove]:
         settings = self.director.settings
+        if isinstance(event, Paid) and event.method == "ticket" and event.what == "entry":
+            return [self._move("ticket", location, amount, event.player, "entry by ticket")
+                    for amount, location in self._entry_parts() if amount]
+        if isinstance(event, Credited) and event.as_ticket is not None and event.amount > 0:
+            return [self._move(location, "ticket", amount, event.player, f"{event.reason}: the ticket back")
+                    for amount, location in self._entry_parts() if amount]
         if isinstance(event, Paid) and event.method == "balance":
             parts: tuple[tuple[int, str], ...]
             if event.what == "entry":
@@ -76,7 +89,7 @@ class MoneyBook:
                                                                                      f"{event.place}")]
             if event.ticket_to is not None:
                 return [self._move("tournament", "ticket", event.amount, event.player,
-                                   f"ticket to {event.ticket_to}, place {event.place}")]
+                                   f"ticket to {event.ticket_to}, place {event.place}", event.ticket_to)]
             return [self._move("tournament", "balance", event.amount, event.player, f"prize, place {event.place}")]
         if isinstance(event, BountyWon) and event.amount:
             return [self._move("bounty", "balance", event.amount, event.winner, f"bounty on {event.loser}")]

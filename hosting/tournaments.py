@@ -43,7 +43,7 @@ from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import RebuyOffered, TournamentStarted
 from engine.tournament.formats import Format
 from engine.tournament.levels import Level
-from engine.tournament.money import Balance, Free
+from engine.tournament.money import Balance, Free, Payment, Ticket
 from engine.tournament.table import TournamentTable
 from hosting import protocol
 from hosting.config import TableConfig
@@ -208,18 +208,30 @@ class TournamentOwner:
         if events:
             self._step(events)
 
-    def register(self, name: str, password: str | None) -> dict[str, Any]:
-        """``name`` takes an entry paid from his balance (a freeroll: free); the ``ack``'s fields."""
+    def register(self, name: str, password: str | None, pay: str | None = None) -> dict[str, Any]:
+        """``name`` takes an entry (a freeroll: free) paid by ``pay``: ``ticket`` (one he won for this
+        tournament), ``balance``, or by default a ticket when he holds one; the ``ack``'s fields."""
         director = self.director
-        payment = Free() if director.settings.is_freeroll else Balance()
-        price = director.settings.price.total
-        if self.store is not None and price > self.store.balance(name):
-            raise RoomError("bad_amount", f"the entry costs {price}; you have {self.store.balance(name)} in the bank")
+        payment = self._payment(name, pay)
         events = self._ask(lambda: director.register(name, payment, self.clock.now(), password=password))
         self._step(events)
         if self._spin_full():
             self._draw_spin()  # the multiplier is drawn when the three are in, with them (commit–reveal)
         return {"tournament": self.id, "registered": len(director.entries)}
+
+    def _payment(self, name: str, pay: str | None) -> Payment:
+        director = self.director
+        if director.settings.is_freeroll:
+            return Free()
+        price = director.settings.price.total
+        held = self.store.tickets(name).get(self.id, 0) if self.store is not None else 0
+        if pay == "ticket" or (pay is None and held >= price):
+            if held < price:
+                raise RoomError("bad_amount", f"the entry costs {price}; your tickets for {self.id} are worth {held}")
+            return Ticket(price, f"{self.id}:{name}", self.id)  # one entry's worth of what he holds for it
+        if self.store is not None and price > self.store.balance(name):
+            raise RoomError("bad_amount", f"the entry costs {price}; you have {self.store.balance(name)} in the bank")
+        return Balance()
 
     def _spin_full(self) -> bool:
         director = self.director

@@ -23,17 +23,20 @@ class NotEnoughChips(ValueError):
 
 def move(connection: sqlite3.Connection, at: float, source: str, destination: str, amount: int, reason: str, *,
          player: str | None = None, table_id: str | None = None, hand_id: str | None = None,
-         pool: str | None = None) -> None:
+         pool: str | None = None, ticket_for: str | None = None) -> None:
     """One ledger row, and the materialized balance/stack it changes (inside the caller's transaction).
-    ``pool``: the jackpot pool of a row into or out of ``jackpot``."""
+    ``pool``: the jackpot pool of a row into or out of ``jackpot``; ``ticket_for``: the tournament a ticket
+    row's ticket enters."""
     if amount <= 0:
         return
     if "jackpot" in (source, destination) and not pool:
         raise ValueError(f"a jackpot movement ({source} -> {destination}) must name its pool")
+    if "ticket" in (source, destination) and not ticket_for:
+        raise ValueError(f"a ticket movement ({source} -> {destination}) must name the tournament it enters")
     connection.execute(
-        "INSERT INTO ledger (at, source, destination, player, table_id, hand_id, amount, reason, pool) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (at, source, destination, player, table_id, hand_id, amount, reason, pool))
+        "INSERT INTO ledger (at, source, destination, player, table_id, hand_id, amount, reason, pool, ticket_for) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (at, source, destination, player, table_id, hand_id, amount, reason, pool, ticket_for))
     for location, sign in ((source, -1), (destination, 1)):
         if location == "balance":
             connection.execute("UPDATE balances SET amount = amount + ? WHERE name = ?", (sign * amount, player))

@@ -4,8 +4,9 @@ Money (R-TOUR-2; DESIGN.md "Tournament chips are not money"): a tournament's ent
 refunds move between a player's ``balance`` and three ledger locations named by the tournament's id
 (``table_id``): ``tournament`` (its prize pool), ``fee`` (the house's) and ``bounty`` (its bounty fund); the house's
 overlay, freeroll pool, Spin top-up or room-funded bounty comes from ``issue``. A ticket prize is a ``ticket``
-row to its holder (``table_id``: the tournament it enters). Tournament chips never appear in the ledger: they
-are the director's, not the room's.
+row to its holder (``ticket_for``: the tournament it enters; ``table_id``: the satellite); an entry paid by it
+moves ``ticket`` → pool, fees and bounty fund, and an unregister gives it back the same way.
+Tournament chips never appear in the ledger: they are the director's, not the room's.
 
 State (R-CRASH-1 for tournaments): after each step of its director a tournament's state is written in the
 same transaction as that step's ledger rows, so a restart finds the money and the state of one moment — a prize
@@ -32,6 +33,8 @@ class MoneyMove:
     amount: int
     player: str | None
     reason: str
+    ticket_for: str | None = None
+    """The tournament a row into or out of ``ticket`` enters."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ class TournamentBook(ChipLedger):
         def write(connection: sqlite3.Connection) -> None:
             for item in rows:
                 move(connection, now, item.source, item.destination, item.amount, item.reason, player=item.player,
-                     table_id=tournament_id)
+                     table_id=tournament_id, ticket_for=item.ticket_for)
             connection.execute(
                 "INSERT INTO tournaments (id, status, pool, fees, bounties, state, clock, config, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
@@ -87,10 +90,11 @@ class TournamentBook(ChipLedger):
             "SELECT id, status, state, clock, config FROM tournaments ORDER BY rowid")]
 
     def tickets(self, name: str) -> dict[str | None, int]:
-        """``name``'s tickets: value held per tournament they enter (``None``: any), from the ledger."""
+        """``name``'s tickets: value held per tournament they enter, from the ledger (in memory: the rows of a
+        step not yet written are waited for by the caller, :meth:`flush`)."""
         held: dict[str | None, int] = {}
         for tournament, destination, amount in self.connection.execute(
-                "SELECT table_id, destination, SUM(amount) FROM ledger WHERE player = ? AND 'ticket' IN "
-                "(source, destination) GROUP BY table_id, destination", (name,)):
+                "SELECT ticket_for, destination, SUM(amount) FROM ledger WHERE player = ? AND 'ticket' IN "
+                "(source, destination) GROUP BY ticket_for, destination", (name,)):
             held[tournament] = held.get(tournament, 0) + (amount if destination == "ticket" else -amount)
         return {tournament: value for tournament, value in held.items() if value}
