@@ -49,7 +49,19 @@ class SavedTournament:
 
 
 class TournamentBook(ChipLedger):
-    """Tournaments' money and state."""
+    """Tournaments' money and state; tickets held in memory (read synchronously, as balances are), by holder and
+    the tournament they enter."""
+
+    _tickets: dict[tuple[str, str], int]
+
+    def _load(self) -> None:
+        super()._load()
+        self._tickets = {}
+        for name, target, destination, amount in self.connection.execute(
+                "SELECT player, ticket_for, destination, SUM(amount) FROM ledger WHERE 'ticket' IN "
+                "(source, destination) GROUP BY player, ticket_for, destination"):
+            key = (name, target)
+            self._tickets[key] = self._tickets.get(key, 0) + (amount if destination == "ticket" else -amount)
 
     def tournament_step(self, tournament_id: str, moves: Sequence[MoneyMove], *, status: str, state: bytes,
                         clock: float, money: tuple[int, int, int], config: str = "") -> asyncio.Future[Any] | None:
@@ -57,14 +69,22 @@ class TournamentBook(ChipLedger):
         director holds now (pool, fees, bounty fund), for the audit. Balances change in memory at once; a
         payment above a balance raises :class:`NotEnoughChips` (nothing changed)."""
         changes: dict[str, int] = {}
+        tickets: dict[tuple[str, str], int] = {}
         for item in moves:
             for location, sign in ((item.source, -1), (item.destination, 1)):
                 if location == "balance":
                     assert item.player is not None
                     changes[item.player] = changes.get(item.player, 0) + sign * item.amount
+                elif location == "ticket":
+                    assert item.player is not None and item.ticket_for is not None
+                    key = (item.player, item.ticket_for)
+                    tickets[key] = tickets.get(key, 0) + sign * item.amount
         for name, change in changes.items():
             if self._balances.get(name, 0) + change < 0:
                 raise NotEnoughChips(f"{name} has {self._balances.get(name, 0)} chips in the bank, not {-change}")
+        for (name, target), change in tickets.items():
+            if self._tickets.get((name, target), 0) + change < 0:
+                raise NotEnoughChips(f"{name}'s tickets for {target} are worth {self._tickets.get((name, target), 0)}")
         now = self.clock()
         rows = list(moves)
 
@@ -82,6 +102,8 @@ class TournamentBook(ChipLedger):
         future = self._submit(write)
         for name, change in changes.items():
             self._balances[name] = self._balances.get(name, 0) + change
+        for key, change in tickets.items():
+            self._tickets[key] = self._tickets.get(key, 0) + change
         return future
 
     def saved_tournaments(self) -> list[SavedTournament]:
@@ -89,12 +111,6 @@ class TournamentBook(ChipLedger):
         return [SavedTournament(*row) for row in self.connection.execute(
             "SELECT id, status, state, clock, config FROM tournaments ORDER BY rowid")]
 
-    def tickets(self, name: str) -> dict[str | None, int]:
-        """``name``'s tickets: value held per tournament they enter, from the ledger (in memory: the rows of a
-        step not yet written are waited for by the caller, :meth:`flush`)."""
-        held: dict[str | None, int] = {}
-        for tournament, destination, amount in self.connection.execute(
-                "SELECT ticket_for, destination, SUM(amount) FROM ledger WHERE player = ? AND 'ticket' IN "
-                "(source, destination) GROUP BY ticket_for, destination", (name,)):
-            held[tournament] = held.get(tournament, 0) + (amount if destination == "ticket" else -amount)
-        return {tournament: value for tournament, value in held.items() if value}
+    def tickets(self, name: str) -> dict[str, int]:
+        """``name``'s tickets: value held per tournament they enter."""
+        return {target: value for (holder, target), value in self._tickets.items() if holder == name and value}

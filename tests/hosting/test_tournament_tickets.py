@@ -79,3 +79,8 @@ async def test_a_satellite_ticket_pays_the_entry_it_was_won_for_and_comes_back_a
             await bot.stop()
         await room.stop()
         await store.close()
+    reopened = Store.open(tmp_path / "store")  # a restart reads the tickets back from the ledger
+    try:
+        assert reopened.tickets(winner) == {"main": 110}
+    finally:
+        await reopened.close()
