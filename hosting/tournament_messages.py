@@ -8,9 +8,11 @@
   availability, hand-for-hand, a deal on the table.
 * :func:`event_messages` — each director event (:mod:`engine.tournament.events`) as a ``tournament_event``
   message ``{"tournament": id, "event": body}`` (the one event encoding) to the players it concerns: his own
-  (registered, seated, moved, rebuy offered, paid, credited) to him; the rest (levels, breaks, hand-for-hand,
-  the final table, eliminations with place and prize, bounties, deals, the end) to every entrant. A table
-  number ``n`` in an event is the room table ``<tournament>.<n>``.
+  (registered, seated, moved, rebuy offered, paid, credited) to him; eliminations, places, bounties and prizes
+  to every entrant of a small tournament (:data:`SMALL_FIELD`), and in a larger one to the players they name and
+  the players at those players' tables (a 3,000-entry field does not hear 3,000 busts each: its screen's counts
+  come when asked); the rest (levels, breaks, hand-for-hand, the final table, deals, the end) to every entrant.
+  A table number ``n`` in an event is the room table ``<tournament>.<n>``.
 """
 
 from __future__ import annotations
@@ -23,10 +25,14 @@ from engine.events import Event
 from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import (
     AddedOn,
+    BountyWon,
     Credited,
+    Eliminated,
     Paid,
     PlayerMoved,
     PlayerSeatedAt,
+    PrizeAwarded,
+    Ranked,
     Rebought,
     RebuyOffered,
     Registered,
@@ -53,6 +59,11 @@ class TournamentOwner(Protocol):
 
 PERSONAL = (Registered, Unregistered, PlayerSeatedAt, PlayerMoved, RebuyOffered, Rebought, AddedOn, Paid, Credited)
 """Events only their player hears."""
+ABOUT_PLAYERS = (Eliminated, Ranked, BountyWon, PrizeAwarded)
+"""Events about some players: every entrant hears them in a small field, the players concerned in a large one."""
+SMALL_FIELD = 100
+"""Up to this many entries every entrant hears every elimination, place, bounty and prize (a Sit & Go, a small
+MTT: each bust moves everyone's place); beyond, only the players concerned do."""
 RANKED_ROWS = 100
 """Players listed on the tournament screen (the asker's own entries are always there)."""
 
@@ -62,9 +73,12 @@ def tournament_event(tournament_id: str, event: Event) -> dict[str, Any]:
     return protocol.message("tournament_event", tournament=tournament_id, event=event_to_json(event))
 
 
-def event_messages(owner: TournamentOwner, events: Sequence[Event]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(name, message) for each director event and each player it concerns."""
+def event_messages(owner: TournamentOwner, events: Sequence[Event], at: int | None = None,
+                   ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(name, message) for each director event and each player it concerns; ``at``: the table whose hand brought
+    them (its players saw the busts there)."""
     entrants: list[str] | None = None
+    small = len(owner.director.entries) <= SMALL_FIELD
     for event in events:
         if not isinstance(event, TournamentEvent):
             continue
@@ -74,10 +88,28 @@ def event_messages(owner: TournamentOwner, events: Sequence[Event]) -> Iterator[
         if isinstance(event, PERSONAL):
             yield event.player, message
             continue
+        if isinstance(event, ABOUT_PLAYERS) and not small:
+            for name in concerned(owner.director, event, at):
+                yield name, message
+            continue
         if entrants is None:
             entrants = sorted({entry.player for entry in owner.director.entries.values()})
         for name in entrants:
             yield name, message
+
+
+def concerned(director: Tournament, event: Eliminated | Ranked | BountyWon | PrizeAwarded, at: int | None = None,
+              ) -> list[str]:
+    """The players ``event`` names and the players seated now at their tables and at table ``at`` (where it
+    happened)."""
+    named = [event.winner, event.loser] if isinstance(event, BountyWon) else [event.player]
+    if isinstance(event, Eliminated):
+        named += event.by
+    tables = {entry.table for name in named for entry in director.entries_of(name)
+              if entry.live and entry.table is not None} | ({at} if at is not None else set())
+    seated = [seat.entry for number in sorted(tables) if number in director.tables
+              for seat in director.tables[number].seats.values()]
+    return sorted(set(named) | {director.entries[entry].player for entry in seated})
 
 
 def _status(owner: TournamentOwner) -> str:

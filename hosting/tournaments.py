@@ -366,9 +366,10 @@ class TournamentOwner:
 
     # --- one step: money, tables, messages, the state kept ------------------------------------------------
 
-    def _step(self, events: Sequence[Event]) -> Awaitable[Any] | None:
+    def _step(self, events: Sequence[Event], at: int | None = None) -> Awaitable[Any] | None:
         """After the director changed: its money to the ledger, the room's tables to mirror its tables, the
-        players told, the state kept (one store transaction with the money)."""
+        players told, the state kept (one store transaction with the money). ``at``: the table whose hand ended
+        (its players hear its busts in a large field: :func:`hosting.tournament_messages.event_messages`)."""
         started = time.perf_counter()
         moves = self.money.moves(events)
         future = self._keep(moves)  # first: the money and the state of this moment, whatever follows
@@ -376,7 +377,7 @@ class TournamentOwner:
             if isinstance(event, RebuyOffered):
                 self._offers[event.entry] = self.room.clock()
         self.sync()
-        for name, message in event_messages(self, events):
+        for name, message in event_messages(self, events, at):
             self.room.send_to(name, message)
         if self.store is not None:
             for name in sorted({item.player for item in moves if item.player is not None and "balance" in
@@ -546,7 +547,7 @@ class TournamentOwner:
         self._keep_hand(table, hand_id, events, transcript, number)
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
-        future = self._step(changes)
+        future = self._step(changes, number)
         self._buys_after_hand(number)
         return future
 

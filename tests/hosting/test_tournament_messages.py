@@ -1,0 +1,70 @@
+"""Who hears a tournament's events (issue 18; hosting.tournament_messages.event_messages): in a small field every
+entrant hears every elimination; in a large one (3,000 entries) only the players concerned and the players at the
+table where it happened do — a bust is not 3,000 messages — while levels and the end still reach everyone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tournament.director import Tournament
+from engine.tournament.events import Eliminated, LevelUp
+from engine.tournament.formats import Format
+from engine.tournament.money import EntryPrice
+from engine.tournament.settings import TournamentSettings
+from hosting.tournament_config import TournamentConfig
+from hosting.tournament_messages import SMALL_FIELD, event_messages
+from tests.engine.tournament.helpers import LEVELS, running
+
+
+@dataclass
+class Owner:
+    config: TournamentConfig
+    director: Tournament
+
+    @property
+    def id(self) -> str:
+        return "t"
+
+    def table_id(self, number: int) -> str:
+        return f"t.{number}"
+
+
+def _owner(size: int) -> Owner:
+    settings = TournamentSettings("t", Format.SIT_AND_GO, sit_and_go_size=size, max_players=size, seats_per_table=9,
+                                  price=EntryPrice(100, 10), starting_stack=1_000, schedule=LEVELS)
+    return Owner(TournamentConfig(settings, "T"), running(settings, size))
+
+
+def _bust_one(owner: Owner) -> tuple[int, set[str], list[tuple[str, str]]]:
+    """A hand at the first table busts one player: (table, its players before, (name, event kind) heard)."""
+    director = owner.director
+    table = director.tables[min(director.tables)]
+    players = {director.entries[seated.entry].player for seated in table.seats.values()}
+    director.hand_dealt(table.number, [seated.entry for seated in table.seats.values()])
+    seats = sorted(table.seats)
+    final = {seat: table.seats[seat].stack for seat in seats}
+    final[seats[1]] += final[seats[0]]
+    final[seats[0]] = 0
+    events = director.hand_played(table.number, final, [], 1.0)
+    assert any(isinstance(event, Eliminated) for event in events)
+    heard = [(name, message["event"]["event"]) for name, message in event_messages(owner, events, table.number)]
+    return table.number, players, heard
+
+
+def test_in_a_large_field_a_bust_reaches_the_players_of_its_table_not_every_entrant() -> None:
+    owner = _owner(3 * SMALL_FIELD)
+    number, players, heard = _bust_one(owner)
+    director = owner.director
+    there = {director.entries[seated.entry].player for seated in director.tables[number].seats.values()}
+    hearing = sorted(name for name, kind in heard if kind == "eliminated")
+    assert len(players) >= 8 and hearing == sorted(players | there)  # the busted player and his table, once each
+    assert len(hearing) <= 10
+    level = LevelUp(2, 100, 200, 0, 0, 0)
+    assert len(list(event_messages(owner, [level]))) == 3 * SMALL_FIELD  # shared news still reaches everyone
+
+
+def test_in_a_small_field_every_entrant_hears_every_bust() -> None:
+    owner = _owner(18)
+    _number, _players, heard = _bust_one(owner)
+    assert sorted(name for name, kind in heard if kind == "eliminated") == [f"p{index}" for index in
+                                                                           sorted(range(1, 19), key=str)]
