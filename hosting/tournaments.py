@@ -418,10 +418,12 @@ class TournamentOwner:
             state = self.tables.get(number)
             if state is None:
                 state = self._open(number, stakes)
-            self.publish(state, _mirror(table, state.engine, now))
-            self.publish(state, self._absent_seated(state.engine, now))
+            events = _mirror(table, state.engine, now)
+            events += self._absent_seated(state.engine, now)
             if state.engine.stakes != stakes:
-                self.publish(state, state.engine.set_level(stakes))
+                events += state.engine.set_level(stakes)
+            if events:  # nothing changed here: no table's events to send (:meth:`_step` wakes every runner)
+                self.publish(state, events)
         for number in [number for number in self.tables if number not in director.tables or self.over]:
             self._close(number)  # broken, or the tournament is over: its tables leave the room
 

@@ -12,7 +12,9 @@ entrants, levels of 60 s, turbo-like: 10/20 doubling roughly every level from 1,
 ``entrants``, ``completed`` (true/false: a winner within ``--timeout``), ``director_step_ms`` ``{p50, p99}``
 (each director step with its table sync, messages and store write, as the owner times it), ``steps``, ``hands``,
 ``hands_per_second`` (hands dealt over the wall time from the start to the winner), ``seconds``, ``cpu_seconds``,
-``peak_rss_mib``. Target: 3,000 entrants completed, p99 director step < 50 ms, RSS < 1 GiB.
+``peak_rss_mib`` (the room and its in-process bots together), ``rss_before_bots_mib`` (the room with its store, before
+any bot connects) and ``state_kib`` (the director's stored state at the start, its largest: what the room keeps
+per tournament). Target: 3,000 entrants completed, p99 director step < 50 ms, RSS < 1 GiB.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import pickle
 import random
 import resource
 import statistics
@@ -66,6 +69,7 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         tournament = config(entrants, level_seconds)
         room = tournament_room(data / "room", store, (tournament,))
         room.start()
+        rss_before_bots = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         rng = random.Random(18)
         bots: list[TournamentBot] = []
         for name in names:
@@ -77,6 +81,7 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         owner = room.tournaments.owners["bench"]
         for bot in bots:
             await bot.register()
+        state_kib = len(pickle.dumps(owner.director, protocol=pickle.HIGHEST_PROTOCOL)) / 1024  # at its largest
         started = time.perf_counter()
         cpu_started = time.process_time()
         deadline = started + timeout
@@ -105,6 +110,8 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         "cpu_seconds": round(cpu, 1),
         "level_seconds": level_seconds,
         "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "rss_before_bots_mib": round(rss_before_bots, 1),
+        "state_kib": round(state_kib, 1),
     }
 
 
