@@ -40,7 +40,7 @@ from engine.table.tournament import TournamentPolicy
 from engine.table_events import HandPlanned
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
-from engine.tournament.events import RebuyOffered, TournamentStarted
+from engine.tournament.events import Credited, RebuyOffered, TournamentStarted
 from engine.tournament.formats import Format
 from engine.tournament.levels import Level
 from engine.tournament.money import Balance, Free, Payment, Ticket
@@ -217,7 +217,8 @@ class TournamentOwner:
         self._step(events)
         if self._spin_full():
             self._draw_spin()  # the multiplier is drawn when the three are in, with them (commit–reveal)
-        return {"tournament": self.id, "registered": len(director.entries)}
+        paid = "ticket" if isinstance(payment, Ticket) else "free" if isinstance(payment, Free) else "balance"
+        return {"tournament": self.id, "registered": len(director.entries), "paid": paid}
 
     def _payment(self, name: str, pay: str | None) -> Payment:
         director = self.director
@@ -273,7 +274,9 @@ class TournamentOwner:
             raise RoomError(TOURNAMENT_REFUSED, "the Spin is drawing its multiplier: its players are in")
         events = self._ask(lambda: self.director.unregister(name, self.clock.now()))
         self._step(events)
-        return {"tournament": self.id, "registered": len(self.director.entries)}
+        ticket = any(isinstance(event, Credited) and event.as_ticket is not None for event in events)
+        return {"tournament": self.id, "registered": len(self.director.entries),
+                "refunded": "ticket" if ticket else "balance"}
 
     def rebuy(self, name: str) -> dict[str, Any]:
         return self._buy(name, "rebuy")

@@ -162,9 +162,12 @@ class TournamentLobby(LobbyScreen):
         name = self.tournaments.name(tournament)
         action = message.get("action")
         if action == "register":
-            self.notify(f"Registered in {name}: {message.get('registered')} players so far.", title="tournament")
+            paid = " with your ticket" if message.get("paid") == "ticket" else ""
+            self.notify(f"Registered in {name}{paid}: {message.get('registered')} players so far.",
+                        title="tournament")
         elif action == "unregister":
-            self.notify(f"Unregistered from {name}: the entry is refunded.", title="tournament")
+            back = "your ticket is back" if message.get("refunded") == "ticket" else "the entry is refunded"
+            self.notify(f"Unregistered from {name}: {back}.", title="tournament")
         elif action in ("rebuy", "add_on"):
             self.notify(f"{name}: {'rebuy' if action == 'rebuy' else 'add-on'} done — your stack is "
                         f"{message.get('stack')}.", title="tournament")

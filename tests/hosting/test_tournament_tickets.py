@@ -5,6 +5,7 @@ every row is in the ledger and the audit is clean. In process: the real room, it
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.tournament.director import Phase
 from engine.tournament.settings import PayoutKind
@@ -19,6 +20,11 @@ def _sums(store: Store, tournament: str) -> dict[tuple[str, str], int]:
     return {(source, destination): amount for source, destination, amount in store.connection.execute(
         "SELECT source, destination, SUM(amount) FROM ledger WHERE table_id = ? GROUP BY source, destination",
         (tournament,))}
+
+
+def _acks(bot: Shover, action: str) -> list[dict[str, Any]]:
+    """``bot``'s acks of ``action`` in the main tournament (the satellite's came before)."""
+    return [ack for ack in bot.replies("ack") if ack.get("action") == action and ack.get("tournament") == "main"]
 
 
 async def test_a_satellite_ticket_pays_the_entry_it_was_won_for_and_comes_back_at_unregister(tmp_path: Path) -> None:
@@ -46,9 +52,9 @@ async def test_a_satellite_ticket_pays_the_entry_it_was_won_for_and_comes_back_a
 
         player = next(bot for bot in bots if bot.name == winner)
         await player.connection.send("tournament", action="register", tournament="main")  # a ticket by default
-        await until(lambda: any(ack.get("action") == "register" for ack in player.replies("ack"))
-                    or bool(player.replies("error")))
+        await until(lambda: bool(_acks(player, "register")) or bool(player.replies("error")))
         assert not player.replies("error"), player.replies("error")
+        assert [ack["paid"] for ack in _acks(player, "register")] == ["ticket"]
         await store.flush()
         owner = room.tournaments.owners["main"]
         assert store.balance(winner) == balance  # the ticket paid, not the balance
@@ -58,7 +64,8 @@ async def test_a_satellite_ticket_pays_the_entry_it_was_won_for_and_comes_back_a
         assert audit(store.connection) == []
 
         await player.connection.send("tournament", action="unregister", tournament="main")
-        await until(lambda: any(ack.get("action") == "unregister" for ack in player.replies("ack")))
+        await until(lambda: bool(_acks(player, "unregister")))
+        assert [ack["refunded"] for ack in _acks(player, "unregister")] == ["ticket"]
         await store.flush()
         assert store.tickets(winner) == {"main": 110} and store.balance(winner) == balance
         assert owner.director.cashier.pool == 0
