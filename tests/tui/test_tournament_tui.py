@@ -270,7 +270,7 @@ async def test_a_rebuy_window_then_out_with_place_and_prize(tmp_path: Path, stor
     room = await start_room(tmp_path, store, sit_and_go(size=3, seats=3, knockout=0, level_seconds=1.0,
                                                         rebuys=rebuys, payout=PayoutKind.TABLE,
                                                         payout_percentages=(65, 35)), pause=3.0)
-    # a rebuy is offered until the table's next hand: the pause between hands is the time to answer
+    # a rebuy offered when the chips are gone holds the table up to REBUY_DECISION_SECONDS (Decliner answers at once)
     owner = room.tournaments.owners["sng"]
     bots: list[Shover] = [await Decliner.join(room, "ana"), await Decliner.join(room, "bob")]  # they shove
     app = player_app(room)
