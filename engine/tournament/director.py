@@ -98,6 +98,7 @@ from engine.tournament.seating import (
 )
 from engine.tournament.settings import PayoutKind, TournamentSettings
 from engine.tournament.shares import apportion, split_equally
+from engine.tournament.stored import stored_quickly
 from engine.tournament.table import HandResult, TournamentTable
 
 
@@ -113,6 +114,7 @@ class Phase(Enum):
     CANCELLED = "cancelled"
 
 
+@stored_quickly
 @dataclass(slots=True)
 class Entry:
     """One entry: ``player``'s, at ``table`` (``None`` before seating or once out). ``busted_order``: the
