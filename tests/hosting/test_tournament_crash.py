@@ -26,6 +26,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 KILLS = sweep("CROUPIER_TOURNAMENT_KILLS", 5, 10)
 PLAYERS = sweep("CROUPIER_TOURNAMENT_PLAYERS", 16, 45)  # the 45 (nine-handed, five tables) when full
 SEATS = 9 if PLAYERS >= 27 else 4
+STEP_LAG = 1.0  # seconds a restored clock may be behind the last one printed (see the test)
 
 
 def _start(data: Path) -> subprocess.Popen[str]:
@@ -71,8 +72,11 @@ def test_a_tournament_killed_again_and_again_completes_and_pays_everyone_exactly
     process.wait(timeout=60)
     assert "done" in lines, lines[-5:]
     assert interrupted >= min(KILLS, 3)  # killed while it was being played, not only before or after
-    # the clock went on from where it stopped: no level was skipped while the room was down
-    assert all(first >= before - 0.1 and first - before < 2.0 for before, first in resumed_at if before), resumed_at
+    # the clock went on from where it stopped: no level was skipped while the room was down. The room prints its live
+    # clock, but restores the clock of its last saved step, which may be a little older than the last line printed
+    # (0.13 s behind on a loaded CI machine): it may resume behind by at most STEP_LAG, a third of a 3 s level.
+    assert all(first >= before - STEP_LAG and first - before < 2.0
+               for before, first in resumed_at if before), resumed_at
 
     connection = connect(data / "store")
     try:
