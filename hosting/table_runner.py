@@ -171,6 +171,17 @@ async def cancel_and_wait(task: asyncio.Task[Any]) -> None:
             task.result()
 
 
+async def wait_event(event: asyncio.Event, timeout: float | None) -> bool:
+    """Wait for ``event`` at most ``timeout`` seconds (None: no limit); whether it was set. Not
+    ``asyncio.wait_for``: on Python 3.11 it can swallow a cancellation that arrives as the event is set, and a
+    runner's loop then runs on after the room (or the test's event loop) cancelled it; ``asyncio.timeout``
+    tells its own expiry from an outside cancellation, which always propagates."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(None if timeout is None else max(0.0, timeout)):
+            await event.wait()
+    return event.is_set()
+
+
 def legal_to_json(options: LegalActions) -> dict[str, Any]:
     return dataclasses.asdict(options)
 
@@ -225,9 +236,13 @@ class TableRunner:
         """Stop after the hand in play (its shuffle included) has ended: the room is taking the table away."""
         self._closing = True
         self.wake()
-        if self._task is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(self._task)
+        task = self._task
+        if task is not None:
+            try:
+                await asyncio.shield(task)
+            except asyncio.CancelledError:
+                if not task.cancelled():  # we were cancelled, not the runner: pass it on, never swallow it
+                    raise
             self._task = None
 
     @property
@@ -319,8 +334,7 @@ class TableRunner:
         """Wait for a wake-up, or until the room clock reaches ``until``."""
         self._wake.clear()
         timeout = None if until is None else max(0.0, until - self.room.clock())
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout)
+        await wait_event(self._wake, timeout)
 
     # --- one hand ------------------------------------------------------------------------------------
 
@@ -428,8 +442,7 @@ class TableRunner:
                 if self.room.clock() >= deadline:
                     break
                 fairness.changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(fairness.changed.wait(), deadline - self.room.clock())
+                await wait_event(fairness.changed, deadline - self.room.clock())
             missing = [name for name, seat in wanted.items() if seat not in fairness.commitments]
             if not missing or table.policy.deals_in_absent:
                 # R-TOUR-6: a tournament deals him in without his seed; the deck is the host's and the committed
@@ -481,8 +494,7 @@ class TableRunner:
         deadline = self.room.clock() + self.settings.reveal_seconds
         while not all(seat in fairness.seeds for seat in dealt_in.values()) and self.room.clock() < deadline:
             fairness.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(fairness.changed.wait(), deadline - self.room.clock())
+            await wait_event(fairness.changed, deadline - self.room.clock())
         return [name for name, seat in dealt_in.items() if seat not in fairness.seeds]
 
     def _deals(self) -> tuple[Deal, ...]:

@@ -10,6 +10,7 @@ import pytest
 
 from hosting.cli import build_parser
 from hosting.commands import play
+from hosting.table_runner import cancel_and_wait
 
 
 def test_fast_fold_options_make_a_pool_of_a_blind_game(tmp_path: Path) -> None:
@@ -26,20 +27,31 @@ async def test_fast_fold_practice_deals_the_next_hand_after_a_fold(tmp_path: Pat
     state: dict[str, Any] = {}
     app = play.practice_app(table, tmp_path, seed=7, fast=True, state=state, fast_fold=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        seen: list[tuple[str, str]] = []
-        for _ in range(2000):
-            shown = app.current_table
-            model = app.models.get(shown or "")
-            if model is not None and model.needs_action and model.hand_id:
-                if (shown, model.hand_id) not in seen:
-                    seen.append((str(shown), model.hand_id))
-                await pilot.press("f")
-            if len(seen) >= 3:
-                break
-            await pilot.pause(0.02)
-        assert len(seen) >= 3, seen
-        assert all(table_id.startswith("practice.") for table_id, _ in seen)
-        assert len({hand for _, hand in seen}) == len(seen)
-        assert len(state["bots"]) == 3 * 3 - 1
-        assert "practice" in state["room"].pools
-        assert app.internal_errors == []
+        try:
+            await _fold_three_hands(app, pilot, state)
+        finally:  # the room and its bots live in this event loop: stop them before it closes
+            for bot in state.get("bots", []):
+                if bot.task is not None:
+                    await cancel_and_wait(bot.task)
+            if "room" in state:
+                await state["room"].stop()
+
+
+async def _fold_three_hands(app: Any, pilot: Any, state: dict[str, Any]) -> None:
+    seen: list[tuple[str, str]] = []
+    for _ in range(2000):
+        shown = app.current_table
+        model = app.models.get(shown or "")
+        if model is not None and model.needs_action and model.hand_id:
+            if (shown, model.hand_id) not in seen:
+                seen.append((str(shown), model.hand_id))
+            await pilot.press("f")
+        if len(seen) >= 3:
+            break
+        await pilot.pause(0.02)
+    assert len(seen) >= 3, seen
+    assert all(table_id.startswith("practice.") for table_id, _ in seen)
+    assert len({hand for _, hand in seen}) == len(seen)
+    assert len(state["bots"]) == 3 * 3 - 1
+    assert "practice" in state["room"].pools
+    assert app.internal_errors == []
