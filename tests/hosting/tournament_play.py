@@ -55,6 +55,7 @@ class Shover:
         self.messages: list[dict[str, Any]] = []
         self.task: asyncio.Task[None] | None = None
         self.passive = False
+        self.folding = False  # checks when he may, else folds: never calls anyone down (no showdown he can force)
 
     @classmethod
     async def join(cls, room: Room, name: str, shove_rate: float = 1.0, public_key: str | None = None) -> Shover:
@@ -92,9 +93,9 @@ class Shover:
                     kind = "all_in"
                 elif legal.get("can_check"):
                     kind = "check"
-                elif legal.get("call_amount") is not None and (self.shove_rate == 1.0 or self.passive or
-                                                               legal["call_amount"] * 5 <= (legal.get("max_raise_to")
-                                                                                            or 0)):
+                elif legal.get("call_amount") is not None and not self.folding and (
+                        self.shove_rate == 1.0 or self.passive
+                        or legal["call_amount"] * 5 <= (legal.get("max_raise_to") or 0)):
                     kind = "call"
                 else:
                     kind = "fold"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from engine.tournament.director import Phase
+from engine.tournament.levels import Level
 from engine.tournament.seating import initial_tables
 from engine.tournament.settings import PayoutKind, Rebuys
 from hosting.room import Room
@@ -191,8 +193,14 @@ async def test_register_start_level_up_screen_numbers_and_being_moved_to_the_fin
     names = ("me", "ana", "bob", "cy")
     for name in names:
         store.register(name, f"ssh-ed25519 AAAA{name}")  # 1,000 each
-    room = await start_room(tmp_path, store, sit_and_go(size=4, seats=3, knockout=0, level_seconds=3.0,
-                                                        password="felt"))
+    # level 1 lasts 3 s, level 2 (20/40) ten minutes: the level up comes soon, and no blind ever puts me all in
+    # (a slow, loaded machine reaching 1,200/2,400 would turn my tournament into a coin flip)
+    config = sit_and_go(size=4, seats=3, knockout=0, level_seconds=3.0, password="felt")
+    first, second, *later = config.settings.schedule
+    assert isinstance(second, Level)
+    config = dataclasses.replace(config, settings=dataclasses.replace(
+        config.settings, schedule=(first, dataclasses.replace(second, duration=600.0), *later)))
+    room = await start_room(tmp_path, store, config)
     owner = room.tournaments.owners["sng"]
     owner.director.draw = in_order
     # entries 1-4 in registration order; the highest table breaks when three are left (seating.table_to_break)
@@ -200,9 +208,11 @@ async def test_register_start_level_up_screen_numbers_and_being_moved_to_the_fin
     my_entry, mate = layout[-1]
     others = [entry for entry in (1, 2, 3, 4) if entry not in layout[-1]]
     order = {my_entry: "me", mate: "ana", others[0]: "bob", others[1]: "cy"}
-    # my table-mate only checks or calls small bets; the other table's two check and call until told to shove
+    # my table-mate only checks or folds, as I do: no showdown, no all in, I cannot bust at table 2 (the blinds go
+    # back and forth); the other table's two check and call until told to shove, then one of them is out
     bots = {"ana": await Shover.join(room, "ana", shove_rate=0.0), "bob": await Shover.join(room, "bob"),
             "cy": await Shover.join(room, "cy")}
+    bots["ana"].folding = True
     bots["bob"].passive = bots["cy"].passive = True
     app = player_app(room)
     try:
