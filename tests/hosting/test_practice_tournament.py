@@ -62,14 +62,16 @@ async def _practice(tmp_path: Path, kind: str, players: int | None, level_second
         await until(lambda: owner.director.phase is not Phase.REGISTERING, timeout=30)
         assert len(owner.director.entries) == size
         assert "you" in {entry.player for entry in owner.director.entries.values()}
-        assert len({table.id for table in owner.tables.values()}) == tables
+        if not owner.over:  # a Spin of 500 chips can end before this line runs; the reports say it below
+            assert len({table.id for table in owner.tables.values()}) == tables
         if until_over:
             await until(lambda: owner.over, timeout=240)
             await until(lambda: all(bot.report.finished for bot in [*bots, you]), timeout=30)
             assert owner.director.hands >= size  # hands were played, not a walkover
+            # the tables the clients were seated at: as many as the start opened
+            assert len({table for bot in [*bots, you] for table in bot.report.tables}) == tables
             if tables > 1:  # tables broke and players were moved to balance them (the bots' clients heard it)
                 assert sum(bot.report.moved for bot in [*bots, you]) > 0
-                assert len({table for bot in [*bots, you] for table in bot.report.tables}) == tables
             places = sorted(bot.report.place or 1 for bot in [*bots, you])
             # one winner; players out in one hand with equal stacks share a place (TDA): 1, 2, 3, 3, 5, …
             assert places.count(1) == 1 and all(place == index + 1 or place == places[index - 1]
