@@ -634,7 +634,7 @@ class Room:
         """A tournament request (hosting.tournament_desk): ``state`` answers with the ``tournament`` message,
         the others with an ``ack``."""
         reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
-                                        message.deal, message.pay)
+                                        message.deal, message.pay, key=session.public_key, now=now)
         session.send(reply if message.action == "state" else protocol.ack("tournament", action=message.action,
                                                                           **reply))
 

@@ -25,6 +25,7 @@ from engine.events import Event
 from hosting.errors import RoomError
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
+from hosting.tournament_guard import PasswordGuard
 from hosting.tournaments import Publish, TournamentOwner, TournamentRoom
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class TournamentDesk:
         self.owners: dict[str, TournamentOwner] = {}
         self._task: asyncio.Task[None] | None = None
         self._copies: dict[str, int] = {}
+        self.passwords = PasswordGuard()
 
     @property
     def store(self) -> Store | None:
@@ -137,15 +139,18 @@ class TournamentDesk:
         return [owner.summary() for owner in self.owners.values() if not owner.over]
 
     def handle(self, name: str, action: str, tournament: str, password: str | None, deal: str | None,
-               pay: str | None = None) -> dict[str, Any]:
-        """One ``tournament`` request of ``name``; the reply (``tournament`` state or ``ack`` fields).
-        :class:`RoomError` for a refusal."""
+               pay: str | None = None, *, key: str = "", now: float = 0.0) -> dict[str, Any]:
+        """One ``tournament`` request of ``name`` (whose session holds ``key``, at room time ``now``); the reply
+        (``tournament`` state or ``ack`` fields). :class:`RoomError` for a refusal."""
         owner = self.owners.get(tournament)
         if owner is None:
             raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}; ask for the lobby")
         if action == "state":
             return owner.state(name)
         if action == "register":
+            expected = owner.director.settings.password
+            if expected is not None:  # guessed no faster than the room's own password
+                self.passwords.check(tournament, expected, password, name, key, now)
             return owner.register(name, password, pay)
         if action == "unregister":
             return owner.unregister(name)

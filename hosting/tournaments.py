@@ -56,6 +56,7 @@ from hosting.spin_start import spin_draw_id, spin_outcomes, start_with_proof
 from hosting.store import hand_start_of, table_settings
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
+from hosting.tournament_guard import DealGuard
 from hosting.tournament_messages import event_messages, lobby_row, state_body
 from hosting.tournament_money import MoneyBook
 
@@ -145,6 +146,7 @@ class TournamentOwner:
         self._draw_attempts = 0
         self.drawing = False  # a Spin's multiplier is being drawn with its players (hosting.spin_start)
         self.draw_seconds: DrawSeconds | None = None  # the draw's deadlines (None: a hand's)
+        self.deals = DealGuard()  # a deal cannot hold the final table still (hosting.tournament_guard)
         if director is None:
             director = Tournament(config.settings, SystemDraw())
             director.open_registration(self.clock.now())
@@ -204,6 +206,7 @@ class TournamentOwner:
             return
         if self._spin_full() and not self.drawing:
             self._draw_spin()  # a restored Spin that was full (the room stopped during its draw), or a failed draw
+        self._expire_deal()
         events = self.director.tick(self.clock.now())
         if events:
             self._step(events)
@@ -325,8 +328,19 @@ class TournamentOwner:
         except ValueError:
             raise RoomError("bad_value", f"a deal is {', '.join(item.value for item in DealKind)}, not {kind!r}") \
                 from None
+        self.deals.may_propose(name)
         self._step(self._ask(lambda: self.director.propose_deal(name, deal_kind)))
+        self.deals.proposed(name, self.room.clock())
         return {"tournament": self.id}
+
+    def _expire_deal(self) -> None:
+        """A deal unanswered for ``deals.seconds`` is off: the first finalist who did not accept declines it."""
+        deal = self.director.deal_on_table
+        if not self.deals.expired(deal is not None, self.room.clock()) or deal is None:
+            return
+        silent = min(entry for entry in deal[1] if entry not in deal[2])
+        player = self.director.entries[silent].player
+        self._step(self._ask(lambda: self.director.decline_deal(player)))
 
     def answer_deal(self, name: str, accept: bool) -> dict[str, Any]:
         director = self.director
@@ -528,6 +542,7 @@ class TournamentOwner:
         """The players actually dealt in are the hand's (the held ones who were not are free again)."""
         number = self.number_of(table)
         self._held.discard(number)
+        self.deals.hand_dealt()
         mirrored = self.director.tables.get(number)
         if mirrored is None:
             return

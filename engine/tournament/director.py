@@ -1172,6 +1172,8 @@ class Tournament:
         """``player`` refuses: the deal is off, play goes on."""
         if self._deal is None:
             raise TableRuleError("no deal is on the table")
+        if not any(self.entries[entry].player == player for entry in self._deal.shares):
+            raise NotSeated(f"{player} is not part of the deal")  # nobody else may call a deal off
         self._deal = None
         return [DealDeclined(player)]
 

@@ -1,0 +1,81 @@
+"""Bounds on what one player can do to a tournament from the wire (issue 18, found by attacking it).
+
+* :class:`PasswordGuard`: a private tournament's password is guessed online no faster than the room's own
+  password: wrong answers counted per name and per key (across connections: each connection has its own error
+  budget only), the first few free, then a doubling wait (:class:`hosting.identity.GuessThrottle`); an answer
+  sent sooner is refused unchecked. Not per address: players behind one NAT or tunnel share it, and a stranger's
+  guesses must not lock them out.
+* :class:`DealGuard`: a final-table deal cannot hold the table still — an unanswered deal is off after
+  ``seconds`` (silence is no consent: the first finalist who did not accept is named as declining), and each
+  finalist proposes at most once per hand dealt, so he cannot propose again after every decline.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import math
+
+from hosting.errors import RoomError
+from hosting.identity import GuessThrottle
+
+security_log = logging.getLogger("croupier.security")
+
+WRONG_PASSWORD = "wrong_password"
+DEAL_SECONDS = 60.0
+"""How long a proposed deal waits for every finalist's answer before it is off (the table waits meanwhile)."""
+
+
+class PasswordGuard:
+    """Wrong passwords of the room's private tournaments, per name and per key."""
+
+    def __init__(self) -> None:
+        self._names = GuessThrottle()
+        self._keys = GuessThrottle()
+
+    def check(self, tournament: str, expected: str, given: str | None, name: str, key: str, now: float) -> None:
+        """Raise :class:`RoomError` unless ``given`` is ``expected``; a wrong answer counts, and one sent before
+        its wait is over is refused without being checked."""
+        if given is None:  # no answer is no guess
+            raise RoomError(WRONG_PASSWORD, "this tournament is private: send its password")
+        wait = max(self._names.wait(name, now), self._keys.wait(f"key {key}", now))
+        if wait > 0:
+            raise RoomError(WRONG_PASSWORD, f"too many wrong passwords: try again in {math.ceil(wait)} s")
+        if hmac.compare_digest(given.encode(), expected.encode()):
+            self._names.right(name)
+            self._keys.right(f"key {key}")
+            return
+        count = max(self._names.wrong(name, now), self._keys.wrong(f"key {key}", now))
+        security_log.warning("wrong password for private tournament %s (%d from %s)", tournament, count, name)
+        raise RoomError(WRONG_PASSWORD, "this tournament is private: wrong password")
+
+
+class DealGuard:
+    """One tournament's deal proposals: who proposed since the last hand, and since when a deal waits."""
+
+    def __init__(self, seconds: float = DEAL_SECONDS) -> None:
+        self.seconds = seconds
+        self._proposed: set[str] = set()
+        self._since: float | None = None
+
+    def may_propose(self, name: str) -> None:
+        if name in self._proposed:
+            raise RoomError("tournament_rule", "you proposed a deal this hand already: propose again after the "
+                                               "next hand")
+
+    def proposed(self, name: str, now: float) -> None:
+        self._proposed.add(name)
+        self._since = now
+
+    def hand_dealt(self) -> None:
+        self._proposed.clear()
+
+    def expired(self, on_table: bool, now: float) -> bool:
+        """Whether the deal on the table (``on_table``) has waited its time; a deal found without a start (a
+        restored tournament's) waits from ``now``."""
+        if not on_table:
+            self._since = None
+            return False
+        if self._since is None:
+            self._since = now
+        return now - self._since >= self.seconds

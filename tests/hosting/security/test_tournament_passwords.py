@@ -1,0 +1,77 @@
+"""A private tournament's password guessed online (issue 18, R-TOUR-2), over SSH.
+
+Each connection's error budget was the only bound: 21 guesses per connection, and a new connection (20 logins a
+minute from one address) got 21 more — some 400 guesses a minute for one name. Now wrong passwords count per name
+and per key across connections (hosting.tournament_guard.PasswordGuard): 3 free, then a doubling wait during
+which an answer is refused unchecked, even a right one. Players at the same address (a NAT, a tunnel to
+127.0.0.1) with their own keys are not held back by a stranger's guesses.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from hosting.client import RequestRefused, RoomClient
+from hosting.config import AccessConfig, RoomConfig
+from hosting.server import RunningRoom
+from tests.hosting.security.helpers import drain
+from tests.hosting.tournament_play import sit_and_go
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def private_room() -> RoomConfig:
+    return RoomConfig("private room", (), AccessConfig(connections_per_minute=1000),
+                      tournaments=(sit_and_go("club", size=6, seats=6, password="friday"),))
+
+
+async def register(client: RoomClient, password: str) -> str:
+    try:
+        await client.request("tournament", action="register", tournament="club", password=password)
+    except RequestRefused as refused:
+        return str(refused.reply["message"])
+    return "registered"
+
+
+async def test_password_guesses_are_bounded_per_name_and_key_across_connections(
+        rooms: Any, connect: Any, new_key: Any, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    clock = Clock()
+    running: RunningRoom = await rooms(private_room(), clock=clock)
+    key = new_key()
+    guesser: RoomClient = await connect(running, "mallory", key)
+    await guesser.send_raw(b"".join(b'{"v":1,"type":"tournament","action":"register","tournament":"club",'
+                                    b'"password":"guess%d"}\n' % index for index in range(200)))
+    answers = [message["message"] for message in await drain(guesser, 5.0) if message["type"] == "error"]
+    assert answers[:3] == ["this tournament is private: wrong password"] * 3  # 3 free answers checked
+    assert answers[3].startswith("too many wrong passwords: try again in")
+    assert all(not answer.endswith("wrong password") for answer in answers[3:])  # refused unchecked
+    assert sum(1 for record in caplog.records if "wrong password for private tournament club" in
+               record.getMessage()) == 3  # the host's log names each checked guess
+
+    # a new connection of the name, another name of the key: still waiting, even with the right password
+    again: RoomClient = await connect(running, "mallory", key)
+    assert (await register(again, "friday")).startswith("too many wrong passwords")
+    other_name: RoomClient = await connect(running, "mallory2", key)
+    assert (await register(other_name, "friday")).startswith("too many wrong passwords")
+
+    # a player at the same address with his own key is not held back
+    ana: RoomClient = await connect(running, "ana", new_key())
+    assert await register(ana, "friday") == "registered"
+    assert await register(await connect(running, "bob", new_key()), "thursday") == \
+        "this tournament is private: wrong password"
+
+    clock.now += 400  # the wait is over (it doubles up to 300 s)
+    assert await register(again, "friday") == "registered"
+    owner = running.room.tournaments.owners["club"]
+    assert sorted(entry.player for entry in owner.director.entries.values()) == ["ana", "mallory"]
+    assert running.room.store is not None and running.room.store.balance("mallory") == 1000 - 130
