@@ -67,7 +67,7 @@ ERROR_TITLES = {
     "no_hand": "no hand in play", "not_your_turn": "not your turn", "invalid_amount": "amount refused",
     "illegal_action": "not allowed now", "not_dealt_in": "not in this hand", "too_early": "too early",
     "too_late": "too late", "rate_limited": "too fast", "refill_refused": "refill refused",
-    "tournament_rule": "tournament", "no_such_tournament": "no such tournament",
+    "tournament_rule": "tournament", "no_such_tournament": "no such tournament", "wrong_password": "wrong password",
 }
 """Protocol error codes (hosting/PROTOCOL.md "Errors") as the toast's title: players never see the codes."""
 RULE_ID = re.compile(r"\s*\(R-[A-Z0-9]+-[0-9A-Z]+\)|\bR-[A-Z0-9]+-[0-9]+\b")
