@@ -649,8 +649,35 @@ class InboundStream:
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
-    """One message as a compact JSON line, newline included."""
+    """One message as a compact JSON line, newline included (a :class:`Shared` message's line, made once)."""
+    if isinstance(message, Shared):
+        return message.line
+    return _encode(message)
+
+
+def _encode(message: Mapping[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+class Shared(dict[str, Any]):
+    """A message sent as it is to many connections (a table's public event, its seats, a lobby chat line): its
+    JSON line is made once, by the first transport that writes it, not once per listener (issue 20: encoding
+    the same event for every seat was a large part of the host's time). Build it complete, then send it: a
+    change after the first send would not reach the line."""
+
+    __slots__ = ("_line",)
+
+    @property
+    def line(self) -> bytes:
+        line: bytes | None = getattr(self, "_line", None)
+        if line is None:
+            line = self._line = _encode(self)
+        return line
+
+
+def shared(message: Mapping[str, Any]) -> Shared:
+    """``message`` as a :class:`Shared` message (encoded once for all who get it)."""
+    return Shared(message)
 
 
 def message(message_type: str, **values: Any) -> dict[str, Any]:

@@ -524,7 +524,7 @@ class Room:
         return events
 
     def broadcast_table(self, table: TableState) -> None:
-        message = protocol.table_state(table.snapshot())
+        message = protocol.shared(protocol.table_state(table.snapshot()))
         for session in self.audience(table):
             session.send(message)
 
@@ -829,7 +829,8 @@ class Room:
         text = clean_text(message.text)
         if not text:
             raise RoomError(protocol.BAD_FIELD, "chat text is empty once control characters are removed")
-        outbound = protocol.chat(sender=session.name, text=text, table=message.table, at=round(time.time(), 3))
+        outbound = protocol.shared(protocol.chat(sender=session.name, text=text, table=message.table,
+                                                 at=round(time.time(), 3)))
         if message.table is None:
             listeners: list[Session] = [other for other in self.sessions.values() if other.authenticated]
         else:

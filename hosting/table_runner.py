@@ -514,12 +514,15 @@ class TableRunner:
         self._arrived.update(event.player for event in events if isinstance(event, PlayerMovedIn | PlayerSeated))
         table = self.state.engine
         hand_id = self._hand_id or ""
-        audience = list(self.room.audience(self.state))
-        for listener in audience:
+        views: dict[int | None, list[protocol.Shared]] = {}  # each view encoded once: the public one, each seat's
+        for listener in self.room.audience(self.state):
             seat = table.seat_of(listener.name)
             seat = seat if seat is not None and table.in_hand(listener.name) else None
-            for body in view_bodies(events, seat):
-                listener.send(protocol.event(self.state.config.id, hand_id, body))
+            if seat not in views:
+                views[seat] = [protocol.shared(protocol.event(self.state.config.id, hand_id, body))
+                               for body in view_bodies(events, seat)]
+            for message in views[seat]:
+                listener.send(message)
         for event in events:
             if isinstance(event, TurnStarted) and table.hand is not None:
                 options = table.hand.legal_actions()
@@ -557,8 +560,9 @@ class TableRunner:
         self.room.send_to(name, message)
 
     def _send_to_audience(self, message: dict[str, Any]) -> None:
+        shared = protocol.shared(message)
         for listener in self.room.audience(self.state):
-            listener.send(message)
+            listener.send(shared)
 
     # --- messages in (HandDriver) --------------------------------------------------------------------
 
