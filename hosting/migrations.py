@@ -168,6 +168,17 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     """
     ALTER TABLE ledger ADD COLUMN ticket_for TEXT
     """,
+    # 8: a tournament's state as what changed (issue 18): ``tournaments.state`` is its director's last snapshot and
+    # each step since adds a row of the calls that changed the director (engine.tournament.journal), in order;
+    # a snapshot removes the rows it contains. A store of migration 7 has a full state and no rows.
+    """
+    CREATE TABLE tournament_steps (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tournament_id TEXT NOT NULL,
+        calls BLOB NOT NULL
+    );
+    CREATE INDEX tournament_steps_by_tournament ON tournament_steps(tournament_id, id)
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

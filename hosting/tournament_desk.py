@@ -74,7 +74,8 @@ class TournamentDesk:
             if item.status in ("complete", "cancelled"):
                 continue
             config = by_id[base].numbered(_copy_number(item.id, base))
-            owner = TournamentOwner.restore(config, self.room, store, self.publish, item.state, item.clock)
+            owner = TournamentOwner.restore(config, self.room, store, self.publish, item.state, item.clock,
+                                            item.steps)
             self._add(owner)
             log.info("tournament %s resumed (%s, %d entries)", owner.id, owner.director.phase.value,
                      len(owner.director.entries))

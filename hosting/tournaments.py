@@ -14,8 +14,11 @@
   (levels, breaks, late registration, a scheduled start). After a restart the clock continues where it stopped:
   levels pause while the room is down.
 * **Money.** :mod:`hosting.tournament_money` turns the director's money events into ledger rows; each step's rows
-  and the director's state are one store transaction (:meth:`hosting.store.Store.tournament_step`), so a prize is
-  paid exactly once whenever the room is killed.
+  and what changed the director's state are one store transaction (:meth:`hosting.store.Store.tournament_step`),
+  so a prize is paid exactly once whenever the room is killed.
+* **State.** Not the director's whole state each step (at 3,000 entries that pickle was most of the room's work):
+  the calls that changed it since the last step (:mod:`engine.tournament.journal`), and a snapshot of it when the
+  calls written since the last one outweigh it (:meth:`_keep`); read back by :mod:`hosting.tournament_state`.
 * **Messages.** :mod:`hosting.tournament_messages`: the lobby row, the tournament screen, and each director event
   as a typed ``tournament_event`` to the players it concerns.
 """
@@ -42,6 +45,7 @@ from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
 from engine.tournament.events import Credited, RebuyOffered, TournamentStarted
 from engine.tournament.formats import Format
+from engine.tournament.journal import Journal
 from engine.tournament.levels import Level
 from engine.tournament.money import Balance, Free, Payment, Ticket
 from engine.tournament.table import TournamentTable
@@ -59,6 +63,7 @@ from hosting.tournament_config import TournamentConfig
 from hosting.tournament_guard import DealGuard
 from hosting.tournament_messages import event_messages, lobby_row, state_body
 from hosting.tournament_money import MoneyBook
+from hosting.tournament_state import load_director, pack_calls
 
 if TYPE_CHECKING:
     from hosting.store import Store
@@ -72,6 +77,10 @@ TOURNAMENT_REFUSED = "tournament_rule"
 ACTION_SECONDS = 20.0
 TIME_BANK_SECONDS = 30.0
 REBUY_DECISION_SECONDS = 15.0
+SNAPSHOT_MIN_BYTES = 256 * 1024
+"""A snapshot of the director is written when the calls written since the last one weigh more than it (at least
+this much): the snapshots' cost per step stays constant whatever the field's size, and a restart replays at most
+that many bytes of calls."""
 """How long a table waits for a busted player offered a rebuy to say yes or no (TDA: rebuys before the next hand);
 unanswered, he is out when the next hand is dealt."""
 
@@ -99,6 +108,30 @@ class TournamentClock:
     def resume_from(self, saved: float) -> None:
         """Continue from ``saved`` (the tournament clock when its state was written)."""
         self.offset = saved - self.wall()
+
+
+class TimedJournal(Journal):
+    """The director's calls noted, and the time they took (:attr:`TournamentOwner.step_seconds` counts it)."""
+
+    __slots__ = ("_began", "_began_cpu", "cpu_seconds", "seconds")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seconds = self.cpu_seconds = 0.0
+        self._began = self._began_cpu = 0.0
+
+    def began(self) -> None:
+        self._began, self._began_cpu = time.perf_counter(), time.thread_time()
+
+    def ended(self) -> None:
+        self.seconds += time.perf_counter() - self._began
+        self.cpu_seconds += time.thread_time() - self._began_cpu
+
+    def take_seconds(self) -> tuple[float, float]:
+        """The time and the CPU time (this thread's) of the calls since the last take."""
+        taken = self.seconds, self.cpu_seconds
+        self.seconds = self.cpu_seconds = 0.0
+        return taken
 
 
 class TournamentRoom(Mailroom, Protocol):
@@ -151,10 +184,22 @@ class TournamentOwner:
             director = Tournament(config.settings, SystemDraw())
             director.open_registration(self.clock.now())
         self.director = director
+        self.journal: TimedJournal | None = None
+        """The calls that changed the director since its state was last kept (None: nothing is kept)."""
+        if store is not None:
+            self.journal = TimedJournal()
+            director.journal = self.journal
+        self._snapshot_due = True  # a tournament's first step kept (this run's) is a snapshot
+        self._written_since_snapshot = 0
+        self._snapshot_bytes = 0
         self.money = MoneyBook(director, config.id)
         self.steps = 0
         self.step_seconds: list[float] = []
-        """How long each director step took with its sync (the benchmark's ``director_step_ms``)."""
+        """How long each director step took: the director's calls since the step before (timed by the journal,
+        when one is kept), then its money and state kept, its sync and messages (the benchmark's
+        ``director_step_ms``)."""
+        self.step_cpu_seconds: list[float] = []
+        """The same steps' CPU time in the room's thread (on a shared machine the wall time includes waiting)."""
 
     @property
     def id(self) -> str:
@@ -175,19 +220,18 @@ class TournamentOwner:
 
     @classmethod
     def restore(cls, config: TournamentConfig, room: TournamentRoom, store: Store | None, publish: Publish,
-                state: bytes, saved_clock: float) -> TournamentOwner:
-        """A tournament as the store kept it. The hand that ran at each of its tables is void (its chips are as
-        before it: the director only takes a hand's stacks when it ends); its clock continues from
+                state: bytes, saved_clock: float, steps: Sequence[bytes] = ()) -> TournamentOwner:
+        """A tournament as the store kept it: its snapshot ``state`` with its ``steps`` since replayed
+        (:func:`hosting.tournament_state.load_director`). The hand that ran at each of its tables is void (its
+        chips are as before it: the director only takes a hand's stacks when it ends); its clock continues from
         ``saved_clock`` once it has started (its levels paused while the room was down)."""
-        director = pickle.loads(state)  # the store's own file, written by this room (never from the wire)
-        if not isinstance(director, Tournament):
-            raise ValueError(f"tournament {config.id}: the stored state is not a tournament")
-        for number in list(director.tables):
-            director.hand_voided(number)
+        director = load_director(state, steps, name=f"tournament {config.id}")
         clock = TournamentClock()
         if director.started_at is not None:
             clock.resume_from(saved_clock)
         owner = cls(config, room, store, publish, clock=clock, director=director)
+        for number in list(director.tables):
+            director.hand_voided(number)  # noted: the first step kept (a snapshot) holds it
         return owner
 
     def saved_config(self) -> str:
@@ -257,7 +301,7 @@ class TournamentOwner:
                                                  publish=False)
                 if not self._spin_full():
                     return  # cancelled meanwhile
-                director.draw_proofs.append(proof.to_json())
+                director.keep_proof(proof.to_json())
                 kept = self._step(start_with_proof(director, proof, self.clock.now()))
                 if kept is not None:
                     await kept  # stored with the start before anyone sees it: a restart cannot draw again
@@ -387,7 +431,8 @@ class TournamentOwner:
         """After the director changed: its money to the ledger, the room's tables to mirror its tables, the
         players told, the state kept (one store transaction with the money). ``at``: the table whose hand ended
         (its players hear its busts in a large field: :func:`hosting.tournament_messages.event_messages`)."""
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.thread_time()
+        directed, directed_cpu = self.journal.take_seconds() if self.journal is not None else (0.0, 0.0)
         moves = self.money.moves(events)
         future = self._keep(moves)  # first: the money and the state of this moment, whatever follows
         for event in events:
@@ -403,25 +448,53 @@ class TournamentOwner:
         for table in self.tables.values():
             self.publish(table, [])  # wakes its runner: a break, hand-for-hand or a deal may have ended
         self.steps += 1
-        self.step_seconds.append(time.perf_counter() - started)
+        self.step_seconds.append(directed + time.perf_counter() - started)
+        self.step_cpu_seconds.append(directed_cpu + time.thread_time() - started_cpu)
         if any(isinstance(event, TournamentStarted) for event in events) and self.on_started is not None:
             self.on_started(self)
         return future
 
     def _keep(self, moves: list[Any]) -> Awaitable[Any] | None:
-        if self.store is None:
+        """This step's money and what changed the director since the last step: its calls, or a snapshot when
+        due (the first step of this run, the end, or the calls since the last one outweigh it)."""
+        if self.store is None or self.journal is None:
             return None
+        director = self.director
+        calls = self.journal.take()
+        state: bytes | None = None
+        packed: bytes | None = None
+        if self._snapshot_due or self.over:
+            state = self._snapshot()
+        else:
+            packed = pack_calls(calls)
+            self._written_since_snapshot += len(packed)
+            if self._written_since_snapshot > max(SNAPSHOT_MIN_BYTES, self._snapshot_bytes):
+                state, packed = self._snapshot(), None
+        cashier = director.cashier
+        future = self.store.tournament_step(self.id, moves, status=director.phase.value, state=state, calls=packed,
+                                            clock=self.clock.now(),
+                                            money=(cashier.pool, cashier.fees, cashier.bounty_fund),
+                                            config=self.saved_config())
+        if future is not None:
+            future.add_done_callback(self._kept)
+        return future
+
+    def _snapshot(self) -> bytes:
         director = self.director
         draw, director.draw = director.draw, SystemDraw()  # what is stored is a fresh fair draw
         try:
             state = pickle.dumps(director, protocol=pickle.HIGHEST_PROTOCOL)
         finally:
             director.draw = draw
-        cashier = director.cashier
-        return self.store.tournament_step(self.id, moves, status=director.phase.value, state=state,
-                                          clock=self.clock.now(),
-                                          money=(cashier.pool, cashier.fees, cashier.bounty_fund),
-                                          config=self.saved_config())
+        self._snapshot_due = False
+        self._written_since_snapshot = 0
+        self._snapshot_bytes = len(state)
+        return state
+
+    def _kept(self, future: asyncio.Future[Any]) -> None:
+        """A step that failed to be written leaves a gap in the calls: the next step is a snapshot."""
+        if future.cancelled() or future.exception() is not None:
+            self._snapshot_due = True
 
     # --- the room's tables mirror the director's ----------------------------------------------------------
 

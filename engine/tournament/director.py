@@ -77,6 +77,7 @@ from engine.tournament.events import (
     Unregistered,
 )
 from engine.tournament.formats import Format, double_or_nothing_shares, fifty50_shares, rank_by_chips, spin_row
+from engine.tournament.journal import Journal, journaled
 from engine.tournament.levels import Level, StageAt, stage_at
 from engine.tournament.money import Cashier, Payment
 from engine.tournament.payouts import (
@@ -143,7 +144,16 @@ class _Deal:
 
 
 class Tournament:
-    """One tournament. ``draw``: the fair draw for seats and tables (:mod:`engine.tournament.seating`)."""
+    """One tournament. ``draw``: the fair draw for seats and tables (:mod:`engine.tournament.seating`);
+    ``journal``: where the calls that change it are noted while a room keeps it (:mod:`engine.tournament.journal`;
+    never part of its stored state)."""
+
+    journal: Journal | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("journal", None)
+        return state
 
     def __init__(self, settings: TournamentSettings, draw: Draw) -> None:
         self.settings = settings
@@ -260,6 +270,7 @@ class Tournament:
 
     # --- registration (R-TOUR-2) ---------------------------------------------------------------------
 
+    @journaled
     def open_registration(self, now: float) -> list[Event]:
         """Announced → registering."""
         if self.phase is not Phase.ANNOUNCED:
@@ -289,6 +300,7 @@ class Tournament:
             raise TableRuleError("re-entry opens once the tournament runs")
         self.cashier.verify_payment(payment, settings.price.total)
 
+    @journaled
     def register(self, player: str, payment: Payment, now: float, *, password: str | None = None) -> list[Event]:
         """``player`` takes an entry paid by ``payment``. Before the start; during late registration (seated at
         once, "como cualquier otro jugador nuevo"); a re-entry if he busted. A Sit & Go starts when full."""
@@ -310,6 +322,7 @@ class Tournament:
             events += self.start(now)
         return events
 
+    @journaled
     def unregister(self, player: str, now: float) -> list[Event]:
         """``player`` gives back his entry before the start: refunded the way it was paid."""
         if self.phase is not Phase.REGISTERING:
@@ -323,8 +336,15 @@ class Tournament:
         self.bounties.heads.pop(entry.number, None)
         return [Unregistered(player, entry.number), *self.cashier.refund_entry(entry.number)]
 
+    @journaled
+    def keep_proof(self, proof: dict[str, object]) -> list[Event]:
+        """Keep a commit–reveal draw's proof (a Spin's multiplier and seats) with the tournament."""
+        self.draw_proofs.append(proof)
+        return []
+
     # --- start, cancel, clock ----------------------------------------------------------------------
 
+    @journaled
     def start(self, now: float, *, spin_draw: int | None = None) -> list[Event]:
         """Registering → running: seat everyone by the draw and set level 1. A Spin needs ``spin_draw`` (the
         room's commit–reveal draw in ``0..SPIN_DRAW_RANGE-1``) unless given before (:meth:`draw_spin`)."""
@@ -361,6 +381,7 @@ class Tournament:
             events += self._final_table(formed=False)
         return events
 
+    @journaled
     def draw_spin(self, draw: int) -> list[Event]:
         """Spin: fix the multiplier from the published table with the room's ``draw``."""
         if self.settings.format is not Format.SPIN or self.spin_multiplier is not None:
@@ -378,6 +399,7 @@ class Tournament:
             self.cashier.house_keeps(collected - pool)
         return [SpinMultiplierDrawn(row.multiplier, pool)]
 
+    @journaled
     def tick(self, now: float) -> list[Event]:
         """Apply what time ``now`` brings: a scheduled start (or its cancellation), level changes and breaks,
         the end of late registration, of the rebuy period and of the add-on, the time limit."""
@@ -402,6 +424,7 @@ class Tournament:
             events += self._maybe_complete(now)
         return events
 
+    @journaled
     def cancel(self, reason: str) -> list[Event]:
         """Cancel before the start: every entry refunded the way it was paid."""
         if self.phase not in (Phase.ANNOUNCED, Phase.REGISTERING):
@@ -414,6 +437,7 @@ class Tournament:
         self.bounties.heads.clear()
         return events
 
+    @journaled
     def cancel_running(self, how: str, reason: str = "cancelled by the host") -> list[Event]:
         """The host cancels a tournament that has started (issue 18). RULES.md and the seeds are silent; as
         online rooms' cancellation policies do, prizes already paid stay paid, and the pool not yet paid is
@@ -616,6 +640,7 @@ class Tournament:
         playable = sum(1 for s in table.seats.values() if s.stack > 0 or self.entries[s.entry].pending_rebuy)
         return playable >= 2
 
+    @journaled
     def start_hand(self, table_number: int, deck: Sequence[Card], now: float) -> list[Event]:
         """Deal the next hand at ``table_number``. Busted players who did not rebuy are out first (which may
         move players or break this table: then no hand is dealt and the events say why)."""
@@ -644,6 +669,7 @@ class Tournament:
             self._hfh_played.add(table_number)
         return events + self._after_action(table, now)
 
+    @journaled
     def act(self, table_number: int, entry: int, action: Action, now: float) -> list[Event]:
         """``entry`` acts at his table; when the hand ends the director moves on (eliminations, prizes,
         balancing). Raises as the hand does, changing nothing."""
@@ -651,6 +677,7 @@ class Tournament:
         events = table.act(entry, action)
         return events + self._after_action(table, now)
 
+    @journaled
     def time_out(self, table_number: int, entry: int, now: float) -> list[Event]:
         """R-TOUR-6: ``entry``'s clock ran out: he is absent, checked or folded at each turn until back."""
         table = self._table_of(table_number, entry)
@@ -659,6 +686,7 @@ class Tournament:
 
     # --- hands the room deals on its own tables (issue 18) -------------------------------------------------
 
+    @journaled
     def prepare_hand(self, table_number: int, now: float) -> list[Event]:
         """Before the room deals at ``table_number`` on its own table (its runner: commit–reveal, clocks): what
         :meth:`start_hand` does first — the clock, and busted players there who did not rebuy are out."""
@@ -671,6 +699,7 @@ class Tournament:
                 events += self._eliminate_pending(seated.entry, now)
         return events
 
+    @journaled
     def hand_dealt(self, table_number: int, entries: Iterable[int]) -> None:
         """The room dealt a hand at ``table_number`` to ``entries``: none of them moves until it ends."""
         table = self.tables[table_number]
@@ -683,6 +712,7 @@ class Tournament:
         if self.hand_for_hand:
             self._hfh_played.add(table_number)
 
+    @journaled
     def hand_played(self, table_number: int, final: Mapping[int, int], events: Sequence[Event], now: float,
                     positions: Positions | None = None) -> list[Event]:
         """The room's hand at ``table_number`` ended: ``final`` stacks by seat (the seats are the director's),
@@ -702,6 +732,7 @@ class Tournament:
         table.hands_played += 1
         return self._hand_over(table, HandResult(table_number, starting, dict(final), tuple(events)), now)
 
+    @journaled
     def hand_voided(self, table_number: int) -> None:
         """R-CRASH-1: the room's hand at ``table_number`` will never end (the room went down): every stack is as
         before it, and in hand-for-hand the table plays its hand of the round again."""
@@ -711,10 +742,12 @@ class Tournament:
             self.hands -= 1
             self._hfh_played.discard(table_number)
 
+    @journaled
     def disconnect(self, entry: int) -> list[Event]:
         """R-TOUR-6: ``entry``'s player dropped: never removed; he is played for (see :meth:`time_out`)."""
         return self._set_absent(entry, True)
 
+    @journaled
     def reconnect(self, entry: int) -> list[Event]:
         """``entry``'s player is back: he acts for himself again."""
         return self._set_absent(entry, False)
@@ -823,6 +856,7 @@ class Tournament:
         events += self._rebalance()
         return events + self._maybe_complete(now)
 
+    @journaled
     def decline_rebuy(self, entry: int, now: float) -> list[Event]:
         """``entry`` does not rebuy: he is out now."""
         if not self.entries[entry].pending_rebuy:
@@ -1076,6 +1110,7 @@ class Tournament:
         if self.tables[state.table].in_hand(entry):
             raise HandInProgress("rebuy between hands")
 
+    @journaled
     def rebuy(self, entry: int, payment: Payment, now: float) -> list[Event]:
         """``entry`` rebuys: ``chips`` more for the rebuy price (R-TOUR-3)."""
         self.verify_rebuy(entry, now)
@@ -1090,6 +1125,7 @@ class Tournament:
         self._set_pending(state, False)
         return [*events, Rebought(state.player, entry, rebuys.chips, state.rebuys)]
 
+    @journaled
     def add_on(self, entry: int, payment: Payment, now: float) -> list[Event]:
         """``entry`` takes the one add-on, in its window after the rebuy period."""
         add_on, rebuys = self.settings.add_on, self.settings.rebuys
@@ -1122,6 +1158,7 @@ class Tournament:
         money = [prize.amount for prize in self.prizes if prize.secondary is None][:live]
         return money + [0] * (live - len(money))
 
+    @journaled
     def propose_deal(self, player: str, kind: DealKind) -> list[Event]:
         """At the final table, between hands, ``player`` proposes a deal of ``kind``; he accepts it himself."""
         if not self.settings.deals_allowed:
@@ -1144,6 +1181,7 @@ class Tournament:
         return [DealProposed(player, kind.value, tuple((e.player, s) for e, s in zip(live, shares, strict=True))),
                 DealAccepted(player)]
 
+    @journaled
     def accept_deal(self, player: str) -> list[Event]:
         """``player`` accepts; when all have, the shares are paid and the tournament is complete."""
         current = self._deal
@@ -1168,6 +1206,7 @@ class Tournament:
             place += len(group)
         return events + self._finish("deal", None)
 
+    @journaled
     def decline_deal(self, player: str) -> list[Event]:
         """``player`` refuses: the deal is off, play goes on."""
         if self._deal is None:

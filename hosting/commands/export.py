@@ -130,19 +130,16 @@ def _write(path: Path, text: str) -> None:
 def tournament_summary(connection: sqlite3.Connection, tournament_id: str, player: str | None) -> str:
     """The stored tournament's summary with its draws' proofs (:mod:`hosting.tournament_export`); ``ValueError``
     when the room has no such tournament. Its number (PokerStars' ``Tournament #``) is its row in the store."""
-    import pickle
-
     from engine.fair_draw import DrawProof
-    from engine.tournament.director import Tournament
+    from hosting.store.tournaments import tournament_steps
     from hosting.tournament_export import summary_export
+    from hosting.tournament_state import load_director
 
     row = connection.execute("SELECT rowid, state, updated_at FROM tournaments WHERE id = ?",
                              (tournament_id,)).fetchone()
     if row is None:
         raise ValueError(f"no tournament {tournament_id!r} in this room")
-    director = pickle.loads(row[1])  # the room's own database, written by its own tournaments
-    if not isinstance(director, Tournament):
-        raise ValueError(f"tournament {tournament_id!r}: its stored state is not a tournament")
+    director = load_director(row[1], tournament_steps(connection, tournament_id), name=f"tournament {tournament_id!r}")
     proofs = [DrawProof.from_json(data) for data in getattr(director, "draw_proofs", [])]
     finished = float(row[2]) if director.phase.value == "complete" else None
     return summary_export(director, int(row[0]), started_at=director.started_at or float(row[2]),

@@ -8,9 +8,12 @@ row to its holder (``ticket_for``: the tournament it enters; ``table_id``: the s
 moves ``ticket`` → pool, fees and bounty fund, and an unregister gives it back the same way.
 Tournament chips never appear in the ledger: they are the director's, not the room's.
 
-State (R-CRASH-1 for tournaments): after each step of its director a tournament's state is written in the
+State (R-CRASH-1 for tournaments): after each step of its director what changed its state is written in the
 same transaction as that step's ledger rows, so a restart finds the money and the state of one moment — a prize
-is paid exactly once. ``clock`` is the tournament's clock then (its levels pause while the room is down).
+is paid exactly once. What is written is either a snapshot of the director (``tournaments.state``; the step rows
+it contains are removed) or the step's calls (a ``tournament_steps`` row: :mod:`engine.tournament.journal`); the
+state is the snapshot with the rows after it replayed in order (:mod:`hosting.tournament_state`). ``clock`` is the
+tournament's clock then (its levels pause while the room is down).
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ class SavedTournament:
     state: bytes
     clock: float
     config: str
+    steps: tuple[bytes, ...] = ()
+    """The calls of each step since the snapshot ``state``, oldest first."""
 
 
 class TournamentBook(ChipLedger):
@@ -63,11 +68,16 @@ class TournamentBook(ChipLedger):
             key = (name, target)
             self._tickets[key] = self._tickets.get(key, 0) + (amount if destination == "ticket" else -amount)
 
-    def tournament_step(self, tournament_id: str, moves: Sequence[MoneyMove], *, status: str, state: bytes,
-                        clock: float, money: tuple[int, int, int], config: str = "") -> asyncio.Future[Any] | None:
-        """One step of a tournament: its ledger rows and its new state, one transaction. ``money``: what its
-        director holds now (pool, fees, bounty fund), for the audit. Balances change in memory at once; a
-        payment above a balance raises :class:`NotEnoughChips` (nothing changed)."""
+    def tournament_step(self, tournament_id: str, moves: Sequence[MoneyMove], *, status: str, state: bytes | None,
+                        clock: float, money: tuple[int, int, int], config: str = "", calls: bytes | None = None,
+                        ) -> asyncio.Future[Any] | None:
+        """One step of a tournament: its ledger rows and what changed its state, one transaction: ``state`` (a
+        snapshot of its director: the step rows before it go) or, when None, ``calls`` (the step's, a new row
+        after the snapshot; the tournament's first step is a snapshot). ``money``: what its director holds now
+        (pool, fees, bounty fund), for the audit. Balances change in memory at once; a payment above a balance
+        raises :class:`NotEnoughChips` (nothing changed)."""
+        if state is None and calls is None:
+            raise ValueError("a tournament step keeps a snapshot or its calls")
         changes: dict[str, int] = {}
         tickets: dict[tuple[str, str], int] = {}
         for item in moves:
@@ -92,6 +102,14 @@ class TournamentBook(ChipLedger):
             for item in rows:
                 move(connection, now, item.source, item.destination, item.amount, item.reason, player=item.player,
                      table_id=tournament_id, ticket_for=item.ticket_for)
+            if state is None:
+                connection.execute("INSERT INTO tournament_steps (tournament_id, calls) VALUES (?, ?)",
+                                   (tournament_id, calls))
+                connection.execute(  # the row is there: a tournament's first step is a snapshot
+                    "UPDATE tournaments SET status = ?, pool = ?, fees = ?, bounties = ?, clock = ?, updated_at = ? "
+                    "WHERE id = ?", (status, *money, clock, now, tournament_id))
+                return
+            connection.execute("DELETE FROM tournament_steps WHERE tournament_id = ?", (tournament_id,))
             connection.execute(
                 "INSERT INTO tournaments (id, status, pool, fees, bounties, state, clock, config, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, "
@@ -108,9 +126,16 @@ class TournamentBook(ChipLedger):
 
     def saved_tournaments(self) -> list[SavedTournament]:
         """Every tournament the store kept, oldest first (read from the database: at start-up)."""
-        return [SavedTournament(*row) for row in self.connection.execute(
-            "SELECT id, status, state, clock, config FROM tournaments ORDER BY rowid")]
+        return [SavedTournament(identifier, status, state, clock, config, tournament_steps(self.connection, identifier))
+                for identifier, status, state, clock, config in self.connection.execute(
+                    "SELECT id, status, state, clock, config FROM tournaments ORDER BY rowid")]
 
     def tickets(self, name: str) -> dict[str, int]:
         """``name``'s tickets: value held per tournament they enter."""
         return {target: value for (holder, target), value in self._tickets.items() if holder == name and value}
+
+
+def tournament_steps(connection: sqlite3.Connection, tournament_id: str) -> tuple[bytes, ...]:
+    """The calls of each step of ``tournament_id`` since its snapshot, oldest first."""
+    return tuple(bytes(calls) for (calls,) in connection.execute(
+        "SELECT calls FROM tournament_steps WHERE tournament_id = ? ORDER BY id", (tournament_id,)))

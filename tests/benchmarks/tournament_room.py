@@ -68,6 +68,7 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
             store.register(name, f"ssh-ed25519 AAAA{name}")
         tournament = config(entrants, level_seconds)
         room = tournament_room(data / "room", store, (tournament,))
+        store.start()  # as the server does (hosting.server): commits in the writer's thread, in batches
         room.start()
         rss_before_bots = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         rng = random.Random(18)
@@ -91,6 +92,7 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         cpu = time.process_time() - cpu_started
         completed = owner.director.phase is Phase.COMPLETE
         steps_ms = [1000 * value for value in owner.step_seconds]
+        steps_cpu_ms = [1000 * value for value in owner.step_cpu_seconds]
         hands = owner.director.hands
         for bot in bots:
             if bot.task is not None:
@@ -103,6 +105,10 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         "completed": completed,
         "director_step_ms": {"p50": round(statistics.median(steps_ms), 2) if steps_ms else None,
                              "p99": round(percentile(steps_ms, 0.99), 2) if steps_ms else None},
+        "director_step_cpu_ms": {"p50": round(statistics.median(steps_cpu_ms), 2) if steps_cpu_ms else None,
+                                 "p99": round(percentile(steps_cpu_ms, 0.99), 2) if steps_cpu_ms else None,
+                                 "max": round(max(steps_cpu_ms), 2) if steps_cpu_ms else None},
+        "director_step_max_ms": round(max(steps_ms), 2) if steps_ms else None,
         "steps": len(steps_ms),
         "hands": hands,
         "hands_per_second": round(hands / seconds, 1) if seconds else None,

@@ -24,6 +24,7 @@ from hosting.errors import RoomError
 from hosting.hand_records import DRAW_PROOF_PREFIX
 from hosting.store import Store
 from hosting.tournament_config import TournamentConfig
+from hosting.tournament_state import load_director
 from tests.hosting.tournament_play import Shover, tournament_room, until
 
 NAMES = ("ana", "bob", "cy")
@@ -52,8 +53,9 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
 
         def watching_send_to(name: str, message: Any) -> None:
             if message.get("type") == "draw_proof":  # the proof is in the stored state before anyone sees it
-                (state,) = store.connection.execute("SELECT state FROM tournaments WHERE id = 'spin'").fetchone()
-                stored_when_sent.append(pickle.loads(state).draw_proofs == [message["proof"]])
+                (saved,) = [item for item in store.saved_tournaments() if item.id == "spin"]
+                stored = load_director(saved.state, saved.steps)  # its snapshot and the steps since
+                stored_when_sent.append(stored.draw_proofs == [message["proof"]])
             send_to(name, message)
 
         room.send_to = watching_send_to  # type: ignore[method-assign]
