@@ -70,6 +70,21 @@ def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"kind": "fold"}
 
 
+def parse_think(text: str) -> tuple[float, float]:
+    """``--think``: ``"1-4"`` -> ``(1.0, 4.0)`` (seconds, a uniform pause before each move), ``"0"`` or ``"2"``
+    -> that fixed pause. ``ValueError`` with a one-line message for anything else."""
+    low, dash, high = text.strip().partition("-")
+    try:
+        bounds = (float(low), float(high) if dash else float(low))
+    except ValueError:
+        bounds = (-1.0, -1.0)
+    if not all(0 <= bound <= MAX_THINK_SECONDS for bound in bounds) or bounds[0] > bounds[1]:
+        raise ValueError(f"--think expects seconds MIN-MAX (e.g. 1-4, or 0 for no pause), 0 to "
+                         f"{MAX_THINK_SECONDS:g} with MIN <= MAX, got {text!r}")
+    return bounds
+
+
+MAX_THINK_SECONDS = 600.0  # a pause longer than any table's clock and time bank would only get the bot timed out
 SILENCE_SECONDS = 60.0  # without any message for this long, a bot pings the room (and as long for the pong)
 LEAVE_SECONDS = 5.0  # how long a bot waits for the room to acknowledge its leave on the way out
 
@@ -107,23 +122,26 @@ async def leave_seat(client: RoomClient, table: str, timeout: float = LEAVE_SECO
 
 async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
                illegal_rate: float = 0.0, buy_in: int | None = None, timeout: float = SILENCE_SECONDS,
-               done: asyncio.Event | None = None, style: str | None = None) -> BotReport:
+               done: asyncio.Event | None = None, style: str | None = None,
+               think: tuple[float, float] = (0.0, 0.0), report: BotReport | None = None) -> BotReport:
     """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report.
 
     Bots sharing a table share ``done``: the first to count ``hands`` sets it and the others leave too (they
     wake on the seat change), so nobody is left alone waiting for a hand that cannot start. The seat is left
     however play ends (cancelled, an error). ``timeout``: the silence of :func:`next_message` (raises
-    :class:`RoomSilent` when the room no longer answers a ping).
+    :class:`RoomSilent` when the room no longer answers a ping). ``think``: seconds (uniform between the two)
+    before each move, as a person would take. ``report``: filled as play goes (a benchmark reads it live).
     """
     done = done if done is not None else asyncio.Event()
-    report = BotReport(client.hello.get("name", "?"))
+    report = report if report is not None else BotReport(client.hello.get("name", "?"))
     lobby = await client.request("lobby")
     info = next(row for row in lobby["tables"] if row["id"] == table)
     try:
         amount = buy_in or info["buy_in"][1]
         await client.request("sit", table=table, buy_in=amount)
         bank = Bank(None if lobby.get("balance") is None else int(lobby["balance"]) - amount)
-        await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank)
+        await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank,
+                           think)
     finally:
         await leave_seat(client, table)  # on every way out (Ctrl+C included): no ghost left at the table
     assert client.fairness is not None
@@ -135,7 +153,7 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
 
 async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.Random, report: BotReport,
                        info: dict[str, Any], illegal_rate: float, done: asyncio.Event, style: str | None,
-                       silence: float, bank: Bank | None = None) -> None:
+                       silence: float, bank: Bank | None = None, think: tuple[float, float] = (0.0, 0.0)) -> None:
     """The seated part of :func:`play`: act on requests until ``done``, then wait for the last transcripts."""
     seats: dict[str, int] = {}
     tracker = Tracker(seats.get, lambda _: str(info["game"])) if style is not None else None
@@ -159,6 +177,8 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
                 action = decide(message["legal"], tracker.view(table), STYLES[style], rng, samples=40)
             else:
                 action = choose_action(message["legal"], rng)
+            if think[1] > 0:  # the round-trip is timed from the send, not from the request
+                await asyncio.sleep(rng.uniform(*think))
             sent_at = time.perf_counter()
             pending = {"table": table, "hand": message["hand"], "legal": message["legal"]} | action
             await client.send("action", table=table, hand=message["hand"], **action)
@@ -271,11 +291,13 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
 
 async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
                    table: str | None = None, style: str | None = None, silence: float = SILENCE_SECONDS,
-                   password: str | None = None, invite: str | None = None) -> dict[str, Any]:
+                   password: str | None = None, invite: str | None = None,
+                   think: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
     """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary.
 
     ``style``: ``None`` plays the simple random strategy (load tests); a name of
-    :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds.
+    :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds. ``think``:
+    seconds before each move (:func:`play`).
     ``silence``: see :func:`next_message`. ``password`` / ``invite``: the room's gates, when it has them (each
     bot is a new name: an invite code is needed where the room asks new names for one). When one bot fails (or
     this is cancelled: Ctrl+C), every bot still playing stops and leaves its seat before the connections close.
@@ -297,7 +319,7 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
         tasks = [
             asyncio.ensure_future(play(client, seat_table, hands, random.Random(rng.random()),
                                        done=finished[seat_table], style=styles[index % len(styles)],
-                                       timeout=silence))
+                                       timeout=silence, think=think))
             for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
         ]
         gathered = asyncio.gather(*tasks)

@@ -148,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--style", choices=("tight", "steady", "loose", "aggressive", "mixed"), default=None,
                       help="play by hand strength and pot odds in this style (default: fast random play)")
     bots.add_argument("--seed", type=int, default=None, help="seed the bots' choices (reproducible play)")
+    bots.add_argument("--think", metavar="MIN-MAX", default="0",
+                      help="seconds each bot thinks before a move, uniform in MIN-MAX (e.g. 1-4; default 0: at once)")
     bots.add_argument("--password", metavar="TEXT", help="the room password, if the room has one")
     bots.add_argument("--invite", metavar="CODE", help="an invite code, if the room asks new names for one")
     bots.set_defaults(handler=_command("bots"))

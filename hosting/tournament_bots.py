@@ -178,11 +178,12 @@ class TournamentBot:
 
 async def run_tournament_bots(host: str, port: int, count: int, tournament: str, *, seed: int | None = None,
                               style: str | None = None, silence: float = 60.0, password: str | None = None,
-                              invite: str | None = None, names: str = "bot") -> dict[str, Any]:
+                              invite: str | None = None, names: str = "bot", think: tuple[float, float] = (0.0, 0.0),
+                              chooser: Chooser | None = None) -> dict[str, Any]:
     """Connect ``count`` bots (fresh keys), register each for ``tournament`` and play it to its end; the summary
     (:func:`summarize_tournament`). ``style``: a name of :data:`hosting.strategy.STYLES` or ``mixed`` (default:
-    mixed). Raises as :func:`hosting.bots.run_bots` does; ``RuntimeError`` (in words) when the room has no such
-    tournament."""
+    mixed). ``think``/``chooser``: as :class:`TournamentBot` takes them. Raises as :func:`hosting.bots.run_bots`
+    does; ``RuntimeError`` (in words) when the room has no such tournament."""
     import secrets
 
     import asyncssh
@@ -208,7 +209,8 @@ async def run_tournament_bots(host: str, port: int, count: int, tournament: str,
                                f"{', '.join(known) or 'none'}")
         for index, client in enumerate(clients):
             bot = TournamentBot(str(client.hello.get("name", "?")), client, _receiver(client, silence, next_message),
-                                tournament, style=styles[index % len(styles)], rng=random.Random(rng.random()))
+                                tournament, style=styles[index % len(styles)], rng=random.Random(rng.random()),
+                                think=think, chooser=chooser)
             bots.append(bot)
             await bot.register()
         tasks = [asyncio.ensure_future(bot.play()) for bot in bots]

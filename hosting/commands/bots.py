@@ -1,4 +1,5 @@
-"""``croupier bots --connect HOST:PORT --count N --hands H``: N bot clients over real SSH; one JSON line.
+"""``croupier bots --connect HOST:PORT --count N --hands H [--think MIN-MAX]``: N bot clients over real SSH
+(thinking MIN to MAX seconds before each move); one JSON line.
 ``--tournament ID`` instead: the bots register for that tournament and play it to its end (issue 18)."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import sys
 
 import asyncssh
 
-from hosting.bots import RoomSilent, run_bots
+from hosting.bots import RoomSilent, parse_think, run_bots
 from hosting.client import GatesRefused, RequestRefused
 from hosting.tournament_bots import run_tournament_bots
 
@@ -26,6 +27,7 @@ def parse_address(text: str) -> tuple[str, int]:
 def run(arguments: argparse.Namespace) -> int:
     try:
         host, port = parse_address(arguments.connect)
+        think = parse_think(arguments.think)
     except ValueError as problem:
         print(f"croupier bots: {problem}", file=sys.stderr)
         return 2
@@ -40,11 +42,12 @@ def run(arguments: argparse.Namespace) -> int:
         if arguments.tournament:
             summary = asyncio.run(run_tournament_bots(host, port, arguments.count, arguments.tournament,
                                                       seed=arguments.seed, style=arguments.style,
-                                                      password=arguments.password, invite=arguments.invite))
+                                                      password=arguments.password, invite=arguments.invite,
+                                                      think=think))
         else:
             summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
                                            table=arguments.table, style=arguments.style,
-                                           password=arguments.password, invite=arguments.invite))
+                                           password=arguments.password, invite=arguments.invite, think=think))
     except KeyboardInterrupt:  # Ctrl+C: run_bots was cancelled, and every bot sent its leave on the way out
         print("croupier bots: interrupted; the bots left their seats", file=sys.stderr)
         return 130
