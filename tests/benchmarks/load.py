@@ -1,10 +1,22 @@
-"""Load run: one ``croupier host`` process and several ``croupier bots`` processes over SSH on loopback.
+"""Load run (issue 20): one ``croupier host`` process and P bot processes over SSH on loopback.
 
-    python tests/benchmarks/load.py --players 24 --processes 4 --hands 30
+    python tests/benchmarks/load.py --players 240 --processes 4 --think 0 --hands 30
+    python tests/benchmarks/load.py --players 1000 --processes 4 --think 1-4 --seconds 60
+    python tests/benchmarks/load.py --sweep 250,500,1000,2000 --processes 4 --think 1-4 --seconds 60
 
-Prints one JSON line: connected players, hands, hands per second, action round-trip p50/p99 (the worst of the
-bot processes), fairness and chip checks. The room gets one 6-seat hold'em table per 6 players. Not collected
-by pytest (a script, no ``test_`` prefix).
+Every bot is a real SSH client that verifies every hand (tests/benchmarks/load_worker.py); each bot process
+gets its own tables (one 6-seat hold'em table per 6 of its players), so no two processes race for a seat. The
+bots connect first; the measured window starts when all are connected and sit down together ("go"), and ends
+after ``--seconds`` or when every table has dealt ``--hands`` hands, whichever comes first.
+
+One JSON line per run: players, hands and hands per second in the window, action round-trip p50/p99 over every
+bot (a bot sends its move -> it sees the room's next message about it), fairness and chip checks, the room
+process's CPU (% of one core) over the window and its RSS, the bot processes' CPU. ``--sweep`` runs one fresh
+room per count and ends with a line naming the largest count whose p99 stayed under 100 ms.
+
+The room file is benchmark-only: loopback bots all come from 127.0.0.1, so it raises that address's login
+rate and pending-login bounds (``connections_per_minute``, ``pending_logins_per_address``); the defaults a
+real room starts with are untouched. Not collected by pytest (a script, no ``test_`` prefix).
 """
 
 from __future__ import annotations
@@ -19,6 +31,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import IO, Any
+
+from hosting.bots import parse_think
+
+P99_TARGET_MS = 100.0
+WORKER = Path(__file__).with_name("load_worker.py")
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def _free_port() -> int:
@@ -27,9 +46,23 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _room_file(directory: Path, players: int) -> Path:
-    tables = math.ceil(players / 6)
-    text = "[room]\nname = \"load\"\nconnections_per_minute = 10000\n"
+def split(players: int, processes: int) -> list[list[int]]:
+    """Each process's table sizes: players spread as evenly as can be, each process's over its own 6-seat tables
+    (no table with a single player). ``ValueError`` when some process would get fewer than 2 players."""
+    counts = [players // processes + (index < players % processes) for index in range(processes)]
+    if min(counts) < 2:
+        raise ValueError(f"{players} players over {processes} processes leaves a process fewer than 2 players")
+    layout = []
+    for count in counts:
+        tables = math.ceil(count / 6)
+        layout.append([count // tables + (index < count % tables) for index in range(tables)])
+    return layout
+
+
+def room_file(directory: Path, tables: int) -> Path:
+    """The benchmark's room: ``tables`` hold'em tables, logins from one address allowed at load speed."""
+    text = ("[room]\nname = \"load\"\nconnections_per_minute = 10000\nmax_pending_logins = 10000\n"
+            "pending_logins_per_address = 1000\nlogin_seconds = 120\nready_screens = 0\n")
     for index in range(tables):
         text += (f"\n[[tables]]\nid = \"load-{index}\"\ngame = \"texas_holdem\"\nstructure = \"no_limit\"\n"
                  f"stakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\n")
@@ -38,62 +71,162 @@ def _room_file(directory: Path, players: int) -> Path:
     return path
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=24)
-    parser.add_argument("--processes", type=int, default=4)
-    parser.add_argument("--hands", type=int, default=30)
-    arguments = parser.parse_args()
-    per_process = arguments.players // arguments.processes
-    if per_process < 2 or per_process % 6 not in (0, 2, 3, 4, 5):
-        print("load.py: players per process must be >= 2 and fill tables (not 1 left over)", file=sys.stderr)
-        return 2
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of one process so far (/proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mib(pid: int, key: str = "VmRSS") -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+def percentile(values: list[float], share: float) -> float | None:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else None
+
+
+def _read_json(stream: IO[str], what: str) -> dict[str, Any]:
+    line = stream.readline()
+    if not line:
+        raise RuntimeError(f"a bot process ended before {what}")
+    result: dict[str, Any] = json.loads(line)
+    return result
+
+
+def _start_host(directory: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
+    port = _free_port()
+    log = open(directory / "host.log", "w")  # noqa: SIM115 - the child writes to it until it ends
+    host = subprocess.Popen([sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data",
+                             str(directory / "data"), "--config", str(room_file(directory, tables))],
+                            stdout=log, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 120
+    while "is open on port" not in (directory / "host.log").read_text(errors="replace"):
+        if host.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("the room did not open: " + (directory / "host.log").read_text()[-1000:])
+        time.sleep(0.1)
+    return host, port
+
+
+def run_point(players: int, processes: int, hands: int, think: str, seconds: float) -> dict[str, Any]:
+    """One room, ``players`` bots over ``processes`` processes; the JSON line's fields."""
+    layout = split(players, processes)
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        port = _free_port()
-        command = [sys.executable, "-m", "hosting.cli"]
-        host = subprocess.Popen(
-            [*command, "host", "--port", str(port), "--data", str(directory / "data"),
-             "--config", str(_room_file(directory, arguments.players))],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )
+        host, port = _start_host(directory, sum(len(tables) for tables in layout))
+        workers: list[subprocess.Popen[str]] = []
         try:
-            assert host.stdout is not None
-            for line in host.stdout:
-                if line.startswith("Host key fingerprint"):
-                    break
+            first = 0
+            for number, tables in enumerate(layout):
+                ids = ",".join(f"load-{first + index}" for index in range(len(tables)))
+                first += len(tables)
+                workers.append(subprocess.Popen(
+                    [sys.executable, str(WORKER), "--connect", f"127.0.0.1:{port}", "--tables", ids, "--count",
+                     str(sum(tables)), "--hands", str(hands), "--think", think, "--seed", str(number),
+                     "--prefix", f"p{number}b"],
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+            connect_started = time.perf_counter()
+            for worker in workers:
+                assert worker.stdout is not None
+                _read_json(worker.stdout, "its bots connected")
+            connect_seconds = time.perf_counter() - connect_started
+            host_cpu, bot_cpu = cpu_seconds(host.pid), sum(cpu_seconds(worker.pid) for worker in workers)
             started = time.perf_counter()
-            bots = [subprocess.Popen(
-                [*command, "bots", "--connect", f"127.0.0.1:{port}", "--count", str(per_process),
-                 "--hands", str(arguments.hands)],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONHASHSEED": "0"},
-            ) for _ in range(arguments.processes)]
+            for worker in workers:
+                assert worker.stdin is not None
+                worker.stdin.write("go\n")
+                worker.stdin.flush()
+            ended = _wait_window(workers, started + seconds)
+            host_cpu = cpu_seconds(host.pid) - host_cpu
+            bot_cpu = sum(cpu_seconds(worker.pid) for worker in workers) - bot_cpu
+            host_rss, host_peak = rss_mib(host.pid), rss_mib(host.pid, "VmHWM")
+            measured = ended - started
             results = []
-            for process in bots:
-                out, err = process.communicate(timeout=1800)
-                if process.returncode not in (0, 1) or not out.strip():
-                    print(f"load.py: a bot process failed: {err.strip()[-500:]}", file=sys.stderr)
-                    return 1
-                results.append(json.loads(out.strip().splitlines()[-1]))
-            elapsed = time.perf_counter() - started
+            for worker in workers:
+                assert worker.stdout is not None
+                results.append(_read_json(worker.stdout, "its report"))
+                worker.wait(timeout=120)
         finally:
+            for worker in workers:
+                if worker.poll() is None:
+                    worker.kill()
             host.terminate()
-            host.wait(timeout=30)
-    hands = sum(result["hands"] for result in results)
-    print(json.dumps({
-        "players": sum(result["players"] for result in results),
-        "processes": arguments.processes,
-        "hands": hands,
-        "hands_per_second": round(hands / elapsed, 2),
-        "p50_ms": max(result["p50_ms"] or 0 for result in results),
-        "p99_ms": max(result["p99_ms"] or 0 for result in results),
+            host.wait(timeout=60)
+    latencies = [latency for result in results for latency in result["latencies_ms"]]
+    hands_done = sum(result["hands"] for result in results)
+    window = max(result["window_seconds"] for result in results)  # the bots' own go-to-stop (without leaving)
+    return {
+        "players": sum(result["players"] for result in results), "processes": processes, "think": think,
+        "hands": hands_done, "hands_per_second": round(hands_done / window, 2),
+        "actions": len(latencies), "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
         "fairness_verified": sum(result["fairness_verified"] for result in results),
         "fairness_failures": sum(result["fairness_failures"] for result in results),
         "illegal_rejected": sum(result["illegal_rejected"] for result in results),
         "chips_conserved": all(result["chips_conserved"] for result in results),
-        "seconds": round(elapsed, 1),
-    }))
-    return 0
+        "bot_errors": sum(result["bot_errors"] for result in results),
+        "host_cpu_percent": round(100 * host_cpu / measured, 1), "host_rss_mib": host_rss,
+        "host_peak_rss_mib": host_peak, "bot_cpu_percent": round(100 * bot_cpu / measured, 1),
+        "window_seconds": round(window, 1), "connect_seconds": round(connect_seconds, 1),
+    }
+
+
+def _wait_window(workers: list[subprocess.Popen[str]], deadline: float) -> float:
+    """Until the deadline (then ``stop`` to every worker) or until every worker has finished its hands (it
+    then prints its report unasked); the window's end."""
+    import selectors
+
+    waiting = selectors.DefaultSelector()
+    for worker in workers:
+        assert worker.stdout is not None
+        waiting.register(worker.stdout, selectors.EVENT_READ)
+    ready: set[Any] = set()
+    while len(ready) < len(workers) and (left := deadline - time.perf_counter()) > 0:
+        for key, _ in waiting.select(left):
+            ready.add(key.fileobj)
+            waiting.unregister(key.fileobj)
+    ended = time.perf_counter()
+    for worker in workers:
+        assert worker.stdin is not None
+        with_stop = worker.stdout not in ready
+        if with_stop:
+            worker.stdin.write("stop\n")
+            worker.stdin.flush()
+    return ended
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=24)
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=10**9, help="stop when every table has dealt this many")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="stop the window after this long (default: 60 with --think, else none)")
+    parser.add_argument("--think", default="0", help="seconds per decision, MIN-MAX (e.g. 1-4); 0: at once")
+    parser.add_argument("--sweep", default=None, metavar="N,N,...", help="one fresh room per player count")
+    arguments = parser.parse_args()
+    try:
+        bounds = parse_think(arguments.think)
+        counts = [int(text) for text in arguments.sweep.split(",")] if arguments.sweep else [arguments.players]
+        for count in counts:
+            split(count, arguments.processes)
+    except ValueError as problem:
+        print(f"load.py: {problem}", file=sys.stderr)
+        return 2
+    seconds = arguments.seconds or (60.0 if bounds[1] > 0 or arguments.hands == 10**9 else 1e9)
+    points = []
+    for count in counts:
+        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds)
+        points.append(point)
+        print(json.dumps(point), flush=True)
+    if arguments.sweep:
+        holding = [point["players"] for point in points
+                   if point["p99_ms"] is not None and point["p99_ms"] < P99_TARGET_MS and point["bot_errors"] == 0]
+        print(json.dumps({"think": arguments.think, "p99_target_ms": P99_TARGET_MS,
+                          "largest_players_p99_under_target": max(holding, default=None)}))
+    return 0 if all(point["fairness_failures"] == 0 and point["chips_conserved"] for point in points) else 1
 
 
 if __name__ == "__main__":

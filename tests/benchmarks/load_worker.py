@@ -1,0 +1,137 @@
+"""One bot process of ``tests/benchmarks/load.py``: its own tables, so no two processes race for a seat.
+
+    python tests/benchmarks/load_worker.py --connect 127.0.0.1:2222 --tables load-0,load-1 --count 12 --think 1-4
+
+Each bot is a real SSH client (:class:`hosting.client.RoomClient`, as ``croupier join`` uses) that verifies every
+hand's shuffle, playing :func:`hosting.bots.play`. The process talks to load.py in lines:
+
+1. connects its ``--count`` bots (a few logins at a time), then prints ``{"ready": N}``;
+2. on ``go`` (stdin) the bots sit, spread evenly over ``--tables``, and play;
+3. on ``stop`` (stdin), or when every table has dealt ``--hands`` hands, the bots leave and it prints one JSON
+   line: the action round-trips of the window (ms), the hands finished in it, fairness and chip checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import secrets
+import sys
+import time
+from typing import Any
+
+import asyncssh
+
+from hosting.bots import BotReport, parse_think, play, stop_all
+from hosting.client import RoomClient
+from hosting.commands.bots import parse_address
+
+CONNECTS_AT_ONCE = 8  # logins in flight per process: the room bounds pending logins per address
+CONNECT_TRIES = 3
+
+
+async def _connect(host: str, port: int, name: str, gate: asyncio.Semaphore) -> RoomClient:
+    """One bot's login, tried again on a refused or timed-out handshake (a loaded host)."""
+    for attempt in range(CONNECT_TRIES):
+        async with gate:
+            try:
+                client = await RoomClient.connect(host, port, name, timeout=60.0,
+                                                  client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+                await client.pass_gates()
+                return client
+            except (TimeoutError, OSError, asyncssh.Error):
+                if attempt == CONNECT_TRIES - 1:
+                    raise
+        await asyncio.sleep(1.0 + attempt)
+    raise AssertionError("unreachable")
+
+
+async def _lines() -> asyncio.StreamReader:
+    reader = asyncio.StreamReader()
+    await asyncio.get_running_loop().connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return reader
+
+
+async def _forget_received(clients: list[RoomClient], every: float = 5.0) -> None:
+    """Empty each client's ``received`` log now and then: the bots read their queue, and a long run's log would
+    grow the bot process by hundreds of MiB (its CPU and memory are measured)."""
+    while True:
+        await asyncio.sleep(every)
+        for client in clients:
+            client.received.clear()
+
+
+def _say(message: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+async def run(arguments: argparse.Namespace) -> dict[str, Any]:
+    host, port = parse_address(arguments.connect)
+    think = parse_think(arguments.think)
+    tables = arguments.tables.split(",")
+    token = secrets.token_hex(3)
+    gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
+    clients = list(await asyncio.gather(*(
+        _connect(host, port, f"{arguments.prefix}{index}-{token}", gate) for index in range(arguments.count))))
+    forgetting = asyncio.ensure_future(_forget_received(clients))
+    control = await _lines()
+    _say({"ready": len(clients)})
+    if (await control.readline()).strip() != b"go":
+        raise SystemExit("load_worker: expected go")
+    rng = random.Random(arguments.seed)
+    done = {table: asyncio.Event() for table in tables}
+    reports = [BotReport(str(client.hello.get("name", "?"))) for client in clients]
+    seating = [tables[index % len(tables)] for index in range(len(clients))]  # even: no table left with one bot
+    started = time.perf_counter()
+    tasks = [asyncio.ensure_future(play(client, table, arguments.hands, random.Random(rng.random()),
+                                        done=done[table], think=think, report=report))
+             for client, table, report in zip(clients, seating, reports, strict=True)]
+    stop = asyncio.ensure_future(control.readline())
+    finished = asyncio.ensure_future(asyncio.wait(tasks))
+    await asyncio.wait([stop, finished], return_when=asyncio.FIRST_COMPLETED)
+    window = time.perf_counter() - started
+    latencies = [round(1000 * latency, 2) for report in reports for latency in report.latencies]
+    hands = len(set().union(*(report.hands for report in reports)))
+    for event in done.values():
+        event.set()  # every bot leaves at its next message (the transcripts of its hands verified first)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(finished), 60)
+    await stop_all(tasks)
+    errors = [repr(task.exception()) for task in tasks if not task.cancelled() and task.exception() is not None]
+    verified = failures = 0
+    for client in clients:
+        assert client.fairness is not None
+        verified += sum(result.ok for result in client.fairness.results.values())
+        failures += sum(not result.ok for result in client.fairness.results.values())
+    for client in clients:
+        with contextlib.suppress(OSError, asyncssh.Error):
+            await client.close()
+    stop.cancel()
+    forgetting.cancel()
+    return {"players": len(clients), "hands": hands, "window_seconds": round(window, 2), "latencies_ms": latencies,
+            "fairness_verified": verified, "fairness_failures": failures,
+            "illegal_rejected": sum(report.illegal_rejected for report in reports),
+            "chips_conserved": all(report.chips_conserved for report in reports),
+            "bot_errors": len(errors), "first_error": errors[0] if errors else None}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--connect", required=True)
+    parser.add_argument("--tables", required=True, help="this process's tables, comma-separated")
+    parser.add_argument("--count", type=int, required=True)
+    parser.add_argument("--hands", type=int, default=10**9)
+    parser.add_argument("--think", default="0")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--prefix", default="bot")
+    arguments = parser.parse_args()
+    _say(asyncio.run(run(arguments)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
