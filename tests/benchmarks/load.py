@@ -97,11 +97,12 @@ def _read_json(stream: IO[str], what: str) -> dict[str, Any]:
     return result
 
 
-def _start_host(directory: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
+def start_host(directory: Path, config: Path) -> tuple[subprocess.Popen[str], int]:
+    """``croupier host`` on a free loopback port with ``config``, its data and log in ``directory``."""
     port = _free_port()
     log = open(directory / "host.log", "w")  # noqa: SIM115 - the child writes to it until it ends
     host = subprocess.Popen([sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data",
-                             str(directory / "data"), "--config", str(room_file(directory, tables))],
+                             str(directory / "data"), "--config", str(config)],
                             stdout=log, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 120
     while "is open on port" not in (directory / "host.log").read_text(errors="replace"):
@@ -116,7 +117,7 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
     layout = split(players, processes)
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        host, port = _start_host(directory, sum(len(tables) for tables in layout))
+        host, port = start_host(directory, room_file(directory, sum(len(tables) for tables in layout)))
         workers: list[subprocess.Popen[str]] = []
         try:
             first = 0
@@ -203,7 +204,7 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=4)
     parser.add_argument("--hands", type=int, default=10**9, help="stop when every table has dealt this many")
     parser.add_argument("--seconds", type=float, default=None,
-                        help="stop the window after this long (default: 60 with --think, else none)")
+                        help="stop the window after this long (default 60; none when --hands is given at --think 0)")
     parser.add_argument("--think", default="0", help="seconds per decision, MIN-MAX (e.g. 1-4); 0: at once")
     parser.add_argument("--sweep", default=None, metavar="N,N,...", help="one fresh room per player count")
     arguments = parser.parse_args()
@@ -215,7 +216,7 @@ def main() -> int:
     except ValueError as problem:
         print(f"load.py: {problem}", file=sys.stderr)
         return 2
-    seconds = arguments.seconds or (60.0 if bounds[1] > 0 or arguments.hands == 10**9 else 1e9)
+    seconds = arguments.seconds or (60.0 if bounds[1] > 0 or arguments.hands == 10**9 else 7 * 86400.0)
     points = []
     for count in counts:
         point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds)
