@@ -345,7 +345,9 @@ class TournamentOwner:
         except HandInProgress:
             table = director.entries[entry].table
             assert table is not None
-            self._after_hand.setdefault(table, []).append((name, what))
+            queue = self._after_hand.setdefault(table, [])
+            if (name, what) not in queue:  # asked again while it waits: the same request, queued once
+                queue.append((name, what))
             return {"tournament": self.id, "after_hand": True}
         except (TableRuleError, NotSeated, InvalidAmount, ValueError) as refusal:
             raise RoomError(TOURNAMENT_REFUSED, str(refusal)) from None
