@@ -659,7 +659,7 @@ class TournamentOwner:
                                                   self._hand_heads.pop(number, {}))
         try:
             start = hand_start_of(table.engine, table.id, hand_id, events, time.time(), settings)
-            self.store.tournament_hand(start, events, transcript)
+            self.store.tournament_hand(start, events, transcript, self.id)
         except (ValueError, StopIteration):  # its history is lost, never the tournament's play
             log.exception("tournament %s: hand %s could not be kept", self.id, hand_id)
 

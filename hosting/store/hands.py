@@ -137,6 +137,9 @@ class HandBook(ChipLedger):
     def __init__(self, connection: sqlite3.Connection, data_dir: Path, clock: Callable[[], float]) -> None:
         super().__init__(connection, data_dir, clock)
         self._running: dict[str, HandStart] = {}
+        self._unsettled: dict[str, list[str]] = {}
+        """Tournament hands written as ``running``, by tournament: its next step marks them finished
+        (:meth:`tournament_hand`)."""
 
     # --- tables and hands ----------------------------------------------------------------------------
 
@@ -165,17 +168,22 @@ class HandBook(ChipLedger):
             "VALUES (?, ?, ?, 'running', ?, ?, ?)",
             (start.hand_id, start.table_id, start.number, start.started_at, players, snapshot)))
 
-    def tournament_hand(self, start: HandStart, events: Sequence[Event], transcript: Transcript) -> Written:
+    def tournament_hand(self, start: HandStart, events: Sequence[Event], transcript: Transcript,
+                        tournament: str) -> Written:
         """A tournament's finished hand, kept for its history and its proof (export, verify, audit): no ledger
-        rows — its chips are the tournament's, not the room's (DESIGN.md "Tournament chips are not money"); a
-        hand voided by a restart is never kept. ``ValueError`` when the events do not conserve chips."""
+        rows — its chips are the tournament's, not the room's (DESIGN.md "Tournament chips are not money").
+        It is written ``running`` and becomes ``finished`` in the transaction of ``tournament``'s next step (the
+        one that takes its stacks: :meth:`tournament_step`), so a kill between the two leaves it voided at the
+        restart (R-CRASH-1: :func:`hosting.store.recovery.recover`), as the director's state, restored from
+        before the hand, has it. ``ValueError`` when the events do not conserve chips."""
         result = hand_result(start.stacks, events)
         players, snapshot = _start_json(start)
         body = (encode_events(events), json.dumps(result.to_json()), json.dumps(transcript.to_json(), sort_keys=True))
         now = self.clock()
+        self._unsettled.setdefault(tournament, []).append(start.hand_id)
         return self._submit(lambda connection: connection.execute(
             "INSERT INTO hands (id, table_id, number, status, started_at, finished_at, players, snapshot, events, "
-            "result, transcript) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?)",
+            "result, transcript) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?)",
             (start.hand_id, start.table_id, start.number, start.started_at, now, players, snapshot, *body)))
 
     def hand_finished(self, hand_id: str, events: Sequence[Event], transcript: Transcript | Mapping[str, Any] | None,

@@ -58,6 +58,7 @@ class TournamentBook(ChipLedger):
     the tournament they enter."""
 
     _tickets: dict[tuple[str, str], int]
+    _unsettled: dict[str, list[str]]  # the hand book's: tournament hands written, finished by the next step
 
     def _load(self) -> None:
         super()._load()
@@ -97,11 +98,15 @@ class TournamentBook(ChipLedger):
                 raise NotEnoughChips(f"{name}'s tickets for {target} are worth {self._tickets.get((name, target), 0)}")
         now = self.clock()
         rows = list(moves)
+        hands = self._unsettled.pop(tournament_id, [])
 
         def write(connection: sqlite3.Connection) -> None:
             for item in rows:
                 move(connection, now, item.source, item.destination, item.amount, item.reason, player=item.player,
                      table_id=tournament_id, ticket_for=item.ticket_for)
+            for hand_id in hands:  # the hands whose stacks this step takes: played, with the state that has them
+                connection.execute("UPDATE hands SET status = 'finished' WHERE id = ? AND status = 'running'",
+                                   (hand_id,))
             if state is None:
                 connection.execute("INSERT INTO tournament_steps (tournament_id, calls) VALUES (?, ?)",
                                    (tournament_id, calls))
