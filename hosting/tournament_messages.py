@@ -45,12 +45,21 @@ from hosting.hand_codec import event_to_json
 from hosting.tournament_config import TournamentConfig
 
 
+class TicketBook(Protocol):
+    """The store as these messages read it: a player's tickets (value by the tournament they enter)."""
+
+    def tickets(self, name: str) -> dict[str, int]: ...
+
+
 class TournamentOwner(Protocol):
     """What these messages read of a tournament (:class:`hosting.tournaments.TournamentOwner`)."""
 
     config: TournamentConfig
     director: Tournament
     rebuy_decision_seconds: float
+
+    @property
+    def store(self) -> TicketBook | None: ...
 
     @property
     def id(self) -> str: ...
@@ -191,9 +200,17 @@ def _available(owner: TournamentOwner, name: str | None, now: float) -> dict[str
             elapsed = director.elapsed(now)
             until = settings.rebuys.until_seconds
             add_on = add_on or until <= elapsed < until + settings.add_on.window_seconds
-    return {"late_registration": director.playing and director.late_registration_open,
-            "register": director.phase is Phase.REGISTERING or (director.playing and director.late_registration_open),
-            "rebuy": rebuy, "add_on": add_on}
+    register = director.phase is Phase.REGISTERING or (director.playing and director.late_registration_open)
+    return {"late_registration": director.playing and director.late_registration_open, "register": register,
+            "rebuy": rebuy, "add_on": add_on, "ticket": register and _ticket_pays(owner, name)}
+
+
+def _ticket_pays(owner: TournamentOwner, name: str | None) -> bool:
+    """Whether ``name`` holds tickets for this tournament worth its entry (the lobby asks: ticket or balance)."""
+    settings = owner.director.settings
+    if name is None or owner.store is None or settings.is_freeroll:
+        return False
+    return owner.store.tickets(name).get(owner.id, 0) >= settings.price.total
 
 
 def state_body(owner: TournamentOwner, name: str | None, now: float) -> dict[str, Any]:

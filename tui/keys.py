@@ -200,9 +200,11 @@ COMMANDS: tuple[Command, ...] = (
     Command(LOBBY, "refresh", "Refresh lobby", "ask the room again", "g", "Refresh", readme="ask the room again"),
     Command(LOBBY, "refill", "Play-money refill", "ask for chips", "p", "Refill", readme="play-money refill"),
     Command(LOBBY, "register", "Lobby: register for the highlighted tournament", "enter it (a password if private)",
-            "e", "Register", False, readme="register for the highlighted tournament (a private one asks its password)"),
+            "e", "Register", False,
+            readme="register for the highlighted tournament (a private one asks its password; with a ticket for it, "
+                   "**T** pays with the ticket, **B** from your balance)"),
     Command(LOBBY, "unregister", "Lobby: unregister from the highlighted tournament", "before it starts", "u",
-            "Unregister", False, readme="unregister from it (before it starts; the entry is refunded)"),
+            "Unregister", False, readme="unregister from it (before it starts; the entry or the ticket comes back)"),
     Command(LOBBY, "toggle_filter", "Lobby: hide full tables", "toggle", arguments=("#hide-full",),
             readme_keys="**Tab**",
             readme="to the filters: game, stakes, hide full, hide empty"),

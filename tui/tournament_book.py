@@ -169,6 +169,9 @@ class TournamentBook:
     ends: its fields by tournament."""
     rebuy_allowed: dict[str, bool] = field(default_factory=dict)  # the room's last word: the window opens once
     hand_asked: dict[str, str] = field(default_factory=dict)  # the hand after which the state was last asked
+    registering: dict[str, str | None] = field(default_factory=dict)
+    """Registrations asked (the password typed, if any), waiting for the room's state to say whether a ticket
+    could pay: then the player chooses ticket or balance."""
     left: set[str] = field(default_factory=set)
     """Tables the player was moved from: their last messages (sent before the move) open no tab again."""
 

@@ -18,6 +18,7 @@ from tui.model import TableModel
 from tui.tournament_book import (
     DEAL_NAMES,
     TournamentBook,
+    buy_in_text,
     clock_text,
     event_words,
     read_event,
@@ -64,17 +65,40 @@ class TournamentLobby(LobbyScreen):
             self.tournament_request(event.tournament, "unregister")
 
     def register(self, tournament: str) -> None:
-        """Register (a private tournament asks its password first)."""
+        """Register (a private tournament asks its password first); the room's state then says whether a ticket
+        of mine could pay (:meth:`_pay_and_register`)."""
         row = self.tournaments.rows.get(tournament, {})
         if not row.get("private"):
-            self.tournament_request(tournament, "register")
+            self._before_paying(tournament, None)
             return
 
         def typed(password: str | None) -> None:
             if password:
-                self.tournament_request(tournament, "register", password=password)
+                self._before_paying(tournament, password)
 
         self.push_screen(PasswordScreen(self.tournaments.name(tournament)), typed)
+
+    def _before_paying(self, tournament: str, password: str | None) -> None:
+        self.tournaments.registering[tournament] = password
+        self.ask_tournament(tournament)
+
+    def _pay_and_register(self, tournament: str, available: dict[str, Any]) -> None:
+        """A registration asked: with a ticket that pays it, the player chooses by key — the ticket (T) or the
+        balance (B); Esc registers nothing. Without one, the entry is paid from the balance."""
+        password = self.tournaments.registering.pop(tournament)
+        fields: dict[str, Any] = {} if password is None else {"password": password}
+        if not available.get("ticket"):
+            self.tournament_request(tournament, "register", pay="balance", **fields)
+            return
+
+        def chosen(ticket: bool | None) -> None:
+            if ticket is not None:
+                self.tournament_request(tournament, "register", pay="ticket" if ticket else "balance", **fields)
+
+        price = buy_in_text(self.tournaments.states.get(tournament) or {})
+        self.push_screen(QuestionScreen(f"{self.tournaments.name(tournament)} — Register", [
+            f"You hold a ticket for this tournament. Pay the entry ({price}) with it, or from your balance?",
+            "Esc: do not register."], ("t", "Use my ticket"), ("b", "Pay from my balance"), "pay"), chosen)
 
     def current_tournament(self) -> str | None:
         """The tournament of the table shown, else the one highlighted in the lobby, else the one I play."""
@@ -168,6 +192,9 @@ class TournamentLobby(LobbyScreen):
         elif action == "unregister":
             back = "your ticket is back" if message.get("refunded") == "ticket" else "the entry is refunded"
             self.notify(f"Unregistered from {name}: {back}.", title="tournament")
+        elif action in ("rebuy", "add_on") and message.get("after_hand"):
+            self.notify(f"{name}: {'rebuy' if action == 'rebuy' else 'add-on'} asked — the chips come when your "
+                        "hand ends.", title="tournament")
         elif action in ("rebuy", "add_on"):
             self.notify(f"{name}: {'rebuy' if action == 'rebuy' else 'add-on'} done — your stack is "
                         f"{message.get('stack')}.", title="tournament")
@@ -184,6 +211,8 @@ class TournamentLobby(LobbyScreen):
             if isinstance(screen, TournamentScreen) and screen.tournament == tournament:
                 screen.redraw()
         available = state.get("available") or {}
+        if tournament in book.registering:
+            self._pay_and_register(tournament, available)
         allowed = book.rebuy_allowed.get(tournament, False)
         book.rebuy_allowed[tournament] = bool(available.get("rebuy"))
         if available.get("rebuy") and not allowed and tournament in book.playing:  # just allowed: offered once

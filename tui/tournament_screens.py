@@ -81,8 +81,9 @@ class TournamentScreen(ModalScreen[None]):
         self.host.tournament_request(self.tournament, action, **fields)
 
 
-class QuestionScreen(ModalScreen[bool]):
-    """A yes-or-no window: ``yes``/``no`` are (key, label); Esc is no. Its words come from the caller."""
+class QuestionScreen(ModalScreen[bool | None]):
+    """A yes-or-no window: ``yes``/``no`` are (key, label); Esc answers None (no answer: for most callers, no).
+    Its words come from the caller."""
 
     DEFAULT_CSS = """
     QuestionScreen { align: center middle; }
@@ -115,9 +116,12 @@ class QuestionScreen(ModalScreen[bool]):
         if event.key == self.yes[0]:
             event.stop()
             self.dismiss(True)
-        elif event.key in (self.no[0], "escape"):
+        elif event.key == self.no[0]:
             event.stop()
             self.dismiss(False)
+        elif event.key == "escape":
+            event.stop()
+            self.dismiss(None)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -7,7 +7,10 @@ so what happens to me comes from the room's rules, not from luck:
   up on the table's title, the tournament screen's numbers (prize pool, payouts, players ranked by chips), being
   moved when my table breaks for the final table (the client follows: no key; a notice says where and why);
 * a rebuy window when my chips are gone (R rebuys), then my elimination with place and prize;
-* a deal proposed from the tournament screen, every player sent his share, all accept: paid and complete.
+* a deal proposed from the tournament screen, every player sent his share, all accept: paid and complete;
+* registering while holding a ticket for the tournament: a window asks ticket (T) or balance (B), Esc registers
+  nothing;
+* a break's countdown on the table's title; the add-on window (A) when the rebuy period ends.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from engine.tournament.director import Phase
-from engine.tournament.levels import Level
+from engine.tournament.levels import Break, Level
 from engine.tournament.seating import initial_tables
-from engine.tournament.settings import PayoutKind, Rebuys
+from engine.tournament.settings import AddOn, PayoutKind, Rebuys
 from hosting.room import Room
 from hosting.store import Store
+from hosting.store.db import transaction
+from hosting.store.ledger import move
 from hosting.table_runner import RunnerSettings, TableRunner
 from tests.hosting.tournament_play import FAST, Shover, sit_and_go, tournament_room
 from tests.tui import helpers
@@ -352,6 +357,134 @@ async def test_a_deal_proposed_on_the_screen_accepted_by_all_is_paid_and_complet
             await store.flush()
             assert {name: store.balance(name) for name in shares} == {
                 name: 1_000 - 110 + share for name, share in shares.items()}
+            assert app.internal_errors == []
+    finally:
+        await stop(room, bots)
+
+
+def holding_a_ticket(path: Path, name: str, value: int, target: str) -> Store:
+    """The store at ``path`` with ``name`` registered (1,000 in the bank) and holding a ticket worth ``value`` for
+    ``target`` (as a satellite's prize row would leave it), opened again so that it reads the ticket back."""
+    store = Store.open(path)
+    store.register(name, f"ssh-ed25519 AAAA{name}")
+    with transaction(store.connection, write=True):
+        move(store.connection, 0.0, "issue", "ticket", value, "test: a satellite's ticket", player=name,
+             table_id="sat", ticket_for=target)
+    store.close_now()
+    return Store.open(path)
+
+
+async def press_register(pilot: Pilot[Any], app: CroupierApp) -> QuestionScreen:
+    """E on the tournament in the lobby; the ticket-or-balance window that it opens."""
+    await wait_until(pilot, lambda: app.query_one("#tournament-list", DataTable).row_count == 1,
+                     what="the tournament in the lobby")
+    app.query_one("#tournament-list", DataTable).focus()
+    await pilot.pause(0.05)
+    await pilot.press("e")
+    await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen) and app.screen.kind == "pay",
+                     what="the ticket-or-balance window")
+    question = app.screen
+    assert isinstance(question, QuestionScreen)
+    return question
+
+
+async def test_registering_with_a_ticket_asks_ticket_or_balance_by_key(tmp_path: Path) -> None:
+    store = holding_a_ticket(tmp_path / "store", "me", 110, "sng")
+    assert store.tickets("me") == {"sng": 110} and store.balance("me") == 1_000
+    room = await start_room(tmp_path, store, sit_and_go(size=3, seats=3, knockout=0, level_seconds=600.0))
+    owner = room.tournaments.owners["sng"]
+    app = player_app(room)
+    try:
+        async with app.run_test(size=(140, 44)) as pilot:
+            question = await press_register(pilot, app)
+            assert "You hold a ticket for this tournament. Pay the entry (100+10) with it" in question.lines[0]
+            await pilot.press("escape")  # no answer: nothing registered, nothing paid
+            await wait_until(pilot, lambda: not isinstance(app.screen, QuestionScreen), what="the window closed")
+            await pilot.pause(0.2)
+            assert not owner.director.entries and store.balance("me") == 1_000
+            # B: the balance pays, the ticket stays mine
+            await press_register(pilot, app)
+            await pilot.press("b")
+            await wait_until(pilot, lambda: said(app, "Registered in Sit & Go sng: 1 players"), what="registered")
+            assert not said(app, "with your ticket")
+            assert store.balance("me") == 1_000 - 110 and store.tickets("me") == {"sng": 110}
+            await pilot.press("u")
+            await wait_until(pilot, lambda: said(app, "the entry is refunded"), what="unregistered")
+            assert store.balance("me") == 1_000 and not owner.director.entries
+            # T: the ticket pays, the balance is untouched; unregistering gives the ticket back
+            await press_register(pilot, app)
+            await pilot.press("t")
+            await wait_until(pilot, lambda: said(app, "Registered in Sit & Go sng with your ticket"),
+                             what="registered with the ticket")
+            assert store.balance("me") == 1_000 and store.tickets("me") == {}
+            (entry,) = owner.director.entries.values()
+            assert entry.player == "me" and owner.director.cashier.pool == 100
+            await pilot.press("u")
+            await wait_until(pilot, lambda: said(app, "your ticket is back"), what="the ticket back")
+            assert store.tickets("me") == {"sng": 110} and store.balance("me") == 1_000
+            assert app.internal_errors == []
+    finally:
+        await stop(room, [])
+        await store.flush()
+
+
+def countdown(title: str) -> int:
+    """The seconds of a break's countdown on a table's title (``Break: play resumes in 9:58 at 20/40``)."""
+    after = title.split("Break: play resumes in ", 1)[1]
+    minutes, seconds = after.split()[0].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+async def test_the_add_on_window_by_key_then_a_breaks_countdown_on_the_table(tmp_path: Path, store: Store) -> None:
+    for name in ("me", "ana", "bob"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    # rebuys for 1 s, then the add-on (1,500 chips for 100) for ten minutes; level 1 lasts 1.5 s, then a break of
+    # ten minutes: the add-on window opens before or as the break starts, and the break outlasts the test
+    config = sit_and_go(size=3, seats=3, knockout=0, level_seconds=1.5,
+                        rebuys=Rebuys(until_seconds=1.0, threshold=0, chips=1_000, price=100),
+                        add_on=AddOn(chips=1_500, price=100, window_seconds=600.0))
+    first, *later = config.settings.schedule
+    config = dataclasses.replace(config, settings=dataclasses.replace(
+        config.settings, schedule=(first, Break(600.0), *later)))
+    room = await start_room(tmp_path, store, config)
+    owner = room.tournaments.owners["sng"]
+    bots = [await Shover.join(room, "ana"), await Shover.join(room, "bob")]
+    for bot in bots:
+        bot.passive = True  # they check and call, I check or fold: nobody is out, nobody is offered a rebuy
+    app = player_app(room)
+    try:
+        async with app.run_test(size=(140, 44)) as pilot, checking_or_folding(app):
+            await register_with_keys(pilot, app)
+            for bot in bots:
+                await bot.connection.send("tournament", action="register", tournament="sng")
+            await wait_until(pilot, lambda: app.current_table == "sng.1", what="my table at the start")
+            # the add-on window, by key (A)
+            await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen) and app.screen.kind == "add_on",
+                             what="the add-on window")
+            question = app.screen
+            assert isinstance(question, QuestionScreen)
+            assert question.lines == ["Sit & Go sng: the add-on is open."] and question.yes[0] == "a"
+            (mine,) = owner.director.entries_of("me")
+            await pilot.press("a")
+            await wait_until(pilot, lambda: owner.director.entries[mine.number].added_on, what="the add-on made")
+            await wait_until(pilot, lambda: said(app, "add-on done — your stack is"), what="the add-on's ack")
+            assert owner.director.cashier.pool == 3 * 100 + 100
+            await store.flush()
+            assert store.balance("me") == 1_000 - 110 - 100
+            assert said(app, "add-on: +1500 chips")
+            # made at once (between hands), or asked during my hand and made when it ended: a stack, never "None"
+            (done,) = [notice for notice in app.notices if "add-on done — your stack is" in notice]
+            stack = int(done.rsplit(" ", 1)[1].rstrip("."))
+            assert 1_500 < stack <= 3 * 1_000 + 1_500, app.notices
+            # the break: its countdown on my table's title, going down second by second, to level 2 at 20/40
+            await wait_until(pilot, lambda: "Break: play resumes in" in title_of(app, "sng.1"), timeout=30,
+                             what="the break on the table")
+            assert owner.director.in_break
+            first_seen = countdown(title_of(app, "sng.1"))
+            assert 540 <= first_seen <= 600 and "at 20/40" in title_of(app, "sng.1")
+            await wait_until(pilot, lambda: countdown(title_of(app, "sng.1")) < first_seen,
+                             what="the countdown going down")
+            assert countdown(title_of(app, "sng.1")) >= first_seen - 20  # seconds, not minutes, went by
             assert app.internal_errors == []
     finally:
         await stop(room, bots)
