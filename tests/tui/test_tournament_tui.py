@@ -374,6 +374,10 @@ def holding_a_ticket(path: Path, name: str, value: int, target: str) -> Store:
     return Store.open(path)
 
 
+def lobby_row(app: CroupierApp) -> list[str]:
+    return [str(cell) for cell in app.query_one("#tournament-list", DataTable).get_row_at(0)]
+
+
 async def press_register(pilot: Pilot[Any], app: CroupierApp) -> QuestionScreen:
     """E on the tournament in the lobby; the ticket-or-balance window that it opens."""
     await wait_until(pilot, lambda: app.query_one("#tournament-list", DataTable).row_count == 1,
@@ -396,6 +400,11 @@ async def test_registering_with_a_ticket_asks_ticket_or_balance_by_key(tmp_path:
     app = player_app(room)
     try:
         async with app.run_test(size=(140, 44)) as pilot:
+            # the lobby's row (R-LOBBY-1): name, type, game, buy-in + fee, registered / max, start, status
+            await wait_until(pilot, lambda: app.query_one("#tournament-list", DataTable).row_count == 1,
+                             what="the tournament in the lobby")
+            assert lobby_row(app) == ["Sit & Go sng", "Sit & Go", "Hold'em", "100+10", "0/3", "starts at 3",
+                                      "registering"]
             question = await press_register(pilot, app)
             assert "You hold a ticket for this tournament. Pay the entry (100+10) with it" in question.lines[0]
             await pilot.press("escape")  # no answer: nothing registered, nothing paid
@@ -408,6 +417,7 @@ async def test_registering_with_a_ticket_asks_ticket_or_balance_by_key(tmp_path:
             await wait_until(pilot, lambda: said(app, "Registered in Sit & Go sng: 1 players"), what="registered")
             assert not said(app, "with your ticket")
             assert store.balance("me") == 1_000 - 110 and store.tickets("me") == {"sng": 110}
+            await wait_until(pilot, lambda: lobby_row(app)[4] == "1/3", what="the lobby counting me")
             await pilot.press("u")
             await wait_until(pilot, lambda: said(app, "the entry is refunded"), what="unregistered")
             assert store.balance("me") == 1_000 and not owner.director.entries
@@ -472,6 +482,13 @@ async def test_the_add_on_window_by_key_then_a_breaks_countdown_on_the_table(tmp
             await store.flush()
             assert store.balance("me") == 1_000 - 110 - 100
             assert said(app, "add-on: +1500 chips")
+            # the tournament screen says what is open to me: the add-on taken, nothing
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, TournamentScreen)
+                             and "Prize pool 400" in app.screen.text(), what="the tournament screen")
+            await wait_until(pilot, lambda: "Open now: nothing" in app.screen.text(),  # type: ignore[attr-defined]
+                             what="nothing open once the add-on is taken")
+            await pilot.press("escape")
             # made at once (between hands), or asked during my hand and made when it ended: a stack, never "None"
             (done,) = [notice for notice in app.notices if "add-on done — your stack is" in notice]
             stack = int(done.rsplit(" ", 1)[1].rstrip("."))
