@@ -488,6 +488,7 @@ async def test_the_add_on_window_by_key_then_a_breaks_countdown_on_the_table(tmp
                              and "Prize pool 400" in app.screen.text(), what="the tournament screen")
             await wait_until(pilot, lambda: "Open now: nothing" in app.screen.text(),  # type: ignore[attr-defined]
                              what="nothing open once the add-on is taken")
+            assert "[1: 10/20] · break 10:00 · 2: 20/40 · 3: 30/60" in app.screen.text()  # type: ignore[attr-defined]
             await pilot.press("escape")
             # made at once (between hands), or asked during my hand and made when it ended: a stack, never "None"
             (done,) = [notice for notice in app.notices if "add-on done — your stack is" in notice]
