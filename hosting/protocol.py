@@ -655,8 +655,13 @@ def encode(message: Mapping[str, Any]) -> bytes:
     return _encode(message)
 
 
+_JSON_ENCODER: Final = msgspec.json.Encoder()
+
+
 def _encode(message: Mapping[str, Any]) -> bytes:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    # msgspec: compact UTF-8 JSON like ``json.dumps(separators=(",", ":"), ensure_ascii=False)``, ~15× faster
+    # (issue 20); only a float's exponent is spelled otherwise (1e-7, not 1e-07): the same number to any reader
+    return _JSON_ENCODER.encode(message) + b"\n"
 
 
 class Shared(dict[str, Any]):

@@ -3,9 +3,12 @@ once per listener — and every listener still gets exactly his view, byte for b
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engine.cards import full_deck
 from hosting import protocol
@@ -86,3 +89,16 @@ def test_a_shared_message_is_written_byte_for_byte_as_a_plain_one() -> None:
     assert protocol.encode(shared) == protocol.encode(dict(plain))
     assert protocol.encode(shared) is protocol.encode(shared)  # made once, then reused
     assert shared == plain
+
+
+def test_the_wire_encoding_reads_back_as_json_dumps_did_and_stays_compact_utf8() -> None:
+    message = {"v": 1, "type": "chat", "text": "é ✓ \u2028 \x01 \"q\" \\ /", "at": 1733085123.457, "small": 1e-7,
+               "chips": 10**15, "none": None, "flags": [True, False], "pair": (1, 2), "nested": {"seat": 3}}
+    line = protocol.encode(message)
+    before = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    assert json.loads(line) == json.loads(before)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1 and b" \xe2\x9c\x93 " in line  # raw UTF-8, one line
+    plain = {"v": 1, "type": "ack", "in_reply_to": "sit", "table": "t1", "seat": 2, "stack": 200}
+    assert protocol.encode(plain) == json.dumps(plain, separators=(",", ":")).encode() + b"\n"
+    with pytest.raises(UnicodeEncodeError):  # a lone surrogate is refused, as before
+        protocol.encode({"text": "\ud800"})
