@@ -25,6 +25,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -97,11 +98,13 @@ def _read_json(stream: IO[str], what: str) -> dict[str, Any]:
     return result
 
 
-def start_host(directory: Path, config: Path) -> tuple[subprocess.Popen[str], int]:
-    """``croupier host`` on a free loopback port with ``config``, its data and log in ``directory``."""
+def start_host(directory: Path, config: Path, profile: Path | None = None) -> tuple[subprocess.Popen[str], int]:
+    """``croupier host`` on a free loopback port with ``config``, its data and log in ``directory``; under
+    cProfile writing ``profile`` when it stops, if given."""
     port = _free_port()
     log = open(directory / "host.log", "w")  # noqa: SIM115 - the child writes to it until it ends
-    host = subprocess.Popen([sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data",
+    profiler = ["-m", "cProfile", "-o", str(profile.resolve())] if profile else []
+    host = subprocess.Popen([sys.executable, *profiler, "-m", "hosting.cli", "host", "--port", str(port), "--data",
                              str(directory / "data"), "--config", str(config)],
                             stdout=log, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 120
@@ -112,12 +115,14 @@ def start_host(directory: Path, config: Path) -> tuple[subprocess.Popen[str], in
     return host, port
 
 
-def run_point(players: int, processes: int, hands: int, think: str, seconds: float) -> dict[str, Any]:
-    """One room, ``players`` bots over ``processes`` processes; the JSON line's fields."""
+def run_point(players: int, processes: int, hands: int, think: str, seconds: float,
+              profile: Path | None = None) -> dict[str, Any]:
+    """One room, ``players`` bots over ``processes`` processes; the JSON line's fields. ``profile``: the room
+    runs under cProfile (slower: its CPU is not comparable) and writes its statistics there when it stops."""
     layout = split(players, processes)
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        host, port = start_host(directory, room_file(directory, sum(len(tables) for tables in layout)))
+        host, port = start_host(directory, room_file(directory, sum(len(tables) for tables in layout)), profile)
         workers: list[subprocess.Popen[str]] = []
         try:
             first = 0
@@ -154,8 +159,11 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
             for worker in workers:
                 if worker.poll() is None:
                     worker.kill()
-            host.terminate()
-            host.wait(timeout=60)
+            host.send_signal(signal.SIGINT)  # the room stops as on Ctrl+C (cProfile writes its file then)
+            try:
+                host.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                host.kill()
     latencies = [latency for result in results for latency in result["latencies_ms"]]
     hands_done = sum(result["hands"] for result in results)
     window = max(result["window_seconds"] for result in results)  # the bots' own go-to-stop (without leaving)
@@ -207,6 +215,8 @@ def main() -> int:
                         help="stop the window after this long (default 60; none when --hands is given at --think 0)")
     parser.add_argument("--think", default="0", help="seconds per decision, MIN-MAX (e.g. 1-4); 0: at once")
     parser.add_argument("--sweep", default=None, metavar="N,N,...", help="one fresh room per player count")
+    parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
+                        help="run the room under cProfile, statistics to FILE (its CPU then reads high)")
     arguments = parser.parse_args()
     try:
         bounds = parse_think(arguments.think)
@@ -219,7 +229,9 @@ def main() -> int:
     seconds = arguments.seconds or (60.0 if bounds[1] > 0 or arguments.hands == 10**9 else 7 * 86400.0)
     points = []
     for count in counts:
-        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds)
+        profile = arguments.profile.with_suffix(f".{count}{arguments.profile.suffix}") \
+            if arguments.profile and arguments.sweep else arguments.profile
+        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds, profile)
         points.append(point)
         print(json.dumps(point), flush=True)
     if arguments.sweep:
