@@ -45,6 +45,7 @@ class BotReport:
     probes_refused: int = 0  # deliberate bad actions (``illegal_rate``) the room refused, as it must
     latencies: list[float] = field(default_factory=list)
     chips_conserved: bool = True
+    seated: bool = False  # the room took its sit
     violations: list[dict[str, Any]] = field(default_factory=list)
     refused_moves: list[dict[str, Any]] = field(default_factory=list)
 
@@ -139,6 +140,7 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
     try:
         amount = buy_in or info["buy_in"][1]
         await client.request("sit", table=table, buy_in=amount)
+        report.seated = True
         bank = Bank(None if lobby.get("balance") is None else int(lobby["balance"]) - amount)
         await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank,
                            think)

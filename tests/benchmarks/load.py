@@ -6,8 +6,9 @@
 
 Every bot is a real SSH client that verifies every hand (tests/benchmarks/load_worker.py); each bot process
 gets its own tables (one 6-seat hold'em table per 6 of its players), so no two processes race for a seat. The
-bots connect first; the measured window starts when all are connected and sit down together ("go"), and ends
-after ``--seconds`` or when every table has dealt ``--hands`` hands, whichever comes first.
+bots connect first, then sit down together; the measured window opens ``--warmup`` seconds after the last one
+sat (the burst of sits and lobby updates is not what a room's evening looks like) and ends after ``--seconds`` or
+when every table has dealt ``--hands`` hands, whichever comes first.
 
 One JSON line per run: players, hands and hands per second in the window, action round-trip p50/p99 over every
 bot (a bot sends its move -> it sees the room's next message about it), fairness and chip checks, the room
@@ -22,6 +23,7 @@ real room starts with are untouched. Not collected by pytest (a script, no ``tes
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -115,7 +117,7 @@ def start_host(directory: Path, config: Path, profile: Path | None = None) -> tu
     return host, port
 
 
-def run_point(players: int, processes: int, hands: int, think: str, seconds: float,
+def run_point(players: int, processes: int, hands: int, think: str, seconds: float, warmup: float = 0.0,
               profile: Path | None = None) -> dict[str, Any]:
     """One room, ``players`` bots over ``processes`` processes; the JSON line's fields. ``profile``: the room
     runs under cProfile (slower: its CPU is not comparable) and writes its statistics there when it stops."""
@@ -139,12 +141,14 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
                 assert worker.stdout is not None
                 _read_json(worker.stdout, "its bots connected")
             connect_seconds = time.perf_counter() - connect_started
+            _tell(workers, "go")
+            for worker in workers:
+                assert worker.stdout is not None
+                _read_json(worker.stdout, "its bots sat")
+            time.sleep(warmup)  # the burst of sits and lobby updates passes: play as it goes on
             host_cpu, bot_cpu = cpu_seconds(host.pid), sum(cpu_seconds(worker.pid) for worker in workers)
             started = time.perf_counter()
-            for worker in workers:
-                assert worker.stdin is not None
-                worker.stdin.write("go\n")
-                worker.stdin.flush()
+            _tell(workers, "mark")
             ended = _wait_window(workers, started + seconds)
             host_cpu = cpu_seconds(host.pid) - host_cpu
             bot_cpu = sum(cpu_seconds(worker.pid) for worker in workers) - bot_cpu
@@ -178,8 +182,17 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "bot_errors": sum(result["bot_errors"] for result in results),
         "host_cpu_percent": round(100 * host_cpu / measured, 1), "host_rss_mib": host_rss,
         "host_peak_rss_mib": host_peak, "bot_cpu_percent": round(100 * bot_cpu / measured, 1),
-        "window_seconds": round(window, 1), "connect_seconds": round(connect_seconds, 1),
+        "window_seconds": round(window, 1), "warmup_seconds": warmup, "connect_seconds": round(connect_seconds, 1),
     }
+
+
+def _tell(workers: list[subprocess.Popen[str]], line: str) -> None:
+    """One control line to every worker still listening (one whose tables are done may have ended)."""
+    for worker in workers:
+        assert worker.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            worker.stdin.write(line + "\n")
+            worker.stdin.flush()
 
 
 def _wait_window(workers: list[subprocess.Popen[str]], deadline: float) -> float:
@@ -197,12 +210,7 @@ def _wait_window(workers: list[subprocess.Popen[str]], deadline: float) -> float
             ready.add(key.fileobj)
             waiting.unregister(key.fileobj)
     ended = time.perf_counter()
-    for worker in workers:
-        assert worker.stdin is not None
-        with_stop = worker.stdout not in ready
-        if with_stop:
-            worker.stdin.write("stop\n")
-            worker.stdin.flush()
+    _tell([worker for worker in workers if worker.stdout not in ready], "stop")
     return ended
 
 
@@ -213,6 +221,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=10**9, help="stop when every table has dealt this many")
     parser.add_argument("--seconds", type=float, default=None,
                         help="stop the window after this long (default 60; none when --hands is given at --think 0)")
+    parser.add_argument("--warmup", type=float, default=None,
+                        help="seconds after everyone sat before the window opens (default 10 with --think, else 0)")
     parser.add_argument("--think", default="0", help="seconds per decision, MIN-MAX (e.g. 1-4); 0: at once")
     parser.add_argument("--sweep", default=None, metavar="N,N,...", help="one fresh room per player count")
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
@@ -226,12 +236,13 @@ def main() -> int:
     except ValueError as problem:
         print(f"load.py: {problem}", file=sys.stderr)
         return 2
+    warmup = arguments.warmup if arguments.warmup is not None else (10.0 if bounds[1] > 0 else 0.0)
     seconds = arguments.seconds or (60.0 if bounds[1] > 0 or arguments.hands == 10**9 else 7 * 86400.0)
     points = []
     for count in counts:
         profile = arguments.profile.with_suffix(f".{count}{arguments.profile.suffix}") \
             if arguments.profile and arguments.sweep else arguments.profile
-        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds, profile)
+        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds, warmup, profile)
         points.append(point)
         print(json.dumps(point), flush=True)
     if arguments.sweep:

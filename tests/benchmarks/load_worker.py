@@ -6,8 +6,10 @@ Each bot is a real SSH client (:class:`hosting.client.RoomClient`, as ``croupier
 hand's shuffle, playing :func:`hosting.bots.play`. The process talks to load.py in lines:
 
 1. connects its ``--count`` bots (a few logins at a time), then prints ``{"ready": N}``;
-2. on ``go`` (stdin) the bots sit, spread evenly over ``--tables``, and play;
-3. on ``stop`` (stdin), or when every table has dealt ``--hands`` hands, the bots leave and it prints one JSON
+2. on ``go`` (stdin) the bots sit, spread evenly over ``--tables``, and play; once all sat it prints
+   ``{"seated": N}``;
+3. on ``mark`` (stdin) it forgets the round-trips and hands so far: the measured window starts;
+4. on ``stop`` (stdin), or when every table has dealt ``--hands`` hands, the bots leave and it prints one JSON
    line: the action round-trips of the window (ms), the hands finished in it, fairness and chip checks.
 """
 
@@ -90,9 +92,22 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     tasks = [asyncio.ensure_future(play(client, table, arguments.hands, random.Random(rng.random()),
                                         done=done[table], think=think, report=report))
              for client, table, report in zip(clients, seating, reports, strict=True)]
-    stop = asyncio.ensure_future(control.readline())
     finished = asyncio.ensure_future(asyncio.wait(tasks))
-    await asyncio.wait([stop, finished], return_when=asyncio.FIRST_COMPLETED)
+    while not all(report.seated for report in reports) and not any(task.done() for task in tasks):
+        await asyncio.sleep(0.2)
+    _say({"seated": sum(report.seated for report in reports)})
+    while True:  # "mark": the warm-up is over, the window starts now; "stop" (or every table done): it ends
+        line = asyncio.ensure_future(control.readline())
+        await asyncio.wait([line, finished], return_when=asyncio.FIRST_COMPLETED)
+        if not line.done():
+            line.cancel()
+            break
+        if line.result().strip() != b"mark":
+            break
+        for report in reports:
+            report.latencies.clear()
+            report.hands.clear()
+        started = time.perf_counter()
     window = time.perf_counter() - started
     latencies = [round(1000 * latency, 2) for report in reports for latency in report.latencies]
     hands = len(set().union(*(report.hands for report in reports)))
@@ -110,7 +125,6 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     for client in clients:
         with contextlib.suppress(OSError, asyncssh.Error):
             await client.close()
-    stop.cancel()
     forgetting.cancel()
     return {"players": len(clients), "hands": hands, "window_seconds": round(window, 2), "latencies_ms": latencies,
             "fairness_verified": verified, "fairness_failures": failures,
