@@ -3,6 +3,7 @@ once per listener — and every listener still gets exactly his view, byte for b
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -10,11 +11,12 @@ from typing import Any
 
 import pytest
 
+from engine.actions import LegalActions
 from engine.cards import full_deck
 from hosting import protocol
 from hosting.identity import Login
 from hosting.room import Room
-from hosting.table_runner import TableRunner
+from hosting.table_runner import TableRunner, legal_to_json
 from tests.tui.roombots import make_room, table
 
 
@@ -54,6 +56,11 @@ def _room_with_a_hand(tmp_path: Path) -> tuple[Room, dict[str, Recorder]]:
     return room, recorders
 
 
+def test_legal_actions_go_out_as_all_their_fields() -> None:
+    options = LegalActions(seat=3, can_fold=True, call_amount=4, min_raise_to=8, max_raise_to=200)
+    assert legal_to_json(options) == dataclasses.asdict(options)
+
+
 def _events(recorder: Recorder) -> list[Mapping[str, Any]]:
     return [message for message in recorder.messages if message["type"] == "event"]
 
@@ -75,6 +82,15 @@ def test_watchers_share_one_encoded_public_view_and_each_player_gets_his_own(tmp
     assert len(cy) == len(dee) > 0
     assert all(first is second for first, second in zip(cy, dee, strict=True))
     assert not any(first is second for first, second in zip(ana, bob, strict=True) if first != second)
+    # a public event is one message for everyone, players and watchers alike; only hole cards differ
+    assert len(ana) == len(bob) == len(cy)
+    for mine, his, watched in zip(ana, bob, cy, strict=True):
+        if mine["event"]["event"] in ("hole_cards_dealt", "cards_dealt_face_down"):
+            continue
+        assert mine is his is watched, mine["event"]["event"]
+    faces = [[message for message in events if message["event"]["event"] == "cards_dealt_face_down"]
+             for events in (ana, bob, cy)]
+    assert faces[0][0] is faces[2][1] and faces[1][0] is faces[2][0]  # bob's trace for ana is the watcher's
     assert recorders["cy"].lines == recorders["dee"].lines
     # the table's seats too: one message for its whole audience
     tables = [[message for message in recorder.messages if message["type"] == "table"]
