@@ -12,8 +12,10 @@ when every table has dealt ``--hands`` hands, whichever comes first.
 
 One JSON line per run: players, hands and hands per second in the window, action round-trip p50/p99 over every
 bot (a bot sends its move -> it sees the room's next message about it), fairness and chip checks, the room
-process's CPU (% of one core) over the window and its RSS, the bot processes' CPU. ``--sweep`` runs one fresh
-room per count and ends with a line naming the largest count whose p99 stayed under 100 ms.
+process's CPU (% of one core) over the window and its RSS, the bot processes' CPU, how late the bot processes'
+event loops woke (their p99 and worst, in ms: a round-trip includes it) and the machine's load average.
+``--sweep`` runs one fresh room per count and ends with a line naming the largest count whose p99 stayed under
+100 ms.
 
 The room file is benchmark-only: loopback bots all come from 127.0.0.1, so it raises that address's login
 rate and pending-login bounds (``connections_per_minute``, ``pending_logins_per_address``); the defaults a
@@ -182,6 +184,9 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "bot_errors": sum(result["bot_errors"] for result in results),
         "host_cpu_percent": round(100 * host_cpu / measured, 1), "host_rss_mib": host_rss,
         "host_peak_rss_mib": host_peak, "bot_cpu_percent": round(100 * bot_cpu / measured, 1),
+        "bot_loop_lag_p99_ms": max((result["loop_lag_p99_ms"] or 0) for result in results),
+        "bot_loop_lag_max_ms": max((result["loop_lag_max_ms"] or 0) for result in results),
+        "load_average": round(os.getloadavg()[0], 1),
         "window_seconds": round(window, 1), "warmup_seconds": warmup, "connect_seconds": round(connect_seconds, 1),
     }
 

@@ -66,6 +66,16 @@ async def _forget_received(clients: list[RoomClient], every: float = 5.0) -> Non
             client.received.clear()
 
 
+async def _watch_loop(lags: list[float], every: float = 0.05) -> None:
+    """How late this process's event loop wakes for a timer (ms): a bot's round-trip includes that delay, so a
+    late loop (a starved bot process on a busy machine) is told apart from a slow room."""
+    loop = asyncio.get_running_loop()
+    while True:
+        asked = loop.time()
+        await asyncio.sleep(every)
+        lags.append(round(1000 * (loop.time() - asked - every), 2))
+
+
 def _say(message: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
@@ -93,6 +103,8 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
                                         done=done[table], think=think, report=report))
              for client, table, report in zip(clients, seating, reports, strict=True)]
     finished = asyncio.ensure_future(asyncio.wait(tasks))
+    lags: list[float] = []
+    watching = asyncio.ensure_future(_watch_loop(lags))
     while not all(report.seated for report in reports) and not any(task.done() for task in tasks):
         await asyncio.sleep(0.2)
     _say({"seated": sum(report.seated for report in reports)})
@@ -107,8 +119,11 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
         for report in reports:
             report.latencies.clear()
             report.hands.clear()
+        lags.clear()
         started = time.perf_counter()
     window = time.perf_counter() - started
+    watching.cancel()
+    lag = sorted(lags)
     latencies = [round(1000 * latency, 2) for report in reports for latency in report.latencies]
     hands = len(set().union(*(report.hands for report in reports)))
     for event in done.values():
@@ -130,6 +145,8 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
             "fairness_verified": verified, "fairness_failures": failures,
             "illegal_rejected": sum(report.illegal_rejected for report in reports),
             "chips_conserved": all(report.chips_conserved for report in reports),
+            "loop_lag_p99_ms": lag[min(len(lag) - 1, int(0.99 * len(lag)))] if lag else None,
+            "loop_lag_max_ms": lag[-1] if lag else None,
             "bot_errors": len(errors), "first_error": errors[0] if errors else None}
 
 

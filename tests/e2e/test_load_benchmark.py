@@ -17,7 +17,8 @@ from tests.benchmarks.load import split
 LOAD = Path(__file__).parents[1] / "benchmarks" / "load.py"
 KEYS = {"players", "processes", "think", "hands", "hands_per_second", "actions", "p50_ms", "p99_ms",
         "fairness_verified", "fairness_failures", "illegal_rejected", "chips_conserved", "bot_errors",
-        "host_cpu_percent", "host_rss_mib", "host_peak_rss_mib", "bot_cpu_percent", "window_seconds",
+        "host_cpu_percent", "host_rss_mib", "host_peak_rss_mib", "bot_cpu_percent", "bot_loop_lag_p99_ms",
+        "bot_loop_lag_max_ms", "load_average", "window_seconds",
         "warmup_seconds", "connect_seconds"}
 
 
@@ -53,4 +54,5 @@ def test_load_benchmark_two_processes_thinking_bots() -> None:
     assert line["actions"] > 0 and 0 < line["p50_ms"] <= line["p99_ms"]
     assert 10 < line["host_rss_mib"] <= line["host_peak_rss_mib"]
     # a second of a quiet room can take under one clock tick (10 ms) of CPU: 0.0 is a true reading here
+    assert 0 <= line["bot_loop_lag_p99_ms"] <= line["bot_loop_lag_max_ms"]
     assert 0 <= line["host_cpu_percent"] <= 200 and 0 <= line["bot_cpu_percent"] <= 200 * 2
