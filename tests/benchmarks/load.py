@@ -6,9 +6,9 @@
 
 Every bot is a real SSH client that verifies every hand (tests/benchmarks/load_worker.py); each bot process
 gets its own tables (one 6-seat hold'em table per 6 of its players), so no two processes race for a seat. The
-bots connect first, then sit down together; the measured window opens ``--warmup`` seconds after the last one
-sat (the burst of sits and lobby updates is not what a room's evening looks like) and ends after ``--seconds`` or
-when every table has dealt ``--hands`` hands, whichever comes first.
+bots connect first, then sit down (``--sit-rate`` a second in all, as people arrive); the measured window opens
+``--warmup`` seconds after the last one sat (the burst of sits and lobby updates is not what a room's evening
+looks like) and ends after ``--seconds`` or when every table has dealt ``--hands`` hands, whichever comes first.
 
 One JSON line per run: players, hands and hands per second in the window, action round-trip p50/p99 over every
 bot (a bot sends its move -> it sees the room's next message about it), fairness and chip checks, the room
@@ -120,7 +120,7 @@ def start_host(directory: Path, config: Path, profile: Path | None = None) -> tu
 
 
 def run_point(players: int, processes: int, hands: int, think: str, seconds: float, warmup: float = 0.0,
-              profile: Path | None = None) -> dict[str, Any]:
+              profile: Path | None = None, sit_rate: float = 1e9) -> dict[str, Any]:
     """One room, ``players`` bots over ``processes`` processes; the JSON line's fields. ``profile``: the room
     runs under cProfile (slower: its CPU is not comparable) and writes its statistics there when it stops."""
     layout = split(players, processes)
@@ -136,7 +136,7 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
                 workers.append(subprocess.Popen(
                     [sys.executable, str(WORKER), "--connect", f"127.0.0.1:{port}", "--tables", ids, "--count",
                      str(sum(tables)), "--hands", str(hands), "--think", think, "--seed", str(number),
-                     "--prefix", f"p{number}b"],
+                     "--prefix", f"p{number}b", "--sit-rate", str(sit_rate / processes)],
                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
             connect_started = time.perf_counter()
             for worker in workers:
@@ -161,6 +161,9 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
                 assert worker.stdout is not None
                 results.append(_read_json(worker.stdout, "its report"))
                 worker.wait(timeout=120)
+            if any(result["bot_errors"] for result in results):  # what the room said about it
+                print("load.py: bots failed; the room's log ends:\n" + "\n".join(
+                    (directory / "host.log").read_text(errors="replace").splitlines()[-15:]), file=sys.stderr)
         finally:
             for worker in workers:
                 if worker.poll() is None:
@@ -182,6 +185,7 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "illegal_rejected": sum(result["illegal_rejected"] for result in results),
         "chips_conserved": all(result["chips_conserved"] for result in results),
         "bot_errors": sum(result["bot_errors"] for result in results),
+        "first_bot_error": next((result["first_error"] for result in results if result["first_error"]), None),
         "host_cpu_percent": round(100 * host_cpu / measured, 1), "host_rss_mib": host_rss,
         "host_peak_rss_mib": host_peak, "bot_cpu_percent": round(100 * bot_cpu / measured, 1),
         "bot_loop_lag_p99_ms": max((result["loop_lag_p99_ms"] or 0) for result in results),
@@ -228,6 +232,8 @@ def main() -> int:
                         help="stop the window after this long (default 60; none when --hands is given at --think 0)")
     parser.add_argument("--warmup", type=float, default=None,
                         help="seconds after everyone sat before the window opens (default 10 with --think, else 0)")
+    parser.add_argument("--sit-rate", type=float, default=50.0,
+                        help="players sitting down per second at the start, in all (default 50: not all at once)")
     parser.add_argument("--think", default="0", help="seconds per decision, MIN-MAX (e.g. 1-4); 0: at once")
     parser.add_argument("--sweep", default=None, metavar="N,N,...", help="one fresh room per player count")
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
@@ -247,7 +253,8 @@ def main() -> int:
     for count in counts:
         profile = arguments.profile.with_suffix(f".{count}{arguments.profile.suffix}") \
             if arguments.profile and arguments.sweep else arguments.profile
-        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds, warmup, profile)
+        point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds, warmup, profile,
+                          arguments.sit_rate)
         points.append(point)
         print(json.dumps(point), flush=True)
     if arguments.sweep:

@@ -6,8 +6,8 @@ Each bot is a real SSH client (:class:`hosting.client.RoomClient`, as ``croupier
 hand's shuffle, playing :func:`hosting.bots.play`. The process talks to load.py in lines:
 
 1. connects its ``--count`` bots (a few logins at a time), then prints ``{"ready": N}``;
-2. on ``go`` (stdin) the bots sit, spread evenly over ``--tables``, and play; once all sat it prints
-   ``{"seated": N}``;
+2. on ``go`` (stdin) the bots sit, ``--sit-rate`` a second, spread evenly over ``--tables``, and play; once
+   all sat it prints ``{"seated": N}``;
 3. on ``mark`` (stdin) it forgets the round-trips and hands so far: the measured window starts;
 4. on ``stop`` (stdin), or when every table has dealt ``--hands`` hands, the bots leave and it prints one JSON
    line: the action round-trips of the window (ms), the hands finished in it, fairness and chip checks.
@@ -23,6 +23,7 @@ import random
 import secrets
 import sys
 import time
+from collections.abc import Coroutine
 from typing import Any
 
 import asyncssh
@@ -66,6 +67,12 @@ async def _forget_received(clients: list[RoomClient], every: float = 5.0) -> Non
             client.received.clear()
 
 
+async def _sit_later(delay: float, playing: Coroutine[Any, Any, BotReport]) -> BotReport:
+    """People come to the tables one by one: ``playing`` (sit, then play) starts after ``delay`` seconds."""
+    await asyncio.sleep(delay)
+    return await playing
+
+
 async def _watch_loop(lags: list[float], every: float = 0.05) -> None:
     """How late this process's event loop wakes for a timer (ms): a bot's round-trip includes that delay, so a
     late loop (a starved bot process on a busy machine) is told apart from a slow room."""
@@ -99,9 +106,9 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     reports = [BotReport(str(client.hello.get("name", "?"))) for client in clients]
     seating = [tables[index % len(tables)] for index in range(len(clients))]  # even: no table left with one bot
     started = time.perf_counter()
-    tasks = [asyncio.ensure_future(play(client, table, arguments.hands, random.Random(rng.random()),
-                                        done=done[table], think=think, report=report))
-             for client, table, report in zip(clients, seating, reports, strict=True)]
+    tasks = [asyncio.ensure_future(_sit_later(index / arguments.sit_rate, play(
+        client, table, arguments.hands, random.Random(rng.random()), done=done[table], think=think, report=report)))
+             for index, (client, table, report) in enumerate(zip(clients, seating, reports, strict=True))]
     finished = asyncio.ensure_future(asyncio.wait(tasks))
     lags: list[float] = []
     watching = asyncio.ensure_future(_watch_loop(lags))
@@ -159,6 +166,7 @@ def main() -> int:
     parser.add_argument("--think", default="0")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--prefix", default="bot")
+    parser.add_argument("--sit-rate", type=float, default=1e9, help="this process's sits per second")
     arguments = parser.parse_args()
     _say(asyncio.run(run(arguments)))
     return 0
