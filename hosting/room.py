@@ -633,8 +633,12 @@ class Room:
     def _tournament(self, session: Session, message: TournamentRequest, now: float) -> None:
         """A tournament request (hosting.tournament_desk): ``state`` answers with the ``tournament`` message,
         the others with an ``ack``."""
+        if message.action == "state" and not self.tournaments.state_now(session.name, message.tournament, now):
+            return  # asked too often: answered once, a little later
+        key_names = self.gatekeeper.accounts.names_with_key(session.public_key) if message.action == "register" else []
         reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
-                                        message.deal, message.pay, key=session.public_key, now=now)
+                                        message.deal, message.pay, key=session.public_key, now=now,
+                                        key_names=key_names)
         session.send(reply if message.action == "state" else protocol.ack("tournament", action=message.action,
                                                                           **reply))
 

@@ -18,14 +18,14 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Event
 from hosting.errors import RoomError
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
-from hosting.tournament_guard import PasswordGuard
+from hosting.tournament_guard import PasswordGuard, StateThrottle
 from hosting.tournaments import Publish, TournamentOwner, TournamentRoom
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ class TournamentDesk:
         self._task: asyncio.Task[None] | None = None
         self._copies: dict[str, int] = {}
         self.passwords = PasswordGuard()
+        self.states = StateThrottle()
 
     @property
     def store(self) -> Store | None:
@@ -140,9 +141,11 @@ class TournamentDesk:
         return [owner.summary() for owner in self.owners.values() if not owner.over]
 
     def handle(self, name: str, action: str, tournament: str, password: str | None, deal: str | None,
-               pay: str | None = None, *, key: str = "", now: float = 0.0) -> dict[str, Any]:
-        """One ``tournament`` request of ``name`` (whose session holds ``key``, at room time ``now``); the reply
-        (``tournament`` state or ``ack`` fields). :class:`RoomError` for a refusal."""
+               pay: str | None = None, *, key: str = "", now: float = 0.0,
+               key_names: Sequence[str] = ()) -> dict[str, Any]:
+        """One ``tournament`` request of ``name`` (whose session holds ``key``, registered for ``key_names``, at
+        room time ``now``); the reply (``tournament`` state or ``ack`` fields). :class:`RoomError` for a
+        refusal."""
         owner = self.owners.get(tournament)
         if owner is None:
             raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}; ask for the lobby")
@@ -152,6 +155,10 @@ class TournamentDesk:
             expected = owner.director.settings.password
             if expected is not None:  # guessed no faster than the room's own password
                 self.passwords.check(tournament, expected, password, name, key, now)
+            twin = next((other for other in key_names if other != name and owner.director.entries_of(other)), None)
+            if twin is not None:  # one player seated twice would see two hands at a table
+                raise RoomError("tournament_rule", f"{twin}, a name of the same key, has an entry in this "
+                                                   "tournament: one player, one entry")
             return owner.register(name, password, pay)
         if action == "unregister":
             return owner.unregister(name)
@@ -168,6 +175,22 @@ class TournamentDesk:
         if action in ("accept_deal", "decline_deal"):
             return owner.answer_deal(name, action == "accept_deal")
         raise RoomError("bad_value", f"a tournament action is one of {', '.join(ACTIONS)}")
+
+    def state_now(self, name: str, tournament: str, now: float) -> bool:
+        """Whether ``name``'s ``state`` request is answered now; if not, it is answered once, late
+        (:class:`hosting.tournament_guard.StateThrottle`)."""
+        if tournament not in self.owners or self.states.allow(name, now):
+            return True
+        wait = self.states.later(name, tournament)
+        if wait is not None:
+            asyncio.get_running_loop().call_later(wait, self._state_later, name, tournament)
+        return False
+
+    def _state_later(self, name: str, tournament: str) -> None:
+        self.states.answered(name, tournament)
+        owner = self.owners.get(tournament)
+        if owner is not None:
+            self.room.send_to(name, owner.state(name))
 
     def cancel(self, tournament: str, how: str | None = None) -> list[Event]:
         """The host cancels ``tournament`` (see :meth:`TournamentOwner.cancel`)."""

@@ -5,6 +5,10 @@
   budget only), the first few free, then a doubling wait (:class:`hosting.identity.GuessThrottle`); an answer
   sent sooner is refused unchecked. Not per address: players behind one NAT or tunnel share it, and a stranger's
   guesses must not lock them out.
+* :class:`StateThrottle`: the tournament screen (``state``) costs the host ~10 ms at 3,000 entrants, so the
+  message rate alone (200 a second) let one connection take two cores; each name gets ``burst`` answers, then
+  ``per_second``, and a request over that is answered once, late, with the state of then (a client is never
+  refused for asking: the TUI asks after many events).
 * :class:`DealGuard`: a final-table deal cannot hold the table still — an unanswered deal is off after
   ``seconds`` (silence is no consent: the first finalist who did not accept is named as declining), and each
   finalist proposes at most once per hand dealt, so he cannot propose again after every decline.
@@ -18,6 +22,7 @@ import math
 
 from hosting.errors import RoomError
 from hosting.identity import GuessThrottle
+from hosting.protocol import TokenBucket
 
 security_log = logging.getLogger("croupier.security")
 
@@ -48,6 +53,33 @@ class PasswordGuard:
         count = max(self._names.wrong(name, now), self._keys.wrong(f"key {key}", now))
         security_log.warning("wrong password for private tournament %s (%d from %s)", tournament, count, name)
         raise RoomError(WRONG_PASSWORD, "this tournament is private: wrong password")
+
+
+class StateThrottle:
+    """``state`` answers per name: ``burst`` at once, then ``per_second``; over that, one late answer."""
+
+    def __init__(self, burst: float = 8.0, per_second: float = 2.0) -> None:
+        self.burst, self.per_second = burst, per_second
+        self._buckets: dict[str, TokenBucket] = {}
+        self._waiting: set[tuple[str, str]] = set()  # (name, tournament) with a late answer to come
+
+    def allow(self, name: str, now: float) -> bool:
+        """Whether ``name`` may be answered at ``now`` (spends his token)."""
+        if len(self._buckets) > 10_000:  # forget the names whose bucket refilled: the table stays bounded
+            self._buckets = {key: bucket for key, bucket in self._buckets.items()
+                             if bucket.tokens(now) < bucket.capacity}
+        bucket = self._buckets.setdefault(name, TokenBucket(self.burst, self.per_second, now))
+        return bucket.take(now)
+
+    def later(self, name: str, tournament: str) -> float | None:
+        """Seconds until ``name``'s late answer for ``tournament`` (None: one is already to come)."""
+        if (name, tournament) in self._waiting:
+            return None
+        self._waiting.add((name, tournament))
+        return 1.0 / self.per_second
+
+    def answered(self, name: str, tournament: str) -> None:
+        self._waiting.discard((name, tournament))
 
 
 class DealGuard:

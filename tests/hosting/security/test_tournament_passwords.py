@@ -1,4 +1,4 @@
-"""A private tournament's password guessed online (issue 18, R-TOUR-2), over SSH.
+"""A private tournament's password guessed online, and one key under several names (issue 18, R-TOUR-2), over SSH.
 
 Each connection's error budget was the only bound: 21 guesses per connection, and a new connection (20 logins a
 minute from one address) got 21 more — some 400 guesses a minute for one name. Now wrong passwords count per name
@@ -75,3 +75,22 @@ async def test_password_guesses_are_bounded_per_name_and_key_across_connections(
     owner = running.room.tournaments.owners["club"]
     assert sorted(entry.player for entry in owner.director.entries.values()) == ["ana", "mallory"]
     assert running.room.store is not None and running.room.store.balance("mallory") == 1000 - 130
+
+
+async def test_one_key_takes_one_seat_in_a_tournament_whatever_its_names(rooms: Any, connect: Any,
+                                                                         new_key: Any) -> None:
+    """A key may hold 3 names (``names_per_key``): entering one tournament under two of them would seat one
+    player twice (two hands seen at one table, chips passed between them). The second name is refused."""
+    running: RunningRoom = await rooms(private_room())
+    key = new_key()
+    mallory: RoomClient = await connect(running, "mallory", key)
+    assert await register(mallory, "friday") == "registered"
+    twin: RoomClient = await connect(running, "mallory2", key)
+    assert await register(twin, "friday") == \
+        "mallory, a name of the same key, has an entry in this tournament: one player, one entry"
+    store = running.room.store
+    assert store is not None and store.balance("mallory2") == 1000  # nothing paid
+    await mallory.request("tournament", action="unregister", tournament="club")
+    assert await register(twin, "friday") == "registered"  # his one entry, under the name he likes
+    owner = running.room.tournaments.owners["club"]
+    assert [entry.player for entry in owner.director.entries.values()] == ["mallory2"]
