@@ -64,7 +64,7 @@ async def test_a_rebuy_asked_300_times_in_one_hand_is_queued_once(tmp_path: Path
     for name in ("ana", "mallory"):
         store.register(name, f"ssh-ed25519 AAAA{name}")  # 1,000 each
     config = sit_and_go(size=2, seats=2, level_seconds=600.0, knockout=0,
-                        rebuys=Rebuys(3_600.0, 1_000, 1_000, 100, 10))  # a full stack may rebuy: once, then above
+                        rebuys=Rebuys(3_600.0, 100_000, 1_000, 100, 10, max_rebuys=1))  # any stack, once
     room = tournament_room(tmp_path / "data", store, (config,))
     room.start()
     ana = await Shover.join(room, "ana")
