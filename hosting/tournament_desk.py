@@ -25,7 +25,7 @@ from engine.events import Event
 from hosting.errors import RoomError
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
-from hosting.tournament_guard import PasswordGuard, StateThrottle
+from hosting.tournament_guard import EntryThrottle, PasswordGuard, StateThrottle
 from hosting.tournaments import Publish, TournamentOwner, TournamentRoom
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class TournamentDesk:
         self._copies: dict[str, int] = {}
         self.passwords = PasswordGuard()
         self.states = StateThrottle()
+        self.entries = EntryThrottle()
 
     @property
     def store(self) -> Store | None:
@@ -151,17 +152,14 @@ class TournamentDesk:
             raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}; ask for the lobby")
         if action == "state":
             return owner.state(name)
-        if action == "register":
-            expected = owner.director.settings.password
-            if expected is not None:  # guessed no faster than the room's own password
-                self.passwords.check(tournament, expected, password, name, key, now)
-            twin = next((other for other in key_names if other != name and owner.director.entries_of(other)), None)
-            if twin is not None:  # one player seated twice would see two hands at a table
-                raise RoomError("tournament_rule", f"{twin}, a name of the same key, has an entry in this "
-                                                   "tournament: one player, one entry")
-            return owner.register(name, password, pay)
-        if action == "unregister":
-            return owner.unregister(name)
+        if action in ("register", "unregister"):
+            self.entries.check(name, tournament, now)  # each is a store transaction: no loop of them
+            if action == "register":
+                reply = self._register(owner, name, password, pay, key, now, key_names)
+            else:
+                reply = owner.unregister(name)
+            self.entries.done(name, tournament, now)
+            return reply
         if action == "rebuy":
             return owner.rebuy(name)
         if action == "add_on":
@@ -175,6 +173,17 @@ class TournamentDesk:
         if action in ("accept_deal", "decline_deal"):
             return owner.answer_deal(name, action == "accept_deal")
         raise RoomError("bad_value", f"a tournament action is one of {', '.join(ACTIONS)}")
+
+    def _register(self, owner: TournamentOwner, name: str, password: str | None, pay: str | None, key: str,
+                  now: float, key_names: Sequence[str]) -> dict[str, Any]:
+        expected = owner.director.settings.password
+        if expected is not None:  # guessed no faster than the room's own password
+            self.passwords.check(owner.id, expected, password, name, key, now)
+        twin = next((other for other in key_names if other != name and owner.director.entries_of(other)), None)
+        if twin is not None:  # one player seated twice would see two hands at a table
+            raise RoomError("tournament_rule", f"{twin}, a name of the same key, has an entry in this "
+                                               "tournament: one player, one entry")
+        return owner.register(name, password, pay)
 
     def state_now(self, name: str, tournament: str, now: float) -> bool:
         """Whether ``name``'s ``state`` request is answered now; if not, it is answered once, late

@@ -9,6 +9,9 @@
   message rate alone (200 a second) let one connection take two cores; each name gets ``burst`` answers, then
   ``per_second``, and a request over that is answered once, late, with the state of then (a client is never
   refused for asking: the TUI asks after many events).
+* :class:`EntryThrottle`: each register and unregister is a store transaction (ledger rows, the director's state);
+  toggling them at the message rate wrote 400 ledger rows a second. Per name and tournament: ``burst`` at once,
+  then one every ``seconds``; sooner is refused.
 * :class:`DealGuard`: a final-table deal cannot hold the table still — an unanswered deal is off after
   ``seconds`` (silence is no consent: the first finalist who did not accept is named as declining), and each
   finalist proposes at most once per hand dealt, so he cannot propose again after every decline.
@@ -80,6 +83,29 @@ class StateThrottle:
 
     def answered(self, name: str, tournament: str) -> None:
         self._waiting.discard((name, tournament))
+
+
+class EntryThrottle:
+    """Registrations and unregistrations per (name, tournament): ``burst``, then one every ``seconds``."""
+
+    def __init__(self, burst: float = 4.0, seconds: float = 30.0) -> None:
+        self.burst, self.seconds = burst, seconds
+        self._buckets: dict[tuple[str, str], TokenBucket] = {}
+
+    def check(self, name: str, tournament: str, now: float) -> None:
+        """Raise :class:`RoomError` when ``name`` may not (un)register at ``tournament`` now."""
+        bucket = self._buckets.get((name, tournament))
+        if bucket is not None and bucket.tokens(now) < 1:
+            wait = math.ceil((1 - bucket.tokens(now)) * self.seconds)
+            raise RoomError("tournament_rule", f"you registered or unregistered too often here: try again in "
+                                               f"{wait} s")
+
+    def done(self, name: str, tournament: str, now: float) -> None:
+        """``name`` registered or unregistered: it counts."""
+        if len(self._buckets) > 10_000:  # forget the full buckets: the table stays bounded
+            self._buckets = {key: bucket for key, bucket in self._buckets.items()
+                             if bucket.tokens(now) < bucket.capacity}
+        self._buckets.setdefault((name, tournament), TokenBucket(self.burst, 1.0 / self.seconds, now)).take(now)
 
 
 class DealGuard:

@@ -1190,6 +1190,8 @@ class Tournament:
         mine = [n for n in current.shares if self.entries[n].player == player]
         if not mine:
             raise NotSeated(f"{player} is not part of the deal")
+        if current.accepted.issuperset(mine):
+            raise TableRuleError(f"{player} already accepted the deal")  # once: each accept is told to the table
         current.accepted.update(mine)
         events: list[Event] = [DealAccepted(player)]
         if current.accepted != set(current.shares):

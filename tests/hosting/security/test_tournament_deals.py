@@ -128,3 +128,17 @@ async def test_a_finalist_proposes_once_per_hand(final_table: FinalTable) -> Non
     # the table deals; after that hand he may propose again
     assert (await final_table.propose(proposer, "icm"))["type"] == "ack"
     assert [event["kind"] for event in other.events("deal_proposed")] == ["chips", "icm"]
+
+
+async def test_accepting_again_and_again_is_refused_and_tells_nobody(final_table: FinalTable) -> None:
+    """Each accept was a director step (a store transaction) and a ``deal_accepted`` to every finalist: an accept
+    repeated at the message rate flooded the table and the store. A finalist accepts once."""
+    proposer, other = final_table.bots[0], final_table.bots[1]
+    assert (await final_table.propose(proposer))["type"] == "ack"  # the proposer accepts his own deal
+    for _ in range(10):  # (each refusal spends his connection's error budget: burst 20)
+        await proposer.connection.send("tournament", action="accept_deal", tournament="sng")
+    refused = await request(proposer, "accept_deal")
+    assert refused["type"] == "error" and "already accepted" in refused["message"], refused
+    assert (await request(other, "accept_deal"))["type"] == "ack"
+    assert [event["player"] for event in other.events("deal_accepted")] == ["ana", "bob"]  # once each
+    assert final_table.owner.director.deal_on_table is not None  # cy has not answered

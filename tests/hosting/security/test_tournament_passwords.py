@@ -94,3 +94,28 @@ async def test_one_key_takes_one_seat_in_a_tournament_whatever_its_names(rooms: 
     assert await register(twin, "friday") == "registered"  # his one entry, under the name he likes
     owner = running.room.tournaments.owners["club"]
     assert [entry.player for entry in owner.director.entries.values()] == ["mallory2"]
+
+
+async def test_registering_and_unregistering_in_a_loop_is_bounded(rooms: Any, connect: Any) -> None:
+    """Each register and unregister is a store transaction (ledger rows and the director's state): 2,000 toggles
+    in 10 s from one connection wrote 4,000 ledger rows. Each name may now register or unregister 4 times at
+    once per tournament, then once every 30 s; sooner is refused (and spends the connection's error budget)."""
+    running: RunningRoom = await rooms(private_room())
+    mallory: RoomClient = await connect(running, "mallory")
+    toggle = (b'{"v":1,"type":"tournament","action":"register","tournament":"club","password":"friday"}\n'
+              b'{"v":1,"type":"tournament","action":"unregister","tournament":"club"}\n')
+    await mallory.send_raw(toggle * 50)
+    seen = await drain(mallory, 3.0)
+    done = [message["action"] for message in seen if message["type"] == "ack"]
+    assert done == ["register", "unregister"] * 2  # then refused, until the connection's budget is spent
+    refusals = [message["message"] for message in seen if message["type"] == "error"]
+    assert refusals and all(refusal.startswith("you registered or unregistered too often here: try again in")
+                            for refusal in refusals)
+    store = running.room.store
+    assert store is not None
+    await store.flush()
+    rows = store.connection.execute("SELECT COUNT(*) FROM ledger WHERE player = 'mallory'").fetchone()[0]
+    assert rows == 1 + 4 * 3  # his first 1,000; 2 entries paid and 2 refunded, 3 rows each (buy-in, fee, bounty)
+    assert store.balance("mallory") == 1000
+    ana: RoomClient = await connect(running, "ana")  # another name is not held back
+    assert await register(ana, "friday") == "registered"
