@@ -335,6 +335,8 @@ class TournamentOwner:
         """A rebuy or the add-on; asked during his hand, it is made when the hand ends (TDA: chips are added
         between hands) — the ``ack`` says ``after_hand``, and a refusal then comes as an ``error``."""
         entry = self._live_entry(name)
+        if (name, what) in self._after_hand.get(self.director.entries[entry].table or 0, ()):
+            return {"tournament": self.id, "after_hand": True}  # asked again while it waits: the same request
         settings = self.director.settings
         extra = settings.rebuys if what == "rebuy" else settings.add_on
         self._check_balance(name, 0 if extra is None else extra.price + extra.fee)
@@ -345,9 +347,7 @@ class TournamentOwner:
         except HandInProgress:
             table = director.entries[entry].table
             assert table is not None
-            queue = self._after_hand.setdefault(table, [])
-            if (name, what) not in queue:  # asked again while it waits: the same request, queued once
-                queue.append((name, what))
+            self._after_hand.setdefault(table, []).append((name, what))
             return {"tournament": self.id, "after_hand": True}
         except (TableRuleError, NotSeated, InvalidAmount, ValueError) as refusal:
             raise RoomError(TOURNAMENT_REFUSED, str(refusal)) from None

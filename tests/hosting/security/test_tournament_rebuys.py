@@ -3,8 +3,9 @@
 A rebuy asked during the player's hand waits for the hand's end (TDA: chips between hands). Every such request was
 queued: 300 asked in one hand made 300 tries after it — one rebuy and 299 ``error`` messages, a list that grew
 with every message the connection was allowed. The same request asked again while one waits is the same request:
-acknowledged, queued once. Whatever was asked, the money adds up: the entry and the one rebuy in the ledger, the
-audit clean.
+acknowledged, queued once, and the director is not asked again (each call to it, raised or not, is journaled and
+stored with the tournament's next step). Whatever was asked, the money adds up: the entry and the one rebuy in the
+ledger, the audit clean.
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ async def test_a_rebuy_asked_300_times_in_one_hand_is_queued_once(tmp_path: Path
         await until(lambda: len(rebuy_answers(mallory)) >= 300)
         assert all(ack.get("after_hand") for ack in rebuy_answers(mallory))
         assert sum(len(queue) for queue in owner._after_hand.values()) == 1
+        assert owner.journal is not None  # the director was asked once: 299 raised calls were journaled, kept
+        assert sum(call.method == "rebuy" for call in owner.journal.calls) <= 1
         mallory.go.set()
         await until(lambda: entry.rebuys == 1)
         await asyncio.sleep(0.5)  # the queue was handled: nothing more comes of it
