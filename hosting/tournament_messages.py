@@ -36,6 +36,8 @@ from engine.tournament.events import (
     Rebought,
     RebuyOffered,
     Registered,
+    TableBroken,
+    TableOpened,
     TournamentEvent,
     Unregistered,
 )
@@ -70,6 +72,9 @@ PERSONAL = (Registered, Unregistered, PlayerSeatedAt, PlayerMoved, RebuyOffered,
 """Events only their player hears."""
 ABOUT_PLAYERS = (Eliminated, Ranked, BountyWon, PrizeAwarded)
 """Events about some players: every entrant hears them in a small field, the players concerned in a large one."""
+ABOUT_TABLES = (TableOpened, TableBroken)
+"""Events about a table: every entrant hears them in a small field, the players seated there in a large one (a
+3,000-entry start opens 334 tables: a million messages otherwise; a broken table's players hear their moves)."""
 SMALL_FIELD = 100
 """Up to this many entries every entrant hears every elimination, place, bounty and prize (a Sit & Go, a small
 MTT: each bust moves everyone's place); beyond, only the players concerned do."""
@@ -97,12 +102,18 @@ def event_messages(owner: TournamentOwner, events: Sequence[Event], at: int | No
         if isinstance(event, PERSONAL):
             yield event.player, message
             continue
+        message = protocol.shared(message)  # one JSON line for all who hear it (3,000 at a level change)
         if isinstance(event, ABOUT_PLAYERS) and not small:
             for name in concerned(owner.director, event, at):
                 yield name, message
             continue
+        if isinstance(event, ABOUT_TABLES) and not small:
+            table = owner.director.tables.get(event.table)
+            for seat in table.seats.values() if table is not None else ():
+                yield seat.player, message
+            continue
         if entrants is None:
-            entrants = sorted({entry.player for entry in owner.director.entries.values()})
+            entrants = owner.director.players()
         for name in entrants:
             yield name, message
 

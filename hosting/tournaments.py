@@ -64,6 +64,7 @@ from hosting.tournament_guard import DealGuard
 from hosting.tournament_messages import event_messages, lobby_row, state_body
 from hosting.tournament_money import MoneyBook
 from hosting.tournament_state import load_director, pack_calls
+from hosting.tournament_wakes import changed_tables
 
 if TYPE_CHECKING:
     from hosting.store import Store
@@ -77,6 +78,8 @@ TOURNAMENT_REFUSED = "tournament_rule"
 ACTION_SECONDS = 20.0
 TIME_BANK_SECONDS = 30.0
 REBUY_DECISION_SECONDS = 15.0
+FULL_SYNC_SECONDS = 5.0
+"""Each step mirrors the tables it changed; every table is mirrored again this often when no step did it."""
 SNAPSHOT_MIN_BYTES = 256 * 1024
 """A snapshot of the director is written when the calls written since the last one weigh more than it (at least
 this much): the snapshots' cost per step stays constant whatever the field's size, and a restart replays at most
@@ -113,25 +116,23 @@ class TournamentClock:
 class TimedJournal(Journal):
     """The director's calls noted, and the time they took (:attr:`TournamentOwner.step_seconds` counts it)."""
 
-    __slots__ = ("_began", "_began_cpu", "cpu_seconds", "seconds")
+    __slots__ = ("_began", "seconds")
 
     def __init__(self) -> None:
         super().__init__()
-        self.seconds = self.cpu_seconds = 0.0
-        self._began = self._began_cpu = 0.0
+        self.seconds = 0.0
+        self._began = 0.0
 
     def began(self) -> None:
-        self._began, self._began_cpu = time.perf_counter(), time.thread_time()
+        self._began = time.perf_counter()
 
     def ended(self) -> None:
         self.seconds += time.perf_counter() - self._began
-        self.cpu_seconds += time.thread_time() - self._began_cpu
 
-    def take_seconds(self) -> tuple[float, float]:
-        """The time and the CPU time (this thread's) of the calls since the last take."""
-        taken = self.seconds, self.cpu_seconds
-        self.seconds = self.cpu_seconds = 0.0
-        return taken
+    def take_seconds(self) -> float:
+        """The time of the calls since the last take."""
+        seconds, self.seconds = self.seconds, 0.0
+        return seconds
 
 
 class TournamentRoom(Mailroom, Protocol):
@@ -192,6 +193,7 @@ class TournamentOwner:
         self._snapshot_due = True  # a tournament's first step kept (this run's) is a snapshot
         self._written_since_snapshot = 0
         self._snapshot_bytes = 0
+        self._synced_all = 0.0
         self.money = MoneyBook(director, config.id)
         self.steps = 0
         self.step_seconds: list[float] = []
@@ -199,7 +201,8 @@ class TournamentOwner:
         when one is kept), then its money and state kept, its sync and messages (the benchmark's
         ``director_step_ms``)."""
         self.step_cpu_seconds: list[float] = []
-        """The same steps' CPU time in the room's thread (on a shared machine the wall time includes waiting)."""
+        """The same steps' CPU time in the room's thread (on a shared machine the wall time includes waiting; the
+        director's calls before a step count by their wall time: a CPU clock read per call costs a system call)."""
 
     @property
     def id(self) -> str:
@@ -254,6 +257,18 @@ class TournamentOwner:
         events = self.director.tick(self.clock.now())
         if events:
             self._step(events)
+        elif self.room.clock() - self._synced_all >= FULL_SYNC_SECONDS:
+            self._sync_all()
+
+    def _sync_all(self) -> None:
+        """Every table mirrored again: steps mirror only the tables they changed; one missed would show here."""
+        started = time.perf_counter()
+        started_cpu = time.thread_time()
+        changed = self.sync()
+        if changed:
+            log.warning("tournament %s: %d table(s) differed from the director's between steps", self.id, changed)
+        self.step_seconds.append(time.perf_counter() - started)  # counted with the steps: the room's work
+        self.step_cpu_seconds.append(time.thread_time() - started_cpu)
 
     def register(self, name: str, password: str | None, pay: str | None = None) -> dict[str, Any]:
         """``name`` takes an entry (a freeroll: free) paid by ``pay``: ``ticket`` (one he won for this
@@ -434,24 +449,25 @@ class TournamentOwner:
         players told, the state kept (one store transaction with the money). ``at``: the table whose hand ended
         (its players hear its busts in a large field: :func:`hosting.tournament_messages.event_messages`)."""
         started, started_cpu = time.perf_counter(), time.thread_time()
-        directed, directed_cpu = self.journal.take_seconds() if self.journal is not None else (0.0, 0.0)
+        directed = self.journal.take_seconds() if self.journal is not None else 0.0
         moves = self.money.moves(events)
         future = self._keep(moves)  # first: the money and the state of this moment, whatever follows
         for event in events:
             if isinstance(event, RebuyOffered):
                 self._offers[event.entry] = self.room.clock()
-        self.sync()
+        changed = changed_tables(self.director, events, at) if events else None  # none: a start, a restore
+        self.sync(changed)
         for name, message in event_messages(self, events, at):
             self.room.send_to(name, message)
         if self.store is not None:
             for name in sorted({item.player for item in moves if item.player is not None and "balance" in
                                 (item.source, item.destination)}):
                 self.room.send_to(name, protocol.balance(self.store.balance(name), "tournament"))
-        for table in self.tables.values():
-            self.publish(table, [])  # wakes its runner: a break, hand-for-hand or a deal may have ended
+        for number in self.tables if changed is None else sorted(changed & self.tables.keys()):
+            self.publish(self.tables[number], [])  # wakes its runner: a break, hand-for-hand or a deal may have ended
         self.steps += 1
         self.step_seconds.append(directed + time.perf_counter() - started)
-        self.step_cpu_seconds.append(directed_cpu + time.thread_time() - started_cpu)
+        self.step_cpu_seconds.append(directed + time.thread_time() - started_cpu)
         if any(isinstance(event, TournamentStarted) for event in events) and self.on_started is not None:
             self.on_started(self)
         return future
@@ -500,13 +516,19 @@ class TournamentOwner:
 
     # --- the room's tables mirror the director's ----------------------------------------------------------
 
-    def sync(self) -> None:
-        """Every director table has its room table with the same players in the same seats with the same stacks
-        (between their hands) at the director's level; a table the director broke leaves the room."""
+    def sync(self, changed: set[int] | None = None) -> int:
+        """Every director table (``changed``: those a step changed, :func:`hosting.tournament_wakes.changed_tables`)
+        has its room table with the same players in the same seats with the same stacks (between their hands) at
+        the director's level; a table the director broke leaves the room. How many tables it changed."""
+        if changed is None:
+            self._synced_all = self.room.clock()
         director = self.director
         now = self.room.clock()
         stakes = stakes_of(director.level)
-        for number, table in director.tables.items():
+        numbers = director.tables.keys() if changed is None else sorted(changed & director.tables.keys())
+        differed = 0
+        for number in numbers:
+            table = director.tables[number]
             state = self.tables.get(number)
             if state is None:
                 state = self._open(number, stakes)
@@ -514,10 +536,12 @@ class TournamentOwner:
             events += self._absent_seated(state.engine, now)
             if state.engine.stakes != stakes:
                 events += state.engine.set_level(stakes)
-            if events:  # nothing changed here: no table's events to send (:meth:`_step` wakes every runner)
+            if events:  # nothing changed here: no table's events to send (:meth:`_step` wakes its runner)
                 self.publish(state, events)
+                differed += 1
         for number in [number for number in self.tables if number not in director.tables or self.over]:
             self._close(number)  # broken, or the tournament is over: its tables leave the room
+        return differed
 
     def _absent_seated(self, engine: Table, now: float) -> list[Event]:
         """R-TOUR-6: a player seated (or moved) while disconnected is absent at that table too: dealt in and
@@ -580,7 +604,7 @@ class TournamentOwner:
             else:
                 events = director.prepare_hand(number, self.clock.now())
             if events:
-                self._step(events)
+                self._step(events, number)
 
     def may_start_hand(self, table: TableState) -> bool:
         """Yes when the director would deal there now; the table's players are then held for the hand (the

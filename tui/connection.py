@@ -214,6 +214,7 @@ class LocalConnection(_Queued):
         self.fairness: Participant | None = participant(str(room.room_id))
         self._loop = asyncio.get_running_loop()
         self._open = True
+        self.reads_later = False
 
     @classmethod
     async def attach(cls, room: Any, name: str, public_key: str | None = None) -> LocalConnection:
@@ -238,22 +239,37 @@ class LocalConnection(_Queued):
         return connection
 
     def from_room(self, message: Mapping[str, Any]) -> None:
-        """The room → client direction (called by the room through :class:`_RoomSide`)."""
+        """The room → client direction (called by the room through :class:`_RoomSide`): the room writes the
+        line, and the client reads it — at once, or with :attr:`reads_later` on the next loop turn, in order, as
+        from a socket (so its reading and checking are not counted in the room's work: the tournament
+        benchmark times the room's)."""
         if not self._open:
             return
-        plain = protocol.read_room_message(protocol.encode(message))  # exactly what a remote client would read
+        line = protocol.encode(message)
+        if self.reads_later:
+            self._loop.call_soon(self._read, line, False)
+        else:
+            self._read(line, True)
+
+    def _read(self, line: bytes, in_room_send: bool) -> None:
+        plain = protocol.read_room_message(line)  # exactly what a remote client would read
         self._deliver(plain)
         if self.fairness is not None:
             for reply in self.fairness.handle(plain):
-                # never re-enter the room from inside its own send: answer on the next loop turn
-                self._loop.call_soon(self._to_room, reply)
+                if in_room_send:  # never re-enter the room from inside its own send: answer on the next loop turn
+                    self._loop.call_soon(self._to_room, reply)
+                else:
+                    self._to_room(reply)
             for verdict in fairness_verdicts(self.fairness, plain):
                 self._deliver(verdict)
 
     def closed_by_room(self, reason: str) -> None:
         if self._open:
             self._open = False
-            self._end(reason)
+            if self.reads_later:
+                self._loop.call_soon(self._end, reason)  # after the lines written before it
+            else:
+                self._end(reason)
 
     async def send(self, message_type: str, **fields: Any) -> None:
         if not self._open:

@@ -205,6 +205,10 @@ class Tournament:
         """How many entries are still in."""
         return len(self._live)
 
+    def players(self) -> list[str]:
+        """Every player with an entry (in play or out), in the order they first registered."""
+        return list(self._by_player)
+
     def entries_of(self, player: str) -> list[Entry]:
         """All of ``player``'s entries, oldest first."""
         return [self.entries[number] for number in self._by_player.get(player, ()) if number in self.entries]

@@ -8,9 +8,14 @@ play cheaply (push or fold when short, else a simple call/check/raise: :func:`ho
 so the room's work dominates.
 
 Run: ``python -m tests.benchmarks.tournament_room [ENTRANTS] [--level-seconds S] [--timeout S]`` (default 3,000
-entrants, levels of 60 s, turbo-like: 10/20 doubling roughly every level from 1,500 chips). Prints one JSON line:
+entrants, levels of 60 s, turbo-like: 10/20 doubling roughly every level from 1,500 chips). The store's writer
+runs as in the server (commits in its thread, in batches); the bots read their lines on their own loop turn
+(:attr:`tui.connection.LocalConnection.reads_later`), so a step's time is the room's. Prints one JSON line:
 ``entrants``, ``completed`` (true/false: a winner within ``--timeout``), ``director_step_ms`` ``{p50, p99}``
-(each director step with its table sync, messages and store write, as the owner times it), ``steps``, ``hands``,
+(each director step as the owner times it: the director's calls since the step before, its money and state kept,
+its tables mirrored and woken, its messages written; also the periodic mirror of every table),
+``director_step_cpu_ms`` ``{p50, p99, max}`` (the same in the room thread's CPU time: on a shared machine the wall
+time includes waiting for a core), ``director_step_max_ms``, ``steps``, ``hands``,
 ``hands_per_second`` (hands dealt over the wall time from the start to the winner), ``seconds``, ``cpu_seconds``,
 ``peak_rss_mib`` (the room and its in-process bots together), ``rss_before_bots_mib`` (the room with its store, before
 any bot connects) and ``state_kib`` (the director's stored state at the start, its largest: what the room keeps
@@ -75,6 +80,7 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         bots: list[TournamentBot] = []
         for name in names:
             connection = await LocalConnection.attach(room, name, f"ssh-ed25519 AAAA{name}")
+            connection.reads_later = True  # the bot reads on its own loop turn: the room's step is the room's work
             bot = TournamentBot(name, connection, connection.receive, "bench", rng=random.Random(rng.random()),
                                 chooser=quick_move)
             bot.task = asyncio.get_running_loop().create_task(bot.play())

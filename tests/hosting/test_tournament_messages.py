@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.tournament.director import Tournament
-from engine.tournament.events import Eliminated, LevelUp
+from engine.tournament.events import Eliminated, LevelUp, TableBroken, TableOpened
 from engine.tournament.formats import Format
 from engine.tournament.money import EntryPrice
 from engine.tournament.settings import TournamentSettings
+from hosting import protocol
 from hosting.tournament_config import TournamentConfig
 from hosting.tournament_messages import SMALL_FIELD, event_messages
 from tests.engine.tournament.helpers import LEVELS, running
@@ -68,3 +69,17 @@ def test_in_a_small_field_every_entrant_hears_every_bust() -> None:
     _number, _players, heard = _bust_one(owner)
     assert sorted(name for name, kind in heard if kind == "eliminated") == [f"p{index}" for index in
                                                                            sorted(range(1, 19), key=str)]
+
+
+def test_in_a_large_field_a_table_opened_reaches_its_players_and_shared_news_is_encoded_once() -> None:
+    owner = _owner(3 * SMALL_FIELD)
+    director = owner.director
+    table = director.tables[max(director.tables)]
+    opened = TableOpened(table.number)
+    hearing = sorted(name for name, _ in event_messages(owner, [opened]))
+    assert hearing == sorted(seated.player for seated in table.seats.values()) and 2 <= len(hearing) <= 9
+    assert list(event_messages(owner, [TableBroken(999)])) == []  # gone: its players heard their moves
+    assert len(list(event_messages(_owner(18), [opened]))) == 18  # a small field: everyone, as before
+    sent = [message for _, message in event_messages(owner, [LevelUp(2, 100, 200, 0, 0, 0)])]
+    assert len(sent) == 3 * SMALL_FIELD and all(message is sent[0] for message in sent)
+    assert isinstance(sent[0], protocol.Shared)  # one JSON line for all 300
