@@ -31,6 +31,7 @@ def fingerprint(director: Tournament) -> tuple[Any, ...]:
 async def test_the_stored_steps_replay_to_the_director_of_the_last_step_kept(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hosting.tournaments, "SNAPSHOT_MIN_BYTES", 4_000)  # several snapshots in a short game
+    monkeypatch.setattr(hosting.tournaments, "SNAPSHOT_RATIO", 1)
     kept: list[tuple[Any, ...]] = []
     snapshots: list[int] = []
     keep, snapshot = TournamentOwner._keep, TournamentOwner._snapshot
