@@ -35,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
@@ -183,6 +185,8 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "fairness_verified": sum(result["fairness_verified"] for result in results),
         "fairness_failures": sum(result["fairness_failures"] for result in results),
         "illegal_rejected": sum(result["illegal_rejected"] for result in results),
+        "violation_kinds": _merged(result["violation_kinds"] for result in results),
+        "refusal_codes": _merged(result["refusal_codes"] for result in results),
         "chips_conserved": all(result["chips_conserved"] for result in results),
         "bot_errors": sum(result["bot_errors"] for result in results),
         "first_bot_error": next((result["first_error"] for result in results if result["first_error"]), None),
@@ -193,6 +197,13 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "load_average": round(os.getloadavg()[0], 1),
         "window_seconds": round(window, 1), "warmup_seconds": warmup, "connect_seconds": round(connect_seconds, 1),
     }
+
+
+def _merged(counts: Iterable[dict[str, int]]) -> dict[str, int]:
+    total: Counter[str] = Counter()
+    for count in counts:
+        total.update(count)
+    return dict(total)
 
 
 def _tell(workers: list[subprocess.Popen[str]], line: str) -> None:

@@ -23,6 +23,7 @@ import random
 import secrets
 import sys
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
 
@@ -140,10 +141,14 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     await stop_all(tasks)
     errors = [repr(task.exception()) for task in tasks if not task.cancelled() and task.exception() is not None]
     verified = failures = 0
+    kinds: Counter[str] = Counter()  # what failed verifications found (engine.fairness.ViolationKind)
     for client in clients:
         assert client.fairness is not None
         verified += sum(result.ok for result in client.fairness.results.values())
         failures += sum(not result.ok for result in client.fairness.results.values())
+        kinds.update(str(violation.to_json()["kind"]) for result in client.fairness.results.values()
+                     for violation in result.violations)
+    refusals = Counter(str(refused["reply"].get("code")) for report in reports for refused in report.refused_moves)
     for client in clients:
         with contextlib.suppress(OSError, asyncssh.Error):
             await client.close()
@@ -151,6 +156,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     return {"players": len(clients), "hands": hands, "window_seconds": round(window, 2), "latencies_ms": latencies,
             "fairness_verified": verified, "fairness_failures": failures,
             "illegal_rejected": sum(report.illegal_rejected for report in reports),
+            "violation_kinds": dict(kinds), "refusal_codes": dict(refusals),
             "chips_conserved": all(report.chips_conserved for report in reports),
             "loop_lag_p99_ms": lag[min(len(lag) - 1, int(0.99 * len(lag)))] if lag else None,
             "loop_lag_max_ms": lag[-1] if lag else None,
