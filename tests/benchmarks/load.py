@@ -171,8 +171,8 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
                 if worker.poll() is None:
                     worker.kill()
             host.send_signal(signal.SIGINT)  # the room stops as on Ctrl+C (cProfile writes its file then)
-            try:
-                host.wait(timeout=120)
+            try:  # a room stopping lets a hand in play end on its clocks: not worth minutes unless profiled
+                host.wait(timeout=120 if profile else 20)
             except subprocess.TimeoutExpired:
                 host.kill()
     latencies = [latency for result in results for latency in result["latencies_ms"]]
