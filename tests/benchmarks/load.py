@@ -187,6 +187,7 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "illegal_rejected": sum(result["illegal_rejected"] for result in results),
         "violation_kinds": _merged(result["violation_kinds"] for result in results),
         "refusal_codes": _merged(result["refusal_codes"] for result in results),
+        "first_violation": next((result["first_violation"] for result in results if result["first_violation"]), None),
         "chips_conserved": all(result["chips_conserved"] for result in results),
         "bot_errors": sum(result["bot_errors"] for result in results),
         "first_bot_error": next((result["first_error"] for result in results if result["first_error"]), None),
