@@ -27,7 +27,8 @@ presses N, which shows the waiting table and focuses it, and the test fails at t
 (``refocus_presses`` must be 0). A trace of every decision is kept in ``player.log`` beside the data dir.
 
 Hand counts: ``CROUPIER_E2E_HOLDEM_HANDS`` / ``CROUPIER_E2E_OMAHA_HANDS`` (200 / 100, the issue's numbers, with
-``CROUPIER_FULL=1``; a sample of 60 / 30 by default); tables are paced fast with ``CROUPIER_HAND_PAUSE`` (no
+``CROUPIER_FULL=1``; a sample of 20 / 10 by default: the player still jumps with N 20 to 40 times and acts
+some 45 times, at both tables); tables are paced fast with ``CROUPIER_HAND_PAUSE`` (no
 hand is skipped).
 """
 
@@ -54,8 +55,8 @@ from hosting.store import connect
 from tests.e2e.tmux import Tmux
 from tests.sweeps import sweep
 
-HOLDEM_HANDS = sweep("CROUPIER_E2E_HOLDEM_HANDS", 60, 200)
-OMAHA_HANDS = sweep("CROUPIER_E2E_OMAHA_HANDS", 30, 100)
+HOLDEM_HANDS = sweep("CROUPIER_E2E_HOLDEM_HANDS", 20, 200)
+OMAHA_HANDS = sweep("CROUPIER_E2E_OMAHA_HANDS", 10, 100)
 PLAYER = "sam"
 
 pytestmark = [
@@ -118,8 +119,10 @@ rake = "none"
 clock = { action_seconds = 30, time_bank_seconds = 30 }
 """
 
-LANDING_SECONDS = 3.0
-"""A key that changed nothing on the shown table in this long did not reach it (an action lands in ~0.3 s)."""
+LANDING_SECONDS = 10.0
+"""A key that changed nothing on the shown table in this long did not reach it. An action lands in ~0.3 s on an
+idle machine but took up to 3 s on a loaded one (2 cores, load 9: 3 s made a key that did land count as lost);
+a key that really went to another table still never lands, so the check is as strict, only slower to fail."""
 VERDICT = re.compile(r" INFO croupier\.tui: fairness (verified|VIOLATION): (\S+) hand (\S+) at (\S+)$")
 """A verdict line of the served TUI's log (tui/app.py ``_table_message``; format from its ``log_path`` handler)."""
 TOASTS_FROM = 57
