@@ -276,7 +276,9 @@ async def test_register_start_level_up_screen_numbers_and_being_moved_to_the_fin
             await wait_until(pilot, lambda: bool(followed), timeout=90, what="my client following me to table 1")
             assert said(app, "moved to table 1")
             assert said(app, "(the final table)")
-            assert said(app, "the final table — 3 players at table 1")
+            # the room's announcement to all, a message of its own: it may land a moment after my move
+            await wait_until(pilot, lambda: said(app, "the final table — 3 players at table 1"),
+                             what="the final table announced")
             watcher.cancel()
             assert app.internal_errors == []
     finally:
