@@ -243,7 +243,8 @@ class TournamentBook:
         elif kind == "deal_proposed":
             self.deal[tournament] = {"kind": event.get("deal"),
                                      "proposer": event.get("proposer"),
-                                     "shares": [list(share) for share in event.get("shares") or []], "accepted": []}
+                                     "shares": [list(share) for share in event.get("shares") or []],
+                                     "accepted": [event.get("proposer")]}  # his proposal is his acceptance
         elif kind == "deal_accepted" and tournament in self.deal:
             self.deal[tournament].setdefault("accepted", []).append(event.get("player"))
         elif kind in ("deal_declined", "completed", "tournament_cancelled"):
@@ -316,7 +317,10 @@ def event_words(book: TournamentBook, tournament: str, event: dict[str, Any]) ->
         return f"{name}: bounty for knocking out {event.get('loser')}: {event.get('amount')} chips."
     if kind == "deal_proposed":
         mine = next((amount for who, amount in event.get("shares") or [] if who == me), None)
-        return f"{name}: {event.get('proposer')} proposes a deal ({DEAL_NAMES.get(str(event.get('deal')), '')})" + (
+        deal = DEAL_NAMES.get(str(event.get("deal")), "")
+        if event.get("proposer") == me:  # proposing is accepting: the others are asked
+            return f"{name}: you propose a deal ({deal}): you would get {mine} chips; the others are asked."
+        return f"{name}: {event.get('proposer')} proposes a deal ({deal})" + (
             f": you would get {mine} chips." if mine is not None else ".")
     if kind == "deal_accepted":
         return f"{name}: {'you accept' if player == me else f'{player} accepts'} the deal."

@@ -251,7 +251,7 @@ class TournamentLobby(LobbyScreen):
         elif kind == "deal_proposed" and tournament in book.playing:
             shares = [(str(who), int(amount)) for who, amount in event.get("shares") or []]
             mine_share = next((amount for who, amount in shares if who == self.me), None)
-            if mine_share is not None:
+            if mine_share is not None and event.get("proposer") != self.me:  # his own: accepted by proposing
                 lines = [f"{event.get('proposer')} proposes a deal ({DEAL_NAMES.get(str(event.get('deal')), '')}):",
                          *(f"  {who}: {amount}" + ("  ← you" if who == self.me else "") for who, amount in shares),
                          f"You would get {mine_share} chips and the tournament ends when all accept."]

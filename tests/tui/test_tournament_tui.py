@@ -101,6 +101,34 @@ class Dealmaker(Shover):
             await asyncio.sleep(0.05)
 
 
+class Haggler(Shover):
+    """A bot who declines a deal someone else proposes, then proposes an equal split himself (once; sent again
+    when refused, e.g. during a hand)."""
+
+    async def _play(self) -> None:
+        watcher = asyncio.get_running_loop().create_task(self._haggle())
+        try:
+            await super()._play()
+        finally:
+            watcher.cancel()
+
+    async def _haggle(self) -> None:
+        declined = 0
+        errors = -1  # errors seen when my proposal was last sent (-1: not sent)
+        while True:
+            others = [proposal for proposal in self.events("deal_proposed") if proposal.get("proposer") != self.name]
+            if len(others) > declined:
+                declined = len(others)
+                await self.connection.send("tournament", action="decline_deal", tournament="sng")
+            mine = any(proposal.get("proposer") == self.name for proposal in self.events("deal_proposed"))
+            refused = len(self.replies("error")) > errors
+            if self.events("deal_declined") and not mine and (errors < 0 or refused):
+                await asyncio.sleep(0.2)
+                errors = len(self.replies("error"))
+                await self.connection.send("tournament", action="propose_deal", deal="equal", tournament="sng")
+            await asyncio.sleep(0.05)
+
+
 @contextlib.asynccontextmanager
 async def checking_or_folding(app: CroupierApp) -> AsyncIterator[None]:
     """Me at every turn: check when I may, else fold (never a chip in by choice)."""
@@ -329,7 +357,7 @@ async def test_a_rebuy_window_then_out_with_place_and_prize(tmp_path: Path, stor
         await stop(room, bots)
 
 
-async def test_a_deal_proposed_on_the_screen_accepted_by_all_is_paid_and_completes(
+async def test_a_deal_proposed_on_the_screen_then_one_accepted_by_all_is_paid_and_completes(
         tmp_path: Path, store: Store) -> None:
     for name in ("me", "ana", "bob"):
         store.register(name, f"ssh-ed25519 AAAA{name}")
@@ -337,7 +365,7 @@ async def test_a_deal_proposed_on_the_screen_accepted_by_all_is_paid_and_complet
     room = await start_room(tmp_path, store, sit_and_go(size=3, seats=3, knockout=0, level_seconds=600.0),
                             pause=1.0)
     owner = room.tournaments.owners["sng"]
-    bots: list[Shover] = [await Dealmaker.join(room, "ana"), await Dealmaker.join(room, "bob")]
+    bots: list[Shover] = [await Haggler.join(room, "ana"), await Dealmaker.join(room, "bob")]
     for bot in bots:
         bot.passive = True  # checks and calls: the chips move slowly, nobody is out before the deal
     app = player_app(room)
@@ -350,23 +378,36 @@ async def test_a_deal_proposed_on_the_screen_accepted_by_all_is_paid_and_complet
             await pilot.press("i")
             await wait_until(pilot, lambda: isinstance(app.screen, TournamentScreen)
                              and "Prize pool 300" in app.screen.text(), what="the tournament screen")
-            await pilot.press("2")  # a deal by chip count
+            # I propose a deal by chip count: every player is sent the numbers; proposing is my acceptance, so I
+            # am told my share and not asked; ana declines it
+            await pilot.press("2")
+            await wait_until(pilot, lambda: bool(bots[1].events("deal_proposed")), what="my proposal sent")
+            mine = bots[1].events("deal_proposed")[0]  # ana's may follow at once
+            chips = {str(who): int(amount) for who, amount in mine["shares"]}
+            assert mine["proposer"] == "me" and sorted(chips) == ["ana", "bob", "me"] and sum(chips.values()) == 300
+            await wait_until(pilot, lambda: said(app, f"you propose a deal (by chip count): you would get {chips['me']}"
+                                                      " chips"), what="my share said")
+            await wait_until(pilot, lambda: said(app, "ana declines the deal; play goes on"), what="ana's no")
+            # ana proposes equal shares: the window asks me, with my number; Y accepts, bob accepts: paid
+            await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen) and app.screen.kind == "deal",
-                             what="the deal window")
-            (proposal,) = bots[0].events("deal_proposed")
-            shares = {str(who): int(amount) for who, amount in proposal["shares"]}
-            assert sorted(shares) == ["ana", "bob", "me"] and sum(shares.values()) == 300
-            assert bots[1].events("deal_proposed") == [proposal]  # every player sees the numbers
+                             timeout=30, what="the deal window for ana's proposal")
             question = app.screen
             assert isinstance(question, QuestionScreen)
-            assert f"You would get {shares['me']} chips" in "\n".join(question.lines)
+            assert question.lines[0] == "ana proposes a deal (equal shares):"
+            assert "  me: 100  ← you" in question.lines and "You would get 100 chips and the tournament ends when " \
+                "all accept." in question.lines
+            equal = [proposal for proposal in bots[1].events("deal_proposed") if proposal["proposer"] == "ana"]
+            assert [sorted(map(tuple, proposal["shares"])) for proposal in equal] == [
+                [("ana", 100), ("bob", 100), ("me", 100)]]  # every player sees the numbers
             await pilot.press("y")
             await wait_until(pilot, lambda: owner.director.phase is Phase.COMPLETE, what="the deal done")
             await wait_until(pilot, lambda: said(app, "is complete by a deal"), what="the end said")
-            assert said(app, f"won {shares['me']} chips")
+            assert said(app, "you accept the deal") and said(app, "won 100 chips")
             await store.flush()
-            assert {name: store.balance(name) for name in shares} == {
-                name: 1_000 - 110 + share for name, share in shares.items()}
+            assert {name: store.balance(name) for name in chips} == {name: 1_000 - 110 + 100 for name in chips}
+            assert not [notice for notice in app.notices if "no deal is on the table" in notice
+                        or "already accepted" in notice]
             assert app.internal_errors == []
     finally:
         await stop(room, bots)
