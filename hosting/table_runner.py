@@ -404,10 +404,7 @@ class TableRunner:
         while len(self._finished) > RECENT_HANDS:
             del self._finished[next(iter(self._finished))]
         proof = protocol.seeds(self.state.config.id, hand_id, transcript.to_json())
-        self._send_to_audience(proof)
-        listening = {session.name for session in self.room.audience(self.state)}
-        for name in sorted(set(dealt_in) - listening):  # gone before the end (a pool moved him on): his proof too
-            self._send_to(name, proof)
+        self._send_to_audience(proof, dealt_in)  # gone before the end (a pool moved him on): his proof too
         self._fairness = None
         self._hand_id = None
         self.hands_played += 1
@@ -462,7 +459,9 @@ class TableRunner:
         fairness.phase = "reveal"
         by_seat = {("host" if seat == HOST else str(seat)): digest.hex()
                    for seat, digest in fairness.commitments.items()}
-        self._send_to_audience(protocol.commitments(self.state.config.id, fairness.hand_id, by_seat))
+        # to the audience, and to a dealt-in player who left his seat meanwhile (his reveal and the proof reach
+        # him by name: without the commitments he could not check the proof)
+        self._send_to_audience(protocol.commitments(self.state.config.id, fairness.hand_id, by_seat), wanted)
         return wanted
 
     def _use_commitments_ahead(self, fairness: _Fairness, wanted: Mapping[str, int]) -> None:
@@ -561,10 +560,15 @@ class TableRunner:
     def _send_to(self, name: str, message: dict[str, Any]) -> None:
         self.room.send_to(name, message)
 
-    def _send_to_audience(self, message: dict[str, Any]) -> None:
+    def _send_to_audience(self, message: dict[str, Any], dealt_in: Iterable[str] = ()) -> None:
+        """``message`` to the table's audience, and to those of ``dealt_in`` no longer in it."""
         shared = protocol.shared(message)
+        listening: set[str] = set()
         for listener in self.room.audience(self.state):
             listener.send(shared)
+            listening.add(listener.name)
+        for name in sorted(set(dealt_in) - listening):
+            self._send_to(name, shared)
 
     # --- messages in (HandDriver) --------------------------------------------------------------------
 
