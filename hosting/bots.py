@@ -21,7 +21,8 @@ import random
 import secrets
 import statistics
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,7 +227,7 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
         elif kind == "verification_result" and not message["ok"]:
             report.violations.append(message)
     assert client.fairness is not None
-    verified = {hand for _, hand in client.fairness.results}
+    verified = {hand for _, hand in [*client.fairness.results, *client.fairness.unverified]}
     with contextlib.suppress(TimeoutError):  # the transcript follows the hand's end: wait for the last ones
         while not report.hands <= verified:
             message = await client.wait_for("seeds", timeout=5.0)
@@ -266,6 +267,32 @@ async def _top_up_if_short(client: RoomClient, table: str, info: dict[str, Any],
             await client.send("top_up", table=table, amount=amount)
     if out and (stack > 0 or bank.asked):
         await client.send("sit_out", table=table, on=False)
+
+
+def fairness_tally(participants: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """The verdicts of many bots' clients (``(name, participant)``), for a benchmark's line: hands verified, the
+    violations apart (``fairness_failures``, their ``violation_kinds``, the first with its evidence) from the
+    hands a slow connection kept from a full check (``fairness_unverified``: reason → hands) and the verified
+    hands with a note (``fairness_notes``: a late commit or reveal, dealt without the bot's seed)."""
+    verified = failures = 0
+    kinds: Counter[str] = Counter()
+    unverified: Counter[str] = Counter()
+    notes: Counter[str] = Counter()
+    first: dict[str, Any] | None = None
+    for name, participant in participants:
+        if participant is None:
+            continue
+        for (table, hand), result in participant.results.items():
+            verified += result.ok
+            failures += not result.ok
+            kinds.update(violation.kind.value for violation in result.violations)
+            if first is None and not result.ok:
+                first = {"bot": name, "table": table, "hand": hand,
+                         "violations": [violation.to_json() for violation in result.violations]}
+        unverified.update(participant.unverified.values())
+        notes.update(participant.notes.values())
+    return {"fairness_verified": verified, "fairness_failures": failures, "violation_kinds": dict(kinds),
+            "first_violation": first, "fairness_unverified": dict(unverified), "fairness_notes": dict(notes)}
 
 
 def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:

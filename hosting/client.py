@@ -89,8 +89,15 @@ class _HandRecord:
     drew: bool = False  # a draw game: someone drew this hand
     draws: list[ObservedDraw] = field(default_factory=list)  # every draw seen, my own with its discards
     saw_start: bool = False  # saw hand_started: the counts above cover the whole hand
+    published: bool = False  # saw the ``commitments`` since my ``commit_request``: only then do I reveal
+    reveal_acked: bool = False  # the room took my reveal in time (so a forfeit of my seat is the room's doing)
 
 
+
+
+MISSED_COMMITMENTS = "not verified: missed the commitments (connection too slow or dropped)"
+LATE_COMMIT = "my commitment arrived late; dealt without it"
+LATE_REVEAL = "my reveal arrived late; folded, dealt without my seed"
 
 
 class FairnessParticipant:
@@ -108,6 +115,9 @@ class FairnessParticipant:
         self._draw = draw_secret
         self._hands: dict[tuple[str, str], _HandRecord] = {}
         self.results: dict[tuple[str, str], Verification] = {}
+        # hands this client could not fully check, and why (not violations: what a slow connection costs)
+        self.unverified: dict[tuple[str, str], str] = {}
+        self.notes: dict[tuple[str, str], str] = {}  # verified hands with a note (my late commit, my late reveal)
         self.reshuffles_checked = 0
         self.reshuffled_cards_checked = 0
         self._last_deal: dict[str, tuple[Transcript, int]] = {}  # table → its last verified hand, dealt cards
@@ -135,6 +145,8 @@ class FairnessParticipant:
         key = (str(message.get("table")), str(message.get("hand")))
         if kind == "commit_request":
             record = self._hands.setdefault(key, _HandRecord())
+            # asked again for the same hand (its shuffle started over): the commitments seen before are stale
+            record.commitments, record.published, record.reveal_acked = {}, False, False
             record.seat = int(message["seat"])
             record.secret = self._draw()
             digest = commit(self.room_id, key[0], key[1], record.seat, record.secret)
@@ -143,14 +155,20 @@ class FairnessParticipant:
             record = self._hands.setdefault(key, _HandRecord())
             record.commitments = {parse_committer(label): bytes.fromhex(text)
                                   for label, text in message["commitments"].items()}
+            record.published = True
             return []
         if kind == "reveal_request":
             if "ticket" in message:
                 self._use_ticket(key, message)
             pending = self._hands.get(key)
-            if pending is None or pending.secret is None:
+            if pending is None or pending.secret is None or not pending.published:
+                # never reveal before seeing every commitment: a host hiding them could pick its own seed after
+                # ours (DESIGN.md step 2); the room folds this seat, and the hand is reported not verified
                 return []
             return [protocol.message("reveal", table=key[0], hand=key[1], secret=pending.secret.hex())]
+        if kind == "ack" and message.get("in_reply_to") == "reveal" and key in self._hands:
+            self._hands[key].reveal_acked = True
+            return []
         if kind == "event":
             event = message["event"]
             if not isinstance(event, Event):  # a body not yet decoded (a test's hand-made message)
@@ -232,9 +250,17 @@ class FairnessParticipant:
             # client cannot tell whether they came before the deal, but seeds and seen cards still get checked.
             commitments = dict(transcript.commitments)
         draws = tuple(record.draws) if record.saw_start else None
-        observation = Observation(record.seat, record.secret, commitments, tuple(seen), draws,
+        seat, secret, lag = self._lag(key, record, transcript)
+        if lag == MISSED_COMMITMENTS:
+            commitments = dict(transcript.commitments)  # what can still be checked: seeds and cards
+        observation = Observation(seat, secret, commitments, tuple(seen), draws,
                                   record.dealt if record.saw_start and record.drew else None)
         result = verify(transcript, observation)
+        if lag == MISSED_COMMITMENTS and result.ok:
+            self.unverified[key] = lag  # no violation found, but the commitments were not seen before the deal
+            return []
+        if lag is not None and lag != MISSED_COMMITMENTS:
+            self.notes[key] = lag
         self.results[key] = result
         self._last_deal[key[0]] = (transcript, len(transcript.deals))
         if transcript.reshuffles:
@@ -244,6 +270,24 @@ class FairnessParticipant:
                 1 for item, _ in record.seen
                 if item.recipient == record.seat and item.index is not None and item.index >= from_deck)
         return self._report(key, record, result.ok, [violation.to_json() for violation in result.violations])
+
+    @staticmethod
+    def _lag(key: tuple[str, str], record: _HandRecord,
+             transcript: Transcript) -> tuple[int | None, bytes | None, str | None]:
+        """The seat and secret to check this client's own seed with, and what its slowness cost (``None``: all
+        in time). My seed is not looked for when the room had it by no fault of its own: I missed the published
+        commitments (I did not reveal), my commitment is not in them (it came after the deadline), or my seat
+        was forfeited and my reveal never acknowledged. A seed the room published, then dropped, stays a
+        violation: the published list and an acknowledged reveal are what a client holds against the room."""
+        if record.secret is None:
+            return record.seat, record.secret, None
+        if not record.published:
+            return None, None, MISSED_COMMITMENTS
+        if record.seat not in record.commitments:
+            return None, None, LATE_COMMIT
+        if record.seat in transcript.forfeited and not record.reveal_acked:
+            return None, None, LATE_REVEAL
+        return record.seat, record.secret, None
 
     @staticmethod
     def _report(key: tuple[str, str], record: _HandRecord, ok: bool,
@@ -261,6 +305,12 @@ class ShuffleParticipant(Protocol):
 
     @property
     def results(self) -> dict[tuple[str, str], Verification]: ...
+
+    @property
+    def unverified(self) -> dict[tuple[str, str], str]: ...
+
+    @property
+    def notes(self) -> dict[tuple[str, str], str]: ...
 
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]: ...
 

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from engine.events import Event, HoleCardsDealt
 from engine.tournament.events import Completed, TournamentCancelled
+from hosting.bots import fairness_tally
 from hosting.hand_codec import EVENT_KEY, kind_of
 from hosting.strategy import STYLES, HandView, Style, Tracker, decide, short_stack_move
 
@@ -236,7 +237,7 @@ def _receiver(client: Any, silence: float, next_message: Callable[[Any, float], 
 
 async def _last_transcripts(bot: TournamentBot, client: Any, timeout: float = 5.0) -> None:
     """Each hand's transcript follows its end: wait (a little) for those of the bot's last hands."""
-    verified = set(client.fairness.results) if client.fairness is not None else set()
+    verified = set(client.fairness.results) | set(client.fairness.unverified) if client.fairness is not None else set()
     with contextlib.suppress(TimeoutError):
         while not bot.report.hands <= verified:
             message = await client.wait_for("seeds", timeout=timeout)
@@ -247,18 +248,16 @@ def summarize_tournament(bots: list[TournamentBot], fairness: list[Any]) -> dict
     """The one-line JSON summary of ``croupier bots --tournament``: hands dealt to the bots, verifications (every
     hand a bot was dealt must be verified by its own client: ``unverified`` counts those that were not), places,
     prizes and bounties won, whether every bot saw the tournament's end."""
-    verified = failures = unverified = 0
+    unverified = 0
     for bot, participant in zip(bots, fairness, strict=True):
-        results = participant.results if participant is not None else {}
-        verified += sum(result.ok for result in results.values())
-        failures += sum(not result.ok for result in results.values())
-        unverified += len(bot.report.hands - set(results))
+        checked = set(participant.results) | set(participant.unverified) if participant is not None else set()
+        unverified += len(bot.report.hands - checked)
     winners = {bot.report.winner for bot in bots if bot.report.finished}
     return {
         "players": len(bots),
         "hands": len({hand for bot in bots for hand in bot.report.hands}),
-        "fairness_verified": verified,
-        "fairness_failures": failures,
+        # verified, failures (violation kinds, the first's evidence), not verified for a slow connection (reasons)
+        **fairness_tally((bot.report.name, participant) for bot, participant in zip(bots, fairness, strict=True)),
         "unverified": unverified,
         "illegal_rejected": sum(bot.report.refused for bot in bots),
         "completed": all(bot.report.finished for bot in bots),

@@ -73,6 +73,14 @@ class Participant:
     def results(self) -> dict[tuple[str, str], Verification]:
         return self.inner.results
 
+    @property
+    def unverified(self) -> dict[tuple[str, str], str]:
+        return self.inner.unverified
+
+    @property
+    def notes(self) -> dict[tuple[str, str], str]:
+        return self.inner.notes
+
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         kind = str(message.get("type", ""))
         if kind == "hello" and self.draws is None:
@@ -152,11 +160,16 @@ def fairness_verdicts(participant: Any, message: Mapping[str, Any]) -> list[dict
     key = (str(message.get("table")), str(message.get("hand")))
     joined_late = participant.joined_late(key) if isinstance(participant, Participant) else False
     result = participant.results.get(key)
+    unverified = getattr(participant, "unverified", {}).get(key)
+    if result is None and unverified is not None:  # a slow connection missed the commitments: no violation found
+        return [protocol.message("fairness", table=key[0], hand=key[1], ok=True, joined_late=joined_late,
+                                 violations=[], unverified=unverified)]
     if result is None:  # the transcript did not parse: the participant already reported bad_transcript
         return [protocol.message("fairness", table=key[0], hand=key[1], ok=False, joined_late=joined_late,
                                  violations=[{"kind": "bad_transcript", "message": "unreadable transcript"}])]
     return [protocol.message("fairness", table=key[0], hand=key[1], ok=result.ok, joined_late=joined_late,
-                             violations=[violation.to_json() for violation in result.violations])]
+                             violations=[violation.to_json() for violation in result.violations],
+                             note=getattr(participant, "notes", {}).get(key))]
 
 
 def draw_verdict(participant: Any, message: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -268,6 +268,8 @@ class HandSummary:
     joined_late: bool = False
     """This client saw the hand only after its commitments were published (joined or opened the table
     mid-hand): seeds and seen cards were checked, but not that the commitments came before the deal."""
+    unverified: str = ""
+    """Why this client could not check the hand fully (its connection missed the commitments); not a violation."""
 
     @property
     def verdict(self) -> str:
@@ -277,6 +279,8 @@ class HandSummary:
             return "cancelled" if self.cancelled else "checking"
         if self.fairness is False:
             return "VIOLATION"
+        if self.unverified:
+            return "not verified (slow connection)"
         return "verified (joined late)" if self.joined_late else "verified"
 
 
@@ -565,7 +569,8 @@ class TableModel:
             self.error = ""
         elif kind == "fairness":
             self._fairness(str(message.get("hand")), bool(message.get("ok")), message.get("violations") or [],
-                           joined_late=bool(message.get("joined_late")))
+                           joined_late=bool(message.get("joined_late")),
+                           unverified=str(message.get("unverified") or ""))
         elif kind == "verification_result" and not message.get("ok"):
             who = message.get("name", "a player")
             self.alarm = f"FAIRNESS VIOLATION reported by {who} on hand {message.get('hand')}"
@@ -920,13 +925,14 @@ class TableModel:
         return lines
 
     def _fairness(self, hand: str, ok: bool, violations: list[Any], reporter: str | None = None,
-                  joined_late: bool = False) -> None:
+                  joined_late: bool = False, unverified: str = "") -> None:
         summary = next((item for item in reversed(self.hands) if item.hand_id == hand), None)
         if summary is None:
             summary = HandSummary(hand, 0)
             self.hands.append(summary)
         if reporter is None:
             summary.joined_late = joined_late
+            summary.unverified = unverified
         texts = [violation_words(item) for item in violations]
         if reporter is not None:  # another client's alarm never overrides our own failed check
             summary.fairness = False

@@ -186,6 +186,8 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "fairness_failures": sum(result["fairness_failures"] for result in results),
         "illegal_rejected": sum(result["illegal_rejected"] for result in results),
         "violation_kinds": _merged(result["violation_kinds"] for result in results),
+        "fairness_unverified": _merged(result["fairness_unverified"] for result in results),
+        "fairness_notes": _merged(result["fairness_notes"] for result in results),
         "refusal_codes": _merged(result["refusal_codes"] for result in results),
         "first_violation": next((result["first_violation"] for result in results if result["first_violation"]), None),
         "chips_conserved": all(result["chips_conserved"] for result in results),

@@ -25,7 +25,7 @@ from typing import Any
 
 from hosting.bots import parse_think
 from hosting.store import connect
-from tests.benchmarks.load import cpu_seconds, rss_mib, start_host
+from tests.benchmarks.load import _merged, cpu_seconds, rss_mib, start_host
 
 BUY_IN, FEE = 100, 10
 TOURNAMENT = "load"
@@ -122,6 +122,11 @@ def run(arguments: argparse.Namespace) -> dict[str, Any]:
         "fairness_verified": sum(summary["fairness_verified"] for summary in summaries),
         "fairness_failures": sum(summary["fairness_failures"] for summary in summaries),
         "unverified": sum(summary["unverified"] for summary in summaries),
+        "violation_kinds": _merged(summary["violation_kinds"] for summary in summaries),
+        "fairness_unverified": _merged(summary["fairness_unverified"] for summary in summaries),
+        "fairness_notes": _merged(summary["fairness_notes"] for summary in summaries),
+        "first_violation": next((summary["first_violation"] for summary in summaries if summary["first_violation"]),
+                                None),
         "illegal_rejected": sum(summary["illegal_rejected"] for summary in summaries),
         "audit_clean": audit.returncode == 0, "prizes_paid": prizes, "pool": entrants * BUY_IN,
         "prizes_equal_pool": prizes == entrants * BUY_IN,
