@@ -17,7 +17,8 @@ from tests.benchmarks.load import split
 LOAD = Path(__file__).parents[1] / "benchmarks" / "load.py"
 KEYS = {"players", "processes", "think", "hands", "hands_per_second", "actions", "p50_ms", "p99_ms",
         "fairness_verified", "fairness_failures", "illegal_rejected", "chips_conserved", "bot_errors",
-        "first_bot_error", "violation_kinds", "first_violation", "refusal_codes", "host_cpu_percent", "host_rss_mib",
+        "first_bot_error", "violation_kinds", "first_violation", "fairness_unverified", "fairness_notes",
+        "refusal_codes", "host_cpu_percent", "host_rss_mib",
         "host_peak_rss_mib", "bot_cpu_percent", "bot_loop_lag_p99_ms", "bot_loop_lag_max_ms", "load_average",
         "window_seconds", "warmup_seconds", "connect_seconds"}
 
@@ -51,6 +52,7 @@ def test_load_benchmark_two_processes_thinking_bots() -> None:
     assert line["fairness_failures"] == 0 and line["fairness_verified"] >= 2 * line["hands"]
     assert line["chips_conserved"] is True and line["refusal_codes"] == {}
     assert line["violation_kinds"] == {} and line["first_violation"] is None
+    assert line["fairness_unverified"] == {} and line["fairness_notes"] == {}  # a quiet room: every hand in time
     assert line["bot_errors"] == 0 and line["first_bot_error"] is None and line["illegal_rejected"] == 0
     assert line["actions"] > 0 and 0 < line["p50_ms"] <= line["p99_ms"]
     assert 10 < line["host_rss_mib"] <= line["host_peak_rss_mib"]
