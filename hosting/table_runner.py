@@ -220,6 +220,7 @@ class TableRunner:
         self._last_hand: str | None = None  # the last hand played to its end here
         self._arrived: set[str] = set()  # seated since the running (or last) hand was dealt: a pool's next group
         self._run_token = secrets.token_hex(3)
+        self._shuffled_number: int | None = None  # the hand number the last shuffle was for
         self._finished: dict[str, frozenset[str]] = {}  # the last RECENT_HANDS hands' dealt-in players, by hand id
         self.hands_played = 0
         self.failure: BaseException | None = None
@@ -346,6 +347,11 @@ class TableRunner:
 
     async def _play_hand(self) -> None:
         table = self.state.engine
+        if self._shuffled_number == table.hand_number + 1:
+            # the last shuffle for this number was given up (someone sat down or left): a new hand id, so that a
+            # commitment on its way for it cannot count in this one (the client drew a new secret since)
+            self._run_token = secrets.token_hex(3)
+        self._shuffled_number = table.hand_number + 1
         hand_id = f"{self.state.config.id}-{self._run_token}-{table.hand_number + 1}"
         fairness = _Fairness(hand_id, secrets.token_bytes(32))
         self._fairness = fairness

@@ -183,3 +183,32 @@ def test_a_shuffle_started_over_for_the_same_hand_forgets_the_commitments_seen_b
     client.handle(_published({HOST: _digest(HOST), 0: mine}))
     _committed(client)  # asked again for the same hand: the first round's list is stale
     assert client.handle(protocol.reveal_request(TABLE, HAND, 0, 5.0)) == []
+
+
+async def test_a_shuffle_started_over_asks_under_a_new_hand_id(rooms: Any, connect: Any) -> None:
+    """Someone sits down during the shuffle: it starts over. Under the same hand id a commitment still on its way
+    for the first round counted in the second, where the client had drawn a new secret: its reveal no longer
+    matched and the room folded an honest player."""
+    running: RunningRoom = await rooms(small_room(seats=3), runner_settings=QUICK)
+    ana, bruno, carla = [await connect(running, name) for name in ("ana", "bruno", "carla")]
+    assert ana.fairness is not None
+    original = ana.fairness.handle
+    sat: list[bool] = []
+
+    def handle(message: dict[str, Any]) -> list[dict[str, Any]]:
+        if message.get("type") == "commit_request" and not sat:  # carla sits while the first shuffle runs
+            sat.append(True)
+            carla._write(protocol.message("sit", table="t1", buy_in=100, seat=2))
+        return original(message)
+
+    ana.fairness.handle = handle  # type: ignore[method-assign]
+
+    async def body() -> None:
+        def asked() -> list[str]:
+            return [m["hand"] for m in ana.received if m["type"] == "commit_request"]
+
+        await _until(lambda: len(asked()) >= 2)
+        assert [m["hand"] for m in carla.received if m["type"] == "commit_request"][:1] == asked()[1:2]
+        assert asked()[0] != asked()[1] and asked()[0].rsplit("-", 1)[1] == asked()[1].rsplit("-", 1)[1] == "1"
+
+    await _with_bots([ana, bruno], body)
