@@ -18,6 +18,9 @@ from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.security.helpers import small_room
 from tests.hosting.test_play import _until, _with_bots
+from tui.connection import fairness_verdicts
+from tui.model import TableModel
+from tui.widgets.hand_log import badge
 
 QUICK = RunnerSettings(commit_seconds=1.0, reveal_seconds=1.0, pause_between_hands=0.05)
 
@@ -212,3 +215,18 @@ async def test_a_shuffle_started_over_asks_under_a_new_hand_id(rooms: Any, conne
         assert asked()[0] != asked()[1] and asked()[0].rsplit("-", 1)[1] == asked()[1].rsplit("-", 1)[1] == "1"
 
     await _with_bots([ana, bruno], body)
+
+
+def test_the_hand_log_says_not_verified_without_a_check_mark_when_the_commitments_were_missed() -> None:
+    client = _participant()
+    mine = _committed(client)
+    everyone = {HOST: _digest(HOST), 0: mine, 1: _digest(1)}
+    proof = _proof(everyone, {HOST: _secret(HOST), 1: _secret(1)}, forfeited=(0,))
+    client.handle(proof)
+    (verdict,) = fairness_verdicts(client, proof)
+    assert verdict["unverified"] == MISSED_COMMITMENTS and verdict["violations"] == []
+    model = TableModel(TABLE, "me")
+    model.apply(verdict, now=100.0)
+    (summary,) = model.hands
+    assert summary.verdict == "not verified (slow connection)"
+    assert badge(summary).plain == "? not verified (slow connection)"

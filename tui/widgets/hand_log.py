@@ -46,6 +46,8 @@ def log_line(line: str, four_colour: bool = False) -> Text:
 
 def badge(summary: HandSummary) -> Text:
     """``✔ verified``, ``✔ verified (joined late)``, ``✘ VIOLATION``, ``cancelled`` or ``… checking`` for one hand."""
+    if summary.fairness is True and summary.unverified:  # a slow connection missed the commitments: no ✔
+        return Text(f"? {summary.verdict}", style="yellow")
     if summary.fairness is True:
         return Text(f"✔ {summary.verdict}", style="bold green" if not summary.joined_late else "green")
     if summary.fairness is False:
