@@ -100,7 +100,7 @@ def _run_tournament(arguments: argparse.Namespace) -> int:
     if not _deliver(arguments, text):
         return 2
     output = getattr(arguments, "output", None)
-    print("croupier export: the tournament summary" + (f" to {output}" if output else ""), file=sys.stderr)
+    print("croupier export: wrote the tournament summary" + (f" to {output}" if output else " above"), file=sys.stderr)
     return 0
 
 

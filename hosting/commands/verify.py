@@ -180,6 +180,10 @@ def run(arguments: argparse.Namespace) -> int:
         return 2
     problems = [line for hand in hands for line in check(hand)]
     draws, draw_problems = check_draws(text)
+    if not (hands or draws):  # not a success: the file proves nothing (a Sit & Go summary has no draw proof)
+        print(f"croupier verify: nothing to check in {path}: no hands and no draw proofs (a Sit & Go or MTT "
+              "summary has none: its hands are in the file `croupier export` writes)", file=sys.stderr)
+        return 1
     for line in problems + draw_problems:
         print(line)
     bad = len({line.split(":", 1)[0] for line in problems})

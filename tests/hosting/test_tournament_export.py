@@ -137,3 +137,15 @@ def test_tournament_hands_are_exported_in_the_tournament_layout_and_verify(
     assert len(parsed) == 8
     assert main(["verify", str(output)]) == 0
     assert "every shuffle checks out" in capsys.readouterr().err
+
+
+def test_verify_of_a_summary_without_a_draw_says_there_is_nothing_to_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a Sit & Go's summary: places and prizes, no hands and no draw proof — not "every shuffle checks out"
+    text, _, _ = played_spin()[1].partition(DRAW_PROOF_PREFIX)
+    path = tmp_path / "summary.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["verify", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "nothing to check in" in err and "no hands and no draw proofs" in err
+    assert "checks out" not in err
