@@ -33,7 +33,13 @@ from engine.settle_up import Transfer, minimal_transfers
 
 HOUSE = "(house)"
 """The rake and jackpot's line: the parentheses keep it apart from every player name (hosting.identity)."""
-COLUMNS = ("player", "buy_ins", "top_ups", "adjustments", "cash_outs", "jackpot", "net")
+COLUMNS = ("player", "buy_ins", "top_ups", "adjustments", "cash_outs", "jackpot", "tournaments", "net")
+COLUMN_LABELS = ("player", "buy-ins", "top-ups", "host", "cash-outs", "jackpot", "tournaments", "net")
+"""The columns' headings on a screen (the TUI's settle-up window)."""
+TOURNAMENT_LOCATIONS = ("tournament", "fee", "bounty")
+"""Where a tournament's money sits in the ledger (hosting.tournament_money): entries, rebuys and add-ons go there
+from balances; prizes, bounties and refunds come back. A player's ``tournaments`` column is what came back less
+what went in (fees included); the fees kept show on the house's line."""
 
 
 @dataclass(frozen=True)
@@ -56,13 +62,16 @@ class PlayerLine:
     adjustments: int = 0
     cash_outs: int = 0
     jackpot: int = 0
+    tournaments: int = 0
 
     @property
     def net(self) -> int:
-        return self.cash_outs + self.jackpot - self.buy_ins - self.top_ups - self.adjustments
+        return (self.cash_outs + self.jackpot + self.tournaments
+                - self.buy_ins - self.top_ups - self.adjustments)
 
-    def row(self) -> tuple[str, int, int, int, int, int, int]:
-        return (self.player, self.buy_ins, self.top_ups, self.adjustments, self.cash_outs, self.jackpot, self.net)
+    def row(self) -> tuple[str, int, int, int, int, int, int, int]:
+        return (self.player, self.buy_ins, self.top_ups, self.adjustments, self.cash_outs, self.jackpot,
+                self.tournaments, self.net)
 
 
 @dataclass(frozen=True)
@@ -141,8 +150,8 @@ def player_lines(connection: sqlite3.Connection, start: float, end: float) -> li
             "AND player IS NOT NULL GROUP BY source, destination, player, reason", (start, end)):
         column = _column(source, destination, reason)
         if column is not None:
-            sign = -1 if (source, destination) == ("table", "issue") else 1
-            columns[player][column] += sign * amount
+            paid_in = (source, destination) == ("table", "issue") or destination in TOURNAMENT_LOCATIONS
+            columns[player][column] += -amount if paid_in else amount
     return [PlayerLine(player, **values) for player, values in sorted(columns.items())]
 
 
@@ -155,6 +164,9 @@ def _column(source: str, destination: str, reason: str) -> str | None:
         return "adjustments"
     if (source, destination) == ("jackpot", "balance"):
         return "jackpot"
+    if (source in TOURNAMENT_LOCATIONS and destination == "balance") or \
+            (source == "balance" and destination in TOURNAMENT_LOCATIONS):
+        return "tournaments"
     return None  # balance-only rows (new accounts, refills), and hand rows inside the tables
 
 

@@ -77,6 +77,7 @@ class TableState:
         """The ``table`` message body: seats with names, stacks and states, the waiting list."""
         return self._with_jackpot({
             "table": self.config.id,
+            "kind": self.kind,
             "seats": [
                 {"seat": seat, "name": seated.player, "stack": seated.stack, "sitting_out": seated.sitting_out,
                  "away": seated.away, "wait_for_big_blind": seated.blind_choice is BlindChoice.WAIT_FOR_BIG_BLIND}

@@ -26,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Static
 
 from hosting.admin_parser import add_admin, request_of
+from hosting.settle_up import COLUMN_LABELS, COLUMNS
 
 CroupierApp = Any
 """tui.app.CroupierApp, which imports this module (so it is not imported back): ``send``, ``notify``,
@@ -261,10 +262,9 @@ class SettleUpScreen(ModalScreen[None]):
         with Vertical():
             yield Label(f"Settle-up: session {session.get('id')} \"{session.get('name')}\" ({state})")
             lines: DataTable[str] = DataTable(id="settle-lines", cursor_type="row")
-            lines.add_columns("player", "buy-ins", "top-ups", "host", "cash-outs", "jackpot", "net")
+            lines.add_columns(*COLUMN_LABELS)
             for row in self.settle.get("players", []):
-                lines.add_row(*(str(row.get(column, "")) for column in
-                                ("player", "buy_ins", "top_ups", "adjustments", "cash_outs", "jackpot", "net")))
+                lines.add_row(*(str(row.get(column, "")) for column in COLUMNS))
             yield lines
             transfers = self.settle.get("transfers", [])
             words = [f"{item['payer']} pays {item['payee']} {item['amount']}" for item in transfers]

@@ -335,6 +335,7 @@ class TableModel:
     alarm: str = ""
     jackpot: dict[str, Any] | None = None  # the table's jackpot pool as the room last said (R-JACK-1, R-JACK-2)
     tournament_clock: str = ""  # a tournament table's level and time to the next (tui.tournament_lobby)
+    kind: str = "cash"  # whose table: "cash", "tournament" or "pool" (the room's table message says)
     jackpot_banner: str = ""  # a jackpot just paid at this table, until the next hand starts
     revision: int = 0
     answered: dict[str, Any] | None = None  # the legal actions of the turn we last answered (see turn_back)
@@ -583,6 +584,7 @@ class TableModel:
 
     def _snapshot(self, message: dict[str, Any]) -> None:
         self.max_seats = int(message.get("max_seats", self.max_seats))
+        self.kind = str(message.get("kind", self.kind))
         jackpot = message.get("jackpot")
         self.jackpot = dict(jackpot) if isinstance(jackpot, dict) else None
         home = message.get("home")

@@ -371,7 +371,7 @@ async def test_a_named_night_is_its_own_settle_up_session(rooms: Any, connect: A
     settle = await ana.wait_for("settle_up")
     assert settle["session"]["name"] == "friday"
     assert settle["players"] == [{"player": "ana", "buy_ins": 100, "top_ups": 0, "adjustments": 0,
-                                  "cash_outs": 100, "jackpot": 0, "net": 0}]
+                                  "cash_outs": 100, "jackpot": 0, "tournaments": 0, "net": 0}]
 
 
 async def test_a_connection_from_another_user_gets_nothing_from_the_admin_socket(

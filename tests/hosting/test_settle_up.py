@@ -96,7 +96,7 @@ def test_croupier_ledger_csv_reads_back(tmp_path: Path, capsys: pytest.CaptureFi
     _night(tmp_path)
     assert main(["ledger", "--data", str(tmp_path), "--session", "friday", "--format", "csv"]) == 0
     text = capsys.readouterr().out
-    assert text.splitlines()[0] == "player,buy_ins,top_ups,adjustments,cash_outs,jackpot,net"
+    assert text.splitlines()[0] == "player,buy_ins,top_ups,adjustments,cash_outs,jackpot,tournaments,net"
     nets, transfers = read_csv(text)
     assert nets == {name: values[-1] for name, values in EXPECTED.items()}
     assert sorted(transfers, key=lambda item: item.payer + item.payee) == sorted(
@@ -145,3 +145,37 @@ def test_rake_is_the_house_line_so_the_transfers_still_balance(tmp_path: Path) -
     assert {line.player: line.net for line in result.lines} == {"ana": -50, "bob": 45, HOUSE: 5}
     assert sorted(result.transfers, key=lambda item: item.payee) == [Transfer("ana", HOUSE, 5),
                                                                    Transfer("ana", "bob", 45)]
+
+
+def test_a_tournament_nights_entries_prizes_and_bounties_settle_up(tmp_path: Path) -> None:
+    """A Sit & Go of three, 100 + 10 fee + 20 bounty each (hosting.tournament_money's ledger rows): bob knocks
+    cleo out, ana knocks bob out and wins; 300 pool paid 210/90, each bounty to its taker, the winner's own bounty
+    back to her. The fees are the house's."""
+    store = Store.open(tmp_path)
+    for name in ("ana", "bob", "cleo"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    connection = store.connection
+    with transaction(connection, write=True):
+        open_session(connection, "sng night", 10.0)
+        for name in ("ana", "bob", "cleo"):
+            for amount, location in ((100, "tournament"), (10, "fee"), (20, "bounty")):
+                move(connection, 11.0, "balance", location, amount, "sng: entry", player=name, table_id="sng")
+        move(connection, 12.0, "bounty", "balance", 20, "sng: bounty on cleo", player="bob", table_id="sng")
+        move(connection, 13.0, "bounty", "balance", 20, "sng: bounty on bob", player="ana", table_id="sng")
+        move(connection, 13.0, "tournament", "balance", 90, "sng: prize, place 2", player="bob", table_id="sng")
+        move(connection, 13.0, "tournament", "balance", 210, "sng: prize, place 1", player="ana", table_id="sng")
+        move(connection, 13.0, "bounty", "balance", 20, "sng: the winner's own bounty", player="ana",
+             table_id="sng")
+    try:
+        result = settle_up(connection, find_session(connection, "sng night"), now=100.0)
+    finally:
+        store.close_now()
+    # in: 130 each; out: ana 210 + 20 + 20 = 250, bob 90 + 20 = 110, cleo 0; the house kept the three fees
+    assert {line.player: (line.tournaments, line.net) for line in result.lines} == {
+        "ana": (120, 120), "bob": (-20, -20), "cleo": (-130, -130), HOUSE: (0, 30)}
+    assert sum(line.net for line in result.lines) == 0
+    settled = {line.player: line.net for line in result.lines}
+    for item in result.transfers:
+        settled[item.payer] += item.amount
+        settled[item.payee] -= item.amount
+    assert len(result.transfers) == 3 and set(settled.values()) == {0}

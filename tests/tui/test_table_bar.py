@@ -275,6 +275,33 @@ async def test_stud_has_no_wait_bb_and_the_key_bar_fits_80_columns() -> None:
         assert len(" ".join(f"{key} {description}" for key, description in shown)) <= len(" ".join(words))
 
 
+async def test_a_tournament_seat_has_no_top_up_wait_bb_or_sit_down() -> None:
+    # a cash seat offers them; at a tournament table the director seats and stacks players (new user's report:
+    # U said "already at the table maximum (0)", and after busting J opened a 1–1 chips buy-in window)
+    row = {**lobby_rows()[0], "id": "t1", "name": "Sit & Go sng · table 1"}
+
+    def seats(kind: str, seated: bool) -> dict[str, Any]:
+        players = [{"seat": 0, "name": "me", "stack": 1500}] if seated else []
+        return {**msg("table", table="t1", seats=[*players, {"seat": 1, "name": "bob", "stack": 1500}],
+                      max_seats=6, waiting=[], hand_running=False), "kind": kind}
+
+    for kind, offered in (("cash", True), ("tournament", False)):
+        app = replay_app([hello(), msg("lobby", tables=[row]), seats(kind, True)])
+        async with app.run_test(size=(120, 36)) as pilot:
+            await wait_until(pilot, lambda shown=app: "t1" in shown.models and bool(shown.models["t1"].seats),  # type: ignore[misc]
+                             what="the table")
+            app.show_table("t1")
+            await pilot.pause(0.3)
+            view = app.view_of("t1")
+            assert view is not None and app.models["t1"].kind == kind
+            assert [view.key_state(key) for key in ("top_up", "wait_big_blind")] == [offered, offered]
+            assert [view.query_one(f"#{button}").display for button in ("top-up", "wait-bb")] == [offered, offered]
+            app.models["t1"].apply(seats(kind, False))  # out of it (busted, or stood up): sit down again?
+            view.watch_model(app.models["t1"])
+            await pilot.pause(0.1)
+            assert view.key_state("sit_down") is offered
+
+
 async def test_pre_flop_presets_in_big_blinds() -> None:
     preflop = [
         *side_pot_hand()[:10],

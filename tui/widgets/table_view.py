@@ -191,12 +191,15 @@ class TableView(Widget, can_focus=True):
         if info is not None:
             self.query_one("#sit-out", Button).label = "I'm back (O)" if away else "Sit out (O)"
             self.query_one("#wait-bb", Button).label = f"Wait BB: {'on' if info.wait_for_big_blind else 'off'} (B)"
+        cash = model.kind != "tournament"  # a tournament seat: no buy-in, top-up or big blind to wait for
         for button_id in ("sit-out", "wait-bb", "top-up"):
             self.query_one(f"#{button_id}", Button).set_class(info is None, "-hidden")
-        self.query_one("#wait-bb", Button).set_class(info is None or not model.uses_blinds, "-hidden")
-        self.query_one("#sit-down", Button).set_class(info is not None or not model.free_seats, "-hidden")
+        self.query_one("#wait-bb", Button).set_class(info is None or not model.uses_blinds or not cash, "-hidden")
+        self.query_one("#top-up", Button).set_class(info is None or not cash, "-hidden")
+        self.query_one("#sit-down", Button).set_class(info is not None or not model.free_seats or not cash,
+                                                      "-hidden")
         self.query_one("#leave", Button).label = "Leave (X)" if info is not None else "Close (X)"
-        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.uses_blinds)
+        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.uses_blinds, cash)
         if keys != self._keys:  # the key bar's words follow (I'm back, Max/Pot/All-in, Sit down, Close)
             self._keys = keys
             self.app.refresh_bindings()
@@ -218,12 +221,13 @@ class TableView(Widget, can_focus=True):
         seated = info is not None
         back = seated and bool(info.away or info.sitting_out)
         top = self.bar.top_label() if self.is_mounted and self.query(ActionBar) else "all-in"
+        cash = model is None or model.kind != "tournament"  # tournament seats come from the director
         shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
-                 "sit_down": not seated and model is not None and model.free_seats > 0,
+                 "sit_down": not seated and model is not None and model.free_seats > 0 and cash,
                  "all_in": seated and top == "all-in", "max_pot": seated and top == "pot",
                  "max_raise": seated and top == "max", "fold": seated, "check_call": seated, "raise": seated,
-                 "wait_big_blind": seated and (model is None or model.uses_blinds),
-                 "top_up": seated}
+                 "wait_big_blind": seated and cash and (model is None or model.uses_blinds),
+                 "top_up": seated and cash}
         asked = bool(model is not None and model.legal and model.legal.get("can_run_twice"))
         shown.update(run_twice=asked, run_once=asked, rabbit_hunt=model is not None and model.rabbit_available)
         return shown.get(name, True)
