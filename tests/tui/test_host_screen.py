@@ -256,7 +256,7 @@ async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_s
         app.action_settle_up()
         await wait_until(pilot, lambda: isinstance(app.screen, SettleUpScreen), what="the settle-up")
         lines = app.screen.query_one("#settle-lines", DataTable)
-        assert [str(cell) for cell in lines.get_row_at(0)] == ["bob", "100", "0", "0", "100", "0", "0"]
+        assert [str(cell) for cell in lines.get_row_at(0)] == ["bob", "100", "0", "0", "100", "0", "0", "0"]
         assert "Nobody owes anything." in str(app.screen.query_one("#transfers", Static).render())
 
 
