@@ -153,7 +153,8 @@ class TournamentLobby(LobbyScreen):
 
     def tournament_table_changed(self, model: TableModel) -> None:
         """After a message about ``model``'s table: a queued request goes once its hand is over."""
-        parts = split_table_id(model.table_id)
+        # the room's table message says whose table it is: a pool's ``zoom.2`` looks like a tournament's ``sng.2``
+        parts = split_table_id(model.table_id) if model.kind == "tournament" else None
         if parts is None or model.hand_running:
             return
         if model.revision and model.hand_id != self.tournaments.hand_asked.get(parts[0]):

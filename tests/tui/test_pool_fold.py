@@ -86,6 +86,9 @@ async def test_a_player_who_folds_sees_his_next_hand_at_once(tmp_path: Path) -> 
             assert _my_cards(app.models[shown]) and app.models[shown].hand_id != folded_at[1]
             assert folded_at[0] not in app.models  # the table he folded at is closed
             assert app.internal_errors == []
+            # issue 27 item 4: a pool's table zoom.N is no tournament's table: no state asked for 'zoom' (the
+            # room answered each with a 'no such tournament' toast)
+            assert [sent for sent in app.sent if sent.get("type") == "tournament"] == []
             await app.send("leave", table="zoom")  # the bots go too: each leaves once his hand lets him
     finally:
         done.set()
