@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # imported when used: `croupier --help` stays fast
     from tui.connection import SshConnection
 
 DEFAULT_PORT = 2222
-KNOWN_HOSTS = Path.home() / ".ssh" / "known_hosts"
 # the key files ssh (and asyncssh) try by default, in ~/.ssh
 DEFAULT_KEY_FILES = ("id_ed25519", "id_ecdsa", "id_rsa", "id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_dsa")
 NO_KEY = ("no SSH key found in ~/.ssh or the SSH agent: create one with `ssh-keygen -t ed25519` "
@@ -66,6 +65,11 @@ def parse_address(address: str, default_user: str | None = None) -> tuple[str, s
     return user, host, port
 
 
+def known_hosts_file() -> Path:
+    """``~/.ssh/known_hosts``, read from ``$HOME`` when asked (not when imported: a test's home is its own)."""
+    return Path.home() / ".ssh" / "known_hosts"
+
+
 def known_hosts_name(host: str, port: int) -> str:
     return host if port == 22 else f"[{host}]:{port}"
 
@@ -95,11 +99,14 @@ async def missing_key_hint(ssh_dir: Path, options: dict[str, Any]) -> str | None
     """After a refused login: :data:`NO_KEY` when there was no key to offer at all, :data:`LOCKED_KEY` when the
     only keys in ``ssh_dir`` need a passphrase and no agent holds one (asyncssh skips such keys), else None.
 
-    Looks at the ``client_keys`` option when given; else the agent (``agent_path`` option, else
-    ``$SSH_AUTH_SOCK``), an ``IdentityFile`` in ``ssh_dir/config``, and the default key files in ``ssh_dir``.
+    Looks at the ``client_keys`` option when it names keys (None means none); else the agent (``agent_path``
+    option, else ``$SSH_AUTH_SOCK``), an ``IdentityFile`` in ``ssh_dir/config``, and the default key files in
+    ``ssh_dir`` (asyncssh's defaults, also what an empty ``client_keys`` list means to it).
     """
-    if "client_keys" in options:
-        return None if options["client_keys"] else NO_KEY
+    if "client_keys" in options and options["client_keys"] is None:
+        return NO_KEY  # asyncssh's "no keys"; an empty list means its default keys, looked at below
+    if options.get("client_keys"):
+        return None
     if await _agent_has_keys(options.get("agent_path", os.environ.get("SSH_AUTH_SOCK"))):
         return None
     config = ssh_dir / "config"
@@ -202,7 +209,7 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"croupier join: {problem}", file=sys.stderr)
         return 2
     try:
-        first = asyncio.run(open_connection(user, host, port, KNOWN_HOSTS, _ask))
+        first = asyncio.run(open_connection(user, host, port, known_hosts_file(), _ask))
     except JoinError as problem:  # may quote the server's disconnect reason: cleaned before the terminal
         print(f"croupier join: {clean_text(str(problem))}", file=sys.stderr)
         return 1
@@ -214,7 +221,7 @@ def run(arguments: argparse.Namespace) -> int:
 
     async def connect() -> SshConnection:
         try:
-            return await open_connection(user, host, port, KNOWN_HOSTS, lambda question: False)
+            return await open_connection(user, host, port, known_hosts_file(), lambda question: False)
         except JoinError as problem:
             raise ConnectionError(str(problem)) from None
 

@@ -105,7 +105,7 @@ class BannerReader(asyncssh.SSHClient):
 async def test_a_login_without_a_key_reads_how_to_make_one(room: RunningRoom) -> None:
     BannerReader.banners = []
     with pytest.raises(asyncssh.PermissionDenied):
-        await asyncssh.connect("127.0.0.1", room.port, username="eve", client_keys=[], known_hosts=None,
+        await asyncssh.connect("127.0.0.1", room.port, username="eve", client_keys=None, known_hosts=None,
                                agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
                                client_factory=BannerReader)
     assert BannerReader.banners == [LOGIN_BANNER]

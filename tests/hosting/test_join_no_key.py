@@ -36,7 +36,7 @@ async def test_the_check_in_process_and_a_player_with_a_key_keeps_the_old_messag
     known_hosts = tmp_path / ".ssh" / "known_hosts"
     with pytest.raises(JoinError) as refused:
         await open_connection("eve", "127.0.0.1", room.port, known_hosts, lambda text: True,
-                              client_keys=[], agent_path=None, config=[])
+                              client_keys=None, agent_path=None, config=[])
     assert str(refused.value) == NO_KEY
     # a refusal with a key in hand is something else (a name registered to another key): the old words stay
     await (await open_connection("ana", "127.0.0.1", room.port, known_hosts, lambda text: True,
@@ -51,7 +51,7 @@ async def test_the_check_in_process_and_a_player_with_a_key_keeps_the_old_messag
 async def test_missing_key_hint_looks_at_files_agent_and_config(tmp_path: Path) -> None:
     assert await missing_key_hint(tmp_path, {"agent_path": None}) == NO_KEY
     assert await missing_key_hint(tmp_path, {"agent_path": str(tmp_path / "no-agent.sock")}) == NO_KEY
-    assert await missing_key_hint(tmp_path, {"client_keys": []}) == NO_KEY
+    assert await missing_key_hint(tmp_path, {"client_keys": None}) == NO_KEY
     locked = asyncssh.generate_private_key("ssh-ed25519").export_private_key("pkcs8-pem", passphrase="secret")
     (tmp_path / "id_ed25519").write_bytes(locked)
     assert await missing_key_hint(tmp_path, {"agent_path": None}) == LOCKED_KEY  # asyncssh skips it without an agent
