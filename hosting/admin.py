@@ -1,9 +1,12 @@
 """The host console: what a home game's host does while the room runs (issue 19; README "Hosting a home game").
 
-Who is a host: the names in room.toml's ``hosts``, the names a host made hosts since (kept in the data
-directory), and the owner of the machine's room — the account running ``croupier host`` when he plays under his
-login name with one of his own SSH keys (``~/.ssh/*.pub`` or ``authorized_keys``). The admin socket
-(:mod:`hosting.admin_socket`, ``croupier admin``) speaks for the machine's owner and is always a host.
+Who is a host: a name in room.toml's ``hosts`` or one a host made host since, each with a key the host knows —
+pinned to the name in room.toml (``allow``), or vouched for once by a host (``make_host`` from the Host screen or
+``croupier admin make-host``, kept in the data directory with the key it vouched for); never the first login
+that registered the name (issue 25 item 1: a stranger quicker than the host's friend, after a restart) — and the
+owner of the machine's room — the account running ``croupier host`` when he plays under his login name with one
+of his own SSH keys (``~/.ssh/*.pub`` or ``authorized_keys``). The admin socket (:mod:`hosting.admin_socket`,
+``croupier admin``) speaks for the machine's owner and is always a host.
 
 Every action comes as an :class:`~hosting.admin_requests.AdminRequest` (one schema for the wire's ``host``
 message and the socket) and returns a JSON-ready reply. Changes to a table that must not touch a running hand
@@ -18,9 +21,12 @@ import asyncio
 import dataclasses
 import functools
 import getpass
+import hashlib
+import hmac
 import json
 import logging
 import os
+import secrets
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -35,7 +41,7 @@ from hosting import protocol
 from hosting.admin_requests import AdminRefusal, AdminRequest
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
-from hosting.identity import normalize_key
+from hosting.identity import key_fingerprint, normalize_key
 
 if TYPE_CHECKING:
     from engine.table import Table
@@ -156,12 +162,18 @@ def _not_a_login(options: str) -> bool:
 
 
 class ConsoleState:
-    """What the host set that outlives a restart: hosts he named, bans, spectators, chat and mutes per table.
-    Kept in ``host_console.json`` (0600, written atomically); ``None`` path: in memory only."""
+    """What the host set that outlives a restart: hosts he named and the keys he vouched for, bans, spectators,
+    chat and mutes per table, the one-time codes of key resets. Kept in ``host_console.json`` (0600, written
+    atomically); ``None`` path: in memory only."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.hosts: set[str] = set()
+        """Names a host made host before keys were kept (version 1 files): hosts by name, as then."""
+        self.host_keys: dict[str, set[str]] = {}
+        """Host names and the keys a host vouched for (``make_host``): the name is a host with these keys only."""
+        self.reset_codes: dict[str, str] = {}
+        """Names whose key the host reset → the SHA-256 of the one-time code the next login must give."""
         self.banned_names: dict[str, str] = {}
         self.banned_keys: dict[str, str] = {}
         self.spectators: dict[str, str] = {}
@@ -179,13 +191,17 @@ class ConsoleState:
             self.spectators = dict(data.get("spectators", {}))
             self.chat_off = set(data.get("chat_off", []))
             self.muted = {table: set(names) for table, names in data.get("muted", {}).items()}
+            self.host_keys = {name: set(keys) for name, keys in data.get("host_keys", {}).items()}
+            self.reset_codes = {str(name): str(digest) for name, digest in data.get("reset_codes", {}).items()}
         except (OSError, ValueError, TypeError, AttributeError) as problem:
             log.error("host console: %s is unreadable (%s): starting with no bans or hosts added", path, problem)
 
     def save(self) -> None:
         if self.path is None:
             return
-        body = {"version": 1, "hosts": sorted(self.hosts), "banned_names": self.banned_names,
+        body = {"version": 1, "hosts": sorted(self.hosts),
+                "host_keys": {name: sorted(keys) for name, keys in sorted(self.host_keys.items())},
+                "reset_codes": dict(sorted(self.reset_codes.items())), "banned_names": self.banned_names,
                 "banned_keys": self.banned_keys, "spectators": self.spectators, "chat_off": sorted(self.chat_off),
                 "muted": {table: sorted(names) for table, names in self.muted.items() if names}}
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".host_console-")
@@ -217,10 +233,11 @@ class HostConsole:
     # --- who is a host ---------------------------------------------------------------------------------
 
     def hosts(self) -> list[str]:
-        return sorted(self.config_hosts | self.state.hosts)
+        return sorted(self.config_hosts | self.state.hosts | set(self.state.host_keys))
 
     def is_host(self, name: str, public_key: str | None = None) -> bool:
-        if name in self.state.hosts or (name in self.config_hosts and self._vouched(name)):
+        """Whether ``name`` holding ``public_key`` (``None``: whatever key holds the name now) is a host."""
+        if name in self.state.hosts or self._vouched(name, public_key):
             return True
         if public_key is None or name != self.owner:
             return False
@@ -231,11 +248,55 @@ class HostConsole:
         except ValueError:
             return False
 
-    def _vouched(self, name: str) -> bool:
-        """A room.toml host's name holds the key the host knows: pinned to it, or registered before this run.
-        In an open room the first login with a name registers it: a stranger quicker than ana tonight would
-        have had the console. A name first registered tonight is a host once a host says so (``make_host``)."""
-        return name in self.pinned or name not in self.room.registered_tonight
+    def _vouched(self, name: str, public_key: str | None) -> bool:
+        """A host's name holding a key the host knows: pinned to it in room.toml (the room lets no other key use
+        the name), or a key a host vouched for (``make_host``). Being the first to register a room.toml host's
+        name is not enough, tonight or after a restart (issue 25 item 1)."""
+        if name in self.config_hosts and name in self.pinned:
+            return True
+        vouched = self.state.host_keys.get(name)
+        if not vouched:
+            return False
+        return bool(vouched & self._keys_of(name, public_key))
+
+    def _keys_of(self, name: str, public_key: str | None) -> set[str]:
+        """``public_key`` normalised; without one, the keys that hold ``name`` now (its connection's, the store's)."""
+        keys: list[str] = [public_key] if public_key is not None else []
+        if public_key is None:
+            session = self.room.sessions.get(name)
+            if session is not None:
+                keys.append(session.public_key)
+            elif self.room.store is not None:
+                keys += self.room.store.keys(name)
+        normalized: set[str] = set()
+        for key in keys:
+            try:
+                normalized.add(normalize_key(key))
+            except ValueError:
+                continue
+        return normalized
+
+    def vouch(self, name: str, keys: Iterable[str]) -> None:
+        """``name`` is a host with ``keys`` (kept across restarts)."""
+        self.state.host_keys[name] = {normalize_key(key) for key in keys}
+        self.state.hosts.discard(name)
+        self.state.save()
+
+    def unconfirmed_host(self, session: Session) -> bool:
+        """A room.toml host's name logged in with a key no host vouched for yet (the host is told and asked)."""
+        return session.name in self.config_hosts and not self.is_host(session.name, session.public_key)
+
+    def ask_to_vouch(self, session: Session) -> None:
+        """Tell a room.toml host's name without a vouched key, and the hosts, how the host confirms it."""
+        fingerprint = key_fingerprint(session.public_key)
+        security_log.warning("a room.toml host name logged in with a key no host vouched for: %s key %s (no host "
+                             "powers until a host runs make-host %s)", session.name, fingerprint, session.name)
+        session.send(protocol.message("notice", text=f"{session.name} is on this room's host list, but the host "
+                                                     f"has not confirmed your key ({fingerprint}) yet: ask him to "
+                                                     f"run make-host {session.name}."))
+        self._tell_hosts(protocol.message("notice", text=f"{session.name} (on the host list) logged in with key "
+                                                         f"{fingerprint}: if that is your friend, run make-host "
+                                                         f"{session.name}."))
 
     # --- checks the room asks --------------------------------------------------------------------------
 
@@ -561,27 +622,51 @@ class HostConsole:
         return {"text": f"unbanned {name or 'that key'}"}
 
     def _do_reset_key(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        """Forget the name's keys and issue a one-time code for its owner: the next login with the name must give
+        it (where the room asks for an invite code), on top of the room's password (issue 25 item 5: the first
+        login after a reset took the account, chips and all)."""
         name = request.get("player")
         if not request.get("confirm"):
             raise AdminRefusal("not_confirmed", f"resetting {name}'s key needs confirm: the next login with the "
-                                                "name takes it")
+                                                "name and the code it gives takes it")
         store = self.room.store
         if store is None or not store.has_account(name):
             raise AdminRefusal("no_such_player", f"there is no player {name!r}")
+        code = new_reset_code()
+        self.state.reset_codes[name] = _digest(code)
+        self.state.host_keys.pop(name, None)  # a host's new key is confirmed again (make_host)
+        self.state.save()
         store.reset_keys(name)
         session = self.room.sessions.get(name)
         if session is not None:  # the old key no longer holds the name
             self.room.close_session(session, "the host reset this name's key")
-        security_log.warning("host reset the key of %s: the next login with the name registers its key", name)
-        return {"text": f"{name}'s key reset: the next login as {name} registers its key"}
+        security_log.warning("host reset the key of %s: the next login with the name and the code given to the "
+                             "host registers its key", name)
+        return {"text": f"{name}'s key reset. Give {name} this one-time code: {code} — his next login as {name} "
+                        f"types it where the room asks for an invite code, and registers the key it brings",
+                "code": code}
+
+    def reset_code_matches(self, name: str, code: str) -> bool:
+        """Whether ``code`` is the one-time code of the host's last key reset of ``name``."""
+        expected = self.state.reset_codes.get(name)
+        return expected is not None and hmac.compare_digest(expected, _digest(code))
+
+    def reset_code_used(self, name: str) -> None:
+        """``name``'s owner came back with the code: it is spent."""
+        if self.state.reset_codes.pop(name, None) is not None:
+            self.state.save()
 
     def _do_make_host(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        """The host vouches for the key that holds the name now (a room.toml host's first login included): the
+        name is a host with that key only, kept across restarts."""
         name = request.get("player")
         store = self.room.store
         if store is not None and not store.has_account(name):  # else the first stranger to register it is host
             raise AdminRefusal("no_such_player", f"there is no player {name!r}: make him host once he has logged in")
-        self.state.hosts.add(name)
-        self.state.save()
+        keys = self._keys_of(name, None)
+        if not keys:
+            raise AdminRefusal("no_key", f"{name} holds no key now (reset): make him host once he has logged in")
+        self.vouch(name, keys)
         self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "
                                                          "screen."))
         return {"text": f"{name} is now a host"}
@@ -661,6 +746,22 @@ class HostConsole:
         for session in self.room.audience(table):
             session.send(message)
 
+
+
+RESET_CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""A key reset's code is read out or texted: no 0/O, 1/I/L to confuse (31 letters, 8 of them: ~40 bits, and
+wrong answers wait as the room password's do)."""
+
+
+def new_reset_code() -> str:
+    letters = "".join(secrets.choice(RESET_CODE_LETTERS) for _ in range(8))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def _digest(code: str) -> str:
+    """A code as kept on disk (its SHA-256): host_console.json does not hand out a pending reset."""
+    cleaned = code.strip().upper().replace(" ", "").replace("-", "")
+    return hashlib.sha256(cleaned.encode()).hexdigest()
 
 
 def _verb(amount: int) -> str:

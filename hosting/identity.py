@@ -17,7 +17,7 @@ import json
 import os
 import tempfile
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -298,6 +298,10 @@ class Gatekeeper:
         self.pending = PendingLogins(access.max_pending_logins, access.pending_logins_per_address)
         self.banned: Callable[[str, str], str | None] | None = None
         """Why the host banned a (name, key), else ``None`` (hosting.admin sets it): asked with every key check."""
+        self.reset_code_matches: Callable[[str, str], bool] = lambda name, code: False
+        """Whether ``code`` is the one-time code of the host's key reset of ``name`` (hosting.admin sets it)."""
+        self.host_names: Callable[[], Iterable[str]] = lambda: ()
+        """The room's host names (hosting.admin): a new name may not look like one (``HOSTER`` for ``Hoster``)."""
 
     def _logins(self, address: str, now: float) -> TokenBucket:
         per_minute = self.access.connections_per_minute
@@ -342,9 +346,11 @@ class Gatekeeper:
         needs: list[str] = []
         if self.access.password is not None:
             needs.append("password")
-        if status is KeyStatus.NEW_NAME and self.access.invite_codes and pinned is None \
-                and not self.accounts.key_was_reset(name):
-            needs.append("invite")  # a pinned name, or one whose key the host reset, was invited by the host
+        if status is KeyStatus.NEW_NAME and pinned is None \
+                and (self.access.invite_codes or self.accounts.key_was_reset(name)):
+            # a new name's invite code; for a name whose key the host reset, the one-time code he gave its owner
+            # (typed where the room asks for an invite code): the first login after a reset is not enough
+            needs.append("invite")
         return LoginDecision(True, new_name=status is KeyStatus.NEW_NAME, needs=tuple(needs))
 
     def new_name_refusal(self, name: str, public_key: str) -> str | None:
@@ -356,6 +362,10 @@ class Gatekeeper:
             other = self._looks.get(look)
             if other is not None and other != name:
                 return f"the name {name!r} looks too much like {other!r}, who is registered: choose another"
+        looks = name_skeletons(name)
+        for host in self.host_names():
+            if host != name and looks & name_skeletons(host):
+                return f"the name {name!r} looks too much like {host!r}, a host of this room: choose another"
         held = self.accounts.names_with_key(public_key)
         if len(held) >= self.access.names_per_key:
             return (f"your key already holds {len(held)} names ({', '.join(held)}); this room allows "
@@ -371,10 +381,16 @@ class Gatekeeper:
         if self._looks is not None:
             self._looks.update(dict.fromkeys(name_skeletons(name), name))
 
-    def check_gates(self, password: str | None, invite: str | None, needs: tuple[str, ...]) -> str | None:
-        """``None`` when the protocol ``auth`` passes every gate in ``needs``, else the reason."""
+    def check_gates(self, password: str | None, invite: str | None, needs: tuple[str, ...],
+                    name: str | None = None) -> str | None:
+        """``None`` when the protocol ``auth`` passes every gate in ``needs``, else the reason. For ``name`` whose
+        key the host reset, the invite is the one-time code of that reset (:attr:`reset_code_matches`) and no
+        other."""
         if "password" in needs and password != self.access.password:
             return "wrong room password"
-        if "invite" in needs and invite not in self.access.invite_codes:
+        if "invite" in needs and name is not None and self.accounts.key_was_reset(name):
+            if invite is None or not self.reset_code_matches(name, invite):
+                return "the host reset this name's key: give the one-time code he gave you"
+        elif "invite" in needs and invite not in self.access.invite_codes:
             return "a new name needs a valid invite code"
         return None

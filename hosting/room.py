@@ -240,6 +240,8 @@ class Room:
                                    data_dir=store.data_dir if store is not None else None,
                                    pinned=frozenset(config.access.pinned_keys))
         gatekeeper.banned = self.console.ban_reason
+        gatekeeper.host_names = self.console.hosts
+        gatekeeper.reset_code_matches = self.console.reset_code_matches
         self.cash.waiting_changes = self.console.between_hands
         self.tournaments = TournamentDesk(config.tournaments, self, lambda: self._store, self._publish)
         """The room's tournaments (issue 18): they add and remove their tables while the room runs."""
@@ -373,9 +375,12 @@ class Room:
             if not decision.allowed:
                 raise ValueError(decision.reason)
             if decision.new_name:
+                was_reset = self.gatekeeper.accounts.key_was_reset(session.name)
                 self.gatekeeper.register(session.name, session.public_key, time.time())
                 registered = True
                 self.registered_tonight.add(session.name)
+                if was_reset:  # its owner gave the reset's code (a gate): spent
+                    self.console.reset_code_used(session.name)
         except ValueError as refusal:
             security_log.warning("refused a login: %s: %s", session.login.describe(), refusal)
             self._refuse(session, str(refusal))
@@ -400,6 +405,8 @@ class Room:
     def _welcome(self, session: Session) -> None:
         """A session just bound to its name: notices kept for it, and its seats back (reconnected)."""
         name = session.name
+        if self.console.unconfirmed_host(session):
+            self.console.ask_to_vouch(session)
         for pool in self.pools.values():
             pool.connected(name)
         self.tournaments.connected(name)
@@ -595,7 +602,7 @@ class Room:
             session.send(protocol.auth_result(False, f"too many wrong answers from your {whose}: try again in "
                                                      f"{math.ceil(wait)} s"))
             return
-        problem = self.gatekeeper.check_gates(message.password, message.invite, session.needs)
+        problem = self.gatekeeper.check_gates(message.password, message.invite, session.needs, session.name)
         if problem is not None:
             session.wrong_answers += 1
             count = guesses.wrong(guesser, now)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from engine.table_events import LevelChanged
 from hosting.admin_requests import ACTIONS
 from hosting.admin_socket import MAX_LINE, ask, socket_path
 from hosting.cli import main
-from hosting.client import RequestRefused, RoomClient
+from hosting.client import GatesRefused, RequestRefused, RoomClient
 from hosting.config import AccessConfig, RoomConfig, TableConfig
 from hosting.identity import normalize_key
 from hosting.ledger import audit
@@ -287,10 +288,12 @@ async def test_a_key_reset_lets_the_next_login_register_its_new_key(rooms: Any, 
     assert refused.value.reply["code"] == "not_confirmed"
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(running, "bob", new_key())  # before the reset: the name is his old key's
-    await _host(ana, "reset_key", player="bob", confirm=True)
+    code = (await _host(ana, "reset_key", player="bob", confirm=True))["code"]
     new_laptop = new_key()
     bob: RoomClient = await connect(running, "bob", new_laptop)
-    assert bob.hello["balance"] == 1000  # the same account, not a new one
+    assert bob.hello["needs"] == ["invite"]  # the host's one-time code, typed where an invite code goes
+    await bob.pass_gates(invite=code)
+    assert (await bob.request("lobby"))["balance"] == 1000  # the same account, not a new one
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(running, "bob", old_laptop)  # the new key holds the name now
     await connect(running, "bob", new_laptop)
@@ -314,7 +317,8 @@ async def test_make_host_gives_the_console_and_close_counts_down(rooms: Any, con
     assert not closed
     await asyncio.sleep(1.5)
     assert closed == [True]
-    assert json.loads((running.data_dir / "host_console.json").read_text())["hosts"] == ["bob"]
+    kept = json.loads((running.data_dir / "host_console.json").read_text())
+    assert (kept["hosts"], list(kept["host_keys"])) == ([], ["bob"])  # bob with the key he has (issue 25 item 1)
 
 
 # --- spectators and chat ------------------------------------------------------------------------------------
@@ -512,18 +516,43 @@ async def test_a_seat_request_dies_with_the_askers_connection(rooms: Any, connec
     assert refused.value.reply["code"] == "no_request"
 
 
-async def test_a_reset_name_needs_no_invite_code_but_a_new_name_still_does(rooms: Any, connect: Any,
-                                                                          new_key: Any) -> None:
+async def test_a_key_reset_hands_the_name_only_to_whoever_gives_its_one_time_code(
+        rooms: Any, connect: Any, new_key: Any, tmp_path: Path) -> None:
+    """Issue 25 item 5: after ``croupier admin reset-key dave --yes`` in an invite-only room, a stranger polling
+    "dave" got in with ``needs: []`` and dave's 1,000 chips, and dave was refused. The reset gives the host a
+    one-time code; the next login as dave must give it (where an invite code goes), and the room's own invite
+    code is not it. Wrong codes wait as wrong room passwords do; the code is spent once used and kept across a
+    restart (hashed)."""
+    data_dir = tmp_path / "kept"
     config = RoomConfig("home game", (TABLE,), AccessConfig(invite_codes=frozenset({"FRIDAY"}),
-                                                            pinned_keys=ANA_PINNED),
+                                                            pinned_keys=ANA_PINNED, connections_per_minute=1000),
                         hosts=frozenset({"ana"}))
-    running: RunningRoom = await rooms(config, deal=False, served_tui=False)
-    ana: RoomClient = await connect(running, "ana", ANA)
-    await ana.pass_gates(invite="FRIDAY")
-    bob: RoomClient = await connect(running, "bob", new_key())
-    await bob.pass_gates(invite="FRIDAY")
-    await _host(ana, "reset_key", player="bob", confirm=True)
-    again: RoomClient = await connect(running, "bob", new_key())
-    assert again.hello["needs"] == [] and again.hello["balance"] == 1000  # straight in, his own account
-    stranger: RoomClient = await connect(running, "cleo", new_key())
-    assert stranger.hello["needs"] == ["invite"]
+    first: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)
+    dave: RoomClient = await connect(first, "dave", new_key())
+    await dave.pass_gates(invite="FRIDAY")
+    reply = await ask(data_dir, {"action": "reset_key", "player": "dave", "confirm": True})  # croupier admin
+    code = reply["code"]
+    assert re.fullmatch(r"[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}", code) and code in reply["text"]
+    assert code.replace("-", "") not in (data_dir / "host_console.json").read_text()  # kept hashed only
+    stranger: RoomClient = await connect(first, "dave", new_key())
+    assert stranger.hello["needs"] == ["invite"] and "balance" not in stranger.hello
+    for guess in ("FRIDAY", "AAAA-AAAA"):  # the room's invite code is not the reset's code
+        with pytest.raises(GatesRefused) as refused:
+            await stranger.pass_gates(invite=guess)
+        assert "the host reset this name's key: give the one-time code he gave you" in str(refused.value)
+    await first.close()
+
+    running: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)  # kept too
+    new_laptop = new_key()
+    owner: RoomClient = await connect(running, "dave", new_laptop)
+    assert owner.hello["needs"] == ["invite"]
+    await owner.pass_gates(invite=code.lower())  # read out over the phone: case and dash do not matter
+    assert (await owner.request("lobby"))["balance"] == 1000
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "dave", new_key())  # his new key holds the name
+    assert "reset_codes" not in json.loads((data_dir / "host_console.json").read_text()) or \
+        json.loads((data_dir / "host_console.json").read_text())["reset_codes"] == {}  # spent
+    newcomer: RoomClient = await connect(running, "cleo", new_key())
+    assert newcomer.hello["needs"] == ["invite"]
+    with pytest.raises(GatesRefused):
+        await newcomer.pass_gates(invite=code)  # a reset's code is no invite for another name
