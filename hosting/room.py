@@ -645,7 +645,7 @@ class Room:
         key_names = self.gatekeeper.accounts.names_with_key(session.public_key) if message.action == "register" else []
         reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
                                         message.deal, message.pay, key=session.public_key, now=now,
-                                        key_names=key_names)
+                                        key_names=key_names, address=session.address)
         session.send(reply if message.action == "state" else protocol.ack("tournament", action=message.action,
                                                                           **reply))
 

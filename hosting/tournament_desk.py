@@ -143,9 +143,9 @@ class TournamentDesk:
 
     def handle(self, name: str, action: str, tournament: str, password: str | None, deal: str | None,
                pay: str | None = None, *, key: str = "", now: float = 0.0,
-               key_names: Sequence[str] = ()) -> dict[str, Any]:
-        """One ``tournament`` request of ``name`` (whose session holds ``key``, registered for ``key_names``, at
-        room time ``now``); the reply (``tournament`` state or ``ack`` fields). :class:`RoomError` for a
+               key_names: Sequence[str] = (), address: str = "unknown") -> dict[str, Any]:
+        """One ``tournament`` request of ``name`` (whose session holds ``key``, registered for ``key_names``, from
+        ``address``, at room time ``now``); the reply (``tournament`` state or ``ack`` fields). :class:`RoomError` for a
         refusal."""
         owner = self.owners.get(tournament)
         if owner is None:
@@ -155,7 +155,7 @@ class TournamentDesk:
         if action in ("register", "unregister"):
             self.entries.check(name, tournament, now)  # each is a store transaction: no loop of them
             if action == "register":
-                reply = self._register(owner, name, password, pay, key, now, key_names)
+                reply = self._register(owner, name, password, pay, key, now, key_names, address)
             else:
                 reply = owner.unregister(name)
             self.entries.done(name, tournament, now)
@@ -175,10 +175,10 @@ class TournamentDesk:
         raise RoomError("bad_value", f"a tournament action is one of {', '.join(ACTIONS)}")
 
     def _register(self, owner: TournamentOwner, name: str, password: str | None, pay: str | None, key: str,
-                  now: float, key_names: Sequence[str]) -> dict[str, Any]:
+                  now: float, key_names: Sequence[str], address: str) -> dict[str, Any]:
         expected = owner.director.settings.password
         if expected is not None:  # guessed no faster than the room's own password
-            self.passwords.check(owner.id, expected, password, name, key, now)
+            self.passwords.check(owner.id, expected, password, name, key, now, address)
         twin = next((other for other in key_names if other != name and owner.director.entries_of(other)), None)
         if twin is not None:  # one player seated twice would see two hands at a table
             raise RoomError("tournament_rule", f"{twin}, a name of the same key, has an entry in this "

@@ -16,7 +16,9 @@ import pytest
 
 from hosting.client import RequestRefused, RoomClient
 from hosting.config import AccessConfig, RoomConfig
+from hosting.errors import RoomError
 from hosting.server import RunningRoom
+from hosting.tournament_guard import ADDRESS_FREE_GUESSES, PasswordGuard
 from tests.hosting.security.helpers import drain
 from tests.hosting.tournament_play import sit_and_go
 
@@ -119,3 +121,37 @@ async def test_registering_and_unregistering_in_a_loop_is_bounded(rooms: Any, co
     assert store.balance("mallory") == 1000
     ana: RoomClient = await connect(running, "ana")  # another name is not held back
     assert await register(ana, "friday") == "registered"
+
+
+async def test_fresh_names_from_one_address_do_not_buy_fresh_guesses(rooms: Any, connect: Any, new_key: Any) -> None:
+    """Issue 25 item 7: per name and per key only, 297 fresh names (each with a fresh key) × 3 free guesses made
+    891 checked guesses in 30 s from one address. Wrong answers now count per address group too, as the room
+    password's do: after ADDRESS_FREE_GUESSES from 127.0.0.1 every answer from there waits, whatever the name."""
+    clock = Clock()
+    running: RunningRoom = await rooms(private_room(), clock=clock, served_tui=False)
+    checked = refused = 0
+    for number in range(8):  # 8 fresh names and keys × 3 guesses: 24 answers
+        guesser: RoomClient = await connect(running, f"fresh{number}", new_key())
+        for attempt in range(3):
+            answer = await register(guesser, f"guess{number}.{attempt}")
+            checked += answer == "this tournament is private: wrong password"
+            refused += answer.startswith("too many wrong passwords: try again in")
+        await guesser.close()
+    assert (checked, refused) == (ADDRESS_FREE_GUESSES, 24 - ADDRESS_FREE_GUESSES)
+    # even the right password waits now, from that address; the room's other players elsewhere are not held back
+    assert (await register(await connect(running, "late", new_key()), "friday")).startswith("too many wrong")
+    clock.now += 400
+    assert await register(await connect(running, "ana", new_key()), "friday") == "registered"
+
+
+def test_an_ipv6_guesser_counts_once_for_his_whole_64() -> None:
+    guard = PasswordGuard()
+    answers: list[str] = []
+    for number in range(ADDRESS_FREE_GUESSES + 3):  # another address of the same /64, name and key each time
+        try:
+            guard.check("club", "friday", "nope", f"n{number}", f"key{number}", 10.0, f"2001:db8:1:2::{number:x}")
+        except RoomError as refusal:
+            answers.append(str(refusal))
+    assert answers.count("this tournament is private: wrong password") == ADDRESS_FREE_GUESSES
+    assert all(answer.startswith("too many wrong passwords") for answer in answers[ADDRESS_FREE_GUESSES:])
+    guard.check("club", "friday", "friday", "ana", "key-ana", 10.0, "2001:db8:1:3::1")  # the next /64: fine
