@@ -42,11 +42,13 @@ from hosting.admin_requests import AdminRefusal, AdminRequest
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
 from hosting.identity import key_fingerprint, normalize_key
+from hosting.removal import remove_everywhere
 
 if TYPE_CHECKING:
     from engine.table import Table
     from hosting.cash import CashTables
     from hosting.config import TableConfig
+    from hosting.pools import PoolOwner
     from hosting.store import Store
 
 
@@ -68,11 +70,16 @@ class TableState(Protocol):
     engine: Table
     watchers: set[str]
 
+    @property
+    def id(self) -> str: ...
+
 
 class Tournaments(Protocol):
     """The room's tournaments as the console uses them (:class:`hosting.tournament_desk.TournamentDesk`)."""
 
     def cancel(self, tournament: str, how: str | None = None) -> list[Any]: ...
+
+    def remove(self, name: str) -> list[str]: ...
 
 
 class Room(Protocol):
@@ -106,6 +113,11 @@ class Room(Protocol):
 
     @property
     def cash(self) -> CashTables: ...
+
+    @property
+    def pools(self) -> Mapping[str, PoolOwner]: ...
+
+    def names_with_key(self, public_key: str) -> list[str]: ...
 
 STATE_FILE: Final = "host_console.json"
 ADMIN: Final = "(console)"
@@ -548,19 +560,42 @@ class HostConsole:
         return {"text": f"{name}'s bank: {amount:+d} chips, now {store.balance(name)}"}
 
     def _do_kick(self, request: AdminRequest, now: float, reason: str | None = None) -> dict[str, Any]:
+        """Off every table, pool, tournament not started, waiting list, seat request and watcher list
+        (:mod:`hosting.removal`); the connection closes once his hands at cash tables have ended."""
         name = request.get("player")
         reason = reason or request.get("reason") or "removed by the host"
-        tables = [table for table in self.room.tables.values() if table.engine.seat_of(name) is not None]
-        self.forget_requests(name)
-        for table in tables:
-            self._at_break(table, functools.partial(self._unseat, table, name))
+        places, tables = self._remove(name, at_once=False)
         session = self.room.sessions.get(name)
-        if not tables and session is None:
+        if not tables and not places and session is None:
             raise AdminRefusal("not_here", f"{name} is neither seated nor connected")
         if session is not None:  # closed once his last hand ends, his chips back in his bank first
             self._after_all(tables, lambda: self._close(name, reason))
         security_log.warning("host kicked %s: %s", name, reason)
         return {"text": f"{name} kicked ({reason}); chips back to the bank"}
+
+    def _remove(self, name: str, *, at_once: bool) -> tuple[list[str], list[TableState]]:
+        """``name`` out of every place (:mod:`hosting.removal`); his cash seats freed after the hand in play
+        (``at_once``: a live hand of his folded now, the seat freed when it ends). The places and the cash tables
+        whose hand he is waited for."""
+        self.forget_requests(name)
+        places = remove_everywhere(name, tables=list(self.room.tables.values()), pools=self.room.pools.values(),
+                                   tournaments=self.room.tournaments, session=self.room.sessions.get(name),
+                                   publish=self.room.publish_seat_change)
+        tables: list[TableState] = [table for table in self.room.cash.tables.values()
+                                    if table.engine.seat_of(name) is not None]
+        for table in tables:
+            if at_once and table.engine.hand_running:
+                self._leave_now(table, name)
+            else:
+                self._at_break(table, functools.partial(self._unseat, table, name))
+        return places + [table.config.id for table in tables], tables
+
+    def _leave_now(self, table: TableState, name: str) -> None:
+        """A live hand of ``name`` folded now; his seat (and stack, to his balance) freed when the hand ends."""
+        try:
+            self.room.publish_seat_change(table, table.engine.leave(name, self.room.clock()))
+        except (TableRuleError, InvalidAmount):
+            return
 
     def _unseat(self, table: TableState, name: str) -> None:
         if table.engine.seat_of(name) is None:
@@ -595,6 +630,8 @@ class HostConsole:
             self.room.close_session(session, reason)
 
     def _do_ban(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        """The name (or every name of the key) is refused at login from now on, its connection ends at once and
+        it is taken out of every place (:mod:`hosting.removal`): a live hand folded, chips back to the bank."""
         reason = request.get("reason") or "banned by the host"
         name, key = request.get("player"), request.get("key")
         if name is not None:
@@ -604,13 +641,18 @@ class HostConsole:
             targets = [name]
         else:
             self.state.banned_keys[key] = reason
-            targets = [session.name for session in self.room.sessions.values() if _same_key(session, key)]
+            targets = sorted({session.name for session in self.room.sessions.values() if _same_key(session, key)}
+                             | set(self.room.names_with_key(key)))
         self.state.save()
-        removed = [target for target in targets
-                   if target in self.room.sessions or any(table.engine.seat_of(target) is not None
-                                                          for table in self.room.tables.values())]
-        for target in removed:
-            self._do_kick(AdminRequest("kick", {"player": target}), now, reason)
+        removed = []
+        for target in targets:
+            session = self.room.sessions.get(target)
+            places, _ = self._remove(target, at_once=True)
+            if session is not None:
+                self.room.close_session(session, reason)
+            if places or session is not None:
+                removed.append(target)
+        security_log.warning("host banned %s: %s", name or "a key", reason)
         return {"text": f"banned {name or 'that key'}" + (f" ({', '.join(removed)} removed)" if removed else "")}
 
     def _do_unban(self, request: AdminRequest, now: float) -> dict[str, Any]:

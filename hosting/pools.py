@@ -147,6 +147,30 @@ class PoolOwner:
             self._cash_out(name, chips)
         return {"table": self.id, "chips": chips, "after_hand": chips is None}
 
+    def remove(self, name: str) -> bool:
+        """The host removes ``name`` (a kick or a ban, :mod:`hosting.removal`): out of the line at once, folded out
+        of a pool hand he is live in, his chips to his balance as soon as his hand lets him go. Whether he was in
+        the pool."""
+        if name not in self.pool.players:
+            return False
+        self._tickets.pop(name, None)
+        self.pool.commitment_lost(name)
+        chips = self.pool.leave(name)
+        if chips is not None:
+            self._cash_out(name, chips)
+            return True
+        now = self.room.clock()
+        for table in list(self.tables.values()):
+            engine = table.engine
+            if engine.seat_of(name) is None:
+                continue
+            if engine.in_hand(name):  # folded now: back to the pool, then out (his leave is pending)
+                self.publish(table, engine.fold_out(name, now))
+            if engine.seat_of(name) is not None and not engine.in_hand(name):  # seated for a hand not dealt yet
+                self._back_to_pool(table, name)
+        self._deal()
+        return True
+
     def sit_out(self, name: str, on: bool, now: float) -> None:
         try:
             self.pool.sit_out(name) if on else self.pool.sit_in(name, now)

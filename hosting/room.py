@@ -332,6 +332,19 @@ class Room:
     def owner_of(self, table: TableState) -> TableOwner:
         return self.owners[table.config.id]
 
+    def names_with_key(self, public_key: str) -> list[str]:
+        """Every name registered to ``public_key`` (one player's names: a ban of his key reaches them all)."""
+        try:
+            return self.gatekeeper.accounts.names_with_key(public_key)
+        except ValueError:
+            return []
+
+    def _refuse_banned(self, name: str) -> None:
+        """A banned name sits nowhere (a seat, a pool, a waiting list, a tournament, an approved request)."""
+        session = self.sessions.get(name)
+        if self.console.ban_reason(name, session.public_key if session is not None else "") is not None:
+            raise RoomError("banned", "the host banned you from this room")
+
     # --- connections -------------------------------------------------------------------------------------
 
     def connect(self, login: Login, transport: Transport) -> Session:
@@ -642,6 +655,8 @@ class Room:
         the others with an ``ack``."""
         if message.action == "state" and not self.tournaments.state_now(session.name, message.tournament, now):
             return  # asked too often: answered once, a little later
+        if message.action == "register":
+            self._refuse_banned(session.name)
         key_names = self.gatekeeper.accounts.names_with_key(session.public_key) if message.action == "register" else []
         reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
                                         message.deal, message.pay, key=session.public_key, now=now,
@@ -705,6 +720,7 @@ class Room:
 
     def _sit(self, session: Session, message: Sit, now: float) -> None:
         self._spend(session, "sit", now)
+        self._refuse_banned(session.name)
         pool = self.pool_of(message.table)
         if pool is not None:  # join the pool (a seat at one of its tables is the pool's to give)
             if message.table != pool.id:
@@ -734,6 +750,7 @@ class Room:
     def seat_player(self, name: str, table: TableState, buy_in: int, seat: int | None, now: float) -> int:
         """Seat ``name`` with ``buy_in`` chips from his bank (his sit, or the host's approval); his seat.
         :class:`RoomError` when he cannot sit (nothing changed)."""
+        self._refuse_banned(name)
         self._check_balance(name, buy_in)
         self._engine(table, lambda engine: engine.sit(name, buy_in, now, seat=seat))
         if self.store is not None:
@@ -813,6 +830,7 @@ class Room:
         table = self.table(message.table)
         name = session.name
         if message.on:
+            self._refuse_banned(name)
             self._engine(table, lambda engine: engine.join_waiting_list(name))
         else:
             self._engine(table, lambda engine: engine.leave_waiting_list(name))

@@ -208,6 +208,22 @@ class TournamentDesk:
             raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}")
         return owner.cancel(how)
 
+    def remove(self, name: str) -> list[str]:
+        """The host removes ``name`` (a kick or a ban, :mod:`hosting.removal`): his entry in every tournament not
+        started is given back and refunded; where he already plays he stays, absent (blinded out, R-TOUR-6).
+        The places, in words."""
+        places: list[str] = []
+        for owner in self.owners.values():
+            live = [entry for entry in owner.director.entries_of(name) if entry.live]
+            if not live or owner.over:
+                continue
+            try:
+                owner.unregister(name)
+                places.append(f"tournament {owner.id} (entry refunded)")
+            except RoomError:  # started (or drawing a Spin): his seat stays, played for while he is away
+                places.append(f"tournament {owner.id} (in play: his seat is played for while he is away)")
+        return places
+
     def connected(self, name: str) -> None:
         for owner in self.owners.values():
             owner.connected(name)
