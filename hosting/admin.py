@@ -87,6 +87,7 @@ class Room(Protocol):
 
     store: Store | None
     tournaments: Tournaments
+    room_file_tables: Mapping[str, TableConfig]
     registered_tonight: set[str]
     clock: Callable[[], float]
 
@@ -173,10 +174,22 @@ def _not_a_login(options: str) -> bool:
     return any(word in lowered for word in ("command=", "restrict", "cert-authority"))
 
 
+LEVEL_KEYS: Final = ("small_blind", "big_blind", "ante", "straddle", "rake", "clock")
+"""The settings of a cash table the host's ``level`` changes (and :class:`ConsoleState` keeps)."""
+
+
+def level_of(config: TableConfig) -> dict[str, Any]:
+    """``config``'s level settings (:data:`LEVEL_KEYS`) as JSON."""
+    return {"small_blind": config.small_blind, "big_blind": config.big_blind, "ante": config.ante,
+            "straddle": config.straddle, "rake": config.rake, "clock": dict(config.clock)}
+
+
 class ConsoleState:
     """What the host set that outlives a restart: hosts he named and the keys he vouched for, bans, spectators,
-    chat and mutes per table, the one-time codes of key resets. Kept in ``host_console.json`` (0600, written
-    atomically); ``None`` path: in memory only."""
+    chat and mutes per table, the one-time codes of key resets, and each table's level (``levels``: the table's
+    id → ``{"room_file": its room.toml level, "level": the host's}``; the host's applies again only while
+    room.toml still says what it said then). Kept in ``host_console.json`` (0600, written atomically); ``None``
+    path: in memory only."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
@@ -191,6 +204,7 @@ class ConsoleState:
         self.spectators: dict[str, str] = {}
         self.chat_off: set[str] = set()
         self.muted: dict[str, set[str]] = {}
+        self.levels: dict[str, dict[str, dict[str, Any]]] = {}
         if path is not None and path.exists():
             self._read(path)
 
@@ -205,6 +219,8 @@ class ConsoleState:
             self.muted = {table: set(names) for table, names in data.get("muted", {}).items()}
             self.host_keys = {name: set(keys) for name, keys in data.get("host_keys", {}).items()}
             self.reset_codes = {str(name): str(digest) for name, digest in data.get("reset_codes", {}).items()}
+            self.levels = {str(table): {"room_file": dict(kept["room_file"]), "level": dict(kept["level"])}
+                           for table, kept in data.get("levels", {}).items()}
         except (OSError, ValueError, TypeError, AttributeError) as problem:
             log.error("host console: %s is unreadable (%s): starting with no bans or hosts added", path, problem)
 
@@ -215,7 +231,8 @@ class ConsoleState:
                 "host_keys": {name: sorted(keys) for name, keys in sorted(self.host_keys.items())},
                 "reset_codes": dict(sorted(self.reset_codes.items())), "banned_names": self.banned_names,
                 "banned_keys": self.banned_keys, "spectators": self.spectators, "chat_off": sorted(self.chat_off),
-                "muted": {table: sorted(names) for table, names in self.muted.items() if names}}
+                "muted": {table: sorted(names) for table, names in self.muted.items() if names},
+                "levels": self.levels}
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".host_console-")
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             json.dump(body, file, indent=1, sort_keys=True)
@@ -241,6 +258,30 @@ class HostConsole:
         self.on_close: Callable[[], None] | None = None
         """Closes the room (set by ``croupier host``: the same as Ctrl+C); ``close`` calls it after its count."""
         self.closing: asyncio.TimerHandle | None = None
+
+    def restore_levels(self, room_file: Mapping[str, TableConfig]) -> None:
+        """At the room's start: each cash table plays the level the host last set there (``level``), unless
+        room.toml's level for it changed since (the file is newer: the host's is dropped)."""
+        for table_id, kept in list(self.state.levels.items()):
+            table = self.room.cash.tables.get(table_id)
+            original = room_file.get(table_id)
+            if table is None or original is None:
+                continue
+            if kept["room_file"] != level_of(original):
+                log.info("host console: room.toml changed %s's level since the host set it: room.toml's kept",
+                         table_id)
+                del self.state.levels[table_id]
+                continue
+            try:
+                changed = dataclasses.replace(table.config, **kept["level"])
+                table.engine.reconfigure(build_engine_table(changed).config)
+            except (RoomError, ValueError, TypeError) as problem:
+                log.error("host console: the level kept for %s does not fit it (%s): room.toml's kept", table_id,
+                          problem)
+                continue
+            table.config = changed
+            log.info("host console: %s plays the host's level, blinds %d/%d", table_id, changed.small_blind,
+                     changed.big_blind)
 
     # --- who is a host ---------------------------------------------------------------------------------
 
@@ -507,6 +548,10 @@ class HostConsole:
 
         def apply() -> None:
             table.config = changed
+            original = self.room.room_file_tables.get(table.config.id)
+            if original is not None:  # kept for the next start of the room (restore_levels)
+                self.state.levels[table.config.id] = {"room_file": level_of(original), "level": level_of(changed)}
+                self.state.save()
             # clocks, straddles, rake and the level from the next hand; the typed level_changed event to the
             # table (control data for clients; the notice is for people)
             self.room.publish_level_change(table, table.engine.reconfigure(engine_config))

@@ -74,10 +74,13 @@ class TableState:
         return body
 
     def snapshot(self) -> dict[str, Any]:
-        """The ``table`` message body: seats with names, stacks and states, the waiting list."""
+        """The ``table`` message body: seats with names, stacks and states, the waiting list, and the stakes of
+        the next hand (a level up or the host's new blinds show at once)."""
+        stakes = self.engine.stakes
         return self._with_jackpot({
             "table": self.config.id,
             "kind": self.kind,
+            "stakes": [stakes.small_blind, stakes.big_blind],
             "seats": [
                 {"seat": seat, "name": seated.player, "stack": seated.stack, "sitting_out": seated.sitting_out,
                  "away": seated.away, "wait_for_big_blind": seated.blind_choice is BlindChoice.WAIT_FOR_BIG_BLIND}

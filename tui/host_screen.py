@@ -101,6 +101,21 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+class SeatRequests(DataTable[str]):
+    """The seat requests waiting: A approves the highlighted one with the stack asked for, D denies it — only
+    while the list has the focus (typed commands never reach it), and the focus goes back to the command box."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "decide('approve')", "Approve seat"),
+        Binding("d", "decide('deny')", "Deny seat"),
+    ]
+
+    def action_decide(self, verdict: str) -> None:
+        screen = self.screen
+        if isinstance(screen, HostScreen):
+            screen.decide(verdict)
+
+
 class HostScreen(Screen[None]):
     """The host console (see the module's docstring)."""
 
@@ -116,8 +131,6 @@ class HostScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+r", "refresh", "Refresh"),
-        Binding("a", "approve", "Approve seat"),
-        Binding("d", "deny", "Deny seat"),
     ]
 
     def __init__(self) -> None:
@@ -133,8 +146,8 @@ class HostScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Label("Host console", id="host-title")
         yield Static("asking the room…", id="host-tables")
-        yield Label("Seat requests (A approve with the stack asked, D deny):")
-        requests: DataTable[str] = DataTable(id="seat-requests", cursor_type="row")
+        yield Label("Seat requests (Tab to the list, then A approves with the stack asked, D denies):")
+        requests = SeatRequests(id="seat-requests", cursor_type="row")
         requests.add_columns("table", "player", "buy-in")
         yield requests
         yield Static("", id="host-result")
@@ -188,15 +201,14 @@ class HostScreen(Screen[None]):
         row = table.get_row_at(table.cursor_row)
         return str(row[0]), str(row[1]), int(row[2])
 
-    def action_approve(self) -> None:
+    def decide(self, verdict: str) -> None:
+        """Approve or deny the highlighted seat request, then give the focus back to the command box: what the
+        host types next is a command, never another approval."""
         wanted = self._highlighted_request()
         if wanted is not None:
-            self.send_request({"action": "approve", "table": wanted[0], "player": wanted[1], "stack": wanted[2]})
-
-    def action_deny(self) -> None:
-        wanted = self._highlighted_request()
-        if wanted is not None:
-            self.send_request({"action": "deny", "table": wanted[0], "player": wanted[1]})
+            request = {"action": verdict, "table": wanted[0], "player": wanted[1]}
+            self.send_request({**request, "stack": wanted[2]} if verdict == "approve" else request)
+        self.query_one("#host-command", Input).focus()
 
     # --- what the room said ----------------------------------------------------------------------------
 

@@ -585,6 +585,9 @@ class TableModel:
     def _snapshot(self, message: dict[str, Any]) -> None:
         self.max_seats = int(message.get("max_seats", self.max_seats))
         self.kind = str(message.get("kind", self.kind))
+        stakes = message.get("stakes")
+        if isinstance(stakes, list) and len(stakes) == 2 and all(isinstance(value, int) for value in stakes):
+            self.stakes = (int(stakes[0]), int(stakes[1]))  # the next hand's: a new level shows at once
         jackpot = message.get("jackpot")
         self.jackpot = dict(jackpot) if isinstance(jackpot, dict) else None
         home = message.get("home")

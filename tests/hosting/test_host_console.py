@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import re
 import stat
@@ -16,7 +17,7 @@ import asyncssh
 import pytest
 
 from engine.table_events import LevelChanged
-from hosting.admin_requests import ACTIONS
+from hosting.admin_requests import ACTIONS, parse_request
 from hosting.admin_socket import MAX_LINE, ask, socket_path
 from hosting.cli import main
 from hosting.client import GatesRefused, RequestRefused, RoomClient
@@ -556,3 +557,23 @@ async def test_a_key_reset_hands_the_name_only_to_whoever_gives_its_one_time_cod
     assert newcomer.hello["needs"] == ["invite"]
     with pytest.raises(GatesRefused):
         await newcomer.pass_gates(invite=code)  # a reset's code is no invite for another name
+
+
+async def test_a_level_change_lasts_over_a_restart_until_room_toml_changes(rooms: Any, tmp_path: Path) -> None:
+    """Issue 27 item 7: after `level t1 --blinds 2/4` and a restart the table was back at 1/2. The host's level
+    is kept (host_console.json) and played again at the next start, unless room.toml's level changed since."""
+    data_dir = tmp_path / "home"
+    running: RunningRoom = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
+    reply = running.room.console.perform("ana", parse_request({"action": "level", "table": "t1", "small_blind": 2,
+                                                              "big_blind": 4, "ante": 1}), 0.0)
+    assert reply["text"].startswith("The host changed the table from the next hand: blinds 2/4, ante 1")
+    await running.close()
+    again: RunningRoom = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
+    table = again.room.tables["t1"]
+    assert (table.config.small_blind, table.config.big_blind, table.config.ante) == (2, 4, 1)
+    assert (table.engine.stakes.small_blind, table.engine.stakes.big_blind, table.engine.stakes.ante) == (2, 4, 1)
+    assert table.summary(0.0)["stakes"] == [2, 4] and table.snapshot()["stakes"] == [2, 4]
+    await again.close()
+    edited = dataclasses.replace(_room(), tables=(dataclasses.replace(TABLE, small_blind=5, big_blind=10),))
+    third: RunningRoom = await rooms(edited, data_dir=data_dir, deal=False, served_tui=False)
+    assert third.room.tables["t1"].engine.stakes.big_blind == 10  # the room file was edited since: it wins

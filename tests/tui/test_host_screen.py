@@ -275,3 +275,52 @@ async def test_every_player_sees_the_rooms_closing_count_down(home_room: Room) -
         room.console.perform("ana", AdminRequest("close", {"message": "last hand", "seconds": 3}), 0.0)
         await wait_until(pilot, lambda: "The room closes in 3 s: last hand" in app._notice, what="the count")
         await wait_until(pilot, lambda: "The room closes in 1 s: last hand" in app._notice, what="the count down")
+
+
+async def test_commands_typed_after_a_on_the_request_list_go_to_the_command_box(home_room: Room) -> None:
+    """Issue 27 item 3: after A on a seat request, typing `approve t1 cleo --stack 150` approved cleo for the
+    200 she asked at the first "a". A and D act only on the focused list; the focus then goes back to the box."""
+    room = home_room
+    room.console.approve_seats = True
+    bob, cleo = await LocalConnection.attach(room, "bob"), await LocalConnection.attach(room, "cleo")
+    app = _app(room, "ana", ANA)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await _open_host_screen(pilot, app)
+        await bob.send("sit", table="t1", buy_in=100)
+        await cleo.send("sit", table="t1", buy_in=200)
+        requests = screen.query_one("#seat-requests", DataTable)
+        await wait_until(pilot, lambda: requests.row_count == 2, what="both requests listed")
+        requests.focus()
+        await pilot.press("a")  # bob, the first row
+        await wait_until(pilot, lambda: room.tables["t1"].engine.seat_of("bob") is not None, what="bob seated")
+        await wait_until(pilot, lambda: requests.row_count == 1, what="cleo's request left")
+        assert room.tables["t1"].engine.seat_of("cleo") is None
+        await pilot.press(*"approve t1 cleo --stack 150", "enter")
+        await wait_until(pilot, lambda: room.tables["t1"].engine.seat_of("cleo") is not None, what="cleo seated")
+        assert room.tables["t1"].engine.player("cleo").stack == 150
+        assert screen.query_one("#host-command", Input).has_focus
+        assert screen.last_text == "cleo sits at t1 seat 2 with 150 chips"
+        screen.query_one("#host-command", Input).focus()
+        await pilot.press("d")  # a "d" typed in the box is a letter, not a refusal
+        assert screen.query_one("#host-command", Input).value == "d"
+    await bob.close()
+    await cleo.close()
+
+
+async def test_a_players_table_header_shows_the_hosts_new_blinds_at_once(home_room: Room) -> None:
+    """Issue 27 item 7: after `level t1 --blinds 2/4` the table header kept 1/2 (it read the lobby row, asked
+    for once). The table message carries the next hand's stakes."""
+    from hosting.admin_requests import AdminRequest
+
+    room = home_room
+    app = _app(room, "bob")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.connected.wait()
+        await app.send("sit", table="t1", buy_in=100)
+        await wait_until(pilot, lambda: "t1" in app.models and app.models["t1"].seated, what="bob seated")
+        app.show_table("t1")
+        title = app.screen.query_one("#title", Static)
+        await wait_until(pilot, lambda: "1/2" in str(title.render()), what="the header at 1/2")
+        room.console.perform("ana", AdminRequest("level", {"table": "t1", "small_blind": 2, "big_blind": 4}), 0.0)
+        await wait_until(pilot, lambda: app.models["t1"].stakes == (2, 4), what="the model at 2/4")
+        await wait_until(pilot, lambda: "2/4" in str(title.render()), what="the header at 2/4")
