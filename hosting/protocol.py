@@ -74,7 +74,7 @@ _HOST_ACTION_PATTERN: Final = r"^[a-z_]{1,32}\Z"
 _TOURNAMENT_PATTERN: Final = r"^[A-Za-z0-9_-]{1,32}\Z"
 _TOURNAMENT_ACTION_PATTERN: Final = \
     r"^(state|register|unregister|rebuy|add_on|decline_rebuy|propose_deal|accept_deal|decline_deal)\Z"
-_DEAL_PATTERN: Final = r"^(equal|chips|icm)\Z"
+_DEAL_PATTERN: Final = r"^(equal|chips|icm|chip_chop)\Z"
 _PAY_PATTERN: Final = r"^(ticket|balance)\Z"
 _PATTERN_WORDS: Final = {_TABLE_PATTERN: "a table id (1-32 of A-Z a-z 0-9 _ . -)",
                          _HAND_PATTERN: "a hand id (1-64 of A-Z a-z 0-9 _ . : -)",
@@ -83,7 +83,7 @@ _PATTERN_WORDS: Final = {_TABLE_PATTERN: "a table id (1-32 of A-Z a-z 0-9 _ . -)
                          _TOURNAMENT_PATTERN: "a tournament id (1-32 of A-Z a-z 0-9 _ -)",
                          _TOURNAMENT_ACTION_PATTERN: "a tournament action (state, register, unregister, rebuy, add_on, "
                                                      "decline_rebuy, propose_deal, accept_deal, decline_deal)",
-                         _DEAL_PATTERN: "equal, chips or icm", _PAY_PATTERN: "ticket or balance"}
+                         _DEAL_PATTERN: "equal, chips, icm or chip_chop", _PAY_PATTERN: "ticket or balance"}
 """What each pattern asks for, in words: an error names this, never the regular expression."""
 
 TableId = Annotated[str, Meta(pattern=_TABLE_PATTERN)]
@@ -357,7 +357,8 @@ class TournamentRequest(Inbound, frozen=True):
     """A tournament request (hosting.tournament_desk): ``action`` on ``tournament`` — ``state`` (the answer is a
     ``tournament`` message), ``register`` (``password`` for a private one; ``pay``: ``ticket`` or ``balance``,
     by default a ticket when he holds one for it), ``unregister``, ``rebuy``, ``add_on``,
-    ``decline_rebuy``, ``propose_deal`` (``deal``: equal, chips or icm), ``accept_deal``, ``decline_deal``."""
+    ``decline_rebuy``, ``propose_deal`` (``deal``: equal, chips, icm or chip_chop), ``accept_deal``,
+    ``decline_deal``."""
 
     type: ClassVar[str] = "tournament"
     action: Annotated[str, Meta(pattern=_TOURNAMENT_ACTION_PATTERN)]

@@ -482,9 +482,15 @@ class TableRunner:
                 fairness.tickets[seat], fairness.commitments[seat] = ahead
 
     def _dealt_in_absent(self, name: str) -> bool:
-        """Whether ``name`` is dealt in without waiting for his commitment: disconnected, at a table whose policy
-        deals absent players in (R-TOUR-6). He cannot answer: the hand does not wait for him."""
-        return self.state.engine.policy.deals_in_absent and not self.room.connected(name)
+        """Whether ``name`` is dealt in without waiting for his commitment: disconnected, Away or sitting out, at a
+        table whose policy deals absent players in (R-TOUR-6). He does not answer: the hand does not wait for him
+        (his commitment counts if it comes in time)."""
+        table = self.state.engine
+        if not table.policy.deals_in_absent:
+            return False
+        seat = table.seat_of(name)
+        away = seat is not None and (table.players[seat].away or table.players[seat].sitting_out)
+        return away or not self.room.connected(name)
 
     def sit_out_for_missing(self, name: str) -> None:
         """``name`` missed his commit or reveal deadline: sat out until he acts himself (sits in), so that a

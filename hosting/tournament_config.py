@@ -34,7 +34,7 @@ with one-line errors naming the key, as for tables.
     recurring = true                    # Sit & Go: a new one opens when one fills
     password = "secret"                 # a private tournament
     spin_multipliers = [{ multiplier = 2, chances = 750000, percentages = [100] }, …]
-    deals = true                        # final-table deals allowed (equal, chips, ICM)
+    deals = true                        # final-table deals allowed (equal, chips, ICM, chip-chop)
     hand_for_hand = true
     time_limit_minutes = 0              # > 0: prizes by chip count when time is up
     cancel_refund = "chips"             # the host's cancel: the pool left split by chips or "equal"
@@ -156,6 +156,7 @@ def read_tournament(source: str, index: int, data: Any) -> TournamentConfig:
     except ValueError as problem:  # the director's own check names the setting: say which key it is
         key, _, text = str(problem).partition(": ")
         raise reader.fail(_KEY_OF_SETTING.get(key, key), text or str(problem)) from None
+    _check_places(reader, settings)
     name = reader.text("name", None) or f"{variant.name} {tournament_id}"
     recurring = _flag(reader, "recurring", False)
     if recurring and sit_and_go is None:
@@ -287,6 +288,19 @@ def _read_payouts(reader: Reader) -> dict[str, Any]:
     elif "ticket_value" in reader.data or "ticket_to" in reader.data:
         raise reader.fail("ticket_value", "only payouts = \"tickets\" (a satellite) pays tickets")
     return fields
+
+
+def _check_places(reader: Reader, settings: TournamentSettings) -> None:
+    """A payout table with more places than the tournament can ever have entries is refused in one line (the
+    director would share the pool among the places that exist: better the host says what he means)."""
+    entries = settings.sit_and_go_size or settings.max_players
+    places = len(settings.payout_percentages) if settings.payout is PayoutKind.TABLE else 0
+    if settings.format is Format.SPIN:
+        places = max(len(row.percentages) for row in settings.spin_table)
+    if places > entries:
+        key = "spin_multipliers" if settings.format is Format.SPIN else "payouts"
+        raise reader.fail(key, f"the table pays {places} places but at most {entries} players can enter: it can "
+                               f"never be filled (list at most {entries} percentages)")
 
 
 def _read_spin(reader: Reader) -> tuple[SpinRow, ...]:

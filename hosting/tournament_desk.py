@@ -7,7 +7,7 @@
 * Every second the desk ticks each tournament (:meth:`hosting.tournaments.TournamentOwner.tick`).
 * The ``tournament`` request (:class:`hosting.protocol.TournamentRequest`): ``state``, ``register`` (with the
   ``password`` of a private one), ``unregister``, ``rebuy``, ``add_on``, ``decline_rebuy``, ``propose_deal``
-  (``deal``: equal, chips or icm), ``accept_deal``, ``decline_deal``.
+  (``deal``: equal, chips, icm or chip_chop), ``accept_deal``, ``decline_deal``.
 * The host's ``cancel`` (:meth:`TournamentDesk.cancel`): refunds before the start, the pool left split equal or
   by chips once running.
 """
@@ -168,7 +168,7 @@ class TournamentDesk:
             return owner.decline_rebuy(name)
         if action == "propose_deal":
             if deal is None:
-                raise RoomError("bad_value", "propose_deal needs \"deal\": equal, chips or icm")
+                raise RoomError("bad_value", "propose_deal needs \"deal\": equal, chips, icm or chip_chop")
             return owner.propose_deal(name, deal)
         if action in ("accept_deal", "decline_deal"):
             return owner.answer_deal(name, action == "accept_deal")

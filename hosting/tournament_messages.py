@@ -41,6 +41,7 @@ from engine.tournament.events import (
     TournamentEvent,
     Unregistered,
 )
+from engine.tournament.formats import Format, spin_expected_return
 from engine.tournament.levels import Break, Level, time_until_level
 from hosting import protocol
 from hosting.hand_codec import event_to_json
@@ -150,7 +151,17 @@ def lobby_row(owner: TournamentOwner, now: float) -> dict[str, Any]:
         "start": settings.start_time, "starts_when": settings.sit_and_go_size, "status": _status(owner),
         "private": settings.password is not None, "players_left": director.live_count if director.playing else None,
         "prize_pool": director.cashier.pool + director.cashier.paid_out,
+        "expected_return": _expected_return(owner),
     }
+
+
+def _expected_return(owner: TournamentOwner) -> float | None:
+    """A Spin's expected prize as a percentage of the buy-ins paid in (its multiplier table's: 100 for the
+    default table, the room keeps only the fees); ``None`` for other formats."""
+    settings = owner.director.settings
+    if settings.format is not Format.SPIN:
+        return None
+    return round(float(spin_expected_return(settings.spin_table, settings.sit_and_go_size or 3)) * 100, 1)
 
 
 def _levels(owner: TournamentOwner) -> list[dict[str, Any]]:
@@ -243,6 +254,8 @@ def state_body(owner: TournamentOwner, name: str | None, now: float) -> dict[str
         "my_table": my_table, "my_entries": [entry.number for entry in mine],
         "available": _available(owner, name, now), "hand_for_hand": director.hand_for_hand,
         "spin_multiplier": director.spin_multiplier,
+        "deal_offers": {} if deal is not None else {kind: [list(share) for share in shares]
+                                                      for kind, shares in director.deal_offers().items()},
         "deal": None if deal is None else {
             "kind": deal[0],
             "shares": [[director.entries[entry].player, share] for entry, share in sorted(deal[1].items())],

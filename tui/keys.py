@@ -218,13 +218,16 @@ TOURNAMENT_COMMANDS: tuple[Command, ...] = (
     Command(TOURNAMENT, "request", "Add-on", "once, when the add-on is open", "a", "Add-on",
             arguments=("add_on",), readme="take the add-on (once, while it is open)"),
     Command(TOURNAMENT, "request", "Propose a deal: equal shares", "at the final table", "1", "Deal: equal",
-            arguments=("propose_deal", "equal"), readme_keys="**1** / **2** / **3**",
-            readme="at the final table: propose a deal — equal shares / by chip count / ICM; every player sees "
-                   "his share and accepts or declines"),
-    Command(TOURNAMENT, "request", "Propose a deal: by chip count", "at the final table", "2", "Deal: chips",
+            arguments=("propose_deal", "equal"), readme_keys="**1** / **2** / **3** / **4**",
+            readme="at the final table: propose a deal — equal shares / chip-proportional / ICM / chip-chop; the "
+                   "screen shows every finalist's number in each before anyone proposes, and each player accepts or "
+                   "declines"),
+    Command(TOURNAMENT, "request", "Propose a deal: chip-proportional", "at the final table", "2", "Deal: chips",
             arguments=("propose_deal", "chips")),
     Command(TOURNAMENT, "request", "Propose a deal: ICM", "at the final table", "3", "Deal: ICM",
             arguments=("propose_deal", "icm")),
+    Command(TOURNAMENT, "request", "Propose a deal: chip-chop", "at the final table", "4", "Deal: chip-chop",
+            arguments=("propose_deal", "chip_chop")),
     Command(TOURNAMENT, "request", "Accept the deal", "the deal on the table", "y", "Accept",
             arguments=("accept_deal",), readme_keys="**Y** / **N**", readme="accept / decline the deal on the table"),
     Command(TOURNAMENT, "request", "Decline the deal", "play goes on", "n", "Decline", arguments=("decline_deal",)),

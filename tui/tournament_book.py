@@ -23,8 +23,8 @@ STATUS_NAMES = {"announced": "announced", "registering": "registering", "late_re
                 "cancelled": "cancelled"}
 MOVE_REASONS = {"balance": "to balance the tables", "table_broken": "your table was broken",
                 "final_table": "the final table"}
-DEAL_KINDS = ("equal", "chips", "icm")
-DEAL_NAMES = {"equal": "equal shares", "chips": "by chip count", "icm": "ICM"}
+DEAL_KINDS = ("equal", "chips", "icm", "chip_chop")
+DEAL_NAMES = {"equal": "equal shares", "chips": "chip-proportional", "icm": "ICM", "chip_chop": "chip-chop"}
 
 
 def ordinal(number: int) -> str:
@@ -95,9 +95,15 @@ def lobby_cells(row: dict[str, Any]) -> tuple[str, ...]:
     >>> lobby_cells({"id": "sng", "name": "SNG", "type": "sit_and_go", "game": "texas_holdem", "buy_in": [100, 10],
     ...              "registered": 2, "max": 6, "starts_when": 6, "status": "registering", "private": True})
     ('SNG 🔒', 'Sit & Go', "Hold'em", '100+10', '2/6', 'starts at 6', 'registering')
+    >>> lobby_cells({"name": "Spin", "type": "spin", "expected_return": 100.0})[1]
+    'Spin (100% back)'
     """
     name = str(row.get("name") or row.get("id")) + (" 🔒" if row.get("private") else "")
-    return (name, TYPE_NAMES.get(str(row.get("type")), str(row.get("type"))),
+    kind = TYPE_NAMES.get(str(row.get("type")), str(row.get("type")))
+    expected = row.get("expected_return")
+    if isinstance(expected, int | float):  # a Spin: its multiplier table's expected prize, of the buy-ins
+        kind += f" ({expected:g}% back)"
+    return (name, kind,
             variants.game_name(str(row.get("game") or ""), short=True), buy_in_text(row),
             f"{row.get('registered', 0)}/{row.get('max', 0)}", start_text(row),
             STATUS_NAMES.get(str(row.get("status")), str(row.get("status"))))
@@ -398,6 +404,29 @@ def screen_text(state: dict[str, Any], me: str, clock: Clock | None, now: float)
     if isinstance(deal, dict):
         lines.append("")
         lines.append(deal_text(deal, me))
+    offers = state.get("deal_offers")
+    if isinstance(offers, dict) and offers and not isinstance(deal, dict):
+        lines.append("")
+        lines += offers_text(offers, me)
+    return lines
+
+
+def offers_text(offers: dict[str, Any], me: str) -> list[str]:
+    """The four named deals at the final table, every finalist's number in each, before anyone proposes.
+
+    >>> for line in offers_text({"equal": [["ana", 300], ["bob", 300]], "chips": [["ana", 400], ["bob", 200]]}, "ana"):
+    ...     print(line)
+    Deals (propose with 1–4):
+      1 equal shares: ana 300 ← you, bob 300
+      2 chip-proportional: ana 400 ← you, bob 200
+    """
+    lines = ["Deals (propose with 1–4):"]
+    for number, kind in enumerate(DEAL_KINDS, start=1):
+        shares = offers.get(kind)
+        if not isinstance(shares, list):
+            continue
+        text = ", ".join(f"{who} {amount}" + (" ← you" if who == me else "") for who, amount in shares)
+        lines.append(f"  {number} {DEAL_NAMES[kind]}: {text}")
     return lines
 
 
@@ -405,7 +434,7 @@ def deal_text(deal: dict[str, Any], me: str) -> str:
     """A deal on the table: the kind, each player's share (mine marked) and who accepted.
 
     >>> deal_text({"kind": "chips", "shares": [["ana", 420], ["bob", 180]], "accepted": ["bob"]}, "ana")
-    'Deal (by chip count): ana 420 ← you, bob 180 ✓ · Y accept, N decline'
+    'Deal (chip-proportional): ana 420 ← you, bob 180 ✓ · Y accept, N decline'
     """
     accepted = set(deal.get("accepted") or [])
     shares = ", ".join(f"{who} {amount}" + (" ← you" if who == me else "") + (" ✓" if who in accepted else "")

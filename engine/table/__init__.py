@@ -11,6 +11,7 @@ from engine.table.hands import (
     HandStarter,
     SupportsArtificialAllIn,
     SupportsStacks,
+    absent_action,
     start_real_hand,
     timeout_action,
 )
@@ -19,6 +20,19 @@ from engine.table.policy import OwnerStacksPolicy, TablePolicy
 from engine.table.tournament import TournamentPolicy
 
 __all__ = [
-    "MAX_SEATS", "CashPolicy", "HandEngine", "HandStarter", "OwnerStacksPolicy", "Stakes", "SupportsArtificialAllIn",
-    "SupportsStacks", "Table", "TableConfig", "TablePolicy", "TournamentPolicy", "start_real_hand", "timeout_action",
+    "MAX_SEATS",
+    "CashPolicy",
+    "HandEngine",
+    "HandStarter",
+    "OwnerStacksPolicy",
+    "Stakes",
+    "SupportsArtificialAllIn",
+    "SupportsStacks",
+    "Table",
+    "TableConfig",
+    "TablePolicy",
+    "TournamentPolicy",
+    "absent_action",
+    "start_real_hand",
+    "timeout_action",
 ]

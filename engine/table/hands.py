@@ -77,3 +77,12 @@ def timeout_action(options: LegalActions) -> tuple[Action, str]:
     if options.call_amount is not None:  # e.g. a forced bring-in with no fold offered
         return Call(), "call"
     return BetOrRaise(options.min_raise_to or 0), "bet"
+
+
+def absent_action(options: LegalActions) -> tuple[Action, str]:
+    """What a tournament table does for an absent player at his turn (R-TOUR-6, decision of turn 3): folded,
+    even where a check is free — an absent big blind does not check his way to a pot. Outside a betting turn
+    (a draw, a showdown, a bring-in) as :func:`timeout_action`."""
+    if options.can_fold and options.max_discards is None and not options.can_show:
+        return Fold(), "fold"
+    return timeout_action(options)

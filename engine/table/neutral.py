@@ -67,6 +67,7 @@ from engine.table.hands import (
     HandStarter,
     SupportsArtificialAllIn,
     SupportsStacks,
+    absent_action,
     start_real_hand,
     timeout_action,
 )
@@ -666,14 +667,21 @@ class Table:
 
     def _can_play(self, seated: SeatedPlayer) -> bool:
         """Whether he could be dealt into the next hand; an absent player is, where the policy deals him in
-        (R-TOUR-6), and is then played for at his turns."""
+        (R-TOUR-6: disconnected, Away or sitting out — a tournament's "sit out" is "away"), and is then played
+        for at his turns."""
         if self.policy.deals_in_absent:
-            return seated.stack > 0 and not (seated.sitting_out or seated.leaving)
+            return seated.stack > 0 and not seated.leaving
         return seated.can_play
 
     def _played_for(self, seated: SeatedPlayer) -> bool:
         """Whether the table acts for him at once at his turn (Away, leaving, or absent where dealt in)."""
-        return seated.away or seated.leaving or (seated.disconnected and self.policy.deals_in_absent)
+        return seated.away or seated.leaving or (
+            self.policy.deals_in_absent and (seated.disconnected or seated.sitting_out))
+
+    def _absent_action(self, options: LegalActions) -> tuple[Action, str]:
+        """Where absent players are dealt in (a tournament) they are folded even where a check is free
+        (R-TOUR-6, decision of turn 3); elsewhere as a time-out."""
+        return absent_action(options) if self.policy.deals_in_absent else timeout_action(options)
 
     def _record_blind_debts(self, plan: BlindPlan, first_hand: bool) -> list[Event]:
         events: list[Event] = []
@@ -742,7 +750,7 @@ class Table:
                 break  # the same turn goes on (e.g. someone else left): its clock keeps running
             seated = self.players[options.seat]
             if self._played_for(seated):
-                action, name = timeout_action(options)
+                action, name = self._absent_action(options)
                 events.append(TimedOut(seated.seat, seated.player, name))
                 events += self._watch(self.hand.act(seated.seat, action))
                 continue

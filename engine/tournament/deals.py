@@ -1,10 +1,12 @@
 """Final-table deals (R-TOUR-5; seed 000 "Premio compartido"): the players left split the prizes not yet paid.
 
-Three kinds, each paying the remaining prizes exactly, in whole units (rounding: :mod:`engine.tournament.shares`,
-ties to the bigger stack, then to the earlier seat in the list):
+Four named offers (RULES.md, decision of turn 3), each paying the remaining prizes exactly, in whole units
+(rounding: :mod:`engine.tournament.shares`, ties to the bigger stack, then to the earlier seat in the list):
 
 * **equal** — the remaining prizes in equal shares ("Premios Iguales").
-* **chips** — the chip-count chop: each player gets the prize of the next place to be paid (the lowest
+* **chips** — chip-proportional (the seed's "proporcional según el stack"): remaining prize money × stack /
+  chips in play. Worked: stacks 5,000 / 3,000 / 2,000 on prizes 5,000 / 3,000 / 2,000 → 5,000 / 3,000 / 2,000.
+* **chip_chop** — the chip-count chop: each player gets the prize of the next place to be paid (the lowest
   remaining prize), plus the rest shared in proportion to chips. This is the formula BetMGM Poker publishes
   ("Chip Count Deal Payout = NP + [R − (n·NP)]·(c/TC)", help.nj.betmgm.com, deal-making / chip-payout) and
   the one described as the chip-count method by J. Hale ("Let's make a deal – the art of chopping in
@@ -13,6 +15,10 @@ ties to the bigger stack, then to the earlier seat in the list):
   exact shares agree within the cent the page rounds to, and sum to the pool exactly).
 * **ICM** — each player's Malmuth–Harville equity (:mod:`engine.tournament.icm`).
 
+>>> chip_proportional_deal([5_000, 3_000, 2_000], [5_000, 3_000, 2_000])
+[5000, 3000, 2000]
+>>> chip_chop_deal([5_000, 3_000, 2_000], [5_000, 3_000, 2_000])
+[4000, 3200, 2800]
 >>> chip_chop_deal([15_000, 12_000, 10_000, 6_000, 500], [20_000, 13_000, 10_000, 8_300, 5_700])
 [15528, 13562, 12252, 9631, 6027]
 >>> icm_deal([5_000, 3_000, 2_000], [5_000, 3_000, 2_000])
@@ -35,8 +41,9 @@ class DealKind(Enum):
     """How a deal divides the remaining prizes."""
 
     EQUAL = "equal"
-    CHIPS = "chips"
+    CHIPS = "chips"  # chip-proportional
     ICM = "icm"
+    CHIP_CHOP = "chip_chop"
 
 
 def _check(stacks: Sequence[int], prizes: Sequence[int]) -> list[int]:
@@ -70,6 +77,13 @@ def equal_deal(stacks: Sequence[int], prizes: Sequence[int]) -> list[int]:
     return _apportion_in_order(sum(remaining), [Fraction(1)] * len(stacks), stacks)
 
 
+def chip_proportional_deal(stacks: Sequence[int], prizes: Sequence[int]) -> list[int]:
+    """Remaining prize money × stack / chips in play (it may pay the chip leader more than 1st prize: that is
+    the offer, shown before anyone accepts)."""
+    remaining = _check(stacks, prizes)
+    return _apportion_in_order(sum(remaining), [Fraction(stack) for stack in stacks], stacks)
+
+
 def chip_chop_deal(stacks: Sequence[int], prizes: Sequence[int]) -> list[int]:
     """Next payout to everyone, the rest by chips (formula in the module docstring)."""
     remaining = _check(stacks, prizes)
@@ -93,5 +107,7 @@ def deal(kind: DealKind, stacks: Sequence[int], prizes: Sequence[int]) -> list[i
     if kind is DealKind.EQUAL:
         return equal_deal(stacks, prizes)
     if kind is DealKind.CHIPS:
+        return chip_proportional_deal(stacks, prizes)
+    if kind is DealKind.CHIP_CHOP:
         return chip_chop_deal(stacks, prizes)
     return icm_deal(stacks, prizes)

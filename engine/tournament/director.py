@@ -76,13 +76,14 @@ from engine.tournament.events import (
     TournamentStarted,
     Unregistered,
 )
-from engine.tournament.formats import Format, double_or_nothing_shares, fifty50_shares, rank_by_chips, spin_row
+from engine.tournament.formats import Format, half_out_shares, rank_by_chips, spin_row
 from engine.tournament.journal import Journal, journaled
 from engine.tournament.levels import Level, StageAt, stage_at
 from engine.tournament.money import Cashier, Payment
 from engine.tournament.payouts import (
     Prize,
     default_payouts,
+    for_entrants,
     split_tied_places,
     table_payouts,
     ticket_payouts,
@@ -939,18 +940,21 @@ class Tournament:
 
     def _prize_table_for(self, entrants: int, pool: int) -> tuple[Prize, ...]:
         settings = self.settings
+        weights: Sequence[int] | None = None
         if settings.format is Format.SPIN:
             assert self.spin_multiplier is not None
             row = next(row for row in settings.spin_table if row.multiplier == self.spin_multiplier)
-            prizes = table_payouts(pool, row.percentages)
+            prizes, weights = table_payouts(pool, row.percentages), row.percentages
         elif settings.payout is PayoutKind.WINNER_TAKES_ALL:
             prizes = winner_takes_all(pool)
         elif settings.payout is PayoutKind.TABLE:
-            prizes = table_payouts(pool, settings.payout_percentages)
+            prizes, weights = table_payouts(pool, settings.payout_percentages), settings.payout_percentages
         elif settings.payout is PayoutKind.TICKETS:
             prizes = ticket_payouts(pool, settings.ticket_value, settings.ticket_to)
         else:
             prizes = default_payouts(entrants, pool)
+        # More places than entrants: the places that exist share the whole pool (decision of turn 3).
+        prizes = for_entrants(prizes, entrants, weights)
         if settings.secondary_places:
             prizes = with_secondary_prize(prizes, settings.secondary_places, settings.secondary_amount,
                                           settings.secondary_description)
@@ -1065,16 +1069,23 @@ class Tournament:
                 self._out(state)
                 state.place, state.tied = place, len(group)
             place += len(group)
+        # Places 1..paid: the survivors by chips, then a group busted in the last hand that ties across the
+        # cut (it shares the paid places it covers, and only those: decision of turn 3).
         in_money = sorted((e for e in self.entries.values() if e.place is not None and e.place <= paid),
-                          key=lambda e: (e.place or 0, e.number))
-        pool = self.cashier.pool
-        if self.settings.format is Format.FIFTY50:
-            shares = fifty50_shares(pool, [self.stack_of(e.number) for e in in_money])
-        else:
-            shares = double_or_nothing_shares(pool, len(in_money))
-        for state, share in zip(in_money, shares, strict=True):
-            assert state.place is not None
-            events += self._award(state.number, state.place, Prize(share))
+                          key=lambda e: (e.place or 0, -self.stack_of(e.number), e.number))
+        places: list[list[Entry]] = []
+        for state in in_money:
+            if places and places[-1][0].place == state.place:
+                places[-1].append(state)
+            else:
+                places.append([state])
+        shares = half_out_shares(self.cashier.pool, paid, [[self.stack_of(e.number) for e in tied]
+                                                           for tied in places],
+                                 fifty50=self.settings.format is Format.FIFTY50)
+        for tied, amounts in zip(places, shares, strict=True):
+            for winner, share in zip(tied, amounts, strict=True):
+                assert winner.place is not None
+                events += self._award(winner.number, winner.place, Prize(share))
         for state in in_money:
             events += self._pay_bounties(self.bounties.collect_own(state.number))
         return events + self._finish("half_out", None)
@@ -1162,6 +1173,20 @@ class Tournament:
         money = [prize.amount for prize in self.prizes if prize.secondary is None][:live]
         return money + [0] * (live - len(money))
 
+    def deal_offers(self) -> dict[str, list[tuple[str, int]]]:
+        """Every named deal (R-TOUR-5, decision of turn 3) with every finalist's number, before anyone proposes:
+        ``{kind: [(player, share), …]}`` in entry order; empty where no deal can be proposed now."""
+        if not self.settings.deals_allowed or self.phase is not Phase.FINAL_TABLE or self.prizes is None \
+                or len(self.tables) != 1:
+            return {}
+        live = sorted(self.live_entries(), key=lambda e: e.number)
+        stacks = [self.stack_of(e.number) for e in live]
+        if len(live) < 2 or min(stacks) <= 0:
+            return {}
+        prizes = self.remaining_prizes()
+        return {kind.value: [(e.player, share) for e, share in zip(live, deal(kind, stacks, prizes), strict=True)]
+                for kind in DealKind}
+
     @journaled
     def propose_deal(self, player: str, kind: DealKind) -> list[Event]:
         """At the final table, between hands, ``player`` proposes a deal of ``kind``; he accepts it himself."""
@@ -1233,12 +1258,60 @@ class Tournament:
             final.append((entry, result.starting[seat], by))
         for entry, _, _ in final:
             self._take_off(entry)
-        events = self._eliminate_group(final, now, across_tables=False) if final else []
-        if self.live_count == 1:
-            return events + self._maybe_complete(now)
-        done = all(t.player_count == 1 and not t.hand_running for t in self.tables.values())
-        if done:
+        if len(self.tables) == 1:  # the last round's one table: places as at any final table
+            events = self._eliminate_group(final, now, across_tables=False) if final else []
+            return events + self._maybe_complete(now) if self.live_count == 1 else events
+        events = self._out_of_round(table, final)
+        if all(t.player_count == 1 and not t.hand_running for t in self.tables.values()):
+            events += self._rank_round()
             events += self._next_round(now)
+        return events
+
+    @property
+    def _round_out(self) -> list[tuple[int, int]]:
+        """Entries out in this shootout round with the place each reached at his own table (a property:
+        tournaments stored before it have none)."""
+        out: list[tuple[int, int]] = self.__dict__.setdefault("_round_out_entries", [])
+        return out
+
+    def _out_of_round(self, table: TournamentTable, final: list[tuple[int, int, tuple[int, ...]]]) -> list[Event]:
+        """Shootout, several tables: who busts is out with the place he reached at his table (bigger starting
+        stack higher, equal stacks tie); his place in the tournament waits for the round's end."""
+        events: list[Event] = []
+        place = table.player_count + 1
+        ordered = sorted(final, key=lambda item: -item[1])
+        for starting in sorted({item[1] for item in ordered}, reverse=True):
+            tie = [item for item in ordered if item[1] == starting]
+            self.busted += len(tie)
+            for entry, _starting, by in tie:
+                state = self.entries[entry]
+                self._out(state)
+                state.busted_order, state.place, state.tied = self.busted, None, len(tie)
+                self._round_out.append((entry, place))
+                events.append(Eliminated(state.player, entry, None, tuple(self.entries[b].player for b in by),
+                                         len(tie)))
+                events += self._pay_bounties(self.bounties.knock_out(entry, list(by)))
+            place += len(tie)
+        return events
+
+    def _rank_round(self) -> list[Event]:
+        """The round is over: its players out rank by the place reached at their own table; equal places
+        across tables tie and share those places' prizes (decision of turn 3)."""
+        out, self.__dict__["_round_out_entries"] = self._round_out, []
+        events: list[Event] = []
+        if self.prizes is None:
+            events += self._fix_prizes()
+        assert self.prizes is not None
+        place = len(self.tables) + 1  # each table's winner plays on
+        for table_place in sorted({reached for _, reached in out}):
+            group = sorted(entry for entry, reached in out if reached == table_place)
+            prizes = split_tied_places(self.prizes, place, len(group))
+            for index, entry in enumerate(group):
+                state = self.entries[entry]
+                state.place, state.tied = place, len(group)
+                events.append(Ranked(state.player, entry, place))
+                events += self._award(entry, place, prizes[index])
+            place += len(group)
         return events
 
     def _next_round(self, now: float) -> list[Event]:

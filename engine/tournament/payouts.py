@@ -14,6 +14,9 @@ the higher place).
   in cash to the next place (seed 000's worked check: 35 entries × 1, ticket 10 → tickets to places 1–3,
   5 in cash to place 4). A satellite is this with tickets to a named tournament.
 * :func:`with_secondary_prize` — the next N places after the paid ones get a secondary prize.
+* :func:`for_entrants` — a table with more paid places than entrants: the places that exist share the whole
+  pool in proportion to their percentages (RULES.md, decision of turn 3: 50/30/20 with 2 entrants pays
+  62.5/37.5); a satellite with more tickets than entrants gives each entrant a ticket worth an equal share.
 * :func:`split_tied_places` — players finishing in equal places (eliminated in the same hand-for-hand
   deal, TDA Rule 2022 #21) share the prizes of those places equally.
 
@@ -127,6 +130,32 @@ def with_secondary_prize(prizes: Sequence[Prize], places: int, amount: int, desc
     if places < 0 or amount < 0:
         raise ValueError("secondary prizes: places and amount are >= 0")
     return (*prizes, *(Prize(amount, secondary=description) for _ in range(places)))
+
+
+def for_entrants(prizes: Sequence[Prize], entrants: int, weights: Sequence[int | Fraction] | None = None,
+                 ) -> tuple[Prize, ...]:
+    """``prizes`` cut to the places ``entrants`` can fill, paying the same pool: the pool prizes of the places
+    that do not exist are shared by those that do, in proportion to ``weights`` (a table's percentages;
+    default: the prizes themselves). More tickets than entrants: each entrant's ticket is worth an equal share of
+    the pool (odd units to the higher places; the room credits a ticket's value above an entry's cost). Secondary
+    prizes (the house's) beyond the entrants are dropped.
+
+    >>> [p.amount for p in for_entrants(table_payouts(200, [50, 30, 20]), 2, [50, 30, 20])]
+    [125, 75]
+    >>> [(p.amount, p.ticket_to) for p in for_entrants(ticket_payouts(50, 10, "main"), 3)]
+    [(17, 'main'), (17, 'main'), (16, 'main')]
+    """
+    if entrants < 1:
+        raise ValueError(f"no entrants to pay: {entrants}")
+    pool_prizes = [prize for prize in prizes if prize.secondary is None]
+    if len(pool_prizes) <= entrants:
+        return tuple(prizes[:entrants])
+    pool = sum(prize.amount for prize in pool_prizes)
+    kept = pool_prizes[:entrants]
+    if kept[0].is_ticket:  # more tickets than entrants: every kept place is a ticket
+        return tuple(Prize(amount, kept[0].ticket_to) for amount in split_equally(pool, entrants))
+    shares = apportion(pool, list(weights[:entrants]) if weights is not None else [p.amount for p in kept])
+    return tuple(Prize(amount) for amount in shares)
 
 
 def split_tied_places(prizes: Sequence[Prize], first_place: int, count: int) -> list[Prize]:

@@ -13,7 +13,8 @@ Rules it follows, beyond RULES.md:
   button and be dealt in except between the small blind and button" (TDA 2022 Rule 12): he sits out the
   one hand in which his seat falls between the button and the small blind.
 * R-TOUR-6: an absent (disconnected or timed-out) player is never removed: he is dealt in, posts, and at his
-  turn is checked when free, else folded, at once (:class:`engine.table_events.TimedOut` records it).
+  turn is folded at once, even where a check is free (decision of turn 3; :class:`engine.table_events.TimedOut`
+  records it).
 
 >>> from engine.cards import full_deck
 >>> from engine.tournament.levels import Level
@@ -39,7 +40,7 @@ from engine.errors import HandInProgress, NotSeated, NotYourTurn, TableFull, Tab
 from engine.events import Event, HandEnded
 from engine.hand import Hand, HandConfig
 from engine.structures import StructureKind
-from engine.table.hands import timeout_action
+from engine.table.hands import absent_action, timeout_action
 from engine.table_events import TimedOut
 from engine.tournament.levels import Level
 from engine.tournament.stored import stored_quickly
@@ -279,12 +280,19 @@ class TournamentTable:
         return None if self.hand is None else self.hand.legal_actions()
 
     def act_for_absent(self, entry: int) -> list[Event]:
-        """The runner's clock ran out for ``entry``: check if free, else fold (R-TOUR-6, as R-DISC-1)."""
+        """The runner's clock ran out for ``entry``: this turn checked if free, else folded (R-DISC-1: he was
+        there, only slow); from then on he is absent and folded at each turn (R-TOUR-6) until he is back."""
         seat = self.seat_of(entry)
         if seat is None:
             raise NotSeated(f"entry {entry} has no seat at table {self.number}")
         self.seats[seat].absent = True
-        return self._play_for_absent()
+        events: list[Event] = []
+        options = self.legal_actions()
+        if self.hand is not None and options is not None and options.seat == seat:
+            action, name = timeout_action(options)
+            events.append(TimedOut(seat, self.seats[seat].player, name))
+            events += self.hand.act(seat, action)
+        return events + self._play_for_absent()
 
     def finish_hand(self) -> HandResult:
         """Close a hand that is over: stacks updated; returns the :class:`HandResult`. Busted seats stay
@@ -314,7 +322,7 @@ class TournamentTable:
             seated = self.seats[options.seat]
             if not seated.absent:
                 break
-            action, name = timeout_action(options)  # R-TOUR-6 plays it as R-DISC-1: check if free, else fold
+            action, name = absent_action(options)  # R-TOUR-6: folded at his turn, even where a check is free
             events.append(TimedOut(options.seat, seated.player, name))
             events += hand.act(options.seat, action)
         return events

@@ -190,3 +190,45 @@ async def test_a_tournament_player_away_after_a_time_out_acts_for_himself_again_
         for bot in bots:
             await bot.stop()
         await room.stop()
+
+
+async def test_sit_out_at_a_tournament_table_does_not_dodge_blinds_and_a_table_of_absent_players_still_deals(
+        tmp_path: Path) -> None:
+    """Issue 25 item 2 (R-TOUR-6): ``sit_out`` at a tournament table is "away": dealt in, posting every blind
+    and ante, folded at each turn (before: 61 hands dealt without him, his stack frozen). When a second player
+    sits out too, the table still deals (before: 0 hands in 30 s while the level clock ran)."""
+    store = Store.open(tmp_path / "store")
+    for name in ("ana", "bob", "cy"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    room = tournament_room(tmp_path / "data", store, (_sit_and_go(),))
+    room.start()
+    bots: list[Shover] = []
+    try:
+        bots = [await Bettor.join(room, name) for name in ("ana", "bob", "cy")]
+        for bot in bots:
+            await bot.connection.send("tournament", action="register", tournament="absent")
+        ana, bob, cy = bots
+        await until(lambda: bool(ana.replies("action_request")), timeout=60)
+        table = ana.replies("action_request")[0]["table"]
+        await ana.connection.send("sit_out", table=table, on=True)
+        await until(lambda: bool(ana.replies("ack") and any(r.get("in_reply_to") == "sit_out"
+                                                            for r in ana.replies("ack"))))
+        seat = next(event.seat for event in _events(ana) if isinstance(event, PlayerMovedIn) and event.player == "ana")
+        before = len(_by_hand(cy))
+        await until(lambda: len(_by_hand(cy)) >= before + 4, timeout=120)
+        later = _by_hand(cy)[before + 1:before + 4]  # hands dealt wholly after her sit_out
+        for hand in later:
+            assert any(isinstance(event, AntePosted) and event.seat == seat for event in hand)
+            mine = [event for event in hand if getattr(event, "seat", None) == seat]
+            assert not [event for event in mine if isinstance(event, TurnStarted | Called | BetPlaced | Checked)]
+        timed = [event.action for hand in later for event in hand if isinstance(event, TimedOut) and event.seat == seat]
+        assert timed and set(timed) == {"fold"}  # folded at each turn, never checked
+        assert any(isinstance(event, BlindPosted) and event.seat == seat for hand in later for event in hand)
+        await bob.connection.send("sit_out", table=table, on=True)
+        await until(lambda: sum(r.get("in_reply_to") == "sit_out" for r in bob.replies("ack")) >= 1)
+        dealt = len(_by_hand(cy))
+        await until(lambda: len(_by_hand(cy)) >= dealt + 3, timeout=120)  # two of three away: still dealing
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await room.stop()

@@ -106,6 +106,11 @@ def test_every_setting_is_read_into_the_directors_settings() -> None:
     ('id = "holdem-1-2"', "tournaments[0].id: 'holdem-1-2' is used by a table"),
     ('spin_multipliers = [{ multiplier = 2, chances = 5 }]', "tournaments[0].spin_multipliers: the chances sum to"),
     ('deals = "yes"', "tournaments[0].deals: expected true or false"),
+    # issue 26: a payout table that can never be filled is said in one line
+    ('sit_and_go_size = 2\npayouts = [50, 30, 20]', "tournaments[0].payouts: the table pays 3 places but at most 2 "
+                                                     "players can enter: it can never be filled"),
+    ('type = "spin"\nspin_multipliers = [{ multiplier = 2, chances = 1000000, percentages = [70, 20, 5, 5] }]',
+     "tournaments[0].spin_multipliers: the table pays 4 places but at most 3 players can enter"),
 ])
 def test_a_bad_key_is_one_line_naming_it(text: str, error: str) -> None:
     with pytest.raises(ConfigError) as caught:

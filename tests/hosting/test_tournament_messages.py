@@ -4,16 +4,16 @@ table where it happened do — a bust is not 3,000 messages — while levels and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.tournament.director import Tournament
 from engine.tournament.events import Eliminated, LevelUp, TableBroken, TableOpened
-from engine.tournament.formats import Format
+from engine.tournament.formats import Format, SpinRow
 from engine.tournament.money import EntryPrice
 from engine.tournament.settings import TournamentSettings
 from hosting import protocol
 from hosting.tournament_config import TournamentConfig
-from hosting.tournament_messages import SMALL_FIELD, event_messages
+from hosting.tournament_messages import SMALL_FIELD, event_messages, lobby_row
 from tests.engine.tournament.helpers import LEVELS, running
 
 
@@ -83,3 +83,15 @@ def test_in_a_large_field_a_table_opened_reaches_its_players_and_shared_news_is_
     sent = [message for _, message in event_messages(owner, [LevelUp(2, 100, 200, 0, 0, 0)])]
     assert len(sent) == 3 * SMALL_FIELD and all(message is sent[0] for message in sent)
     assert isinstance(sent[0], protocol.Shared)  # one JSON line for all 300
+
+
+def test_the_lobby_shows_a_spins_expected_return_as_a_percentage_of_the_buy_ins() -> None:
+    # issue 26: the default table returns the three buy-ins (100 %); a host's own table shows its own.
+    spin = TournamentSettings("s", Format.SPIN, sit_and_go_size=3, max_players=3, seats_per_table=3,
+                              price=EntryPrice(100, 10), starting_stack=500, schedule=LEVELS)
+    owner = Owner(TournamentConfig(spin, "Spin"), Tournament(spin, lambda n: 0))
+    assert lobby_row(owner, 0.0)["expected_return"] == 100.0
+    own = replace(spin, spin_table=(SpinRow(2, 750_000, (100,)), SpinRow(4, 250_000, (100,))))
+    owner = Owner(TournamentConfig(own, "Spin"), Tournament(own, lambda n: 0))
+    assert lobby_row(owner, 0.0)["expected_return"] == 83.3
+    assert lobby_row(_owner(3), 0.0)["expected_return"] is None

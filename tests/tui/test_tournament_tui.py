@@ -378,15 +378,22 @@ async def test_a_deal_proposed_on_the_screen_then_one_accepted_by_all_is_paid_an
             await pilot.press("i")
             await wait_until(pilot, lambda: isinstance(app.screen, TournamentScreen)
                              and "Prize pool 300" in app.screen.text(), what="the tournament screen")
-            # I propose a deal by chip count: every player is sent the numbers; proposing is my acceptance, so I
-            # am told my share and not asked; ana declines it
+            # before anyone proposes, the screen shows every finalist's number in each of the four named deals
+            await wait_until(pilot, lambda: isinstance(app.screen, TournamentScreen) and all(
+                line in app.screen.text() for line in ("Deals (propose with 1–4):", "  1 equal shares: ",
+                                                       "  2 chip-proportional: ", "  3 ICM: ", "  4 chip-chop: ")),
+                what="the four deals on offer")
+            offered = next(line for line in app.screen.text().splitlines() if line.startswith("  1 equal shares: "))
+            assert all(f"{name} 100" in offered for name in ("ana", "bob", "me"))
+            # I propose a chip-proportional deal: every player is sent the numbers; proposing is my acceptance, so
+            # I am told my share and not asked; ana declines it
             await pilot.press("2")
             await wait_until(pilot, lambda: bool(bots[1].events("deal_proposed")), what="my proposal sent")
             mine = bots[1].events("deal_proposed")[0]  # ana's may follow at once
             chips = {str(who): int(amount) for who, amount in mine["shares"]}
             assert mine["proposer"] == "me" and sorted(chips) == ["ana", "bob", "me"] and sum(chips.values()) == 300
-            await wait_until(pilot, lambda: said(app, f"you propose a deal (by chip count): you would get {chips['me']}"
-                                                      " chips"), what="my share said")
+            await wait_until(pilot, lambda: said(app, "you propose a deal (chip-proportional): you would get "
+                                                      f"{chips['me']} chips"), what="my share said")
             await wait_until(pilot, lambda: said(app, "ana declines the deal; play goes on"), what="ana's no")
             # ana proposes equal shares: the window asks me, with my number; Y accepts, bob accepts: paid
             # (ana may propose at once: her window then opens over the tournament screen, and Esc would close it
