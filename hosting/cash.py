@@ -135,6 +135,9 @@ class CashTables:
                                                           for seat, amount in outcome.paid.items()})
         return future
 
+    def shuffle_missed(self, table: TableState, player: str) -> None:
+        pass  # sat out at the table by its runner
+
     def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
         return None  # a cash table asks each hand's commitments in its own commit round
 

@@ -78,6 +78,11 @@ class TableOwner(Protocol):
         """``events`` of ``table`` just went out to its audience (a pool follows its players' folds)."""
         ...
 
+    def shuffle_missed(self, table: TableState, player: str) -> None:
+        """``player`` missed his commit or reveal deadline at ``table`` and is sat out there (a tournament's
+        table deals him in instead and never asks): a pool takes him out of its line until he sits in himself."""
+        ...
+
 
 class Mailroom(Protocol):
     """The room as a table runner sees it."""

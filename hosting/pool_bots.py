@@ -41,13 +41,15 @@ def _own_cards(event: Event | dict[str, Any]) -> bool:
 
 async def play_pool(client: RoomClient, pool: str, hands: int, rng: random.Random, *,
                     done: asyncio.Event | None = None, fold_rate: float = 0.0,
-                    silence: float = 60.0, proof_seconds: float = 15.0) -> PoolBotReport:
+                    silence: float = 60.0, proof_seconds: float = 15.0,
+                    report: PoolBotReport | None = None) -> PoolBotReport:
     """Join ``pool`` for its maximum buy-in and play until ``hands`` hands of this bot are verified (or ``done``
     is set), then leave. ``fold_rate``: share of turns folded outright (a fast folder); otherwise the simple
     strategy. Tops up to the maximum when below half of it. After leaving it waits (``proof_seconds`` at most
-    for each) for the proofs of the hands it was dealt into that were still running."""
+    for each) for the proofs of the hands it was dealt into that were still running. ``report``: filled as it
+    plays (a benchmark reads it while the bot runs), else a new one."""
     done = done if done is not None else asyncio.Event()
-    report = PoolBotReport(client.hello.get("name", "?"))
+    report = report if report is not None else PoolBotReport(client.hello.get("name", "?"))
     lobby = await client.request("lobby")
     info = next(row for row in lobby.get("pools", []) if row["id"] == pool)
     maximum = int(info["buy_in"][1])

@@ -43,6 +43,7 @@ from hosting import protocol
 from hosting.config import PoolConfig, TableConfig
 from hosting.engine_tables import build_engine_table
 from hosting.errors import ALREADY_SEATED, BAD_AMOUNT, NO_HAND, NOT_SEATED, RoomError
+from hosting.missed_shuffles import MissedShuffles
 from hosting.owner import Mailroom, TableOwner
 from hosting.tables import TableState
 
@@ -99,6 +100,7 @@ class PoolOwner:
         self._numbers = itertools.count(1)
         self._timer: asyncio.TimerHandle | None = None
         self.hands_dealt = 0
+        self.missed_shuffles = MissedShuffles()  # who keeps missing: a growing wait before he may sit in again
 
     @property
     def id(self) -> str:
@@ -172,6 +174,9 @@ class PoolOwner:
         return True
 
     def sit_out(self, name: str, on: bool, now: float) -> None:
+        refusal = None if on else self.missed_shuffles.refusal(name, now)
+        if refusal is not None:
+            raise RoomError("too_soon", refusal)
         try:
             self.pool.sit_out(name) if on else self.pool.sit_in(name, now)
         except TableRuleError as problem:
@@ -338,6 +343,21 @@ class PoolOwner:
             leaving = self.pool.released(player, amount, self.room.clock())
             if leaving is not None:
                 self._cash_out(player, leaving)
+
+    def shuffle_missed(self, table: TableState, player: str) -> None:
+        """He committed ahead but never revealed (or missed a commit): out of the line until he sits in himself,
+        so that he cannot stall hand after hand for his whole group (issue 25 item 4); a growing wait before he
+        may (:mod:`hosting.missed_shuffles`)."""
+        if player not in self.pool.players:
+            return
+        count = self.missed_shuffles.missed(player, self.room.clock())
+        self._tickets.pop(player, None)
+        self.pool.commitment_lost(player)
+        self.pool.sit_out(player)
+        log.info("pool %s: %s missed the shuffle (%d times): sat out", self.id, player, count)
+        self.room.send_to(player, protocol.message(
+            "notice", table=self.id, text="You missed the shuffle (your client sent no secret in time): you sit "
+                                          "out of the pool until you sit in again."))
 
     def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
         """The runner of ``table`` deals ``player`` in: his open ticket's commitment, used once."""

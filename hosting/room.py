@@ -178,6 +178,9 @@ class HandDriver(Protocol):
     def player_chose(self, name: str) -> None:
         """``name`` sat out or in himself: his own choice from now on."""
 
+    def sit_in_refusal(self, name: str, now: float) -> str | None:
+        """Why ``name`` may not sit in yet (he keeps missing the shuffle), else ``None``."""
+
     def start(self) -> None: ...
 
     async def stop(self) -> None: ...
@@ -789,8 +792,11 @@ class Room:
             return
         table = self.table(message.table)
         name = session.name
-        self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
         driver = self.drivers.get(table.config.id)
+        refusal = None if message.on or driver is None else driver.sit_in_refusal(name, now)
+        if refusal is not None and table.engine.seat_of(name) is not None:
+            raise RoomError("too_soon", refusal)
+        self._engine(table, lambda engine: engine.sit_out(name, now) if message.on else engine.sit_in(name, now))
         if driver is not None:
             driver.player_chose(name)
         session.send(protocol.ack("sit_out", table=table.config.id, on=message.on))

@@ -80,6 +80,7 @@ from hosting import protocol
 from hosting.errors import NO_HAND, RoomError
 from hosting.event_views import EventViews
 from hosting.hand_codec import view_bodies
+from hosting.missed_shuffles import MissedShuffles
 from hosting.owner import Listener, Mailroom, TableOwner, release_chips
 from hosting.protocol import ActionMessage, Commit, Inbound, Reveal, VerificationReport
 from hosting.tables import TableState
@@ -213,6 +214,7 @@ class TableRunner:
         self._card_events: list[Event] = []  # the hand's dealing and drawing events, for its reshuffle records
         self._reshuffles: ReshuffleRecorder | None = None
         self.sat_out_while_away: set[str] = set()  # sat out by us for a shuffle step missed while disconnected
+        self.missed_shuffles = MissedShuffles()  # who keeps missing: a growing wait before he may sit in again
         self._seeds: dict[Committer, bytes] = {}
         self._hand_log: HandEngine | None = None  # the running engine hand, for its owner at its end
         self._owner_future: Awaitable[Any] | None = None  # the owner keeping the last result: awaited before seeds
@@ -393,10 +395,10 @@ class TableRunner:
         self.owner.hand_started(self.state, hand_id, events)  # e.g. the start snapshot; the result follows
         self.publish(events)
         for name in forfeited:  # committed but never revealed: folded, forced bets forfeited (never a re-deal)
+            if not table.policy.deals_in_absent:  # a tournament deals him in again next hand (R-TOUR-6)
+                self.sit_out_for_missing(name)  # before the fold: a pool's fold sends him back to its line
             if table.seat_of(name) is not None and table.in_hand(name):
                 self.publish(table.fold_out(name, self.room.clock()))
-            if not table.policy.deals_in_absent:  # a tournament deals him in again next hand (R-TOUR-6)
-                self.sit_out_for_missing(name)
         while table.hand_running:
             await self._sleep(table.next_deadline())
             if table.hand_running:
@@ -495,12 +497,19 @@ class TableRunner:
     def sit_out_for_missing(self, name: str) -> None:
         """``name`` missed his commit or reveal deadline: sat out until he acts himself (sits in), so that a
         silent client cannot add the deadline to every hand. Missed while disconnected: back when he returns."""
-        table = self.state.engine
+        table, now = self.state.engine, self.room.clock()
+        self.missed_shuffles.missed(name, now)
+        self.owner.shuffle_missed(self.state, name)
         if table.seat_of(name) is None:
             return
-        self.publish(table.sit_out(name, self.room.clock()))
+        self.publish(table.sit_out(name, now))
         if not self.room.connected(name):
             self.sat_out_while_away.add(name)
+
+    def sit_in_refusal(self, name: str, now: float) -> str | None:
+        """Why ``name`` may not sit in yet: the growing wait of one who keeps missing the shuffle
+        (:mod:`hosting.missed_shuffles`), else ``None``."""
+        return self.missed_shuffles.refusal(name, now)
 
     async def _collect_reveals(self, fairness: _Fairness, dealt_in: dict[str, int]) -> list[str]:
         """Ask every committed player for his secret; the committed players who did not reveal in time."""

@@ -691,6 +691,9 @@ class TournamentOwner:
         except (ValueError, StopIteration):  # its history is lost, never the tournament's play
             log.exception("tournament %s: hand %s could not be kept", self.id, hand_id)
 
+    def shuffle_missed(self, table: TableState, player: str) -> None:
+        pass  # sat out at the table by its runner
+
     def commitment_ahead(self, table: TableState, player: str) -> tuple[tuple[str, str], bytes] | None:
         return None  # each hand's commitments are asked in its own commit round
 

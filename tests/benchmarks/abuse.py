@@ -14,7 +14,9 @@ the room is stopped with SIGTERM and ``croupier audit`` checks its chips and pro
 Prints ONE JSON line: per kind the bots' p50/p99 action round-trip and hands played during it, the host's RSS
 after it and what the abusive client saw; ``host_rss_before_mb``/``host_rss_after_mb``/``host_rss_growth_mb``
 (the largest RSS over all kinds minus the baseline's), ``hands_played``, ``bots_kept_playing`` (every period
-had hands), ``audit``. Not collected by pytest (a script, no ``test_`` prefix). Issue 13's items 11 and 14-17
+had hands), ``audit``. ``pool_staller`` (issue 25 item 4) runs 5 honest pool players of its own and reports their
+hands a minute and fold-to-next-cards p99 alone and with a player who never reveals. Not collected by pytest
+(a script, no ``test_`` prefix). Issue 13's items 11 and 14-17
 (signals, logging, files at rest, stale sockets, pinned keys) are not abusive clients: they have tests.
 """
 
@@ -44,11 +46,13 @@ sys.path.insert(0, str(ROOT))
 from hosting.bots import choose_action  # noqa: E402
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient  # noqa: E402
 from hosting.hand_codec import kind_of  # noqa: E402
+from hosting.pool_bots import PoolBotReport, play_pool  # noqa: E402
 from hosting.protocol import SUBSYSTEM  # noqa: E402
 
 PASSWORD = "bench-password"
 TABLE = "bench"
 SPARE = "spare"
+POOL = "zoom"
 ROOM = f"""
 [room]
 name = "abuse bench"
@@ -65,6 +69,16 @@ structure = "no_limit"
 stakes = [1, 2]
 seats = 9
 buy_in = [40, 200]
+
+[[pools]]
+id = "{POOL}"
+name = "Zoom 1/2"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 6
+buy_in = [40, 200]
+fill_seconds = 0.25
 
 [[tables]]
 id = "{SPARE}"
@@ -483,6 +497,55 @@ async def refusal_flood(port: int, seconds: float, context: dict[str, Any]) -> d
         "table": TABLE, "hand": "no-such-hand", "kind": "fold"}))
 
 
+async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Issue 25 item 4: 5 honest players in the fast-fold pool for the first half of the period, then one more who
+    commits ahead but never reveals and sits back in whenever he is sat out. The honest players' hands a minute
+    and fold-to-next-cards p99 alone and with him (cut from 709 to 12 hands a minute before the fix)."""
+    honest = [await player(port, f"fold{index}-{os.getpid()}") for index in range(5)]
+    reports = [PoolBotReport(client.hello.get("name", "?")) for client in honest]
+    done = asyncio.Event()
+    rng = random.Random(25)
+    bots = [asyncio.ensure_future(play_pool(client, POOL, 10**9, random.Random(rng.random()), done=done,
+                                            fold_rate=0.3, report=report))
+            for client, report in zip(honest, reports, strict=True)]
+    half = seconds / 2
+    await asyncio.sleep(half)
+    hands_alone = len(set().union(*(report.hands for report in reports)))
+    folds_alone = [len(report.fold_to_next_cards) for report in reports]
+    staller = await player(port, f"staller-{os.getpid()}")
+    assert staller.fairness is not None
+    answer = staller.fairness.handle
+    staller.fairness.handle = lambda message: [reply for reply in answer(message)  # type: ignore[method-assign]
+                                               if reply["type"] != "reveal"]
+    refused_sit_ins = dealt = 0
+    try:
+        await staller.request("sit", table=POOL, buy_in=200, timeout=30)
+        end = time.monotonic() + half
+        while time.monotonic() < end:
+            with contextlib.suppress(TimeoutError):
+                message = await staller.receive(timeout=max(0.1, min(1.0, end - time.monotonic())))
+                dealt += message["type"] == "reveal_request"
+                refused_sit_ins += message["type"] == "error" and message.get("code") == "too_soon"
+            await staller.send("sit_out", table=POOL, on=False)  # back in line as often as the room lets him
+    finally:
+        with contextlib.suppress(Exception):
+            await staller.send("leave", table=POOL)
+        await quietly_close(staller)
+    hands_with = len(set().union(*(report.hands for report in reports))) - hands_alone
+    alone = [report.fold_to_next_cards[:count] for report, count in zip(reports, folds_alone, strict=True)]
+    folds_with = [report.fold_to_next_cards[count:] for report, count in zip(reports, folds_alone, strict=True)]
+    done.set()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(asyncio.gather(*bots, return_exceptions=True), 60)
+    await quietly_close(*honest)
+    return {"honest_hands_per_min_alone": round(60 * hands_alone / half, 1),
+            "honest_hands_per_min_with_staller": round(60 * hands_with / half, 1),
+            "fold_to_next_cards_p99_ms_alone": percentile([value for part in alone for value in part], 0.99),
+            "fold_to_next_cards_p99_ms_with_staller": percentile([value for part in folds_with for value in part],
+                                                                 0.99),
+            "staller_dealt_in": dealt, "staller_sit_ins_refused": refused_sit_ins}
+
+
 KINDS: dict[str, Callable[[int, float, dict[str, Any]], Awaitable[dict[str, Any]]]] = {
     "name_takeover": name_takeover,
     "escape_injection": escape_injection,
@@ -496,6 +559,7 @@ KINDS: dict[str, Callable[[int, float, dict[str, Any]], Awaitable[dict[str, Any]
     "chat_report_flood": chat_report_flood,
     "never_commit": never_commit,
     "refusal_flood": refusal_flood,
+    "pool_staller": pool_staller,
 }
 
 

@@ -54,6 +54,9 @@ class FakeOwner:
     def events_published(self, table: TableState, events: Sequence[Event]) -> None:
         pass
 
+    def shuffle_missed(self, table: TableState, player: str) -> None:
+        pass
+
     def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
         self.started.append(hand_id)
 

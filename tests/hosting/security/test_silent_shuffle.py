@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hosting.client import RoomClient
+from hosting.client import RequestRefused, RoomClient
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.security.helpers import small_room
@@ -65,5 +65,32 @@ async def test_a_player_who_missed_his_commit_while_connected_stays_out_when_he_
 
         await _until(lambda: len(_seeds(ana)) >= hands + 3 or asked())  # 3 hands played without her, or asked
         assert not asked() and _sitting_out(running, "carla")
+
+    await _with_bots([ana, bruno], body)
+
+
+async def test_a_player_who_sits_back_in_after_each_missed_reveal_waits_longer_each_time(
+        rooms: Any, connect: Any) -> None:
+    """Issue 25 item 4: sat out after a miss, he sat in again at once and cost the table the deadline every
+    hand; the first miss is forgiven at once, the second earns a 10 s wait (hosting.missed_shuffles)."""
+    running: RunningRoom = await rooms(small_room(seats=3), runner_settings=QUICK)
+    ana, bruno, carla = [await connect(running, name) for name in ("ana", "bruno", "carla")]
+    SilentAt(carla, "reveal")
+    await carla.request("sit", table="t1", buy_in=100, seat=2)
+
+    def forfeits() -> int:
+        return sum(m["transcript"]["forfeited"] == [2] for m in _seeds(ana))
+
+    async def body() -> None:
+        await _until(lambda: forfeits() == 1 and _sitting_out(running, "carla"))
+        await carla.request("sit_out", table="t1", on=False)  # a slow connection's miss: back at once
+        await _until(lambda: forfeits() == 2 and _sitting_out(running, "carla"))
+        try:
+            await carla.request("sit_out", table="t1", on=False)
+        except RequestRefused as refused:
+            assert refused.reply["code"] == "too_soon" and "in 10 s" in refused.reply["message"]
+        else:
+            raise AssertionError("sat in again at once after a second missed reveal")
+        assert _sitting_out(running, "carla")
 
     await _with_bots([ana, bruno], body)
