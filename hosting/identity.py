@@ -394,3 +394,13 @@ class Gatekeeper:
         elif "invite" in needs and invite not in self.access.invite_codes:
             return "a new name needs a valid invite code"
         return None
+
+
+def twin_of(name: str, key_names: Iterable[str], present: Callable[[str], bool]) -> str | None:
+    """Another name of ``name``'s key (``key_names``: the names registered to it) that ``present`` says is there
+    already: one player, one seat per table, one entry per tournament, one seat per pool hand (issue 25 item 6).
+
+    >>> twin_of("twinB", ["twinA", "twinB"], lambda other: other == "twinA"), twin_of("ana", ["ana"], bool)
+    ('twinA', None)
+    """
+    return next((other for other in key_names if other != name and present(other)), None)

@@ -124,12 +124,13 @@ class PoolOwner:
 
     # --- players (the room routes sit, leave, sit_out, top_up and commit here) ---------------------------
 
-    def join(self, name: str, buy_in: int, now: float) -> dict[str, Any]:
-        """``name`` joins with ``buy_in`` chips from his balance; the ``sit`` ack's fields."""
+    def join(self, name: str, buy_in: int, now: float, *, player_id: str = "") -> dict[str, Any]:
+        """``name`` joins with ``buy_in`` chips from his balance (``player_id``: his key; one key's names are
+        never dealt into one hand); the ``sit`` ack's fields."""
         if self.store is not None and buy_in > self.store.balance(name):
             raise RoomError(BAD_AMOUNT, f"you have {self.store.balance(name)} chips in the bank, not {buy_in}")
         try:
-            self.pool.join(name, buy_in, now)
+            self.pool.join(name, buy_in, now, player_id=player_id)
         except (TableRuleError, InvalidAmount) as problem:
             raise _refusal(problem) from None
         if self.store is not None:

@@ -54,7 +54,7 @@ from hosting.errors import (
     TABLE_FULL,
     RoomError,
 )
-from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login
+from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login, normalize_key, twin_of
 from hosting.owner import TableOwner, release_chips
 from hosting.pools import PoolOwner
 from hosting.protocol import (
@@ -344,6 +344,15 @@ class Room:
             return self.gatekeeper.accounts.names_with_key(public_key)
         except ValueError:
             return []
+
+    @staticmethod
+    def _player_id(session: Session) -> str:
+        """Who ``session`` is beyond its name, for a pool's one-seat-per-hand rule: its key (one key's names are
+        one player)."""
+        try:
+            return f"key:{normalize_key(session.public_key)}"
+        except ValueError:
+            return ""
 
     def _refuse_banned(self, name: str) -> None:
         """A banned name sits nowhere (a seat, a pool, a waiting list, a tournament, an approved request)."""
@@ -734,10 +743,16 @@ class Room:
             if self.console.wants_approval(session):  # approve_seats: no chips at a table the host did not approve
                 raise RoomError("not_allowed", "the host approves every seat here, and a fast-fold pool deals "
                                                "each hand at a new table: ask the host")
-            session.send(protocol.ack("sit", **pool.join(session.name, message.buy_in, now)))
+            session.send(protocol.ack("sit", **pool.join(session.name, message.buy_in, now,
+                                                         player_id=self._player_id(session))))
             return
         table = self.table(message.table)
         self._refuse_tournament_table(table, "register for the tournament instead")
+        twin = twin_of(session.name, self.names_with_key(session.public_key),
+                       lambda other: table.engine.seat_of(other) is not None
+                       or (table.id, other) in self.console.seat_requests)
+        if twin is not None:  # one player with two seats would see two hands at one table
+            raise RoomError("table_rule", f"{twin}, a name of the same key, sits at {table.id}: one player, one seat")
         if self.console.wants_approval(session):  # approve_seats: the host says yes (with a stack) or no
             self._check_balance(session.name, message.buy_in)
             try:

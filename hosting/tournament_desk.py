@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.events import Event
 from hosting.errors import RoomError
+from hosting.identity import twin_of
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
 from hosting.tournament_guard import EntryThrottle, PasswordGuard, StateThrottle
@@ -179,7 +180,7 @@ class TournamentDesk:
         expected = owner.director.settings.password
         if expected is not None:  # guessed no faster than the room's own password
             self.passwords.check(owner.id, expected, password, name, key, now, address)
-        twin = next((other for other in key_names if other != name and owner.director.entries_of(other)), None)
+        twin = twin_of(name, key_names, lambda other: bool(owner.director.entries_of(other)))
         if twin is not None:  # one player seated twice would see two hands at a table
             raise RoomError("tournament_rule", f"{twin}, a name of the same key, has an entry in this "
                                                "tournament: one player, one entry")

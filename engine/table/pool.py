@@ -103,6 +103,13 @@ class PoolPlayer:
     leaving: bool = False
     sitting_out_next: bool = False
     hands_dealt: int = 0
+    player_id: str = ""
+    """Who he is beyond his name (the host's: one SSH key's names share it); two players of one id are never
+    dealt into one hand. Empty: his name alone."""
+
+    @property
+    def person(self) -> str:
+        return self.player_id or f"name:{self.name}"
 
     @property
     def ready(self) -> bool:
@@ -189,14 +196,18 @@ def pick_group(waiting: Sequence[PoolPlayer], seat_count: int) -> list[PoolPlaye
     ['a', 'c', 'd']
     >>> [player.name for player in pick_group(line, 4)]
     ['a', 'c', 'd', 'b']
+    >>> twins = [PoolPlayer("a", 1, 0, player_id="k1"), PoolPlayer("b", 1, 1, player_id="k1"), PoolPlayer("c", 1, 2)]
+    >>> [player.name for player in pick_group(twins, 6)]
+    ['a', 'c']
     """
     group: list[PoolPlayer] = []
     candidates = list(waiting)
     while candidates and len(group) < seat_count:
         # the first in line who met the fewest of those already taken: the first in line always goes
         chosen = min(candidates, key=lambda player: sum(_met(player, other) for other in group))
-        candidates.remove(chosen)
         group.append(chosen)
+        # one person, one seat per hand: his other names wait for another hand
+        candidates = [player for player in candidates if player.person != chosen.person]
     return group
 
 
@@ -237,19 +248,19 @@ class FastFoldPool:
     def next_deadline(self) -> float | None:
         """When :meth:`next_hand` may deal a short-handed hand (the first in line waited ``fill_seconds``)."""
         line = self.waiting()
-        if len(line) < 2:
+        if len({player.person for player in line}) < 2:
             return None
         return line[0].waiting_since + self.settings.fill_seconds
 
     # --- coming and going ---------------------------------------------------------------------------
 
-    def join(self, name: str, buy_in: int, now: float) -> PoolPlayer:
-        """``name`` joins with ``buy_in`` chips (a fresh seat: he owes a big blind). :class:`AlreadySeated`,
-        :class:`InvalidAmount` (outside the buy-in limits)."""
+    def join(self, name: str, buy_in: int, now: float, *, player_id: str = "") -> PoolPlayer:
+        """``name`` joins with ``buy_in`` chips (a fresh seat: he owes a big blind); ``player_id``: see
+        :attr:`PoolPlayer.player_id`. :class:`AlreadySeated`, :class:`InvalidAmount` (outside the buy-in limits)."""
         if name in self.players:
             raise AlreadySeated(f"{name} is already in this pool")
         self._check_buy_in(buy_in, stack=0)
-        player = PoolPlayer(name, buy_in, self._joined, waiting_since=now)
+        player = PoolPlayer(name, buy_in, self._joined, waiting_since=now, player_id=player_id)
         self._joined += 1
         self.players[name] = player
         return player
@@ -321,7 +332,7 @@ class FastFoldPool:
         then playing: their chips are the hand's, their commitments used, their blind counts moved on."""
         line = self.waiting()
         size = self.settings.seat_count
-        if len(line) < 2:
+        if len({player.person for player in line}) < 2:  # one person's names are never dealt in together
             return None
         if len(line) < size and self.playing() and now < line[0].waiting_since + self.settings.fill_seconds:
             return None

@@ -279,3 +279,17 @@ def test_a_pool_table_deals_the_groups_plan_and_lets_a_folder_go_at_once() -> No
     assert table.players == {}
     table.seat_group(seat_group([in_rotation("a", 1, 0), in_rotation("b", 2, 1)]), 10.0)
     assert table.plan_next_hand() is not None
+
+
+def test_one_persons_names_are_never_dealt_into_one_hand() -> None:
+    """Issue 25 item 6: twinA and twinB (one SSH key) were dealt into the same hand 19 times of 19."""
+    pool = FastFoldPool(PoolSettings(seat_count=6, fill_seconds=0.0))
+    for name, person in [("twinA", "key1"), ("twinB", "key1")]:
+        pool.join(name, 100, now=0.0, player_id=person)
+        pool.committed(name)
+    assert pool.next_hand(now=10.0) is None and pool.next_deadline() is None  # one person: no hand, no wake-up
+    pool.join("cy", 100, now=0.0)
+    pool.committed("cy")
+    first = pool.next_hand(now=10.0)
+    assert first is not None and sorted(first.seats.values()) == ["cy", "twinA"]
+    assert pool.next_hand(now=10.0) is None  # twinB waits for a hand without twinA
