@@ -520,7 +520,7 @@ async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> di
     refused_sit_ins = dealt = 0
     try:
         await staller.request("sit", table=POOL, buy_in=200, timeout=30)
-        end = asked = time.monotonic() + half
+        end, asked = time.monotonic() + half, 0.0
         while time.monotonic() < end:
             with contextlib.suppress(TimeoutError):
                 message = await staller.receive(timeout=max(0.1, min(1.0, end - time.monotonic())))
