@@ -164,8 +164,14 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser(
         "verify", help="re-check the shuffle proofs of exported hand histories",
         description="Check every hand of an exported history against its fairness transcript: seeds, "
-                    "commitments and every card shown. Exit 0 when all check out, 1 otherwise.")
-    verify.add_argument("history", metavar="FILE", help="a file written by `croupier export` (either format)")
+                    "commitments and every card shown; a host-blind hand's signed transcript in full (signatures, "
+                    "every shuffle and share proof, every card, action and amount). Exit 0 when all check out, "
+                    "1 otherwise.")
+    verify.add_argument("history", metavar="FILE", help="a file written by `croupier export` (either format), or "
+                        "a host-blind hand's signed transcript")
+    verify.add_argument("--host-key", metavar="FINGERPRINT", default=None,
+                        help="host-blind hands: the room's host key fingerprint (SHA256:…, as `croupier join` and "
+                             "known_hosts show it); the transcript must be signed by it")
     verify.set_defaults(handler=_command("verify"))
 
     export = commands.add_parser(

@@ -14,6 +14,12 @@ Draws that are not decks (a Spin's multiplier, :mod:`engine.fair_draw`) are expo
 or its hands; each is checked the same way: every revealed secret against its commitment, the host's too, the
 withheld players, the draw index from the key and the outcome from the table (``draw_mismatch`` lines). A
 tournament summary with its proofs and no hands is a file to verify too.
+
+A host-blind hand's signed transcript (fairness v2, :mod:`engine.fairness_v2.transcript`: one JSON object per
+line) is checked offline in full: the hash chain, every player's signature, the host's SSHSIG checkpoints
+against the host key the file names (``--host-key SHA256:…`` insists on the one ``known_hosts`` pins), every
+shuffle proof, every share and cover proof, every opened card, and every action and amount replayed by the
+engine. Each problem says what and where (``hand h1: entry 14 (action from seat 2 (bob)): …``).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from engine.fair_draw import DrawProof, check_proof
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
 from engine.phh import PhhError, loads
 from hosting.hand_records import DRAW_PROOF_PREFIX, TRANSCRIPT_PREFIX
+from hosting.host_blind_verify import check_host_blind, host_blind_transcripts
 
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips(?:, [^)]* bounty)?\)")  # a knockout's ", $5 bounty"
 _DEALT = re.compile(r"^Dealt to (.+?) (?:\[[^\]]*\] )?\[([^\]]*)\]$")  # stud: "[cards before] [new cards]"
@@ -174,10 +181,13 @@ def run(arguments: argparse.Namespace) -> int:
     path = Path(arguments.history)
     try:
         text = path.read_text(encoding="utf-8")
-        hands = read_hands(text)
+        host_blind = host_blind_transcripts(text)
+        hands = [] if host_blind else read_hands(text)
     except (OSError, UnicodeDecodeError, ValueError) as problem:
         print(f"croupier verify: cannot read {path}: {problem}", file=sys.stderr)
         return 2
+    if host_blind:
+        return check_host_blind(host_blind, path, arguments.host_key)
     problems = [line for hand in hands for line in check(hand)]
     draws, draw_problems = check_draws(text)
     if not (hands or draws):  # not a success: the file proves nothing (a Sit & Go summary has no draw proof)

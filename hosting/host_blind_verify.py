@@ -1,0 +1,58 @@
+"""``croupier verify`` for host-blind hands (fairness v2): reads signed transcripts, checks each offline.
+
+A file holds one transcript per line (msgspec JSON, :func:`engine.fairness_v2.transcript.dumps`). Nothing in it is
+trusted: a line that does not parse is a problem of that hand, and names from the file are cleaned before they
+are printed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+
+from engine.fairness_v2.referee import verify_transcript
+from engine.fairness_v2.transcript import HandTranscript, loads
+from engine.text import clean_text
+from hosting.transcript_signing import fingerprint, sshsig_verifier
+
+_START = '{"header":'
+
+
+def host_blind_transcripts(text: str) -> list[HandTranscript | str]:
+    """Each line's transcript (or why it does not parse); empty when the file is not a v2 transcript file."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines or not lines[0].lstrip().startswith(_START):
+        return []
+    found: list[HandTranscript | str] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            found.append(loads(line))
+        except ValueError as problem:
+            found.append(f"line {number}: not a host-blind transcript: {problem}")
+    return found
+
+
+def check_host_blind(transcripts: list[HandTranscript | str], path: Path, pinned: str | None) -> int:
+    problems: list[str] = []
+    keys: set[str] = set()
+    for item in transcripts:
+        if isinstance(item, str):
+            problems.append(item)
+            continue
+        label = f"hand {clean_text(item.header.hand)[:40]}"
+        signer = fingerprint(item.header.host_key)
+        keys.add(signer)
+        if pinned is not None and signer != pinned:
+            problems.append(f"{label}: signed by host key {signer}, not {clean_text(pinned)[:60]}")
+        violations, _ = verify_transcript(item, sshsig_verifier(item.header.host_key), secrets)
+        problems += [f"{label}: {clean_text(str(violation))}" for violation in violations]
+    for line in problems:
+        print(line)
+    bad = len({line.split(":", 1)[0] for line in problems})
+    hosts = ", ".join(sorted(keys)) or "?"
+    verdict = f"{bad} hand(s) fail" if problems else "every signature, proof, card, action and amount checks out"
+    print(f"croupier verify: {len(transcripts)} host-blind hand(s) in {path}, signed by host key {hosts}; "
+          f"{verdict}" + ("" if pinned else " (compare that key with the room's: --host-key insists on it)"),
+          file=sys.stderr)
+    return 1 if problems else 0

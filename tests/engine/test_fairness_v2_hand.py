@@ -1,0 +1,120 @@
+"""Whole host-blind hold'em hands in process: every client's referee agrees, mucks stay closed, the host learns
+no hole card, a player who vanishes after the shuffle cannot stall the hand."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+
+import pytest
+
+from engine.cards import full_deck
+from engine.fairness_v2.elgamal import card_lookup
+from engine.fairness_v2.group import RISTRETTO255, SECP256K1, Group
+from engine.fairness_v2.referee import committee, verify_transcript
+from engine.fairness_v2.transcript import Covers, Shares, Timeout
+from hosting.transcript_signing import public_text, sshsig_verifier
+from tests.engine.fairness_v2_play import HOST_KEY, make_players, play
+
+VERIFY = sshsig_verifier(public_text(HOST_KEY))
+
+
+@pytest.mark.parametrize("count", [2, 3, 6])
+def test_hand_to_showdown_every_client_agrees(count: int) -> None:
+    played = play(make_players(count))
+    outcomes = list(played.outcomes.values())
+    assert len(outcomes) == count and all(outcome == played.host_outcome for outcome in outcomes)
+    outcome = played.host_outcome
+    assert len(outcome.board) == 5 and len(outcome.shown) == 1
+    assert sum(outcome.stacks.values()) == 1000 * count  # chips conserved
+    holes = [card for cards in played.hole_cards.values() for card in cards]
+    assert None not in holes and len(Counter([*holes, *outcome.board])) == 2 * count + 5
+    ((shower, shown),) = outcome.shown.items()
+    assert played.hole_cards[shower] == shown
+    violations, offline = verify_transcript(played.transcript, VERIFY, secrets)
+    assert violations == [] and offline == outcome
+
+
+def test_ristretto_hand_verifies() -> None:
+    played = play(make_players(3, group=RISTRETTO255))
+    assert played.transcript.header.group == "ristretto255"
+    assert verify_transcript(played.transcript, VERIFY, secrets)[0] == []
+
+
+def test_committee_of_six_at_ten_players() -> None:
+    assert committee(list(range(10)), 4) == [4, 5, 6, 7, 8, 9]
+    assert committee(list(range(10)), 8) == [0, 1, 2, 3, 8, 9]
+    assert committee(list(range(6)), 2) == list(range(6))
+
+
+def _curious_host(group: Group, played: object) -> list[object]:
+    """Everything the host holds, thrown at every position: the sum of all shares it saw for each position, and
+    each share alone, against every card point. Returns the hole cards it could name."""
+    from engine.fairness_v2.play import PlayedHand
+    assert isinstance(played, PlayedHand)
+    transcript = played.transcript
+    shuffles = [entry.body for entry in transcript.entries if type(entry.body).__name__ == "Shuffle"]
+    deck_points = shuffles[-1].deck  # type: ignore[attr-defined]
+    seen: dict[int, list[bytes]] = {}
+    for entry in transcript.entries:
+        if isinstance(entry.body, Shares | Covers):
+            for item in entry.body.items:
+                seen.setdefault(item.position, []).append(item.share)
+    lookup = card_lookup(group)
+    named = []
+    for position, shares in seen.items():
+        c2 = deck_points[2 * position + 1]
+        for subset in (shares, *([share] for share in shares)):
+            point = group.subtract(c2, group.add(subset))
+            if point in lookup:
+                named.append((position, lookup[point]))
+    return named
+
+
+def test_the_host_learns_no_hole_card_that_was_not_shown() -> None:
+    players = make_players(6)
+    played = play(players)
+    named = _curious_host(SECP256K1, played)
+    outcome = played.host_outcome
+    shown = {card for cards in outcome.shown.values() for card in cards}
+    assert {card for _, card in named} == set(outcome.board) | shown  # the board and the show, nothing else
+    mucked_or_folded = {card for seat, cards in played.hole_cards.items() if seat not in outcome.shown
+                        for card in cards}
+    assert len(mucked_or_folded) == 10 and not mucked_or_folded & {card for _, card in named}
+
+
+def test_a_player_vanishes_after_the_shuffle() -> None:
+    players = make_players(6)
+    played = play(players, vanish=frozenset({3}))
+    entries = played.transcript.entries
+    assert any(isinstance(entry.body, Timeout) and entry.body.seat == 3 for entry in entries)
+    covers = [entry.body for entry in entries if isinstance(entry.body, Covers)]
+    assert covers and all(entry.dealer == 3 for entry in covers)
+    assert {len(played.outcomes)} == {5} and all(o == played.host_outcome for o in played.outcomes.values())
+    outcome = played.host_outcome
+    assert not outcome.void and len(outcome.board) == 5 and 3 not in outcome.shown
+    assert outcome.stacks[3] == 1000  # under the gun, folded at his clock before he bet a chip
+    assert sum(outcome.stacks.values()) == 6000
+    assert all(None not in cards for cards in played.hole_cards.values())  # the others' hole cards opened
+    violations, offline = verify_transcript(played.transcript, VERIFY, secrets)
+    assert violations == [] and offline == outcome
+    # his hole cards stay closed: no cover of his positions exists, and no card opens there
+    from engine.fairness_v2.referee import Referee
+    referee = Referee(played.transcript.header, secrets)
+    for entry in entries:
+        referee.apply(entry)
+    for position in referee.positions_of(3):
+        assert referee.open_position(position) is None
+        assert all(item.position != position for body in covers for item in body.items)
+    assert {card for card in full_deck()} >= set(outcome.board)
+
+
+def test_too_few_helpers_voids_the_hand_and_the_droppers_pay() -> None:
+    players = make_players(6)
+    played = play(players, button=5, vanish=frozenset({0, 1, 2}))  # blinds: seats 0 and 1 vanish
+    outcome = played.host_outcome
+    assert outcome.void
+    # the big blind's uncalled 5 went back when he was folded; the 10 the droppers put in is shared by the
+    # other three (odd chip to the first dealt), and nobody else loses a chip
+    assert outcome.stacks == {0: 995, 1: 995, 2: 1000, 3: 1004, 4: 1003, 5: 1003}
+    assert verify_transcript(played.transcript, VERIFY, secrets)[1] == outcome
