@@ -81,6 +81,11 @@ class Tournaments(Protocol):
 
     def remove(self, name: str) -> list[str]: ...
 
+    @property
+    def owners(self) -> Mapping[str, Any]: ...
+
+    def owner_of(self, table: Any) -> Any: ...
+
 
 class Room(Protocol):
     """What the console uses of the room (:class:`hosting.room.Room`, which imports this module)."""
@@ -119,6 +124,8 @@ class Room(Protocol):
     def pools(self) -> Mapping[str, PoolOwner]: ...
 
     def names_with_key(self, public_key: str) -> list[str]: ...
+
+    def pool_of(self, table_id: str) -> PoolOwner | None: ...
 
 STATE_FILE: Final = "host_console.json"
 ADMIN: Final = "(console)"
@@ -365,10 +372,29 @@ class HostConsole:
             return "the host banned this key from the room"
         return None
 
+    def _scopes(self, table_id: str) -> list[str]:
+        """Where the host's watcher, chat and mute settings for ``table_id`` may be kept: the table's own id,
+        and its pool's or tournament's (set once for all of their tables, which come and go)."""
+        group = self._group_of(table_id)
+        return [table_id] if group is None or group[0] == table_id else [table_id, group[0]]
+
+    def _group_of(self, table_id: str) -> tuple[str, list[TableState]] | None:
+        """The pool or tournament ``table_id`` names (its id, or one of its tables) and its tables now."""
+        pool = self.room.pool_of(table_id)
+        if pool is not None:
+            return pool.id, list(pool.tables.values())
+        tournaments = self.room.tournaments
+        table = self.room.tables.get(table_id)
+        owner = tournaments.owners.get(table_id) if table is None else tournaments.owner_of(table)
+        if owner is None:
+            return None
+        return owner.id, [table for table in self.room.tables.values() if tournaments.owner_of(table) is owner]
+
     def may_watch(self, session: Session, table_id: str) -> str | None:
         """Why ``session`` may not watch ``table_id`` (``spectators``), else ``None``. Players seated there and
         hosts always may."""
-        who = self.state.spectators.get(table_id, "everyone")
+        who = next((self.state.spectators[scope] for scope in self._scopes(table_id)
+                    if scope in self.state.spectators), "everyone")
         table = self.room.tables[table_id]
         if who == "everyone" or table.engine.seat_of(session.name) is not None \
                 or self.is_host(session.name, session.public_key):
@@ -385,9 +411,10 @@ class HostConsole:
     def may_chat(self, name: str, table_id: str | None) -> str | None:
         if table_id is None:
             return None
-        if table_id in self.state.chat_off and not self.is_host(name):
+        scopes = self._scopes(table_id)
+        if any(scope in self.state.chat_off for scope in scopes) and not self.is_host(name):
             return "the host turned chat off at this table"
-        if name in self.state.muted.get(table_id, set()):
+        if any(name in self.state.muted.get(scope, set()) for scope in scopes):
             return "the host muted you at this table"
         return None
 
@@ -769,38 +796,49 @@ class HostConsole:
             self.closing = asyncio.get_running_loop().call_later(seconds, self.on_close)
         return {"text": f"the room closes in {seconds} s"}
 
+    def _moderated(self, table_id: str) -> tuple[str, list[TableState]]:
+        """Where a watcher, chat or mute setting goes: a cash table, or a whole pool or tournament (named by its
+        id or any of its tables: a pool deals each hand at another table, a tournament moves its players);
+        the id it is kept under and the tables it reaches now."""
+        group = self._group_of(table_id)
+        if group is not None:
+            return group
+        return table_id, [self._table(table_id)]
+
     def _do_spectators(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        table = self._table(request.get("table"))
+        scope, tables = self._moderated(request.get("table"))
         who = request.get("who")
-        self.state.spectators[table.config.id] = who
+        self.state.spectators[scope] = who
         self.state.save()
-        for name in list(table.watchers):
-            session = self.room.sessions.get(name)
-            if session is not None and self.may_watch(session, table.config.id) is not None:
-                table.watchers.discard(name)
-                session.watching.discard(table.config.id)
-                session.send(protocol.message("notice", table=table.config.id,
-                                              text=f"The host closed {table.config.id} to watchers."))
-        self._announce(table, f"Watchers at this table: {who}.")
-        return {"text": f"{table.config.id}: watchers {who}"}
+        for table in tables:
+            for name in list(table.watchers):
+                session = self.room.sessions.get(name)
+                if session is not None and self.may_watch(session, table.config.id) is not None:
+                    table.watchers.discard(name)
+                    session.watching.discard(table.config.id)
+                    session.send(protocol.message("notice", table=table.config.id,
+                                                  text=f"The host closed {table.config.id} to watchers."))
+            self._announce(table, f"Watchers at this table: {who}.")
+        return {"text": f"{scope}: watchers {who}"}
 
     def _do_chat(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        table = self._table(request.get("table"))
+        scope, tables = self._moderated(request.get("table"))
         on = request.get("on")
-        (self.state.chat_off.discard if on else self.state.chat_off.add)(table.config.id)
+        (self.state.chat_off.discard if on else self.state.chat_off.add)(scope)
         self.state.save()
-        self._announce(table, f"The host turned chat {'on' if on else 'off'} at this table.")
-        return {"text": f"{table.config.id}: chat {'on' if on else 'off'}"}
+        for table in tables:
+            self._announce(table, f"The host turned chat {'on' if on else 'off'} at this table.")
+        return {"text": f"{scope}: chat {'on' if on else 'off'}"}
 
     def _do_mute(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        table = self._table(request.get("table"))
+        scope, _ = self._moderated(request.get("table"))
         name, on = request.get("player"), request.get("on")
-        muted = self.state.muted.setdefault(table.config.id, set())
+        muted = self.state.muted.setdefault(scope, set())
         (muted.add if on else muted.discard)(name)
         self.state.save()
-        self._send(name, protocol.message("notice", table=table.config.id,
-                                          text=f"The host {'muted' if on else 'unmuted'} you at {table.config.id}."))
-        return {"text": f"{name} {'muted' if on else 'unmuted'} at {table.config.id}"}
+        self._send(name, protocol.message("notice", table=scope,
+                                          text=f"The host {'muted' if on else 'unmuted'} you at {scope}."))
+        return {"text": f"{name} {'muted' if on else 'unmuted'} at {scope}"}
 
     def _do_night(self, request: AdminRequest, now: float) -> dict[str, Any]:
         store = self.room.store

@@ -5,16 +5,17 @@ sit_out_for_missing`; in a fast-fold pool: out of the line, :meth:`hosting.pools
 until he sits in himself. Each miss costs everyone at his table the deadline (5 s by default). A slow
 connection misses once: he sits in at once. One who sits back in after every miss waits longer each time —
 ``FIRST_WAIT`` seconds after his second miss, twice as long after each one after, at most ``LONGEST_WAIT`` —
-so that his share of everyone's time shrinks. An hour without a miss forgives them.
+so that his share of everyone's time shrinks (a miss costs a group of six 5 s each: 30 s of play). An hour
+without a miss forgives them.
 
 >>> misses = MissedShuffles()
 >>> misses.missed("bo", now=0.0), misses.wait("bo", now=0.0)
 (1, 0.0)
->>> misses.missed("bo", now=5.0), misses.wait("bo", now=5.0), misses.wait("bo", now=14.0)
-(2, 10.0, 1.0)
->>> misses.missed("bo", now=20.0), misses.wait("bo", now=20.0)
-(3, 20.0)
->>> misses.wait("bo", now=20.0 + FORGIVEN_AFTER), misses.missed("bo", now=20.0 + FORGIVEN_AFTER)
+>>> misses.missed("bo", now=5.0), misses.wait("bo", now=5.0), misses.wait("bo", now=34.0)
+(2, 30.0, 1.0)
+>>> misses.missed("bo", now=40.0), misses.wait("bo", now=40.0)
+(3, 60.0)
+>>> misses.wait("bo", now=40.0 + FORGIVEN_AFTER), misses.missed("bo", now=40.0 + FORGIVEN_AFTER)
 (0.0, 1)
 """
 
@@ -24,7 +25,7 @@ import math
 
 FREE_MISSES = 1
 """Misses after which he may sit in again at once (a slow connection's)."""
-FIRST_WAIT = 10.0
+FIRST_WAIT = 30.0
 LONGEST_WAIT = 600.0
 FORGIVEN_AFTER = 3600.0
 """Seconds without a miss after which his misses are forgotten."""

@@ -675,7 +675,8 @@ class Room:
         key_names = self.gatekeeper.accounts.names_with_key(session.public_key) if message.action == "register" else []
         reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
                                         message.deal, message.pay, key=session.public_key, now=now,
-                                        key_names=key_names, address=session.address)
+                                        key_names=key_names, address=session.address,
+                                        host=self.console.is_host(session.name, session.public_key))
         session.send(reply if message.action == "state" else protocol.ack("tournament", action=message.action,
                                                                           **reply))
 

@@ -144,15 +144,20 @@ class TournamentDesk:
 
     def handle(self, name: str, action: str, tournament: str, password: str | None, deal: str | None,
                pay: str | None = None, *, key: str = "", now: float = 0.0,
-               key_names: Sequence[str] = (), address: str = "unknown") -> dict[str, Any]:
+               key_names: Sequence[str] = (), address: str = "unknown", host: bool = False) -> dict[str, Any]:
         """One ``tournament`` request of ``name`` (whose session holds ``key``, registered for ``key_names``, from
-        ``address``, at room time ``now``); the reply (``tournament`` state or ``ack`` fields). :class:`RoomError` for a
-        refusal."""
+        ``address``, at room time ``now``; ``host``: a host of the room); the reply (``tournament`` state or ``ack``
+        fields). :class:`RoomError` for a refusal."""
         owner = self.owners.get(tournament)
         if owner is None:
             raise RoomError("no_such_tournament", f"there is no tournament {tournament!r}; ask for the lobby")
         if action == "state":
-            return owner.state(name)
+            if password is not None and not self._sees_all(owner, name, host):
+                expected = owner.director.settings.password
+                assert expected is not None
+                self.passwords.check(owner.id, expected, password, name, key, now, address)  # a guess counts
+                return owner.state(name)
+            return self._state(owner, name, host)
         if action in ("register", "unregister"):
             self.entries.check(name, tournament, now)  # each is a store transaction: no loop of them
             if action == "register":
@@ -200,7 +205,21 @@ class TournamentDesk:
         self.states.answered(name, tournament)
         owner = self.owners.get(tournament)
         if owner is not None:
-            self.room.send_to(name, owner.state(name))
+            self.room.send_to(name, self._state(owner, name, host=False))
+
+    @staticmethod
+    def _sees_all(owner: TournamentOwner, name: str, host: bool) -> bool:
+        """Whether ``name`` sees the whole screen of ``owner``: a public tournament, its players, the hosts."""
+        return owner.director.settings.password is None or host or bool(owner.director.entries_of(name))
+
+    def _state(self, owner: TournamentOwner, name: str, host: bool) -> dict[str, Any]:
+        """The tournament screen for ``name``; of a private tournament he has no entry in (and gave no password
+        for), only what its lobby row shows: no players, tables, chips or deal (issue 25 item 8)."""
+        body = owner.state(name)
+        if self._sees_all(owner, name, host):
+            return body
+        hidden: dict[str, Any] = {"players": [], "tables": [], "my_table": None, "deal": None, "deal_offers": {}}
+        return {**body, **hidden, "private": True}
 
     def cancel(self, tournament: str, how: str | None = None) -> list[Event]:
         """The host cancels ``tournament`` (see :meth:`TournamentOwner.cancel`)."""

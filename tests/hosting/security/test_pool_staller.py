@@ -74,7 +74,7 @@ async def test_a_pool_player_who_never_reveals_sits_out_and_waits_longer_each_ti
             await carla.request("sit_out", table="zoom", on=False)
         assert refused.value.reply["code"] == "too_soon"
         assert "missed the shuffle 2 times" in refused.value.reply["message"]
-        assert "in 10 s" in refused.value.reply["message"]
+        assert "in 30 s" in refused.value.reply["message"]
     finally:
         done.set()
         await asyncio.wait_for(asyncio.gather(*playing, return_exceptions=True), 120)

@@ -1,0 +1,123 @@
+"""Issue 25 item 8: the host's watcher, chat and mute settings reach a fast-fold pool's tables and a tournament's
+tables (set on ``zoom.1`` or ``zoom``, on ``priv.1`` or ``priv``: kept for the whole pool or tournament, whose tables
+come and go); before, ``croupier admin mute zoom.1 …`` was refused as "a tournament's table". And a private
+tournament's screen (players, tables, chips) is not for whoever asks without its password."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+import asyncssh
+import pytest
+
+from hosting.client import RequestRefused, RoomClient
+from hosting.config import AccessConfig, parse_room
+from hosting.identity import normalize_key
+from hosting.server import RunningRoom
+from hosting.table_runner import RunnerSettings
+from tests.hosting.test_host_console import _host
+
+ANA = asyncssh.generate_private_key("ssh-ed25519")
+ROOM = """
+[room]
+name = "moderated"
+hosts = ["ana"]
+
+[[pools]]
+id = "zoom"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 6
+buy_in = [40, 200]
+fill_seconds = 0
+clock = { action_seconds = 120, time_bank_seconds = 0 }
+
+[[tournaments]]
+id = "priv"
+name = "Friends only"
+sit_and_go_size = 2
+seats = 2
+buy_in = 10
+fee = 0
+password = "secret"
+levels = "turbo"
+"""
+QUICK = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
+
+
+def _config() -> Any:
+    return replace(parse_room(ROOM), access=AccessConfig(
+        connections_per_minute=1000, pinned_keys={"ana": normalize_key(ANA.export_public_key().decode())}))
+
+
+async def _until(check: Any, what: str) -> Any:
+    for _ in range(3000):
+        found = check()
+        if found:
+            return found
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def _chat(client: RoomClient, table: str, text: str) -> str | None:
+    await client.send("chat", table=table, text=text)
+    reply = await client.wait_for("chat", "error", where=lambda message: message.get("text") == text
+                                  or message.get("in_reply_to") == "chat")
+    return str(reply["message"]) if reply["type"] == "error" else None
+
+
+@pytest.mark.timeout(300)
+async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(rooms: Any, connect: Any) -> None:
+    running: RunningRoom = await rooms(_config(), runner_settings=QUICK, served_tui=False)
+    room = running.room
+    ana: RoomClient = await connect(running, "ana", ANA)
+    bob, carl, dora = [await connect(running, name) for name in ("bob", "carl", "dora")]
+    for client in (bob, carl):
+        await client.request("sit", table="zoom", buy_in=100)
+    table = await _until(lambda: next((state.id for state in room.pools["zoom"].tables.values()
+                                       if state.engine.hand_running), None), "a pool hand")
+    reply = await _host(ana, "mute", table=table, player="bob", on=True)
+    assert reply["text"] == "bob muted at zoom"  # the whole pool: his next hand is at another table
+    assert await _chat(bob, table, "hi") == "the host muted you at this table"
+    assert await _chat(carl, table, "hello") is None
+    await _host(ana, "chat", table="zoom", on=False)
+    assert await _chat(carl, table, "anyone?") == "the host turned chat off at this table"
+    await _host(ana, "spectators", table=table, who="nobody")
+    with pytest.raises(RequestRefused) as refused:
+        await dora.request("watch", table=table)
+    assert refused.value.reply["code"] == "not_allowed"
+
+    for name in ("dora", "erin"):  # the private Sit & Go starts with two: its table priv.1
+        client = dora if name == "dora" else await connect(running, name)
+        await client.request("tournament", action="register", tournament="priv", password="secret")
+    await _until(lambda: "priv.1" in room.tables, "the tournament's table")
+    assert (await _host(ana, "mute", table="priv.1", player="dora", on=True))["text"] == "dora muted at priv"
+    assert await _chat(dora, "priv.1", "gl") == "the host muted you at this table"
+    assert (await _host(ana, "chat", table="priv", on=False))["text"] == "priv: chat off"
+
+
+async def test_a_private_tournaments_screen_needs_its_password(rooms: Any, connect: Any) -> None:
+    running: RunningRoom = await rooms(_config(), runner_settings=QUICK, served_tui=False)
+    bob, mallory = [await connect(running, name) for name in ("bob", "mallory")]
+    ana: RoomClient = await connect(running, "ana", ANA)
+    await bob.request("tournament", action="register", tournament="priv", password="secret")
+
+    async def state(client: RoomClient, **fields: Any) -> dict[str, Any]:
+        await client.send("tournament", action="state", tournament="priv", **fields)
+        reply = await client.wait_for("tournament", "error", where=lambda message: message.get("type") == "tournament"
+                                      or message.get("in_reply_to") == "tournament")
+        if reply["type"] == "error":
+            raise RequestRefused(reply)
+        return reply
+
+    hidden = await state(mallory)
+    assert hidden["private"] is True and hidden["players"] == [] and hidden["name"] == "Friends only"
+    with pytest.raises(RequestRefused) as refused:
+        await state(mallory, password="guess")
+    assert refused.value.reply["code"] == "wrong_password"
+    assert [player["name"] for player in (await state(mallory, password="secret"))["players"]] == ["bob"]
+    assert [player["name"] for player in (await state(bob))["players"]] == ["bob"]  # his own tournament
+    assert [player["name"] for player in (await state(ana))["players"]] == ["bob"]  # a host
