@@ -127,6 +127,8 @@ class Room(Protocol):
 
     def pool_of(self, table_id: str) -> PoolOwner | None: ...
 
+    def join_pool(self, name: str, pool: PoolOwner, buy_in: int, now: float) -> dict[str, Any]: ...
+
 STATE_FILE: Final = "host_console.json"
 ADMIN: Final = "(console)"
 """The actor of requests from the admin socket, in logs and announcements."""
@@ -511,6 +513,15 @@ class HostConsole:
         if wanted is None:
             raise AdminRefusal("no_request", f"{key[1]} has no seat request at {key[0]}")
         stack = request.get("stack", wanted.buy_in)
+        pool = self.room.pool_of(wanted.table)
+        if pool is not None:  # a fast-fold pool: he joins it, and is dealt each hand at one of its tables
+            try:
+                self.room.join_pool(wanted.player, pool, stack, now)
+            except RoomError as refusal:
+                raise AdminRefusal(refusal.code, f"{wanted.player} cannot join: {refusal}") from None
+            del self.seat_requests[key]
+            self._send(wanted.player, protocol.message("seat_approved", table=pool.id, stack=stack, pool=True))
+            return {"text": f"{wanted.player} joins pool {pool.id} with {stack} chips"}
         table = self._table(wanted.table)
         try:
             seat = self.room.seat_player(wanted.player, table, stack, wanted.seat, now)

@@ -22,9 +22,9 @@ import secrets
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -49,6 +49,13 @@ class BotReport:
     seated: bool = False  # the room took its sit
     violations: list[dict[str, Any]] = field(default_factory=list)
     refused_moves: list[dict[str, Any]] = field(default_factory=list)
+
+
+class PoolPlay(Protocol):
+    """How a bot plays a fast-fold pool (:func:`hosting.pool_bots.play_pool`)."""
+
+    def __call__(self, client: RoomClient, pool: str, hands: int, rng: random.Random, *,
+                 done: asyncio.Event | None = None, silence: float = ...) -> Awaitable[BotReport]: ...
 
 
 def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -321,12 +328,13 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
 async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
                    table: str | None = None, style: str | None = None, silence: float = SILENCE_SECONDS,
                    password: str | None = None, invite: str | None = None,
-                   think: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+                   think: tuple[float, float] = (0.0, 0.0), pool_play: PoolPlay | None = None) -> dict[str, Any]:
     """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary.
 
     ``style``: ``None`` plays the simple random strategy (load tests); a name of
     :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds. ``think``:
-    seconds before each move (:func:`play`).
+    seconds before each move (:func:`play`). ``table`` may name a fast-fold pool of the lobby: the bots join it
+    and play its hands with ``pool_play`` (:func:`hosting.pool_bots.play_pool`, given by the command).
     ``silence``: see :func:`next_message`. ``password`` / ``invite``: the room's gates, when it has them (each
     bot is a new name: an invite code is needed where the room asks new names for one). When one bot fails (or
     this is cancelled: Ctrl+C), every bot still playing stops and leaves its seat before the connections close.
@@ -342,15 +350,21 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
             clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}",
                                                     client_keys=[asyncssh.generate_private_key("ssh-ed25519")]))
             await clients[-1].pass_gates(password=password, invite=invite)
-        lobby = (await clients[0].request("lobby"))["tables"]
-        seating = _assign_tables(lobby, count, table)
-        finished = {name: asyncio.Event() for name in set(seating)}
-        tasks = [
-            asyncio.ensure_future(play(client, seat_table, hands, random.Random(rng.random()),
-                                       done=finished[seat_table], style=styles[index % len(styles)],
-                                       timeout=silence, think=think))
-            for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
-        ]
+        reply = await clients[0].request("lobby")
+        pools = [str(row["id"]) for row in reply.get("pools", [])]
+        if table is not None and table in pools and pool_play is not None:  # a pool deals each hand afresh
+            everyone_done = asyncio.Event()
+            tasks = [asyncio.ensure_future(pool_play(client, table, hands, random.Random(rng.random()),
+                                                     done=everyone_done, silence=silence)) for client in clients]
+        else:
+            seating = _assign_tables(reply["tables"], count, table, pools)
+            finished = {name: asyncio.Event() for name in set(seating)}
+            tasks = [
+                asyncio.ensure_future(play(client, seat_table, hands, random.Random(rng.random()),
+                                           done=finished[seat_table], style=styles[index % len(styles)],
+                                           timeout=silence, think=think))
+                for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
+            ]
         gathered = asyncio.gather(*tasks)
         try:
             # shielded: Ctrl+C (this task cancelled) stops waiting at once, even if a bot misses its cancel
@@ -380,11 +394,13 @@ async def stop_all(tasks: Sequence[asyncio.Future[Any]], every: float = 1.0) -> 
             task.exception()  # each failure was seen (the first is raised by the caller); no "never retrieved"
 
 
-def _assign_tables(lobby: Sequence[dict[str, Any]], count: int, table: str | None) -> list[str]:
+def _assign_tables(lobby: Sequence[dict[str, Any]], count: int, table: str | None,
+                   pools: Sequence[str] = ()) -> list[str]:
     """Fill the free seats of hold'em tables (or ``table``) in lobby order, at least two bots per table."""
     rows = [row for row in lobby if (row["id"] == table if table else row["game"] == "texas_holdem")]
     if table and not rows:
-        raise RuntimeError(f"the room has no table {table!r}; its tables: {', '.join(row['id'] for row in lobby)}")
+        listed = ", ".join([*(row["id"] for row in lobby), *(f"{pool} (a fast-fold pool)" for pool in pools)])
+        raise RuntimeError(f"the room has no table {table!r}; its tables: {listed}")
     seating: list[str] = []
     for row in rows:
         free = row["seats"] - row["players"]

@@ -124,6 +124,15 @@ class PoolOwner:
 
     # --- players (the room routes sit, leave, sit_out, top_up and commit here) ---------------------------
 
+    def verify_join(self, name: str, buy_in: int) -> None:
+        """:class:`RoomError` when ``name`` could not join with ``buy_in`` chips (before asking the host)."""
+        if name in self.pool.players:
+            raise RoomError(ALREADY_SEATED, f"{name} is already in pool {self.id}")
+        settings = self.pool.settings
+        if buy_in < settings.min_buy_in or (settings.max_buy_in is not None and buy_in > settings.max_buy_in):
+            most = settings.max_buy_in if settings.max_buy_in is not None else "any"
+            raise RoomError(BAD_AMOUNT, f"the buy-in here is {settings.min_buy_in} to {most} chips, not {buy_in}")
+
     def join(self, name: str, buy_in: int, now: float, *, player_id: str = "") -> dict[str, Any]:
         """``name`` joins with ``buy_in`` chips from his balance (``player_id``: his key; one key's names are
         never dealt into one hand); the ``sit`` ack's fields."""

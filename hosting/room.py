@@ -741,11 +741,16 @@ class Room:
         if pool is not None:  # join the pool (a seat at one of its tables is the pool's to give)
             if message.table != pool.id:
                 raise RoomError("table_rule", f"{message.table} is a table of pool {pool.id}: join the pool")
-            if self.console.wants_approval(session):  # approve_seats: no chips at a table the host did not approve
-                raise RoomError("not_allowed", "the host approves every seat here, and a fast-fold pool deals "
-                                               "each hand at a new table: ask the host")
-            session.send(protocol.ack("sit", **pool.join(session.name, message.buy_in, now,
-                                                         player_id=self._player_id(session))))
+            if self.console.wants_approval(session):  # approve_seats: the host lets him into the pool (or not)
+                self._check_balance(session.name, message.buy_in)
+                pool.verify_join(session.name, message.buy_in)
+                self._spend(session, "seat_request", now)
+                try:
+                    self.console.request_seat(session, pool.id, message.buy_in, None, now)
+                except AdminRefusal as refusal:
+                    raise RoomError(refusal.code, str(refusal)) from None
+                return
+            session.send(protocol.ack("sit", **self.join_pool(session.name, pool, message.buy_in, now)))
             return
         table = self.table(message.table)
         self._refuse_tournament_table(table, "register for the tournament instead")
@@ -768,6 +773,13 @@ class Room:
             return
         seat = self.seat_player(session.name, table, message.buy_in, message.seat, now)
         session.send(protocol.ack("sit", table=table.config.id, seat=seat, stack=message.buy_in))
+
+    def join_pool(self, name: str, pool: PoolOwner, buy_in: int, now: float) -> dict[str, Any]:
+        """``name`` joins ``pool`` with ``buy_in`` chips from his bank (his sit, or the host's approval); the
+        ``sit`` ack's fields. :class:`RoomError` when he cannot (nothing changed)."""
+        self._refuse_banned(name)
+        session = self.sessions.get(name)
+        return pool.join(name, buy_in, now, player_id=self._player_id(session) if session is not None else "")
 
     def seat_player(self, name: str, table: TableState, buy_in: int, seat: int | None, now: float) -> int:
         """Seat ``name`` with ``buy_in`` chips from his bank (his sit, or the host's approval); his seat.

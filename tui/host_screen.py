@@ -299,7 +299,10 @@ def room_message(app: CroupierApp, message: dict[str, Any]) -> None:
         if host is not None:
             host.action_refresh()
     elif kind == "seat_approved":
-        app.notify(f"The host seated you at {message.get('table')} with {message.get('stack')} chips.",
+        if message.get("pool"):  # in the fast-fold pool: its tables open as it deals (R-FAST-1)
+            app.pool_ids.add(str(message.get("table")))
+        where = "in pool" if message.get("pool") else "at"
+        app.notify(f"The host seated you {where} {message.get('table')} with {message.get('stack')} chips.",
                    title="seat")
         app.run_worker(app.send("lobby"), group="send")
     elif kind == "seat_denied":
