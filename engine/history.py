@@ -47,7 +47,7 @@ from engine.events import (
 from engine.hand import ForcedBets, HandConfig
 from engine.phh import dumps, record_from_events
 from engine.structures import StructureKind
-from engine.tournament_history import TournamentHand
+from engine.tournament_history import TournamentHand, eastern_time
 from engine.variants import Variant
 from engine.view import HandView
 
@@ -149,6 +149,8 @@ def pokerstars_text(
     if played_at is not None:
         zone = played_at.tzname() or "UTC"
         header += f" - {played_at:%Y/%m/%d %H:%M:%S} {zone}"
+        if tournament is not None:  # PokerStars always adds Eastern Time; trackers read the hand's time there
+            header += f" [{eastern_time(played_at)} ET]"
     stud = any(street.hole_up for street in config.variant.streets)
     # Stud has no button: PokerStars writes "Table 'Name' 8-max" alone.
     button = "" if stud else f" Seat #{started.button_seat + 1} is the button"
@@ -156,7 +158,11 @@ def pokerstars_text(
     for seat, stack in sorted(started.stacks):
         chips = f"{money(stack)} in chips" if tournament is None else tournament.seat_chips(seat, stack)
         lines.append(f"Seat {seat + 1}: {players[seat]} ({chips})")
-    lines += _BodyWriter(events, config, forced_bets, players, money).lines()
+    body = _BodyWriter(events, config, forced_bets, players, money).lines()
+    if tournament is not None:  # bounties and places after the pots, before the summary (PokerStars' order)
+        summary = body.index("*** SUMMARY ***") if "*** SUMMARY ***" in body else len(body)
+        body[summary:summary] = tournament.outcome_lines()
+    lines += body
     return "\n".join(lines) + "\n"
 
 

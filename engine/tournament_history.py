@@ -17,10 +17,12 @@ The summary (:func:`summary_text`) is the "Tournament summary" file PokerStars s
     Buy-In: $10/$1 USD
     9 players
     Total Prize Pool: $90 USD
-    Tournament started 2026/12/01 18:00:00 UTC
+    Tournament started 2026/12/01 18:00:00 UTC [2026/12/01 13:00:00 ET]
       1: ann, $45 (50%)
       2: bob, $27 (30%)
       4: dan,
+    Bounties won:
+      ann, $10
     You finished in 2nd place.
 
 (PokerStars writes each player's country after his name; a croupier room knows none, so none is written.)
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 _ROMAN = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
@@ -122,15 +124,72 @@ class TournamentInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class BountyTaken:
+    """A bounty taken in a hand: ``winner`` collects ``amount`` for eliminating ``loser``; in a progressive
+    knockout ``added`` more went onto his own head, which is then ``head`` (PokerStars: "and their own bounty
+    increases by $Y to $Z")."""
+
+    winner: str
+    loser: str
+    amount: int
+    added: int = 0
+    head: int = 0
+
+    def line(self, currency: Currency) -> str:
+        """PokerStars' line.
+
+        >>> BountyTaken("ann", "bob", 25).line(Currency())
+        'ann wins the 25 bounty for eliminating bob'
+        >>> BountyTaken("ann", "bob", 12, 13, 38).line(Currency())
+        'ann wins 12 for eliminating bob and their own bounty increases by 13 to 38'
+        """
+        if self.added:
+            return (f"{self.winner} wins {currency.amount(self.amount)} for eliminating {self.loser} and their own "
+                    f"bounty increases by {currency.amount(self.added)} to {currency.amount(self.head)}")
+        return f"{self.winner} wins the {currency.amount(self.amount)} bounty for eliminating {self.loser}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A player who finished in this hand: ``place`` (1: he won the tournament) and his ``prize`` (0: none)."""
+
+    player: str
+    place: int
+    prize: int = 0
+
+    def line(self, currency: Currency) -> str:
+        """PokerStars' line.
+
+        >>> Finished("cy", 3, 40).line(Currency()), Finished("dee", 5).line(Currency())
+        ('cy finished the tournament in 3rd place and received 40.', 'dee finished the tournament in 5th place')
+        >>> Finished("ann", 1, 300).line(Currency())
+        'ann wins the tournament and receives 300 - congratulations!'
+        """
+        if self.place == 1:
+            return f"{self.player} wins the tournament and receives {currency.amount(self.prize)} - congratulations!"
+        text = f"{self.player} finished the tournament in {_ordinal(self.place)} place"
+        return text + (f" and received {currency.amount(self.prize)}." if self.prize else "")
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentHand:
     """A hand of a tournament: the tournament, the level it was dealt at (1 = the first) and its table;
     ``bounties``: in a knockout, seat → the bounty on that player's head as the hand starts (PokerStars' seat line
-    ``Seat 1: Ann (1500 in chips, $5 bounty)``)."""
+    ``Seat 1: Ann (1500 in chips, $5 bounty)``); ``taken`` and ``finished``: the bounties taken and the places
+    finished in this hand (their lines come after the pots, before the summary, as PokerStars writes them)."""
 
     info: TournamentInfo
     level: int
     table_number: int
     bounties: Mapping[int, int] = field(default_factory=dict)
+    taken: Sequence[BountyTaken] = ()
+    finished: Sequence[Finished] = ()
+
+    def outcome_lines(self) -> list[str]:
+        """The bounty lines, then who finished where (the winner last)."""
+        currency = self.info.currency
+        ordered = sorted(self.finished, key=lambda finish: (finish.place == 1, -finish.place, finish.player))
+        return [taken.line(currency) for taken in self.taken] + [finish.line(currency) for finish in ordered]
 
     def seat_chips(self, seat: int, stack: int) -> str:
         """What the seat line says in brackets: ``1500 in chips`` or ``1500 in chips, $5 bounty``."""
@@ -157,9 +216,11 @@ def _percent(part: int, whole: int) -> str:
 
 
 def summary_text(info: TournamentInfo, game: str, *, entrants: int, prize_pool: int, started_at: datetime,
-                 finishes: Sequence[Finish], finished_at: datetime | None = None, player: str | None = None) -> str:
+                 finishes: Sequence[Finish], finished_at: datetime | None = None, player: str | None = None,
+                 bounties: Mapping[str, int] | None = None) -> str:
     """The tournament summary (module docstring). ``game``: PokerStars' summary name ("No Limit Hold'em");
-    ``finishes``: every known place, best first; ``player``: whose copy ("You finished in …" for him).
+    ``finishes``: every known place, best first; ``player``: whose copy ("You finished in …" for him);
+    ``bounties``: a knockout's bounties won by each player (listed after the places, most first).
 
     >>> from datetime import UTC
     >>> print(summary_text(TournamentInfo(7, 100, 10), "No Limit Hold'em", entrants=3, prize_pool=300,
@@ -169,7 +230,7 @@ def summary_text(info: TournamentInfo, game: str, *, entrants: int, prize_pool: 
     Buy-In: 100/10
     3 players
     Total Prize Pool: 300
-    Tournament started 2026/12/01 18:00:00 UTC
+    Tournament started 2026/12/01 18:00:00 UTC [2026/12/01 13:00:00 ET]
       1: ann, 300 (100%)
       2: bob,
     You finished in 2nd place.
@@ -188,6 +249,11 @@ def summary_text(info: TournamentInfo, game: str, *, entrants: int, prize_pool: 
     for finish in finishes:
         prize = f" {money.amount(finish.prize)} ({_percent(finish.prize, prize_pool)})" if finish.prize else ""
         lines.append(f"{finish.place:>{width}}: {finish.name},{prize}")
+    won = {name: amount for name, amount in (bounties or {}).items() if amount}
+    if won:
+        lines.append("Bounties won:")
+        lines += [f"  {name}, {money.amount(amount)}" for name, amount in
+                  sorted(won.items(), key=lambda item: (-item[1], item[0]))]
     if finished_at is not None:
         lines.append(f"Tournament finished {_when(finished_at)}")
     mine = next((finish for finish in finishes if finish.name == player), None)
@@ -195,8 +261,31 @@ def summary_text(info: TournamentInfo, game: str, *, entrants: int, prize_pool: 
         lines.append(f"You finished in {_ordinal(mine.place)} place.")
         if mine.prize:
             lines.append(f"You received a total of {money.amount(mine.prize)}.")
+    if player is not None and won.get(player):
+        lines.append(f"You won {money.amount(won[player])} in bounties.")
     return "\n".join(lines) + "\n"
 
 
+def eastern_time(moment: datetime) -> str:
+    """``moment`` as PokerStars' bracketed Eastern Time (``2026/12/05 1:08:03``, the hour unpadded): UTC−5, or
+    UTC−4 from the second Sunday of March 2:00 to the first Sunday of November 2:00 (the US rule since 2007).
+    Worked out here, not from a time zone database: the engine reads nothing from the machine.
+
+    >>> eastern_time(datetime(2026, 12, 5, 6, 8, 3, tzinfo=UTC)), eastern_time(datetime(2026, 7, 1, 12, tzinfo=UTC))
+    ('2026/12/05 1:08:03', '2026/07/01 8:00:00')
+    >>> eastern_time(datetime(2026, 3, 8, 6, 59, tzinfo=UTC)), eastern_time(datetime(2026, 3, 8, 7, tzinfo=UTC))
+    ('2026/03/08 1:59:00', '2026/03/08 3:00:00')
+    """
+    utc = moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+    def sunday(month: int, nth: int) -> datetime:
+        first = datetime(utc.year, month, 1, tzinfo=UTC)
+        return first + timedelta(days=(6 - first.weekday()) % 7 + 7 * (nth - 1))
+
+    summer = sunday(3, 2) + timedelta(hours=7) <= utc < sunday(11, 1) + timedelta(hours=6)
+    local = utc - timedelta(hours=4 if summer else 5)
+    return f"{local:%Y/%m/%d} {local.hour}:{local:%M:%S}"
+
+
 def _when(moment: datetime) -> str:
-    return f"{moment:%Y/%m/%d %H:%M:%S} {moment.tzname() or 'UTC'}"
+    return f"{moment:%Y/%m/%d %H:%M:%S} {moment.tzname() or 'UTC'} [{eastern_time(moment)} ET]"

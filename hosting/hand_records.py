@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,7 +27,8 @@ from engine.hand import ForcedBets, HandConfig
 from engine.history import pokerstars_text
 from engine.home import HomeOptions
 from engine.phh import dumps, record_from_events
-from engine.tournament_history import TournamentHand, TournamentInfo
+from engine.tournament.events import BountyWon, Eliminated, PrizeAwarded, Ranked
+from engine.tournament_history import BountyTaken, Finished, TournamentHand, TournamentInfo
 from hosting.config import TableConfig
 from hosting.engine_tables import build_engine_table
 from hosting.hand_codec import decode_events, forced_bets_from_json
@@ -157,11 +158,40 @@ the store (``Tournament #N``, as its summary); its chips are tournament chips, n
 
 
 def tournament_tag(tournament_id: str, buy_in: int, fee: int, bounty: int, level: int, table: int,
-                   heads: Mapping[int, int] | None = None) -> dict[str, Any]:
+                   heads: Mapping[int, int] | None = None, outcome: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The tag a tournament's table owner stores with each hand's settings (:data:`TOURNAMENT_TAG`); ``heads``:
-    in a knockout, seat → the bounty on that player as the hand starts."""
+    in a knockout, seat → the bounty on that player as the hand starts; ``outcome``: what the hand decided
+    (:func:`hand_outcome`)."""
     return {"id": tournament_id, "buy_in": buy_in, "fee": fee, "bounty": bounty, "level": level, "table": table,
-            "heads": {str(seat): amount for seat, amount in (heads or {}).items()}}
+            "heads": {str(seat): amount for seat, amount in (heads or {}).items()}, **(outcome or {})}
+
+
+def hand_outcome(changes: Sequence[Event], players: Collection[str], heads: Mapping[str, int]) -> dict[str, Any]:
+    """What the director's ``changes`` after a hand say about its ``players`` (those dealt in), for the hand's
+    PokerStars lines: ``taken`` — bounties ``[winner, loser, amount, added, head]`` (``head``: the winner's own
+    bounty after it, from ``heads`` as the hand started); ``finished`` — ``[player, place, prize]`` for each
+    place now known (a shootout round's or hand-for-hand's places may come with a later hand: none here then).
+
+    >>> hand_outcome([BountyWon("ann", "bob", 12, "progressive", 13), Eliminated("bob", 2, 3),
+    ...               PrizeAwarded("bob", 2, 3, 40)], {"ann", "bob"}, {"ann": 25})
+    {'taken': [['ann', 'bob', 12, 13, 38]], 'finished': [['bob', 3, 40]]}
+    """
+    taken: list[list[Any]] = []
+    places: dict[str, int] = {}
+    prizes: dict[str, int] = {}
+    own = dict(heads)
+    for event in changes:
+        if isinstance(event, BountyWon) and event.kind != "own" and event.winner in players:
+            own[event.winner] = own.get(event.winner, 0) + event.added_to_own
+            taken.append([event.winner, event.loser, event.amount, event.added_to_own,
+                          own[event.winner] if event.added_to_own else 0])
+        elif isinstance(event, Eliminated | Ranked) and event.player in players and event.place is not None:
+            places[event.player] = event.place
+        elif isinstance(event, PrizeAwarded) and event.player in players and event.secondary is None:
+            places.setdefault(event.player, event.place)
+            prizes[event.player] = prizes.get(event.player, 0) + event.amount
+    finished = [[player, place, prizes.get(player, 0)] for player, place in places.items()]
+    return {"taken": taken, "finished": finished}
 
 
 def tournament_hand(settings: Mapping[str, Any], numbers: Mapping[str, int] | None = None) -> TournamentHand | None:
@@ -183,7 +213,14 @@ def tournament_hand(settings: Mapping[str, Any], numbers: Mapping[str, int] | No
         bounties = {int(seat): int(amount) for seat, amount in heads.items()} if isinstance(heads, Mapping) else {}
     except (TypeError, ValueError):
         bounties = {}
-    return TournamentHand(info, max(1, values["level"]), values["table"], bounties)
+    try:  # a hand stored before these were kept has none; a malformed one is left out, never the hand
+        taken = tuple(BountyTaken(str(winner), str(loser), int(amount), int(added), int(head))
+                      for winner, loser, amount, added, head in tag.get("taken") or ())
+        finished = tuple(Finished(str(player), int(place), int(prize))
+                         for player, place, prize in tag.get("finished") or ())
+    except (TypeError, ValueError):
+        taken, finished = (), ()
+    return TournamentHand(info, max(1, values["level"]), values["table"], bounties, taken, finished)
 
 
 def is_tournament_hand(hand: StoredHand) -> bool:

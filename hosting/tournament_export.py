@@ -43,7 +43,7 @@ def summary_export(director: Tournament, number: int, *, started_at: float, fini
     text = summary_text(tournament_info(director, number), game, entrants=len(director.entries),
                         prize_pool=pool, started_at=datetime.fromtimestamp(started_at, UTC), finishes=places,
                         finished_at=None if finished_at is None else datetime.fromtimestamp(finished_at, UTC),
-                        player=player)
+                        player=player, bounties=director.bounties_won)
     if not proofs:
         return text
     return text + "\n\n" + "\n".join([PROOFS_HEADING, *(draw_proof_line(proof) for proof in proofs)]) + "\n"

@@ -31,7 +31,7 @@ import logging
 import pickle
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import HandInProgress, InvalidAmount, NotSeated, TableRuleError
@@ -54,7 +54,7 @@ from hosting.config import TableConfig
 from hosting.draw_round import DrawSeconds, proof_message
 from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
-from hosting.hand_records import TOURNAMENT_TAG, tournament_tag
+from hosting.hand_records import TOURNAMENT_TAG, hand_outcome, tournament_tag
 from hosting.owner import Mailroom, TableOwner
 from hosting.spin_start import spin_draw_id, spin_outcomes, start_with_proof
 from hosting.store import hand_start_of, table_settings
@@ -667,24 +667,28 @@ class TournamentOwner:
         if mirrored is None or mirrored.external is None:
             log.warning("tournament %s: a hand at %s ended outside the director's play", self.id, table.id)
             return None
-        self._keep_hand(table, hand_id, events, transcript, number)
+        players = {seated.player for seated in mirrored.seats.values()}
+        heads = {mirrored.seats[seat].player: amount for seat, amount in self._hand_heads.get(number, {}).items()
+                 if seat in mirrored.seats}
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
+        self._keep_hand(table, hand_id, events, transcript, number, hand_outcome(changes, players, heads))
         future = self._step(changes, number)
         self._buys_after_hand(number)
         return future
 
     def _keep_hand(self, table: TableState, hand_id: str, events: Sequence[Event], transcript: Transcript,
-                   number: int) -> None:
+                   number: int, outcome: Mapping[str, Any] | None = None) -> None:
         """The finished hand to the store for its history and proof, tagged with its tournament and level
-        (hosting.hand_records.TOURNAMENT_TAG: exported in PokerStars' tournament layout, no ledger rows)."""
+        (hosting.hand_records.TOURNAMENT_TAG: exported in PokerStars' tournament layout, no ledger rows) and what
+        it decided (``outcome``: bounties taken, places finished, :func:`hosting.hand_records.hand_outcome`)."""
         if self.store is None:
             return
         price = self.director.settings.price
         settings = table_settings(table.config)
         level = self._hand_levels.pop(number, self.director.level_number)
         settings[TOURNAMENT_TAG] = tournament_tag(self.id, price.buy_in, price.fee, price.knockout, level, number,
-                                                  self._hand_heads.pop(number, {}))
+                                                  self._hand_heads.pop(number, {}), outcome)
         try:
             start = hand_start_of(table.engine, table.id, hand_id, events, time.time(), settings)
             self.store.tournament_hand(start, events, transcript, self.id)

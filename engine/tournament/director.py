@@ -927,6 +927,13 @@ class Tournament:
             state.prize += prize.amount
         return [PrizeAwarded(state.player, entry, place, prize.amount, prize.ticket_to, prize.secondary)]
 
+    @property
+    def bounties_won(self) -> dict[str, int]:
+        """Each player's bounties collected so far, his own head included (the summary's list; a property:
+        tournaments stored before it start from none)."""
+        won: dict[str, int] = self.__dict__.setdefault("_bounties_won", {})
+        return won
+
     def _pay_bounties(self, payments: list[BountyPayment]) -> list[Event]:
         events: list[Event] = []
         for payment in payments:
@@ -934,6 +941,7 @@ class Tournament:
                 self.cashier.fund(payment.amount, to_pool=False)
             if payment.amount:
                 self.cashier.pay_bounty(payment.winner, payment.amount)
+                self.bounties_won[payment.winner] = self.bounties_won.get(payment.winner, 0) + payment.amount
             events.append(BountyWon(payment.winner, payment.loser, payment.amount, payment.kind,
                                     payment.added_to_own))
         return events

@@ -5,12 +5,23 @@ from __future__ import annotations
 import random
 import warnings
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
 from engine.history import pokerstars_text, summary_game_title
 from engine.structures import StructureKind
-from engine.tournament_history import Currency, Finish, TournamentHand, TournamentInfo, roman, summary_text
+from engine.tournament_history import (
+    BountyTaken,
+    Currency,
+    Finish,
+    Finished,
+    TournamentHand,
+    TournamentInfo,
+    eastern_time,
+    roman,
+    summary_text,
+)
 from engine.variants import OMAHA_HI_LO, TEXAS_HOLDEM
 from tests.engine.pokerkit_differences import pokerkit_agrees, short_big_blind
 from tests.engine.test_history import CONFIG, NAMES, PLAN, small_hand
@@ -29,7 +40,7 @@ def test_a_tournament_hand_has_pokerstars_tournament_header_and_chips_without_a_
     lines = text.splitlines()
     assert lines[:5] == [
         "PokerStars Hand #42: Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (50/100)"
-        " - 2026/12/01 18:00:00 UTC",
+        " - 2026/12/01 18:00:00 UTC [2026/12/01 13:00:00 ET]",
         "Table '797469411 15' 9-max Seat #3 is the button",
         "Seat 1: Ann (5000 in chips)",
         "Seat 2: Bob (5000 in chips)",
@@ -100,12 +111,12 @@ PokerStars Tournament #7, No Limit Hold'em
 Buy-In: $10/$1 USD
 9 players
 Total Prize Pool: $90 USD
-Tournament started 2026/12/01 18:00:00 UTC
+Tournament started 2026/12/01 18:00:00 UTC [2026/12/01 13:00:00 ET]
   1: ann, $45 (50%)
   2: bob, $27 (30%)
   3: cy, $18 (20%)
   4: dan,
-Tournament finished 2026/12/01 19:02:03 UTC
+Tournament finished 2026/12/01 19:02:03 UTC [2026/12/01 14:02:03 ET]
 You finished in 2nd place.
 You received a total of $27.
 """
@@ -141,3 +152,56 @@ def test_a_knockouts_seat_lines_say_the_bounty_on_each_head_and_pokerkit_still_r
         warnings.simplefilter("ignore")
         (parsed,) = list(pokerkit.HandHistory.from_pokerstars(text, error_status=True))
     assert list(parsed.starting_stacks) == [5000, 5000, 5000]
+
+
+def test_the_header_time_has_pokerstars_eastern_time_in_brackets_winter_and_summer() -> None:
+    # issue 26: the header ended in UTC and pokerdf read no time ('HandStartTimeCET Unknown'); PokerStars
+    # always writes "[… ET]" (the hour unpadded), and the summary's times the same way
+    assert eastern_time(datetime(2026, 12, 5, 6, 8, 3, tzinfo=UTC)) == "2026/12/05 1:08:03"
+    assert eastern_time(datetime(2026, 7, 4, 16, 0, 0, tzinfo=UTC)) == "2026/07/04 12:00:00"
+    assert eastern_time(datetime(2026, 11, 1, 5, 59, tzinfo=UTC)) == "2026/11/01 1:59:00"  # still summer time
+    assert eastern_time(datetime(2026, 11, 1, 6, 0, tzinfo=UTC)) == "2026/11/01 1:00:00"  # clocks went back
+
+
+def test_the_bust_hand_says_who_finished_where_what_he_received_and_which_bounty_he_took() -> None:
+    hand = TournamentHand(TournamentInfo(7, 100, 10, 50), level=3, table_number=1,
+                          taken=(BountyTaken("Ann", "Bob", 25), BountyTaken("Ann", "Cy", 12, 13, 38)),
+                          finished=(Finished("Ann", 1, 300), Finished("Cy", 2, 60), Finished("Bob", 3, 40)))
+    lines = pokerstars_text(small_hand().events, CONFIG, PLAN, hand_id=9, players=NAMES, seat_count=9,
+                            played_at=WHEN, tournament=hand).splitlines()
+    summary = lines.index("*** SUMMARY ***")
+    assert lines[summary - 5:summary] == [
+        "Ann wins the 25 bounty for eliminating Bob",
+        "Ann wins 12 for eliminating Cy and their own bounty increases by 13 to 38",
+        "Bob finished the tournament in 3rd place and received 40.",
+        "Cy finished the tournament in 2nd place and received 60.",
+        "Ann wins the tournament and receives 300 - congratulations!",
+    ]
+
+
+def test_pokerdf_reads_a_tournament_hand_its_ranks_prizes_bounties_and_time(tmp_path: Path) -> None:
+    read_and_convert = pytest.importorskip("pokerdf.core.read_and_convert")
+    hand = TournamentHand(TournamentInfo(7, 100, 10, 50), level=3, table_number=1, bounties={0: 50, 1: 50, 2: 50},
+                          taken=(BountyTaken("Ann", "Bob", 25),),
+                          finished=(Finished("Ann", 1, 300), Finished("Bob", 2, 100)))
+    text = pokerstars_text(small_hand().events, CONFIG, PLAN, hand_id=9, players=NAMES, seat_count=9,
+                           played_at=WHEN, tournament=hand)
+    path = tmp_path / "HH one.txt"
+    path.write_text(text, encoding="utf-8")
+    frame = read_and_convert.convert_txt_to_tabular_data(str(path)).set_index("Player")
+    assert set(frame["TournID"]) == {"7"} and set(frame["Level"]) == {"III"}
+    assert str(frame["HandStartTimeCET"].iloc[0]) == "2026-12-01 19:00:00"  # 13:00 ET is 19:00 CET
+    assert list(frame["Blinds"].iloc[0]) == [50.0, 100.0] and list(frame["Stack"]) == [5_000.0] * 3
+    assert set(frame["Bounty"]) == {50.0}
+    assert (frame.loc["Ann", "FinalRank"], frame.loc["Ann", "Prize"]) == (1, 300.0)
+    assert (frame.loc["Bob", "FinalRank"], frame.loc["Bob", "Prize"]) == (2, 100.0)
+    assert frame.loc["Ann", "BountyWon"] == 25.0 and frame.loc["Cy", "FinalRank"] == -1
+
+
+def test_a_knockouts_summary_lists_the_bounties_won() -> None:
+    text = summary_text(TournamentInfo(8, 100, 10, 20), "No Limit Hold'em", entrants=3, prize_pool=300,
+                        started_at=WHEN, finishes=[Finish(1, "ann", 300), Finish(2, "bob"), Finish(3, "cy")],
+                        player="ann", bounties={"ann": 45, "bob": 15, "cy": 0})
+    lines = text.splitlines()
+    assert lines[5:11] == ["  1: ann, 300 (100%)", "  2: bob,", "  3: cy,", "Bounties won:", "  ann, 45", "  bob, 15"]
+    assert lines[-1] == "You won 45 in bounties."

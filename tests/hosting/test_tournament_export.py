@@ -54,13 +54,14 @@ def test_a_spin_summary_lists_places_and_prizes_and_carries_the_multipliers_proo
     multiplier = director.spin_multiplier
     assert multiplier is not None
     assert lines[:5] == ["PokerStars Tournament #4242, No Limit Hold'em", "Buy-In: 10/1", "3 players",
-                         f"Total Prize Pool: {10 * multiplier}", "Tournament started 2027/01/15 08:00:00 UTC"]
+                         f"Total Prize Pool: {10 * multiplier}",
+                         "Tournament started 2027/01/15 08:00:00 UTC [2027/01/15 3:00:00 ET]"]
     places = sorted(director.entries.values(), key=lambda entry: (entry.place or 0, entry.number))
     assert [entry.place for entry in places] in ([1, 2, 3], [1, 2, 2])  # two out in one hand share 2nd
     winner = places[0]
     assert lines[5] == f"  1: {winner.player}, {10 * multiplier} (100%)"  # 2× to 10×: the winner takes all
     assert lines[6:8] == [f"  {entry.place}: {entry.player}," for entry in places[1:]]
-    assert lines[8] == "Tournament finished 2027/01/15 08:15:00 UTC"
+    assert lines[8] == "Tournament finished 2027/01/15 08:15:00 UTC [2027/01/15 3:15:00 ET]"
     bob = next(entry for entry in places if entry.player == "bob")
     assert lines[9] == f"You finished in {['1st', '2nd', '3rd'][(bob.place or 1) - 1]} place."
     proof_lines = proofs.splitlines()
@@ -125,7 +126,8 @@ def test_tournament_hands_are_exported_in_the_tournament_layout_and_verify(
     for chunk in hands:
         first_line, table_line = chunk.splitlines()[:2]
         assert re.fullmatch(r"PokerStars Hand #\d+: Tournament #77, 100\+20\+10 Hold'em No Limit - Level III \(5/10\)"
-                            r" - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d UTC", first_line), first_line
+                            r" - \d{4}/\d\d/\d\d \d\d:\d\d:\d\d UTC \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET\]",
+                            first_line), first_line
         assert table_line.startswith("Table '77 2' 4-max Seat #")
         seat_lines = [line for line in chunk.splitlines() if line.startswith("Seat ") and "in chips" in line]
         assert seat_lines and all(re.fullmatch(r"Seat (\d): \w+ \(\d+ in chips, (\d+) bounty\)", line)
