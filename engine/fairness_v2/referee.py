@@ -363,19 +363,21 @@ class Referee:
             self._check_shuffles(where)
 
     def _check_shuffles(self, where: str) -> None:
-        """Batch-verify the chain (a client skips the stretch up to and including its own shuffle: it knows
-        its own is honest, and the proofs after it are checked against its output)."""
-        steps, start = self.steps, self.initial
+        """Batch-verify the chain. A client skips only its own proof (it knows its shuffle is honest): the
+        stretch before it and the stretch after it are each checked, since an honest shuffle on top of a bad
+        deck launders nothing."""
         if not self.check_proofs:
             return
-        if self.viewer is not None:
-            mine = [index for index, step in enumerate(steps) if step.context.prover == self.viewer]
-            if mine:
-                start, steps = steps[mine[0]].deck, steps[mine[0] + 1:]
-        if steps and not verify_chain(self.group, self.key, start, steps, self.rng):
-            bad = _first_bad_shuffle(self.group, self.key, start, steps)
-            self.fail(where, f"the shuffle proof of {self.name(bad)} fails: the deck was not only reordered and "
-                             "re-masked (a card substituted, duplicated or dropped)")
+        segments: list[tuple[Deck, list[ShuffleStep]]] = [(self.initial, list(self.steps))]
+        mine = [index for index, step in enumerate(self.steps) if step.context.prover == self.viewer]
+        if self.viewer is not None and mine:
+            own = mine[0]
+            segments = [(self.initial, self.steps[:own]), (self.steps[own].deck, self.steps[own + 1:])]
+        for start, steps in segments:
+            if steps and not verify_chain(self.group, self.key, start, steps, self.rng):
+                bad = _first_bad_shuffle(self.group, self.key, start, steps)
+                self.fail(where, f"the shuffle proof of {self.name(bad)} fails: the deck was not only reordered "
+                                 "and re-masked (a card substituted, duplicated or dropped)")
 
     def _wants(self, position: int) -> bool:
         """Whether this viewer checks shares of ``position``."""

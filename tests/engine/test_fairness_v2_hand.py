@@ -118,3 +118,32 @@ def test_too_few_helpers_voids_the_hand_and_the_droppers_pay() -> None:
     # other three (odd chip to the first dealt), and nobody else loses a chip
     assert outcome.stacks == {0: 995, 1: 995, 2: 1000, 3: 1004, 4: 1003, 5: 1003}
     assert verify_transcript(played.transcript, VERIFY, secrets)[1] == outcome
+
+
+def test_every_client_checks_every_shuffle_but_his_own() -> None:
+    """Seat 0 shuffles first and substitutes a card: seat 1, who shuffled after him on top of the bad deck, must
+    still catch it (his own honest shuffle launders nothing)."""
+    import msgspec
+
+    from engine.fairness_v2.referee import Referee
+    from engine.fairness_v2.transcript import Shuffle, sign_entry
+    players = make_players(3)
+    played = play(players)
+    transcript = played.transcript
+    index = next(i for i, entry in enumerate(transcript.entries)
+                 if isinstance(entry.body, Shuffle) and entry.sender == 0)
+    body = transcript.entries[index].body
+    assert isinstance(body, Shuffle)
+    deck = list(body.deck)
+    deck[0], deck[1] = deck[2], deck[3]
+    entry = transcript.entries[index]
+    cheat = sign_entry(transcript.header, entry.seq, entry.prev, 0, msgspec.structs.replace(body, deck=tuple(deck)),
+                       players[0]._signing)
+    entries = [*transcript.entries[:index], cheat, *transcript.entries[index + 1:]]
+    for viewer in (1, 2):
+        referee = Referee(transcript.header, secrets, viewer=viewer, check_signatures=False)
+        for item in entries:
+            referee.apply(item)
+        assert [str(v) for v in referee.violations if "shuffle proof" in str(v)] == [
+            f"entry {index + 2} (shuffle from seat 2 (cy)): the shuffle proof of seat 0 (ana) fails: the deck was "
+            "not only reordered and re-masked (a card substituted, duplicated or dropped)"], viewer
