@@ -107,6 +107,10 @@ class Mailroom(Protocol):
 
     def owner_of(self, table: TableState) -> TableOwner: ...
 
+    def hand_finished(self, table: str, hand: str, dealt_in: Iterable[str]) -> None:
+        """Hand ``hand`` at ``table`` is over and its proof sent: its players' verdicts are welcome."""
+        ...
+
 
 def release_chips(owner: TableOwner, table: TableState, events: Iterable[Event]) -> None:
     """Each stack a batch of table events gave back (:class:`ChipsReturned`: he left, his seat was freed) to

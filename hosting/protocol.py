@@ -581,12 +581,15 @@ class InboundStream:
     when it is spent :attr:`disconnect_reason` is set and the connection should be closed.
     """
 
-    def __init__(self, now: float, limits: Limits | None = None) -> None:
+    def __init__(self, now: float, limits: Limits | None = None, *, messages: TokenBucket | None = None,
+                 errors: TokenBucket | None = None) -> None:
+        """``messages``/``errors``: the buckets to spend, when they are the player's rather than this
+        connection's (``hosting.budgets``: a new channel must not bring a new budget)."""
         self.limits = limits or Limits()
         self._buffer = bytearray()
         self._discarding = False  # inside an oversized line: drop bytes until its newline
-        self._messages = TokenBucket(self.limits.message_burst, self.limits.messages_per_second, now)
-        self._errors = TokenBucket(self.limits.error_burst, self.limits.errors_per_second, now)
+        self._messages = messages or TokenBucket(self.limits.message_burst, self.limits.messages_per_second, now)
+        self._errors = errors or TokenBucket(self.limits.error_burst, self.limits.errors_per_second, now)
         self.disconnect_reason: str | None = None
         self.error_count = 0
 

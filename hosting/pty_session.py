@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from hosting import protocol
 from hosting.identity import Login
-from hosting.protocol import InboundStream, Limits
+from hosting.protocol import Limits
 from hosting.socket_folders import PREFIX as FOLDER_PREFIX
 from hosting.socket_folders import remove_stale_folders
 
@@ -176,7 +176,7 @@ class LocalGate:
             return
         transport = _StreamTransport(writer)
         session = self.room.connect(login, transport)
-        stream = InboundStream(self.room.clock(), self.limits)
+        stream = self.room.inbound_stream(session, self.limits)
         try:
             while not session.ended and transport.closed is None:
                 data = await reader.read(READ_CHUNK)

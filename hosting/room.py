@@ -40,6 +40,7 @@ from engine.text import clean_text
 from hosting import protocol
 from hosting.admin import HostConsole
 from hosting.admin_requests import AdminRefusal, parse_request
+from hosting.budgets import BudgetBook
 from hosting.cash import CashTables
 from hosting.config import RoomConfig, TableConfig
 from hosting.draw_round import DrawRound, DrawSeconds
@@ -70,6 +71,7 @@ from hosting.protocol import (
     Inbound,
     InboundStream,
     Leave,
+    Limits,
     LobbyRequest,
     Ping,
     ProtocolError,
@@ -91,10 +93,11 @@ from hosting.protocol import (
     Watch,
 )
 from hosting.settle_up import read_settle_up
+from hosting.settle_up_answers import SettleUpAnswers
 from hosting.store import ReportRefused, connect
 from hosting.tables import TableState
 from hosting.tournament_desk import TournamentDesk
-from hosting.verdicts import Verdict, VerdictBook, typed_violations
+from hosting.verdicts import FinishedHands, Verdict, VerdictBook, typed_violations
 
 if TYPE_CHECKING:
     from hosting.store import Store
@@ -109,12 +112,12 @@ MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
     "lobby_chat": (5.0, 0.5), "table_chat": (10.0, 1.0), "report_hand": (5.0, 1 / 60), "settle_up": (5.0, 0.2),
     "seat_request": (5.0, 0.2), "sit": (10.0, 0.2),
 }
-"""Per connection, ``(burst, per second)`` of the messages that cost everyone else or the disk, far below the
-connection's overall rate: lobby chat reaches every player in the room, table chat a whole table, and a
-report writes a hand's whole history to the database; a settle-up reads the ledger and searches transfers in a
-worker thread (unlimited, a flood queued work without end); a seat request (``approve_seats``) reaches every
-host's screen; a sit (at a table or a pool) and its leave are two ledger rows on disk. Past it the message is
-refused (``rate_limited``)."""
+"""Per name (all its channels together, :mod:`hosting.budgets`), ``(burst, per second)`` of the messages that cost
+everyone else or the disk, far below the connection's overall rate: lobby chat reaches every player in the room,
+table chat a whole table, and a report writes a hand's whole history to the database; a settle-up reads the ledger
+and searches transfers in a worker thread (unlimited, a flood queued work without end); a seat request
+(``approve_seats``) reaches every host's screen; a sit (at a table or a pool) and its leave are two ledger rows on
+disk. Past it the message is refused (``rate_limited``)."""
 
 class Transport(Protocol):
     """One client connection as the room sees it."""
@@ -143,7 +146,8 @@ class Session:
     """Closed, refused or displaced: whatever it still sends is dropped."""
     wrong_answers: int = 0
     limits: dict[str, TokenBucket] = field(default_factory=dict)
-    """This connection's buckets of the messages with a limit of their own (:data:`MESSAGE_LIMITS`)."""
+    """The buckets of the messages with a limit of their own (:data:`MESSAGE_LIMITS`): the name's, shared by
+    all its channels (:class:`hosting.budgets.Budget`)."""
 
     @property
     def authenticated(self) -> bool:
@@ -236,6 +240,9 @@ class Room:
             for pool in config.pools:
                 self.pools[pool.id] = PoolOwner(pool, self, store, self.cash, self._publish)
         self.verification_reports = VerdictBook()  # clients' verdicts, bounded (hosting.verdicts)
+        self.finished_hands = FinishedHands()  # who may give a verdict on which hand, tables closed or not
+        self.budgets = BudgetBook()  # what each name may spend, across its channels (hosting.budgets)
+        self.settle_ups: SettleUpAnswers | None = None  # made with the first request (the store's directory)
         self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
         self._bank_accounts: dict[str, PlayMoneyAccount] = {}  # refill history per player (this run)
         self.registered_tonight: set[str] = set()  # names registered since the room opened (spectator control)
@@ -271,6 +278,8 @@ class Room:
             self.tournaments.start()
 
     async def stop(self) -> None:
+        if self.settle_ups is not None:
+            self.settle_ups.close()
         await self.tournaments.stop()
         for driver in list(self.drivers.values()):  # a tournament's finished tables may leave meanwhile
             await driver.stop()
@@ -335,6 +344,9 @@ class Room:
     def connected(self, name: str) -> bool:
         return name in self.sessions
 
+    def hand_finished(self, table: str, hand: str, dealt_in: Iterable[str]) -> None:
+        self.finished_hands.add(table, hand, dealt_in)
+
     def owner_of(self, table: TableState) -> TableOwner:
         return self.owners[table.config.id]
 
@@ -364,10 +376,12 @@ class Room:
 
     def connect(self, login: Login, transport: Transport) -> Session:
         """A channel opened on an SSH login: check its key against the name again (it may have been registered
-        since the login), greet it (``hello``), and let it hold the name at once if no gate remains."""
+        since the login), greet it (``hello``), and let it hold the name at once if no gate remains. Its
+        per-kind limits are the name's (:mod:`hosting.budgets`), whatever channel or login it comes on."""
         decision = self.gatekeeper.check_key(login.name, login.public_key)
         session = Session(login.name, login.public_key, transport, new_name=decision.new_name,
-                          needs=decision.needs, address=login.address)
+                          needs=decision.needs, address=login.address,
+                          limits=self.budgets.of(login.name, login.public_key, self.clock()).limits)
         if not decision.allowed:
             security_log.warning("refused a channel: %s: %s", login.describe(), decision.reason)
             self._refuse(session, decision.reason)
@@ -383,6 +397,13 @@ class Room:
                                     registered=registered, balance=self.balance_of(login.name)))
         self._welcome(session)
         return session
+
+    def inbound_stream(self, session: Session, limits: Limits) -> InboundStream:
+        """The reader of one of ``session``'s channels: its message rate and error budget are the name's, shared
+        by all its channels (a new channel is no new budget, issue 25 item 3)."""
+        now = self.clock()
+        budget = self.budgets.of(session.name, session.public_key, now)
+        return InboundStream(now, limits, messages=budget.messages, errors=budget.errors)
 
     def holds_name(self, login: Login) -> bool:
         """Whether ``login``'s key holds its name here now (a session of it passed every gate)."""
@@ -591,21 +612,22 @@ class Room:
         session.send(protocol.message("host_reply", action=message.action, **reply))
 
     def _settle_up(self, session: Session, message: SettleUpRequest, now: float) -> None:
-        """Every player may see the settle-up of a session (it is the table's own business, as at home)."""
+        """Every player may see the settle-up of a session (it is the table's own business, as at home). The room
+        computes one at a time and shares a fresh one (hosting.settle_up_answers): it costs a worker thread."""
         if self.store is None:
             raise RoomError("no_bank", "this room keeps no ledger")
         self._spend(session, "settle_up", now)
-        data_dir, wanted = self.store.data_dir, message.session
-        task = asyncio.get_running_loop().run_in_executor(None, _read_settle_up, data_dir, wanted, time.time())
+        if self.settle_ups is None:
+            data_dir = self.store.data_dir
+            self.settle_ups = SettleUpAnswers(lambda wanted, at: _read_settle_up(data_dir, wanted, at), self.clock)
 
-        def done(finished: asyncio.Future[dict[str, Any]]) -> None:
-            problem = finished.exception()
-            if problem is None:
-                session.send(protocol.message("settle_up", **finished.result()))
+        def answer(result: dict[str, Any] | None, problem: BaseException | None) -> None:
+            if result is not None:
+                session.send(protocol.message("settle_up", **result))
             else:
                 session.send(protocol.error("no_session", str(problem).strip("'\""), in_reply_to="settle_up"))
 
-        task.add_done_callback(done)
+        self.settle_ups.ask(message.session, answer)
 
     # --- handlers ----------------------------------------------------------------------------------------
 
@@ -943,29 +965,32 @@ class Room:
             del self.draws[draw_id]
 
     def _verification(self, session: Session, message: VerificationReport, now: float) -> None:
-        """A client's verdict on a finished hand: accepted once, from a player dealt into it; kept typed and,
-        when the check failed, relayed typed to the table (hosting.verdicts: never the client's words)."""
-        table = self.table(message.table)
-        driver = self.drivers.get(table.config.id)
-        dealt_in = driver.dealt_in(message.hand) if driver is not None else None
-        if driver is None or dealt_in is None:
-            raise RoomError(NO_HAND, f"hand {message.hand} is not a recent finished hand of {table.config.id}")
+        """A client's verdict on a finished hand: accepted once, from a player dealt into it — also when its
+        table has closed since (a tournament's, broken or finished: the verdict follows the proof over the
+        network); kept typed and, when the check failed, relayed typed to the table if it is still here
+        (hosting.verdicts: never the client's words)."""
+        dealt_in = self.finished_hands.dealt_in(message.table, message.hand)
+        if dealt_in is None:
+            raise RoomError(NO_HAND, f"hand {message.hand} is not a recent finished hand of {message.table}")
+        table = self.tables.get(message.table)
         if session.name not in dealt_in:
             raise RoomError("not_dealt_in", f"you were not dealt into hand {message.hand}: only its players report")
         violations = typed_violations(message.violations)
-        verdict = Verdict(table.config.id, message.hand, session.name, message.ok and not violations,
+        verdict = Verdict(message.table, message.hand, session.name, message.ok and not violations,
                           tuple(violations))
         if not self.verification_reports.add(verdict):
             raise RoomError("already_reported", f"you already sent your verdict on hand {message.hand}")
         if not verdict.ok:  # a failed check is everyone's business: tell the whole table (DESIGN.md step 5)
             security_log.warning("fairness check failed: %s reports hand %s at %s: %s", session.name,
-                                 message.hand, table.config.id,
+                                 message.hand, message.table,
                                  ", ".join(item["kind"] for item in violations) or "no detail")
-            alarm = protocol.verification_result(table.config.id, message.hand, session.name, False, violations)
-            for listener in self.audience(table):
+            alarm = protocol.verification_result(message.table, message.hand, session.name, False, violations)
+            for listener in self.audience(table) if table is not None else ():
                 listener.send(alarm)
-        driver.handle(session, message, now)
-        session.send(protocol.ack("verification", table=table.config.id, hand=message.hand))
+        driver = self.drivers.get(message.table)
+        if driver is not None:
+            driver.handle(session, message, now)
+        session.send(protocol.ack("verification", table=message.table, hand=message.hand))
 
     def _report_hand(self, session: Session, message: ReportHand, now: float) -> None:
         """R-AUDIT-1: store the report with the hand's full history; ack with the report id once it is kept."""

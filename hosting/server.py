@@ -22,10 +22,11 @@ from hosting import datadir, protocol
 from hosting.admin import ADMIN
 from hosting.admin_requests import parse_request
 from hosting.admin_socket import AdminSocket
+from hosting.budgets import BudgetBook
 from hosting.cash import CashTables
 from hosting.config import RoomConfig
 from hosting.identity import Gatekeeper, Login, address_group
-from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, InboundStream, Limits
+from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, Limits, TokenBucket
 from hosting.pty_session import LocalGate, TuiPrograms, serve_pty
 from hosting.room import Room, log, security_log
 from hosting.store import Store, StoreAccounts, table_settings
@@ -46,12 +47,20 @@ CLOSING_SECONDS = 5.0
 MAX_CHANNELS_PER_LOGIN = 3
 """Sessions (channels) one SSH login may have open at once: ``croupier join`` and the TUI open one, a shared
 OpenSSH connection (ControlMaster) a few. Each channel is a room session, and a pty one a TUI process."""
+CHANNEL_OPENS_BURST = 8
+CHANNEL_OPENS_PER_SECOND = 0.2
+"""Sessions (channels) one SSH login may open: a burst of 8, then one every 5 s. A client opens one (a
+reconnect is a new login); a loop of opening and closing them was a loop of new room sessions (issue 25 item 3)."""
+OPENS_REFUSED_BEFORE_DISCONNECT = 5
+"""Sessions refused for opening too often before the login itself is closed (each refusal costs the host too)."""
 SCREENS_AT_THE_GATE_PER_ADDRESS = 3
 """Player screens (TUI processes) one address group may hold for logins whose key holds no name yet (still
 at the password prompt): a stranger without the password cannot take every screen of the room."""
 SCREENS_AT_THE_GATE_MESSAGE = (
     f"croupier: {SCREENS_AT_THE_GATE_PER_ADDRESS} screens from your address are still waiting for the room's "
     f"password or invite: finish one first.\r\n").encode()
+CHANNELS_TOO_OFTEN_MESSAGE = (
+    b"croupier: sessions opened too often on this connection: wait a few seconds, or connect again.\r\n")
 TOO_MANY_CHANNELS_MESSAGE = (
     f"croupier: at most {MAX_CHANNELS_PER_LOGIN} sessions at once on one connection: close one, or connect "
     f"again.\r\n").encode()
@@ -86,6 +95,9 @@ class LoginServer(asyncssh.SSHServer):
         self.login: Login | None = None
         self.channels = 0
         """Sessions open on this login now (at most :data:`MAX_CHANNELS_PER_LOGIN`)."""
+        self.channel_opens = TokenBucket(CHANNEL_OPENS_BURST, CHANNEL_OPENS_PER_SECOND, clock())
+        """Sessions this login may still open (:data:`CHANNEL_OPENS_BURST`)."""
+        self.opens_refused = 0
         self.refused_channels = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -103,6 +115,13 @@ class LoginServer(asyncssh.SSHServer):
                                  "%d older ones since the last report", len(pending), pending.count(self.address),
                                  self.address, pending.dropped)
             pending.dropped, pending.reported_at = 0, now
+
+    def disconnect(self, reason: str) -> None:
+        """Close this logged-in connection (it kept opening sessions after being refused)."""
+        if self._connection is not None:
+            security_log.warning("disconnected a login: %s: %s", self.login.describe() if self.login else
+                                 self.address, reason)
+            self._connection.disconnect(asyncssh.DISC_BY_APPLICATION, f"croupier: {reason}")
 
     def drop(self) -> None:
         """Close a connection still logging in (the room holds too many)."""
@@ -227,7 +246,7 @@ async def serve_subsystem(room: Room, process: asyncssh.SSHServerProcess[bytes],
     if channels is not None:  # the room tells it when it closes (RunningRoom.close)
         channels.add(transport)
     session = room.connect(server.login, transport)
-    stream = InboundStream(room.clock(), limits)
+    stream = room.inbound_stream(session, limits)
     try:
         while not session.ended and transport.closed is None:
             data = await process.stdin.read(READ_CHUNK)
@@ -338,6 +357,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     for table in config.tables:
         store.save_table(table.id, table_settings(table))
     channel_limits = limits or Limits()
+    room.budgets = BudgetBook(channel_limits)  # every channel of a name spends its one budget (issue 25 item 3)
     gate = (await LocalGate.start(room, limits=channel_limits, programs=served_tui)  # short private path
             if served_tui is not None else None)
     tui_log = data_dir / "tui.log"
@@ -369,6 +389,17 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
                 owner.refused_channels = True  # one line per login: a flood of channel requests fills no log
             process.stderr.write(TOO_MANY_CHANNELS_MESSAGE)
             process.exit(1)
+            return
+        if not owner.channel_opens.take(clock()):
+            owner.opens_refused += 1
+            if owner.login is not None and not owner.refused_channels:
+                security_log.warning("refused a session (and any more, unlogged): sessions opened too often on the "
+                                     "login of %s", owner.login.describe())
+                owner.refused_channels = True
+            process.stderr.write(CHANNELS_TOO_OFTEN_MESSAGE)
+            process.exit(1)
+            if owner.opens_refused >= OPENS_REFUSED_BEFORE_DISCONNECT:  # still trying: the whole login goes
+                owner.disconnect("sessions opened too often on this connection")
             return
         owner.channels += 1
         try:

@@ -408,6 +408,7 @@ class TableRunner:
             future, self._owner_future = self._owner_future, None
             await future
         self._finished[hand_id] = frozenset(dealt_in)
+        self.room.hand_finished(self.state.config.id, hand_id, dealt_in)  # verdicts may come after the table
         self._last_hand = hand_id
         while len(self._finished) > RECENT_HANDS:
             del self._finished[next(iter(self._finished))]

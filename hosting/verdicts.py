@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -23,6 +23,8 @@ from engine.fairness import ViolationKind
 
 MAX_HANDS: Final = 500
 """Hands whose verdicts the room keeps in memory (all tables together)."""
+MAX_FINISHED_HANDS: Final = 10_000
+"""Finished hands whose dealt-in players the room remembers (all tables together), for their players' verdicts."""
 MAX_VIOLATIONS: Final = 16
 MAX_EVIDENCE: Final = 8
 KNOWN_KINDS: Final = frozenset(kind.value for kind in ViolationKind)
@@ -114,3 +116,31 @@ class VerdictBook:
         for verdicts in list(self._hands.values()):
             for verdict in verdicts.values():
                 yield verdict.to_json()
+
+
+class FinishedHands:
+    """Who was dealt into each recently finished hand (the last :data:`MAX_FINISHED_HANDS`, all tables together),
+    kept after its table has closed: a client's verdict follows the proof over the network, and by then a
+    tournament's table may be broken or the tournament over. Refusing those verdicts spent honest clients' error
+    budgets until they were disconnected (issue 25 item 10). The same players' set is stored once."""
+
+    def __init__(self, limit: int = MAX_FINISHED_HANDS) -> None:
+        self.limit = limit
+        self._hands: OrderedDict[tuple[str, str], frozenset[str]] = OrderedDict()
+        self._sets: dict[frozenset[str], frozenset[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    def add(self, table: str, hand: str, dealt_in: Iterable[str]) -> None:
+        players = frozenset(dealt_in)
+        players = self._sets.setdefault(players, players)
+        self._hands[(table, hand)] = players
+        while len(self._hands) > self.limit:
+            self._hands.popitem(last=False)
+        if len(self._sets) > self.limit:  # forget the sets of forgotten hands
+            self._sets = {kept: kept for kept in self._hands.values()}
+
+    def dealt_in(self, table: str, hand: str) -> frozenset[str] | None:
+        """The players dealt into ``hand`` at ``table``; ``None`` for a hand not finished or forgotten."""
+        return self._hands.get((table, hand))

@@ -11,6 +11,8 @@ with its time. Then a quiet baseline period and one period per kind, each ``--se
 memory (RSS of the ``croupier host`` process; its TUI processes are counted apart) read after each. At the end
 the room is stopped with SIGTERM and ``croupier audit`` checks its chips and proofs.
 
+``channel_cycling`` (issue 25 item 3) adds the round-trips of another player's pings during it.
+
 Prints ONE JSON line: per kind the bots' p50/p99 action round-trip and hands played during it, the host's RSS
 after it and what the abusive client saw; ``host_rss_before_mb``/``host_rss_after_mb``/``host_rss_growth_mb``
 (the largest RSS over all kinds minus the baseline's), ``hands_played``, ``bots_kept_playing`` (every period
@@ -548,6 +550,78 @@ async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> di
             "staller_dealt_in": dealt, "staller_sit_ins_refused": refused_sit_ins}
 
 
+async def channel_cycling(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
+    """Issue 25 item 3: one SSH login opening ``croupier`` channels one after another, each spending what one
+    channel may (10 lobby chat lines, 10 settle-ups) and closed; meanwhile another player pings every 50 ms."""
+    name, key, logins = f"cycle-{os.getpid()}", new_key(), 1
+    login = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key], known_hosts=None,
+                                   agent_path=None, config=[])
+    pinger = await player(port, f"pinger-{os.getpid()}", fairness=False)
+    round_trips: list[float] = []
+    stop = asyncio.Event()
+
+    async def ping() -> None:
+        number = 0
+        while not stop.is_set():
+            number += 1
+            sent = time.perf_counter()
+            with contextlib.suppress(TimeoutError, RequestRefused, ConnectionClosed):
+                await pinger.request("ping", id=number, timeout=30)
+                round_trips.append(time.perf_counter() - sent)
+            await asyncio.sleep(0.05)
+
+    pinging = asyncio.ensure_future(ping())
+    end = time.monotonic() + seconds
+    opened = refused_opens = chat_heard = settled = refused = 0
+    try:
+        while time.monotonic() < end:
+            try:
+                writer, reader, _ = await login.open_session(subsystem=SUBSYSTEM, encoding=None)
+            except (asyncssh.Error, OSError):  # the room closed the login: log in again, as an attacker would
+                refused_opens += 1
+                login.close()
+                try:
+                    login = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
+                                                   known_hosts=None, agent_path=None, config=[])
+                    logins += 1
+                except (asyncssh.Error, OSError):
+                    await asyncio.sleep(0.5)  # refused (logins per address): try again
+                continue
+            client = RoomClient(login, writer, reader, None)
+            greeted = False
+            try:
+                hello = await client.wait_for("hello", timeout=10)
+                greeted = True
+                if hello.get("needs"):
+                    await client.request("auth", password=PASSWORD, timeout=10)
+                opened += 1
+                for number in range(10):
+                    await client.send("chat", text=f"cycle {opened}.{number}")
+                    await client.send("settle_up")
+                await client.request("ping", id=1, timeout=10)
+                await asyncio.sleep(0.05)  # the settle-ups computed meanwhile
+            except (TimeoutError, RequestRefused, ConnectionClosed, OSError, asyncssh.Error):
+                refused_opens += not greeted
+            seen = client.received
+            chat_heard += sum(message.get("type") == "chat" and message.get("sender") == name for message in seen)
+            settled += sum(message.get("type") == "settle_up" for message in seen)
+            refused += sum(message.get("type") == "error" for message in seen)
+            writer.close()
+            with contextlib.suppress(asyncssh.Error, OSError):
+                await writer.channel.wait_closed()
+    finally:
+        stop.set()
+        await asyncio.gather(pinging, return_exceptions=True)
+        await quietly_close(pinger)
+        login.close()
+    return {"logins": logins, "channels_opened": opened, "channel_opens_refused": refused_opens,
+            "chat_lines_heard": chat_heard,
+            "settle_ups_answered": settled, "refusals": refused, "other_player_pings": len(round_trips),
+            "other_player_ping_p50_ms": percentile(round_trips, 0.5),
+            "other_player_ping_p99_ms": percentile(round_trips, 0.99),
+            "other_player_ping_max_ms": percentile(round_trips, 1.0)}
+
+
 KINDS: dict[str, Callable[[int, float, dict[str, Any]], Awaitable[dict[str, Any]]]] = {
     "name_takeover": name_takeover,
     "escape_injection": escape_injection,
@@ -562,6 +636,7 @@ KINDS: dict[str, Callable[[int, float, dict[str, Any]], Awaitable[dict[str, Any]
     "never_commit": never_commit,
     "refusal_flood": refusal_flood,
     "pool_staller": pool_staller,
+    "channel_cycling": channel_cycling,
 }
 
 
