@@ -115,8 +115,16 @@ class Secp256k1(Group):
         return point[:33] + (_SECP_P - y).to_bytes(32, "big")
 
     def multi_mult(self, terms: Iterable[tuple[bytes, int]]) -> bytes:
-        keys = [coincurve.PublicKey(point).multiply(scalar.to_bytes(32, "big"))
-                for point, scalar in ((point, scalar % _SECP_N) for point, scalar in terms) if scalar]
+        # the generator's terms fold into one fixed-base mult (about half the cost of a variable-base one)
+        on_generator = 0
+        keys = []
+        for point, scalar in terms:
+            if point == self.generator:
+                on_generator += scalar
+            elif scalar % _SECP_N:
+                keys.append(coincurve.PublicKey(point).multiply((scalar % _SECP_N).to_bytes(32, "big")))
+        if on_generator % _SECP_N:
+            keys.append(coincurve.PublicKey.from_valid_secret((on_generator % _SECP_N).to_bytes(32, "big")))
         if not keys:
             raise GroupError("the result is the identity")
         try:
