@@ -311,9 +311,9 @@ class CroupierApp(TournamentLobby):
             self.close_table(table_id)
             return
         self._send_queued_top_up(model)
-        if message.get("type") == "verification_result" and not message.get("ok"):
-            self.bell()
-            self.notify(model.alarm, title="fairness", severity="error", timeout=30)
+        if message.get("type") == "verification_result" and not message.get("ok") and model.claim:
+            # another player's word: a notice (rate-limited by the model), no bell, not this client's alarm
+            self.notify(model.claim, title="fairness claim", severity="warning", timeout=10)
         if message.get("type") == "fairness":  # the host's log keeps each served player's own verdicts
             log.info("fairness %s: %s hand %s at %s", "verified" if message.get("ok") else "VIOLATION", self.me,
                      message.get("hand"), table_id)

@@ -115,6 +115,8 @@ class HandHistoryScreen(Screen[None]):
             heading.append_text(badge(summary))
             for violation in summary.violations:
                 heading.append(f"  {violation}", style="red")
+            for claim in summary.claims:  # another player's report, not this client's verdict
+                heading.append(f"  claim by {claim}", style="yellow")
         title.update(heading)
         felt.four_colour = self.four_colour
         felt.model = shown

@@ -209,6 +209,12 @@ def split_clock(total: float, left: float, bank: float | None) -> tuple[float, f
     return max(0.0, left - bank), total - bank, min(bank, left)
 
 
+CLAIM_NOTICE_SECONDS = 60.0
+"""At most one notice a minute per table of other players' claims (each hand's claims stay in its history)."""
+MAX_CLAIMS = 20
+"""Claims kept per hand."""
+
+
 def violation_words(item: Any) -> str:
     """One violation in words: this client's own check says it in a sentence; another player's alarm, relayed by
     the room, has only its kind (``card_mismatch`` → ``card mismatch``)."""
@@ -270,6 +276,9 @@ class HandSummary:
     mid-hand): seeds and seen cards were checked, but not that the commitments came before the deal."""
     unverified: str = ""
     """Why this client could not check the hand fully (its connection missed the commitments); not a violation."""
+    claims: list[str] = field(default_factory=list)
+    """Other players' reports of a problem with this hand, relayed by the room (``ana: card mismatch``): claims to
+    look into, not this client's verdict — a dealt-in player could send one for every hand."""
 
     @property
     def verdict(self) -> str:
@@ -333,6 +342,11 @@ class TableModel:
     watching: bool = False
     waiting: list[str] = field(default_factory=list)
     alarm: str = ""
+    """A fairness violation this client's own check found (the red banner); never another player's word."""
+    claim: str = ""
+    """Another player's report of a problem, as a notice to show once (empty: none new, or held back by
+    :data:`CLAIM_NOTICE_SECONDS`)."""
+    claim_shown_at: float | None = None
     jackpot: dict[str, Any] | None = None  # the table's jackpot pool as the room last said (R-JACK-1, R-JACK-2)
     tournament_clock: str = ""  # a tournament table's level and time to the next (tui.tournament_lobby)
     kind: str = "cash"  # whose table: "cash", "tournament" or "pool" (the room's table message says)
@@ -573,9 +587,8 @@ class TableModel:
                            joined_late=bool(message.get("joined_late")),
                            unverified=str(message.get("unverified") or ""))
         elif kind == "verification_result" and not message.get("ok"):
-            who = message.get("name", "a player")
-            self.alarm = f"FAIRNESS VIOLATION reported by {who} on hand {message.get('hand')}"
-            self._fairness(str(message.get("hand")), False, message.get("violations") or [], reporter=str(who))
+            self._claim(str(message.get("hand")), str(message.get("name") or "a player"),
+                        message.get("violations") or [], now)
         elif kind == "chat":
             self.chat.append((str(message.get("sender", "")), str(message.get("text", ""))))
             del self.chat[:-200]
@@ -929,24 +942,44 @@ class TableModel:
             lines.append(next((form for form in forms if not width or len(form) <= width), won))
         return lines
 
-    def _fairness(self, hand: str, ok: bool, violations: list[Any], reporter: str | None = None,
-                  joined_late: bool = False, unverified: str = "") -> None:
+    def _summary_of(self, hand: str) -> HandSummary:
         summary = next((item for item in reversed(self.hands) if item.hand_id == hand), None)
         if summary is None:
-            summary = HandSummary(hand, 0)
+            summary = HandSummary(hand, table_hand_number(hand) or 0)
             self.hands.append(summary)
-        if reporter is None:
-            summary.joined_late = joined_late
-            summary.unverified = unverified
+        return summary
+
+    def _fairness(self, hand: str, ok: bool, violations: list[Any], joined_late: bool = False,
+                  unverified: str = "") -> None:
+        """This client's own verdict on ``hand``: the only one that raises the alarm."""
+        summary = self._summary_of(hand)
+        summary.joined_late = joined_late
+        summary.unverified = unverified
         texts = [violation_words(item) for item in violations]
-        if reporter is not None:  # another client's alarm never overrides our own failed check
-            summary.fairness = False
-            summary.violations += [f"{reporter}: {text}" for text in texts] or [f"{reporter}: check failed"]
-        elif summary.fairness is not False:
+        if summary.fairness is not False:
             summary.fairness = ok
             summary.violations += texts
         if not ok:
+            number = f"#{summary.number}" if summary.number else hand
+            self.alarm = f"FAIRNESS VIOLATION: your own check failed on hand {number}"
             self.note(f"FAIRNESS VIOLATION on hand {hand}: {'; '.join(texts) or 'check failed'}")
+
+    def _claim(self, hand: str, reporter: str, violations: list[Any], now: float) -> None:
+        """Another player says ``hand`` failed his check: kept with the hand as his claim, shown as a notice at most
+        once a :data:`CLAIM_NOTICE_SECONDS` per table — never as this client's alarm (issue 25 item 9)."""
+        summary = self._summary_of(hand)
+        texts = [violation_words(item) for item in violations] or ["check failed"]
+        summary.claims += [f"{reporter}: {text}" for text in texts]
+        del summary.claims[:-MAX_CLAIMS]
+        if self.claim_shown_at is not None and now - self.claim_shown_at < CLAIM_NOTICE_SECONDS:
+            self.claim = ""
+            return
+        own = {True: "your own check passed", False: "your own check failed too",
+               None: "your own check is still running"}[summary.fairness]
+        number = f"#{summary.number}" if summary.number else hand
+        self.claim_shown_at = now
+        self.claim = f"{reporter} reports a problem with hand {number}; {own} — details in the hand history (V)"
+        self.note(f"{reporter} reports a problem with hand {number} ({own})")
 
 
 def level_words(level: LevelChanged) -> str:

@@ -57,6 +57,33 @@ def test_a_finished_hand_gets_its_fairness_badge() -> None:
     assert model.log[-1] == "FAIRNESS VIOLATION on hand t1-h-2: board card 1 is not where the deck says"
 
 
+def test_other_players_claims_are_claims_rate_limited_and_only_my_own_check_is_the_alarm() -> None:
+    """Issue 25 item 9: another player's failed check (relayed by the room) marked my hand ✘ VIOLATION and raised
+    the alarm on every report; now it is his claim beside my own verdict, one notice a minute per table."""
+    model = TableModel("t1", "me")
+    for message in finished_hand("t1", "t1-h-12"):
+        model.apply(message, now=100.0)
+    claim = msg("verification_result", table="t1", hand="t1-h-12", name="ana", ok=False,
+                violations=[{"kind": "card_mismatch"}])
+    model.apply(claim, now=101.0)
+    mine = model.hands[-1]
+    assert (mine.fairness, mine.violations, mine.claims) == (True, [], ["ana: card mismatch"])
+    assert badge(mine).plain == "✔ verified · 1 claim(s)"
+    assert model.alarm == ""
+    assert model.claim == ("ana reports a problem with hand #12; your own check passed — details in the hand "
+                           "history (V)")
+    for number, now in ((13, 120.0), (14, 140.0)):  # within the minute: kept with the hands, no notice
+        model.apply({**claim, "hand": f"t1-h-{number}"}, now=now)
+        assert model.claim == "" and model.alarm == ""
+    assert [summary.claims for summary in model.hands[-2:]] == [["ana: card mismatch"], ["ana: card mismatch"]]
+    assert all(summary.fairness is None for summary in model.hands[-2:])  # not my verdict: still checking
+    model.apply({**claim, "hand": "t1-h-15"}, now=161.5)
+    assert model.claim.startswith("ana reports a problem with hand #15; your own check is still running")
+    for message in finished_hand("t1", "t1-h-16", verified=False):  # my own check fails: that is the alarm
+        model.apply(message, now=170.0)
+    assert model.alarm == "FAIRNESS VIOLATION: your own check failed on hand #16"
+
+
 def test_a_replayed_hand_after_a_reconnect_is_not_counted_twice() -> None:
     messages = side_pot_hand()[:13]
     hand_events = [message for message in messages if message.get("type") == "event"]

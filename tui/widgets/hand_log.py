@@ -46,15 +46,17 @@ def log_line(line: str, four_colour: bool = False) -> Text:
 
 def badge(summary: HandSummary) -> Text:
     """``✔ verified``, ``✔ verified (joined late)``, ``✘ VIOLATION``, ``cancelled`` or ``… checking`` for one hand."""
+    claimed = Text(f" · {len(summary.claims)} claim(s)", style="yellow") if summary.claims else Text("")
     if summary.fairness is True and summary.unverified:  # a slow connection missed the commitments: no ✔
-        return Text(f"? {summary.verdict}", style="yellow")
+        return Text.assemble(Text(f"? {summary.verdict}", style="yellow"), claimed)
     if summary.fairness is True:
-        return Text(f"✔ {summary.verdict}", style="bold green" if not summary.joined_late else "green")
+        return Text.assemble(Text(f"✔ {summary.verdict}", style="bold green" if not summary.joined_late else "green"),
+                             claimed)
     if summary.fairness is False:
         return Text("✘ VIOLATION", style="bold white on red")
     if summary.cancelled:  # voided by the room (it stopped): there is nothing to check
         return Text("cancelled", style="dim italic")
-    return Text("… checking", style="dim")
+    return Text.assemble(Text("… checking", style="dim"), claimed)
 
 
 class HandLog(Static):

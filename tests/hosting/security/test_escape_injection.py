@@ -86,7 +86,9 @@ async def test_a_players_failed_check_reaches_the_table_typed_never_as_his_words
     model = TableModel("t1", "ana")
     model.apply(alarm)
     summary = next(item for item in model.hands if item.hand_id == alarm["hand"])
-    assert summary.fairness is False and summary.violations == ["eve: card mismatch", "eve: unknown"]
+    # eve's word is her claim, never ana's verdict (issue 25 item 9)
+    assert summary.fairness is None and summary.claims == ["eve: card mismatch", "eve: unknown"]
+    assert model.alarm == ""
     kept = [report for report in started.room.verification_reports if report["name"] == "eve"]
     assert kept and all(report["violations"] == alarm["violations"] for report in kept if not report["ok"])
     # one verdict per player per hand: sending it again is refused, and nothing more is relayed
