@@ -520,17 +520,23 @@ async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> di
     staller.fairness.handle = lambda message: [reply for reply in answer(message)  # type: ignore[method-assign]
                                                if reply["type"] != "reveal"]
     refused_sit_ins = dealt = 0
+    closed_reason = None
     try:
         await staller.request("sit", table=POOL, buy_in=200, timeout=30)
-        end, asked = time.monotonic() + half, 0.0
+        end, next_ask = time.monotonic() + half, 0.0
         while time.monotonic() < end:
             with contextlib.suppress(TimeoutError):
                 message = await staller.receive(timeout=max(0.1, min(1.0, end - time.monotonic())))
                 dealt += message["type"] == "reveal_request"
-                refused_sit_ins += message["type"] == "error" and message.get("code") == "too_soon"
-            if time.monotonic() - asked >= 1.0:  # back in line once a second, as often as the room lets him
-                asked = time.monotonic()
+                if message["type"] == "error" and message.get("code") == "too_soon":
+                    refused_sit_ins += 1  # back as soon as the room lets him: "… sit in again in 30 s"
+                    words = str(message.get("message", "")).rsplit(" in ", 1)[-1].split()
+                    next_ask = time.monotonic() + (float(words[0]) if words and words[0].isdigit() else 5.0)
+            if time.monotonic() >= next_ask:  # back in line once a second
+                next_ask = time.monotonic() + 1.0
                 await staller.send("sit_out", table=POOL, on=False)
+    except ConnectionClosed as closed:  # the room may close him for his refused requests: the numbers still count
+        closed_reason = str(closed)
     finally:
         with contextlib.suppress(Exception):
             await staller.send("leave", table=POOL)
@@ -547,7 +553,7 @@ async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> di
             "fold_to_next_cards_p99_ms_alone": percentile([value for part in alone for value in part], 0.99),
             "fold_to_next_cards_p99_ms_with_staller": percentile([value for part in folds_with for value in part],
                                                                  0.99),
-            "staller_dealt_in": dealt, "staller_sit_ins_refused": refused_sit_ins}
+            "staller_dealt_in": dealt, "staller_sit_ins_refused": refused_sit_ins, "staller_closed": closed_reason}
 
 
 async def channel_cycling(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
