@@ -147,3 +147,27 @@ def test_every_client_checks_every_shuffle_but_his_own() -> None:
         assert [str(v) for v in referee.violations if "shuffle proof" in str(v)] == [
             f"entry {index + 2} (shuffle from seat 2 (cy)): the shuffle proof of seat 0 (ana) fails: the deck was "
             "not only reordered and re-masked (a card substituted, duplicated or dropped)"], viewer
+
+
+def test_a_host_cannot_act_in_a_players_name() -> None:
+    """The host relays a fold in seat 2's name: the other clients reject its signature, seat 2 complains."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from engine.fairness_v2.transcript import Act, sign_entry
+    players = make_players(3)
+    played = play(players)
+    transcript = played.transcript
+    index = next(i for i, entry in enumerate(transcript.entries) if isinstance(entry.body, Act) and entry.sender == 2)
+    original = transcript.entries[index]
+    forged = sign_entry(transcript.header, original.seq, original.prev, 2, Act("fold"),
+                        Ed25519PrivateKey.from_private_bytes(bytes(32)))
+    for player in players:
+        player.start(transcript.header, secrets)
+        for entry in transcript.entries[:index]:
+            player.receive(entry)
+        player.receive(forged)
+    for player in players[:2]:
+        assert [str(v) for v in player.ref.violations] == [
+            f"entry {index} (action from seat 2 (cy)): the signature does not verify: the entry was changed after "
+            "it was signed"]
+    assert players[2].complaints == [f"entry {index} was relayed in my name and I did not send it"]
