@@ -43,6 +43,7 @@ from engine.evaluate.thirty_two import (
     americana_strength,
     telesina_class_strength,
     telesina_strength,
+    telesina_suit_words,
     thirty_two_classes,
     thirty_two_strength,
 )
@@ -257,6 +258,20 @@ class ThirtyTwoRanking(HandRanking):
         if self._telesina:
             return thirty_two_classes()[telesina_class_strength(strength) - 1]
         return thirty_two_classes()[strength // SUIT_CODE_SPAN - 1]
+
+    def name(self, strength: int, rivals: Iterable[int | None] = ()) -> str:
+        """As every game's (R-RANK-7), and in Telesina the suit when a suit decides: a flush against a flush
+        ("flush of hearts, queen high"), equal ranks ("pair of jacks, ace kicker, the ace of hearts decides")."""
+        shown = [rival for rival in rivals if rival is not None]
+        name = super().name(strength, shown)
+        if not self._telesina:
+            return name
+        words = telesina_suit_words(strength, shown)
+        if words is None:
+            return name
+        if words.startswith("of "):
+            return name.replace("flush", f"flush {words}", 1)
+        return f"{name}, {words}"
 
 
 _RANKINGS: dict[tuple[str, str, int | None, bool], HandRanking] = {}

@@ -45,6 +45,7 @@ from engine.evaluate.classes import (
 )
 from engine.evaluate.encoding import CARD_KEY, FLUSH_BITS, SUIT_BITS, SUIT_OFFSET, checked_cards, class_tables
 from engine.evaluate.high import cards_for_class
+from engine.evaluate.names import rank_word
 from engine.evaluate.value import HandValue
 
 SUIT_CODE_SPAN: Final = 4**5
@@ -248,6 +249,75 @@ def telesina_class_strength(strength: int) -> int:
     """The suit-blind class strength (1..840, as in ``thirty_two_strength // SUIT_CODE_SPAN``) of a Telesina
     strength."""
     return strength % _CLASS_SPAN
+
+
+_SUIT_WORDS: Final = {3: "hearts", 2: "diamonds", 1: "clubs", 0: "spades"}
+"""Telesina's suit order as values (:data:`SUIT_VALUE`): hearts 3 > diamonds 2 > clubs 1 > spades 0."""
+
+
+def _telesina_digits(strength: int) -> tuple[int, int, list[int]]:
+    """``(category position, category, key digits)`` of a Telesina strength (flush, high card, one pair: six
+    base-64 digits; other categories one digit, the 32-card draw strength)."""
+    position, rest = divmod(strength, _TELESINA_CATEGORY_SPAN)
+    key = rest // _CLASS_SPAN
+    category = thirty_two_classes()[strength % _CLASS_SPAN - 1].category
+    if category not in (FLUSH, HIGH_CARD, ONE_PAIR):
+        return position, category, [key]
+    digits = []
+    for _ in range(6):
+        key, digit = divmod(key, 64)
+        digits.append(digit)
+    return position, category, digits[::-1]
+
+
+def telesina_suit_words(strength: int, rivals: Sequence[int]) -> str | None:
+    """R-RANK-7 for Telesina's own ties: the words naming the suit that decides against ``rivals`` (Telesina
+    strengths), or ``None`` when ranks alone decide. A flush beats a flush by its suit ("of hearts"); a hand
+    equal in ranks to a rival's is decided by a card's suit ("the ace of hearts decides"; for categories whose
+    suit order is the 32-card draw's — straights, two pair, the vela case — "hearts decide").
+
+    >>> from engine.cards import parse_cards
+    >>> flush = telesina_strength(parse_cards("7h 8h 9h Jh Qh"))
+    >>> other = telesina_strength(parse_cards("As Ks Qs Js 9s"))
+    >>> telesina_suit_words(flush, [other]), telesina_suit_words(other, [flush])
+    ('of hearts', 'of spades')
+    >>> ace = telesina_strength(parse_cards("Ah Qc Tc 8s 7d"))
+    >>> telesina_suit_words(ace, [telesina_strength(parse_cards("Ad Qd Tc 8s 7d"))])
+    'the ace of hearts decides'
+    >>> telesina_suit_words(ace, [telesina_strength(parse_cards("Ad Kc Jd 9s 7s"))])  # A♥ Q♣ beats A♦ K♣
+    'the ace of hearts decides'
+    >>> telesina_suit_words(ace, [telesina_strength(parse_cards("Kd Qd Tc 8s 7d"))]) is None
+    True
+    """
+    position, category, mine = _telesina_digits(strength)
+    own_class = telesina_class_strength(strength)
+    for rival in rivals:
+        rival_position, _, theirs = _telesina_digits(rival)
+        if rival_position != position:
+            continue
+        if category == FLUSH:
+            return f"of {_SUIT_WORDS[mine[0]]}"
+        if rival == strength:
+            continue
+        if category in (HIGH_CARD, ONE_PAIR):  # card by card, rank then suit: the first card that differs
+            index, own_digit, rival_digit = next((index, own, other) for index, (own, other)
+                                                 in enumerate(zip(mine, theirs, strict=True)) if own != other)
+            if category == ONE_PAIR and index == 0:
+                continue  # the pair's rank decides
+            if category == ONE_PAIR and index > 3:
+                return f"{_SUIT_WORDS[own_digit]} decide"  # the vela case: the pair's own suits
+            rank, suit = divmod(own_digit, 4)
+            if rank == rival_digit // 4:
+                return f"the {rank_word(rank)} of {_SUIT_WORDS[suit]} decides"
+            continue
+        if telesina_class_strength(rival) != own_class:
+            continue
+        code, rival_code = mine[0] % SUIT_CODE_SPAN, theirs[0] % SUIT_CODE_SPAN
+        for shift in range(8, -1, -2):  # the first suit of the 32-card draw order that differs
+            own_suit, rival_suit = code >> shift & 3, rival_code >> shift & 3
+            if own_suit != rival_suit:
+                return f"{_SUIT_WORDS[own_suit]} decide"
+    return None
 
 
 def telesina_category(strength: int) -> str:

@@ -68,8 +68,9 @@ class Stakes:
                     big_blind_seat: int | None, straddle_seat: int | None = None,
                     dead_small_blinds: tuple[int, ...] = (),
                     big_blinds_out_of_position: tuple[int, ...] = ()) -> ForcedBets:
-        """The :class:`~engine.hand.ForcedBets` of a hand at this level. A big-blind ante is dead money
-        (TDA: "if the big blind is short, the blind is taken first and the rest is the ante")."""
+        """The :class:`~engine.hand.ForcedBets` of a hand at this level. A big-blind ante is dead money, and the
+        ante is taken first: a big blind too short for both posts the ante, then what is left as his blind
+        (:mod:`engine.forced_bets` posts every ante before the blinds)."""
         if ante_game:
             return ForcedBets(button_seat=button_seat, small_blind_seat=None, small_blind=0, big_blind_seat=None,
                               big_blind=self.big_blind, ante=self.ante, bring_in=self.bring_in)

@@ -39,7 +39,9 @@ class Level:
     ``small_blind``/``big_blind``: blinds (0/0 in stud games, where ``bring_in`` > 0 and the minimum bet of a
     no- or pot-limit stud table is ``big_blind`` if set, else twice the bring-in). ``ante``: every player's
     ante. ``big_blind_ante``: one ante for the whole table, posted by the big blind (TDA 2022: "big blind
-    ante"); an ante and a big-blind ante are not combined. ``duration``: seconds of play.
+    ante"; the ante is taken first — a big blind too short for both posts the ante, then the rest as his
+    blind, as :mod:`engine.forced_bets` does); an ante and a big-blind ante are not combined. ``duration``:
+    seconds of play.
     """
 
     small_blind: int

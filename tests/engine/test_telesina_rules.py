@@ -131,3 +131,23 @@ def test_telesina_two_pair_vela_kicker_goes_to_the_higher_suit_of_the_top_pair()
 def test_telesina_straight_by_top_card_then_its_suit() -> None:
     assert telesina_strength(parse_cards("Kh Qc Js Tc 9c")) > telesina_strength(parse_cards("Kd Qh Jh Th 9h"))
     assert telesina_strength(parse_cards("Ks Qc Js Tc 9c")) > telesina_strength(parse_cards("Qh Jh Th 9d 8h"))
+
+
+def test_telesina_hand_names_name_the_deciding_suit() -> None:
+    # issue 26 item 8, R-RANK-7: where a suit decides, the name says it (before: "flush, queen high" against
+    # "flush, ace high" read as if the lower flush won)
+    ranking = TELESINA.hand_ranking
+    hearts = telesina_strength(parse_cards("7h 8h 9h Jh Qh"))
+    spades = telesina_strength(parse_cards("As Ks Qs Js 9s"))
+    assert ranking.name(hearts, [spades]) == "flush of hearts, queen high"
+    assert ranking.name(spades, [hearts]) == "flush of spades, ace high"
+    ace_hearts = telesina_strength(parse_cards("Ah Qc Tc 8s 7d"))
+    ace_diamonds = telesina_strength(parse_cards("Ad Qd Tc 8s 7d"))
+    assert ranking.name(ace_hearts, [ace_diamonds]) == "ace-queen-ten-eight-seven high, the ace of hearts decides"
+    # A♥ Q♣ beats A♦ K♣ (card by card, rank then suit): the ace's suit decides, not the queen
+    assert ranking.name(ace_hearts, [telesina_strength(parse_cards("Ad Kc Jd 9s 7s"))]) == \
+        "ace-queen high, the ace of hearts decides"
+    assert ranking.name(ace_hearts, [telesina_strength(parse_cards("Kd Qd Tc 8s 7d"))]) == "ace high"
+    straight = telesina_strength(parse_cards("Jh Tc 9c 8s 7d"))
+    assert ranking.name(straight, [telesina_strength(parse_cards("Jd Ts 9s 8c 7c"))]) == \
+        "straight, jack high, hearts decide"

@@ -87,6 +87,8 @@ def play(
         running = [n for n, t in tournament.tables.items() if t.hand is not None]
         rng.shuffle(running)
         for number in running:
+            if tournament.phase in (Phase.COMPLETE, Phase.CANCELLED):
+                break  # a Fifty50 or Double-or-Nothing ends when half are out, whatever runs at other tables
             table = tournament.tables.get(number)
             if table is None or table.hand is None:
                 continue

@@ -10,6 +10,10 @@ rebuys, add-ons, re-entries and late entries. After every step of the director:
 and at the end: every entry ranked exactly once (places 1..N with ties that skip), the pool and the bounty
 fund empty — prizes + fees + bounty credits = everything paid in.
 
+A second property (issue 26) plays random formats — Double-or-Nothing, Fifty50, shootout, heads-up, Spin, and
+Sit & Gos whose payout table has more places than entrants — and checks at completion: the pool is 0, and every
+chip of it was paid once (each entry awarded at most one prize, the prizes adding up to the pool to the chip).
+
 ``CROUPIER_TOURNAMENT_EXAMPLES`` raises the sample (CI keeps it small: each example plays a tournament).
 """
 
@@ -27,10 +31,12 @@ from engine.errors import TableRuleError
 from engine.events import Event
 from engine.tournament.bounties import BountySettings
 from engine.tournament.director import Phase, Tournament
+from engine.tournament.events import PrizeAwarded
+from engine.tournament.formats import Format
 from engine.tournament.levels import Level
 from engine.tournament.money import Balance, EntryPrice
 from engine.tournament.seating import table_to_break
-from engine.tournament.settings import AddOn, Rebuys, TournamentSettings
+from engine.tournament.settings import AddOn, PayoutKind, Rebuys, TournamentSettings
 from tests.engine.tournament.simulation import Bot, play
 
 EXAMPLES = int(os.environ.get("CROUPIER_TOURNAMENT_EXAMPLES", "12"))
@@ -158,4 +164,59 @@ def test_random_tournaments_keep_every_invariant(
     cashier = tournament.cashier
     assert cashier.pool == 0 and cashier.bounty_fund == 0
     assert cashier.paid_in + cashier.house_funded == cashier.fees + cashier.paid_out
+    assert tournament.chips_in_play() == 0
+
+
+@settings(max_examples=EXAMPLES * 2, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate])
+@example(fmt=Format.DOUBLE_OR_NOTHING, entrants=6, seats=6, seed=5, table=(), bounty="none")
+@example(fmt=Format.SIT_AND_GO, entrants=2, seats=6, seed=1, table=(50, 30, 20), bounty="progressive")
+@given(
+    fmt=st.sampled_from([Format.DOUBLE_OR_NOTHING, Format.FIFTY50, Format.SHOOTOUT, Format.HEADS_UP, Format.SPIN,
+                         Format.SIT_AND_GO]),
+    entrants=st.integers(2, 40),
+    seats=st.integers(2, 10),
+    seed=st.integers(0, 2**32 - 1),
+    table=st.sampled_from([(), (50, 30, 20), (40, 30, 20, 10), (65, 35), (100,)]),
+    bounty=st.sampled_from(["none", "knockout", "progressive"]),
+)
+def test_random_formats_pay_the_whole_pool_each_chip_once(
+    fmt: Format, entrants: int, seats: int, seed: int, table: tuple[int, ...], bounty: str,
+) -> None:
+    rng = random.Random(seed)
+    if fmt is Format.SPIN:
+        entrants = seats = 3
+    elif fmt is Format.HEADS_UP:
+        seats = 2
+    knockout = 0 if bounty == "none" else 20
+    payout = {"payout": PayoutKind.TABLE, "payout_percentages": table} if table and fmt is not Format.SPIN else {}
+    tournament_settings = TournamentSettings(
+        "prop", fmt, schedule=SCHEDULE, seats_per_table=seats, starting_stack=1_500, sit_and_go_size=entrants,
+        max_players=entrants, price=EntryPrice(100, 10, knockout),
+        bounties=None if bounty == "none" else BountySettings(progressive=bounty == "progressive"),
+        **payout,  # type: ignore[arg-type]
+    )
+    tournament = Tournament(tournament_settings, rng.randrange)
+    tournament.open_registration(0)
+    for index in range(entrants):
+        tournament.register(f"p{index}", Balance(), 0)
+    if tournament.started_at is None:
+        tournament.start(0, spin_draw=rng.randrange(1_000_000) if fmt is Format.SPIN else None)
+    awarded: list[PrizeAwarded] = []
+
+    def after_step(current: Tournament, events: list[Event]) -> None:
+        check_money_and_chips(current)
+        awarded.extend(event for event in events if isinstance(event, PrizeAwarded))
+
+    play(tournament, rng, bot=Bot(shove=0.2, call=0.4), seconds_per_round=20, after_step=after_step)
+    assert tournament.phase is Phase.COMPLETE
+    check_places(tournament)
+    cashier = tournament.cashier
+    assert cashier.pool == 0 and cashier.bounty_fund == 0, "pool 0 at completion"
+    entries = [event.entry for event in awarded]
+    assert len(entries) == len(set(entries)), "an entry was paid twice"
+    prizes = sum(event.amount for event in awarded)
+    assert prizes == sum(entry.prize for entry in tournament.entries.values())
+    # every chip paid in (and every unit the house added) went out once: as a prize, a bounty or a fee
+    assert prizes + sum(tournament.bounties_won.values()) + cashier.fees == cashier.paid_in + cashier.house_funded
     assert tournament.chips_in_play() == 0
