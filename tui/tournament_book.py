@@ -239,8 +239,9 @@ class TournamentBook:
             self.clocks.setdefault(tournament, Clock()).on_break = False
         elif kind in ("player_seated_at", "rebought", "added_on") and event.get("player") == self.me:
             self.playing.add(tournament)
-        elif kind in ("eliminated", "ranked") and event.get("player") == self.me and event.get("place"):
-            self.places[tournament] = int(event["place"])
+        elif kind in ("eliminated", "ranked") and event.get("player") == self.me:
+            if event.get("place"):  # a shootout round's or late registration's place comes later (ranked)
+                self.places[tournament] = int(event["place"])
             if kind == "eliminated":
                 self.playing.discard(tournament)
         elif kind == "prize_awarded" and event.get("player") == self.me:

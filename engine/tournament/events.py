@@ -217,9 +217,9 @@ class AddedOn(TournamentEvent):
 
 @dataclass(frozen=True, slots=True)
 class Eliminated(TournamentEvent):
-    """Entry ``entry`` of ``player`` is out in ``place`` (``None`` while late registration is open: the
-    place is given by :class:`Ranked` when the field is known). ``by``: the players who won his last chips;
-    ``tied``: how many share this place (hand-for-hand)."""
+    """Entry ``entry`` of ``player`` is out in ``place`` (``None`` while late registration is open, or in a
+    shootout round played at several tables: the place is given by :class:`Ranked` when it is known). ``by``:
+    the players who won his last chips; ``tied``: how many share this place (hand-for-hand)."""
 
     player: str
     entry: int
@@ -230,7 +230,9 @@ class Eliminated(TournamentEvent):
 
 @dataclass(frozen=True, slots=True)
 class Ranked(TournamentEvent):
-    """An entry eliminated during late registration gets its ``place`` now that the field is known."""
+    """An entry eliminated during late registration gets its ``place`` now that the field is known; in a
+    shootout, the players out in a round get theirs when the round ends (by the place reached at their own
+    table, equal places across tables tied)."""
 
     player: str
     entry: int

@@ -25,3 +25,16 @@ def test_hand_for_hand_and_the_final_table_reach_every_entrant_in_words() -> Non
                     "Sunday 100: the final table — 9 players at table 1."]
     kinds = {read_event(message["event"]).get("kind") for _, message in heard}
     assert kinds == {"hand_for_hand", "final_table"} and kinds <= TABLE_NOTES  # also in the tables' logs
+
+
+def test_out_in_a_shootout_round_the_player_is_no_longer_playing_and_learns_his_place_at_the_rounds_end() -> None:
+    # issue 26: a shootout round's busts have no place until the round ends (ranked); the client took such a
+    # player for one still playing (only an eliminated event with a place ended it)
+    book = TournamentBook(me="p3")
+    book.set_rows([{"id": "t", "name": "Shootout"}])
+    book.playing.add("t")
+    book.event("t", {"kind": "eliminated", "player": "p3", "place": None, "by": ["p1"], "tied": 2}, 0.0)
+    assert "t" not in book.playing and "t" not in book.places
+    book.event("t", {"kind": "ranked", "player": "p3", "place": 5}, 1.0)
+    assert book.places["t"] == 5
+    assert event_words(book, "t", {"kind": "ranked", "player": "p3", "place": 5}) == "Shootout: you finished 5th."
