@@ -121,7 +121,8 @@ class HandHistoryScreen(Screen[None]):
         felt.four_colour = self.four_colour
         felt.model = shown
         new_lines = shown.log[len(before):] if shown.log[:len(before)] == before else shown.log
-        lines.update(Text("\n").join(log_line(line, self.four_colour) for line in new_lines))
+        names = {info.name for info in shown.seats.values()}
+        lines.update(Text("\n").join(log_line(line, self.four_colour, names) for line in new_lines))
 
     # --- keys -------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The Host screen (key H, palette "Host console") and the settle-up screen (palette "Settle up").
+"""The Host screen (key Ctrl+O, palette "Host console") and the settle-up screen (palette "Settle up").
 
 The Host screen shows the room as the host runs it — each table's level, pause, players, watchers, chat and
 mutes, the seat requests waiting — and takes the host's commands in the words of ``croupier admin`` (the same

@@ -102,7 +102,7 @@ COMMANDS: tuple[Command, ...] = (
                    "(the box takes digits only: every letter is still a table key, e.g. **A** after a refused "
                    "amount)"),
     Command(TABLE, "draw", "Draw or stand pat", "throw the chosen cards in a draw game; keys 1-5 choose", "d",
-            "Draw", False, readme_keys="**1**–**5**, **D**",
+            "Draw", readme_keys="**1**–**5**, **D**",
             readme="in a draw game: choose the cards to throw, then draw (none chosen: stand pat)"),
     Command(TABLE, "split", "Split", "32-card split when offered", "p", "Split", False,
             readme="accept a split (32-card games, when offered)"),
@@ -116,13 +116,13 @@ COMMANDS: tuple[Command, ...] = (
             "w", "Rabbit",
             readme="home games with `rabbit_hunt`: after a hand that ended early, until the next deal, show the "
                    'table the cards that would have come (marked "not played")'),
-    Command(TABLE, "show", "Show cards", "at showdown", "s", "Show", False, readme_keys="**S** / **M**",
+    Command(TABLE, "show", "Show cards", "at showdown", "s", "Show", readme_keys="**S** / **M**",
             readme="show or muck at showdown when asked: a table with `manual_showdown = true` asks each player "
                    "in showdown order, on the action clock (out of time: the hand is shown); Ctrl+P → "
                    '"Auto-muck losing hands" mucks, unasked, a hand that cannot win (at any table). After '
                    "winning a hand nobody called, until the next deal: **S** shows your hand, Ctrl+P → "
                    '"Show your first card" / "second card" shows one (never shown otherwise)'),
-    Command(TABLE, "muck", "Muck cards", "at showdown", "m", "Muck", False),
+    Command(TABLE, "muck", "Muck cards", "at showdown", "m", "Muck"),
     Command(TABLE, "back", "Sit out / sit in", "toggle; away, it is I'm back", "o", "I'm back",
             readme_keys="**O** when away",
             readme="**I'm back**: after a timeout you are Away (your turns are checked or folded at once, the "
@@ -169,7 +169,7 @@ COMMANDS: tuple[Command, ...] = (
                           "**←**/**→** street by street (its cards, every card shown, its lines, its fairness "
                           "badge), Esc closes"),
     Command(TABLES, "help", "Keys", "the help screen", "question_mark,f1", "Help", readme="help"),
-    Command(TABLES, "host", "Host console", "seats, pause, blinds, stacks, bans: the room's hosts only", "H",
+    Command(TABLES, "host", "Host console", "seats, pause, blinds, stacks, bans: the room's hosts only", "ctrl+o",
             "Host", False, readme="the Host screen (a host of the room only; README \"Hosting a home game\")"),
     Command(TABLES, "settle_up", "Settle up", "this session's buy-ins, cash-outs, nets and who pays whom",
             readme_keys="Ctrl+P → **Settle up**",
@@ -297,7 +297,8 @@ def help_text() -> str:
         "[b]croupier — keys[/b]   Ctrl+P: every action by name · mouse works too · Ctrl+Q quit", "",
         *lines("Table", TABLE),
         "         E again selects the amount; R or Enter sends it · not your turn: F ticks check/fold, C call any",
-        "         a draw game: 1-5 choose the cards to throw",
+        "         a draw game: 1-5 choose the cards to throw · stud: your face-down cards are underlined "
+        "(only you see them)",
         *lines("Tables", TABLES),
         *lines("Lobby", LOBBY),
         "         Tab to the filters: game, stakes, hide full, hide empty",

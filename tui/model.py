@@ -31,6 +31,7 @@ from engine.events import (
     CardsDealtFaceDown,
     CardsDrawn,
     Checked,
+    DrawnCardsDealt,
     Event,
     Folded,
     HandEnded,
@@ -367,6 +368,11 @@ class TableModel:
     """The table's home-game options that are on (R-HOME-1..4), as the room's table message says."""
     second_board: list[str] = field(default_factory=list)  # R-HOME-1: a hand run twice, shared cards included
     rabbit: list[str] = field(default_factory=list)  # R-HOME-2: the cards that would have come (not played)
+    acted: set[int] = field(default_factory=set)
+    """Seats that acted in this betting round since its last bet or raise: the round is over when every seat
+    that can still bet is in it (a draw game then draws)."""
+    drew: bool = False  # a draw of this street has started (someone drew or stood pat)
+    up_cards: list[tuple[str, list[str]]] = field(default_factory=list)  # stud: this street's up cards, by name
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -402,6 +408,45 @@ class TableModel:
             return made_hand_name(variant, hole, board)
         except ValueError:  # a card the room sent that this engine cannot read: name nothing rather than guess
             return ""
+
+    @property
+    def drawing(self) -> bool:
+        """A draw game between its betting rounds: the players are drawing (the round before has closed, or
+        someone drew already, or the room asks me to draw)."""
+        if self.legal and self.legal.get("max_discards"):
+            return True
+        variant = VARIANTS.get(self.game)
+        if variant is None or not variant.has_draws or not self.hand_running or self.results:
+            return False
+        if self.drew:
+            return True
+        live = [info for info in self.seats.values() if info.in_hand and not info.folded]
+        betting = [info for info in live if not info.all_in]
+        top = self.current_bet()
+        closed = len(live) > 1 and all(info.seat in self.acted and info.bet == top for info in betting)
+        return closed and self.next_draw_street() != ""
+
+    def next_draw_street(self) -> str:
+        """The draw street after the betting round now (``"first_draw"``…), ``""`` when no draw is left."""
+        variant = VARIANTS.get(self.game)
+        names = [street.name for street in variant.streets] if variant is not None else []
+        if self.street not in names:
+            return ""
+        later = variant.streets[names.index(self.street) + 1:] if variant is not None else ()
+        return later[0].name if later and later[0].draw else ""
+
+    @property
+    def street_label(self) -> str:
+        """The middle of a board-less table while no card is on it: the street as a player says it — a draw
+        game's betting round after a draw is "after the first draw", the draw itself "first draw"."""
+        if self.drawing:
+            return street_words(self.next_draw_street() or self.street)
+        variant = VARIANTS.get(self.game)
+        draws = {street.name for street in variant.streets if street.draw} if variant is not None else set()
+        words = street_words(self.street)
+        if self.street in draws:
+            return "after " + (words if words.startswith("the ") else f"the {words}")
+        return words
 
     @property
     def run_twice(self) -> str:
@@ -651,6 +696,7 @@ class TableModel:
         self.results = []
         self.shown_after_win = False
         self.second_board, self.rabbit = [], []
+        self.acted, self.drew, self.up_cards = set(), False, []
         for info in self.seats.values():
             info.bet = info.committed = info.face_down = info.won = 0
             info.in_hand = info.folded = info.all_in = False
@@ -733,25 +779,32 @@ class TableModel:
                 down = "" if self.uses_blinds else " (face down)"
                 self.note(f"Dealt to you: {' '.join(str(card) for card in event.cards)}{down}")
         elif isinstance(event, UpCardsDealt):
+            self.up_cards.append(("you" if name == self.me else name, [str(card) for card in event.cards]))
             if name == self.me:
                 self.note(f"Dealt to you: {' '.join(str(card) for card in event.cards)} (face up)")
         elif isinstance(event, BoardDealt):
             self.note(f"{self.street.capitalize()}: {' '.join(self.board)}")
         elif isinstance(event, BettingRoundStarted):
+            self._street_line(event.street)
+            self.acted, self.drew = set(), False
             for info in self.seats.values():
                 if not info.folded and not info.all_in:
                     info.last_action = ""
         elif isinstance(event, Folded):
+            self.acted.add(event.seat)
             self._seat(event.seat).last_action = "fold"
             self.note(self._who(name, "folds"))
         elif isinstance(event, Checked):
+            self.acted.add(event.seat)
             self._seat(event.seat).last_action = "check"
             self.note(self._who(name, "checks"))
         elif isinstance(event, Called):
+            self.acted.add(event.seat)
             self._seat(event.seat).last_action = "call"
             self.note(f"{self._who(name, 'calls')} {event.amount}" + (" (all-in)" if event.all_in else ""))
         elif isinstance(event, BetPlaced | Raised):
             betting = isinstance(event, BetPlaced)
+            self.acted = {event.seat}  # a bet or raise: everyone else acts again
             verb = "completes to" if completing else "bets" if betting else "raises to"
             self._seat(event.seat).last_action = "complete" if completing else "bet" if betting else "raise"
             self.note(f"{self._who(name, verb)} {event.to}" + (" (all-in)" if event.all_in else ""))
@@ -759,9 +812,20 @@ class TableModel:
             self._seat(event.seat).last_action = "bring-in"  # stud's forced bet, where hold'em shows its blinds
             self.note(f"{self._who(name, 'brings in')} {event.amount}")
         elif isinstance(event, CardsDrawn):
+            if not self.drew:  # the draw's first player: the log says which draw this is
+                self.note(street_words(self.next_draw_street() or "draw").capitalize())
+            self.drew = True
             count = event.count
             self._seat(event.seat).last_action = f"draws {count}" if count else "pat"
             self.note(f"{self._who(name, 'draws')} {count}" if count else self._who(name, "stands pat"))
+        elif isinstance(event, DrawnCardsDealt):
+            if name == self.me:
+                thrown = " ".join(str(card) for card in event.discarded)
+                line = f"You throw {thrown}, draw {' '.join(str(card) for card in event.cards)}"
+                if self.log and self.log[-1].startswith("You draw "):  # the count's line, now with the cards
+                    self.log[-1] = line
+                else:
+                    self.note(line)
         elif isinstance(event, UncalledBetReturned):
             self.note(f"Uncalled bet of {event.amount} returned to {'you' if name == self.me else name}")
         elif isinstance(event, HandShown):
@@ -804,6 +868,15 @@ class TableModel:
         self.small_blind_seat, self.big_blind_seat = plan
         self.button_seat = event.button_seat
         self.hand_running = True
+
+    def _street_line(self, street: str) -> None:
+        """Stud: each street's line in the log with everyone's up cards ("Fourth street: ana 7h, you 9c")."""
+        if self.uses_blinds:
+            return
+        shown = ", ".join(f"{who} {' '.join(cards)}" for who, cards in self.up_cards)
+        self.up_cards = []
+        self.note(f"{street_words(street).capitalize()}: {shown}" if shown else
+                  f"{street_words(street).capitalize()}: dealt face down")
 
     def _pot_awarded(self, event: PotAwarded, hand: str, name: str) -> None:
         amount = event.amount

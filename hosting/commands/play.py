@@ -32,7 +32,11 @@ if TYPE_CHECKING:  # imported when used: `croupier --help` stays fast
 
 TABLE_ID = "practice"
 PLAYER_NAME = "you"
-BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene")
+BOT_NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Irene", "Jonas", "Kira", "Luca",
+             "Marta", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sven", "Tina", "Umberto", "Vera", "Walter", "Xenia",
+             "Yusuf", "Zoe", "Amir", "Bea", "Cyril", "Dora")
+"""Practice bots' names: a fast-fold pool of ten seats holds 29 bots, each with a name of his own (never
+``Hugo`` and ``Hugo16`` at one table)."""
 DEFAULT_STAKES = {"fixed_limit": (1, 2)}  # every structure: 1/2 unless said otherwise
 
 
@@ -171,6 +175,15 @@ def build_room(table: TableConfig, data_dir: Path, pause_between_hands: float = 
     return practice_room(config, data_dir, pause_between_hands, showdown_pause)
 
 
+def bot_name(index: int) -> str:
+    """The practice bot number ``index``'s name: distinct first names, then ``Bot31``, ``Bot32``….
+
+    >>> bot_name(0), bot_name(16), bot_name(30)
+    ('Ana', 'Quinn', 'Bot31')
+    """
+    return BOT_NAMES[index] if index < len(BOT_NAMES) else f"Bot{index + 1}"
+
+
 async def seat_bots(room: Room, table: TableConfig, seed: int | None,
                     think: tuple[float, float], count: int | None = None) -> list[PracticeBot]:
     """Seat ``count`` bots (default ``players - 1``) of mixed styles, each bought in for the maximum."""
@@ -181,7 +194,7 @@ async def seat_bots(room: Room, table: TableConfig, seed: int | None,
     styles = list(STYLES)
     bots = []
     for index in range(table.seats - 1 if count is None else count):
-        name = BOT_NAMES[index] if index < len(BOT_NAMES) else f"{BOT_NAMES[index % len(BOT_NAMES)]}{index}"
+        name = bot_name(index)
         connection = await LocalConnection.attach(room, name)
         await connection.send("sit", table=TABLE_ID, buy_in=table.max_buy_in)
         bot = PracticeBot(connection, styles[index % len(styles)], random.Random(rng.random()), think, table.game,

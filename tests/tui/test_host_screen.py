@@ -64,7 +64,7 @@ def _app(room: Room, name: str, key: str | None = None) -> CroupierApp:
 
 async def _open_host_screen(pilot: Any, app: CroupierApp) -> HostScreen:
     await app.connected.wait()
-    await pilot.press("H")
+    await pilot.press("ctrl+o")
     await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
     screen = app.screen
     assert isinstance(screen, HostScreen)
@@ -245,7 +245,7 @@ async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_s
     app = _app(room, "bob")
     async with app.run_test(size=(140, 45)) as pilot:
         await app.connected.wait()
-        await pilot.press("H")
+        await pilot.press("ctrl+o")
         await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
         screen = app.screen
         assert isinstance(screen, HostScreen)

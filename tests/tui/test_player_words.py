@@ -14,8 +14,8 @@ from tests.tui.helpers import wait_until
 from tests.tui.recorded import ReplayConnection, event, hello, lobby_rows, msg, side_pot_hand
 from tests.tui.test_model_and_widgets import model_after
 from tui.app import CroupierApp, plain_words
-from tui.model import TableModel
-from tui.widgets.felt import seat_markers, street_words
+from tui.model import TableModel, street_words
+from tui.widgets.felt import seat_markers
 from tui.widgets.hand_log import HandLog
 from tui.widgets.seat import seat_text
 

@@ -266,10 +266,16 @@ async def test_stud_has_no_wait_bb_and_the_key_bar_fits_80_columns() -> None:
         view = app.view_of("s1")
         assert view is not None and not view.query_one("#wait-bb").display
         bar = app.query_one(KeyBar)
+        assert "f Fold" not in bar.render().plain  # between hands: nothing to bet with (issue 27)
+        model = app.models["s1"]  # my turn on fourth street: every betting key on the bar
+        model.hand_running = True
+        model.legal = {"seat": 0, "can_fold": True, "call_amount": 4, "min_raise_to": 8, "max_raise_to": 8}
+        app._push("s1")
+        await wait_until(pilot, lambda: "f Fold" in bar.render().plain, what="the betting keys")
         drawn = bar.render().plain
         assert len(drawn) <= 80 and drawn.rstrip().endswith("^p palette"), drawn
         words = drawn.split()
-        for key, description in (("f", "Fold"), ("c", "Check/Call"), ("r", "Raise"), ("a", "All-in"), ("x", "Leave")):
+        for key, description in (("f", "Fold"), ("c", "Check/Call"), ("r", "Raise"), ("a", "Max"), ("x", "Leave")):
             assert f"{key} {description}" in drawn  # every table key whole; app-wide keys give way first
         shown = [(key, description) for key, description, _ in bar.entries if f"{key} {description} " in drawn]
         assert len(" ".join(f"{key} {description}" for key, description in shown)) <= len(" ".join(words))

@@ -145,6 +145,7 @@ class ActionBar(Widget):
     ActionBar .-watching { display: none; }
     ActionBar Slider { margin: 0 1; }
     ActionBar #draw { background: $accent 60%; }
+    ActionBar #question { margin: 0 1 0 0; text-style: bold; }
     ActionBar .discard.-selected { background: $error 60%; text-style: strike; }
     """
 
@@ -188,10 +189,12 @@ class ActionBar(Widget):
             yield Button("Check (C)", id="call", compact=True)
             yield Button("Raise (R)", id="raise", compact=True)
             yield AmountInput(placeholder="amount", id="amount", restrict=r"[0-9,_ ]*", compact=True)
-            yield Button("Show", id="show", classes="-hidden", compact=True)
-            yield Button("Muck", id="muck", classes="-hidden", compact=True)
             yield Button("Bring in (C)", id="bring-in", classes="-hidden", compact=True)
             yield Button("Split (P)", id="split", classes="-hidden", compact=True)
+        with Horizontal(id="answer-row", classes="-hidden"):  # a question of its own: not betting keys
+            yield Label("", id="question")
+            yield Button("Show (S)", id="show", classes="-hidden", compact=True)
+            yield Button("Muck (M)", id="muck", classes="-hidden", compact=True)
             yield Button("Run it twice (Y)", id="run-twice", classes="-hidden", compact=True)
             yield Button("Run once (N)", id="run-once", classes="-hidden", compact=True)
         with Horizontal(id="draw-row", classes="-hidden"):
@@ -248,6 +251,9 @@ class ActionBar(Widget):
         for widget_id in ("fold", "raise", "amount", "sizing"):  # a draw: only the draw controls
             self.query_one(f"#{widget_id}").set_class(drawing, "-hidden")
         self.query_one("#call", Button).set_class(drawing, "-hidden")
+        self.query_one("#answer-row").set_class(not showdown, "-hidden")
+        self.query_one("#question", Label).update("Run it twice?" if asked else "Showdown:" if showdown else "")
+        self._arrange()
         if legal is None:  # not my turn: nothing left from an earlier turn, C says what it would do
             self._show_waiting_labels()
             self.query_one("#amount", Input).value = ""
@@ -263,6 +269,8 @@ class ActionBar(Widget):
         high: Any = legal.get("max_raise_to")
         can_raise = low is not None and high is not None
         self.query_one("#raise", Button).disabled = not can_raise
+        for widget_id in ("raise", "amount", "sizing"):  # capped, or facing an all-in: no raise offered
+            self.query_one(f"#{widget_id}").set_class(drawing or showdown or not can_raise, "-hidden")
         self.query_one("#raise", Button).label = ("Complete (R)" if bring_in else "Bet (R)" if legal.get("is_bet")
                                                   else "Raise to (R)")
         for button in self.query(".preset").results(Button):
@@ -278,6 +286,21 @@ class ActionBar(Widget):
             self.query_one("#amount", Input).value = ""
         self.error = ""
         self._maybe_pre_act(legal)
+
+    def _arrange(self) -> None:
+        """Which rows show: the betting row while I bet or wait for my turn in the hand; none of it once I
+        have folded (or between hands); a draw, a showdown or the run-it-twice question have rows of their own."""
+        legal = self.legal
+        answering = bool(legal and (legal.get("can_show") or legal.get("can_muck") or legal.get("can_run_twice")))
+        betting = (legal is not None and not answering) or (legal is None and self.can_pre_act)
+        self.query_one("#main-actions").set_class(not betting, "-hidden")
+        for box in self.query("#pre-actions Checkbox"):
+            box.set_class(not betting, "-hidden")  # the clock stays: whose turn it is
+        if not betting:
+            self.query_one("#sizing").set_class(True, "-hidden")
+        elif legal is None:
+            for widget_id in ("raise", "amount", "sizing"):
+                self.query_one(f"#{widget_id}").set_class(False, "-hidden")
 
     def _show_waiting_labels(self) -> None:
         """Between my turns C ticks "call any" and R has nothing to send: the labels say what I face now."""
@@ -403,6 +426,8 @@ class ActionBar(Widget):
 
     def watch_can_pre_act(self, can: bool) -> None:
         self._enable_pre_actions()
+        if self.is_mounted:
+            self._arrange()
 
     def _enable_pre_actions(self) -> None:
         """The boxes are live while I am in the hand and waiting for my turn; greyed (and unticked) otherwise."""

@@ -14,8 +14,9 @@ FOUR_COLOURS = {"s": "bold black on white", "h": "bold red on white", "d": "bold
 BACK = "bold white on dark_blue"
 
 
-DOWN = " on grey58"
-"""A card of mine dealt face down in stud: the others do not see it (its face on a grey card, not white)."""
+DOWN = " underline on grey58"
+"""A card of mine dealt face down in stud: the others do not see it — underlined on a grey card (not white), so
+it is told apart without telling shades of grey (the help screen says so)."""
 
 
 def card_text(card: str, four_colour: bool = False, down: bool = False) -> Text:

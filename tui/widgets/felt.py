@@ -8,7 +8,7 @@ from textual.containers import Grid
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.model import TableModel, street_words
+from tui.model import TableModel
 from tui.widgets.cards import cards_text
 from tui.widgets.seat import SeatView
 
@@ -16,10 +16,11 @@ from tui.widgets.seat import SeatView
 PLACES = [(2, 1), (2, 0), (1, 0), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (2, 2)]
 def seat_markers(model: TableModel, seat: int) -> str:
     """``D``, ``SB``, ``BB`` (joined by ``/``, e.g. heads-up ``D/SB``) for a game with blinds; none in stud
-    games (antes and a bring-in, no button: the bring-in shows as the seat's action instead)."""
+    games (antes and a bring-in, no button: the bring-in shows as the seat's action instead); a bomb pot has
+    the button only (R-HOME-3: no blinds, the button still says who acts last)."""
     if not model.uses_blinds:
         return ""
-    running = model.hand_running
+    running = model.hand_running and not model.bomb_pot  # a bomb pot: everyone antes, nobody posts a blind
     marks = ["D" if model.button_seat == seat else "", "SB" if model.small_blind_seat == seat and running else "",
              "BB" if model.big_blind_seat == seat and running else ""]
     return "/".join(mark for mark in marks if mark)
@@ -63,7 +64,7 @@ class BoardView(Static):
         elif model.board:
             lines.append(cards_text(model.board, self.four_colour))
         elif model.hand_running and not model.results:
-            lines.append(Text(street_words(model.street) or "dealing", style="italic"))
+            lines.append(Text(model.street_label or "dealing", style="italic"))
         elif not model.results:
             lines.append(Text("waiting for the next hand", style="dim italic"))
         if model.rabbit:  # R-HOME-2: what would have come, marked as not played

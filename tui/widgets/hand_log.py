@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from rich.text import Text
 from textual import on
@@ -12,31 +13,28 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
-from engine.variants import VARIANTS
 from tui.model import HandSummary, TableModel
 from tui.widgets.cards import card_text
 
 CARD = re.compile(r"(?<![\w'])([2-9TJQKA][shdc])(?![\w'])")
-CARD_LINES = ("Dealt to you:", "Board:", *sorted({f"{street.name.capitalize()}:" for variant in VARIANTS.values()
-                                                  for street in variant.streets if street.board}))
-"""Lines that list cards: the deal, and each board street as the model notes it ("Flop: …", Telesina's "Vela: …")."""
 
 
-def log_line(line: str, four_colour: bool = False) -> Text:
-    """One hand-log line; the cards in deal and showdown lines get their suit glyphs and colours.
+def log_line(line: str, four_colour: bool = False, names: Collection[str] = ()) -> Text:
+    """One hand-log line; every card in it gets its suit glyph and colour (deals, boards, shown hands, draws,
+    a rabbit, a second board). ``names``: the table's players — a player called "Kc" stays a name.
 
     >>> log_line("Flop: Qs Jd 4c").plain, log_line("ana shows Ah Kd (two pair)").plain
     ('Flop: Q♠ J♦ 4♣', 'ana shows A♥ K♦ (two pair)')
-    >>> log_line("Vela: Ac").plain
-    'Vela: A♣'
+    >>> log_line("Rabbit hunt (asked by ana), not played: river Th").plain, log_line("Ks folds", names=["Ks"]).plain
+    ('Rabbit hunt (asked by ana), not played: river T♥', 'Ks folds')
     """
     if line.startswith("FAIRNESS"):
         return Text(line, style="bold red")
-    if not (line.startswith(CARD_LINES) or " shows " in line or line.startswith("You show ")):
-        return Text(line)
     text = Text()
     last = 0
     for match in CARD.finditer(line):
+        if match.group(1) in names:
+            continue
         text.append(line[last:match.start()])
         text.append_text(card_text(match.group(1), four_colour))
         last = match.end()
@@ -84,9 +82,10 @@ class HandLog(Static):
             if summary.result:
                 text.append(f" {summary.result}")
             text.append("\n")
+        names = {info.name for info in model.seats.values()}
         shown = max(1, min(self.lines, height - len(summaries))) if height <= self.lines + 4 else self.lines
         for line in model.log[-shown:]:
-            text.append_text(log_line(line, self.four_colour))
+            text.append_text(log_line(line, self.four_colour, names))
             text.append("\n")
         return text
 

@@ -30,7 +30,7 @@ def name_line(info: SeatInfo, width: int, markers: str, mine: bool) -> Text:
         line.append(markers + " ", style="bold yellow")
     stack = f" {info.stack}"
     room = width - line.cell_len - len(stack)
-    name = info.name[:14]
+    name = info.name  # shortened only where the box has no room for it
     if len(name) + 1 <= room:
         stack = " " + stack  # two spaces when there is room
     elif len(name) > room:
@@ -76,6 +76,8 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
     chips_word = "bet"
     if info.bet and state in CHIP_ACTIONS:  # "raise 20", not "bet 20 raise" (it wrapped as "bet 9 bet")
         chips_word, state = state, ""
+    elif info.bet and info.last_action in CHIP_ACTIONS:  # all-in by a raise: "raise 60" and "all-in", not "bet"
+        chips_word = info.last_action
     extras = [[(f"{chips_word} {info.bet}", "bold cyan")] if info.bet else [],
               [("TO ACT", "bold reverse")] if to_act else [],
               [(f"wins {info.won}", "bold green")] if info.won else [],

@@ -32,6 +32,29 @@ def status_hand(model: TableModel) -> Text:
     return Text.assemble(("Your hand: ", "dim"), (name, "bold")) if name else Text("")
 
 
+def play_keys(model: TableModel, top: str) -> dict[str, bool]:
+    """Which of the hand's keys the key bar offers now (``top``: the maximum's name, "all-in", "pot" or
+    "max"). Fold, Check/Call and Raise while I am in the hand and betting (F and C tick the pre-actions before
+    my turn; R only when a bet or raise is allowed); a draw offers D; a showdown S and M; the run-it-twice
+    question Y and N; none of them once I have folded or between hands."""
+    legal = model.legal
+    info = model.seats.get(model.my_seat) if model.my_seat is not None else None
+    in_play = bool(info is not None and model.hand_running and not model.hand_over and info.in_hand
+                   and not info.folded and not info.all_in)
+    asked = bool(legal and legal.get("can_run_twice"))
+    showdown = bool(legal and (legal.get("can_show") or legal.get("can_muck")))
+    drawing = bool(legal and legal.get("max_discards"))
+    betting = (legal is not None or in_play) and not (asked or showdown or drawing)
+    can_raise = betting and legal is not None and legal.get("min_raise_to") is not None
+    can_push = can_raise or (betting and legal is not None and legal.get("call_amount") is not None)
+    return {"fold": betting, "check_call": betting, "raise": can_raise,
+            "all_in": can_push and top == "all-in", "max_pot": can_push and top == "pot",
+            "max_raise": can_push and top == "max", "draw": drawing,
+            "show": bool(legal and legal.get("can_show")) or model.can_show_after_win,
+            "muck": bool(legal and legal.get("can_muck")), "run_twice": asked, "run_once": asked,
+            "rabbit_hunt": model.rabbit_available}
+
+
 class TableView(Widget, can_focus=True):
     """A table the player has open (seated or watching)."""
 
@@ -176,7 +199,8 @@ class TableView(Widget, can_focus=True):
             self._betting_round = betting_round
             bar.clear_pre_actions()
         bar.can_pre_act = mine is not None and mine in model.seats and model.seats[mine].in_hand \
-            and not model.seats[mine].folded and not model.seats[mine].all_in and model.hand_running
+            and not model.seats[mine].folded and not model.seats[mine].all_in and model.hand_running \
+            and not model.hand_over
         if bar.legal != model.legal:
             bar.legal = model.legal
         if model.to_act is not None and model.hand_running:
@@ -199,7 +223,8 @@ class TableView(Widget, can_focus=True):
         self.query_one("#sit-down", Button).set_class(info is not None or not model.free_seats or not cash,
                                                       "-hidden")
         self.query_one("#leave", Button).label = "Leave (X)" if info is not None else "Close (X)"
-        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.uses_blinds, cash)
+        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.uses_blinds, cash,
+                tuple(play_keys(model, bar.top_label()).values()))
         if keys != self._keys:  # the key bar's words follow (I'm back, Max/Pot/All-in, Sit down, Close)
             self._keys = keys
             self.app.refresh_bindings()
@@ -224,12 +249,10 @@ class TableView(Widget, can_focus=True):
         cash = model is None or model.kind != "tournament"  # tournament seats come from the director
         shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
                  "sit_down": not seated and model is not None and model.free_seats > 0 and cash,
-                 "all_in": seated and top == "all-in", "max_pot": seated and top == "pot",
-                 "max_raise": seated and top == "max", "fold": seated, "check_call": seated, "raise": seated,
                  "wait_big_blind": seated and cash and (model is None or model.uses_blinds),
                  "top_up": seated and cash}
-        asked = bool(model is not None and model.legal and model.legal.get("can_run_twice"))
-        shown.update(run_twice=asked, run_once=asked, rabbit_hunt=model is not None and model.rabbit_available)
+        if model is not None:
+            shown.update(play_keys(model, top))
         return shown.get(name, True)
 
     def on_mount(self) -> None:
