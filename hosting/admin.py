@@ -505,7 +505,9 @@ class HostConsole:
                 "seat_requests": [dataclasses.asdict(item) for item in self.seat_requests.values()],
                 "hosts": self.hosts(), "banned": sorted(self.state.banned_names),
                 "banned_keys": len(self.state.banned_keys), "online": sorted(self.room.sessions),
-                "approve_seats": self.approve_seats}
+                "approve_seats": self.approve_seats,
+                "pools": [owner.summary(now) for owner in self.room.pools.values()],
+                "tournaments": self.room.tournaments.rows()}
 
     def _do_approve(self, request: AdminRequest, now: float) -> dict[str, Any]:
         key = (request.get("table"), request.get("player"))

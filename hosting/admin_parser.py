@@ -66,7 +66,8 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
         parser.add_argument("--data", metavar="DIR", help=data_help, default=argparse.SUPPRESS)
         return parser
 
-    action("status")
+    action("status").add_argument("--json", action="store_true",
+                                  help="the room's reply as JSON (for scripts) instead of the table")
     approve = action("approve")
     approve.add_argument("table")
     approve.add_argument("player")
@@ -133,7 +134,7 @@ def request_of(arguments: argparse.Namespace) -> dict[str, Any]:
     """The admin socket request (hosting.admin_requests) for parsed ``croupier admin`` arguments."""
     action: str = arguments.action
     values = {key: value for key, value in vars(arguments).items()
-              if key not in ("action", "data", "handler", "command", "yes") and value is not None}
+              if key not in ("action", "data", "handler", "command", "yes", "json") and value is not None}
     if action == "level":
         blinds = values.pop("blinds", None)
         if blinds is not None:

@@ -11,6 +11,7 @@ import sys
 
 from hosting.admin_parser import request_of
 from hosting.admin_socket import ask, socket_path
+from hosting.admin_status import status_text
 from hosting.commands.audit import data_dir_of
 
 
@@ -40,8 +41,10 @@ def run(arguments: argparse.Namespace) -> int:
     if not reply.get("ok"):
         print(f"croupier admin: {reply.get('error', 'refused')}", file=sys.stderr)
         return 1
-    if request["action"] == "status":
+    if request["action"] == "status" and getattr(arguments, "json", False):
         print(json.dumps({key: value for key, value in reply.items() if key != "ok"}, indent=1))
+    elif request["action"] == "status":
+        print(status_text(reply))
     else:
         print(reply.get("text", "done"))
     return 0

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from hosting import datadir
-from hosting.config import ConfigError, RoomConfig, default_room, load_room
+from hosting.config import AccessConfig, ConfigError, RoomConfig, default_room, load_room
 from hosting.logging_setup import level_from, setup_logging
 from hosting.server import RunningRoom, serve_forever, start_room
 from hosting.store import StoreError
@@ -49,12 +49,39 @@ def banner(running: RunningRoom, host: str, listen: str = "") -> str:
         "Share this line with your friends:",
         f"    {running.share_line(host)}",
         f"    (with croupier installed: croupier join {host}:{running.port})",
+        *gate_words(room.config.access),
         f"Host key fingerprint (friends should see the same when they first connect): {running.fingerprint}",
         f"Data directory: {running.data_dir}",
     ]
     lines += [f"  {table.id:<14} {table.name} ({table.seats} seats, buy-in {table.min_buy_in}-{table.max_buy_in})"
               for table in room.config.tables]
     return "\n".join(lines)
+
+
+def gate_words(access: AccessConfig) -> list[str]:
+    """What a friend needs besides the line, for the host to tell him (the password itself is never printed:
+    the banner may be copied whole into a group chat).
+
+    >>> gate_words(AccessConfig(password="x"))
+    ['They also need the room password (room.toml: password): tell them yourself.']
+    >>> gate_words(AccessConfig())
+    []
+    """
+    needs = []
+    if access.password:
+        needs.append("the room password")
+    if access.invite_codes:
+        needs.append("for a name new here, an invite code" if needs else "an invite code for a name new here")
+    keys = [key for key, present in (("password", access.password), ("invite_codes", access.invite_codes)) if present]
+    lines = [f"They also need {' and, '.join(needs)} (room.toml: {', '.join(keys)}): tell them yourself."] \
+        if needs else []
+    if access.allow is not None:
+        lines.append(f"Only the {len(access.allow)} names under allow in room.toml may log in.")
+    return lines
+
+
+ROOT_WARNING = ("croupier host: warning: running as root — the player screens run as root too. Make a user for "
+                "the room (sudo adduser --disabled-password poker) and run it there (README, \"What not to do\").")
 
 
 def runner_settings() -> RunnerSettings | None:
@@ -97,6 +124,8 @@ def stop_on_signals() -> asyncio.Event:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        print(ROOT_WARNING, file=sys.stderr, flush=True)
     try:
         config = load_room(arguments.config) if arguments.config else default_room()
     except ConfigError as problem:
