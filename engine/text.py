@@ -83,3 +83,13 @@ def clean_value(value: Any) -> Any:
                    if isinstance(text := getattr(value, item.name), str) and clean_text(text) != text}
         return dataclasses.replace(value, **changes) if changes else value
     return value
+
+
+def counted(number: object, word: str) -> str:
+    """A count and its noun as a player reads it: ``1 player``, ``3 players``, ``0 players`` (a count the room
+    did not send stays as it came: ``? players``).
+
+    >>> counted(1, "player"), counted(3, "table"), counted(0, "seat request"), counted(None, "player")
+    ('1 player', '3 tables', '0 seat requests', 'None players')
+    """
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"

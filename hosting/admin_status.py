@@ -6,14 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-
-def count(number: int, word: str) -> str:
-    """``1 player``, ``3 players``, ``0 players``.
-
-    >>> count(1, "player"), count(3, "table"), count(0, "seat request")
-    ('1 player', '3 tables', '0 seat requests')
-    """
-    return f"{number} {word}" if number == 1 else f"{number} {word}s"
+from engine.text import counted
 
 
 def _rows(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -33,7 +26,7 @@ def _table_row(table: Mapping[str, Any]) -> list[str]:
 def _pool_row(pool: Mapping[str, Any]) -> list[str]:
     small, big = pool.get("stakes", [0, 0])
     return [str(pool.get("id", "")), str(pool.get("name", "")), f"{small}/{big}",
-            count(int(pool.get("players", 0)), "player"), count(int(pool.get("tables", 0)), "table")]
+            counted(int(pool.get("players", 0)), "player"), counted(int(pool.get("tables", 0)), "table")]
 
 
 def _tournament_row(tournament: Mapping[str, Any]) -> list[str]:
@@ -79,8 +72,8 @@ def status_text(reply: Mapping[str, Any]) -> str:
     banned = list(reply.get("banned", []))
     keys = int(reply.get("banned_keys", 0) or 0)
     lines.append(" · ".join([
-        f"Online: {count(len(online), 'player')}" + (f" ({', '.join(online)})" if online else ""),
+        f"Online: {counted(len(online), 'player')}" + (f" ({', '.join(online)})" if online else ""),
         f"hosts: {', '.join(reply.get('hosts', [])) or 'none'}",
-        f"banned: {', '.join(banned) or 'none'}" + (f" and {count(keys, 'key')}" if keys else ""),
+        f"banned: {', '.join(banned) or 'none'}" + (f" and {counted(keys, 'key')}" if keys else ""),
         "seats: the host approves each" if reply.get("approve_seats") else "seats: anyone may sit"]))
     return "\n".join(lines)

@@ -120,6 +120,8 @@ class PoolOwner:
             "stakes": [table.small_blind, table.big_blind], "buy_in": [table.min_buy_in, table.max_buy_in],
             "seats": table.seats, "players": len(self.pool.players), "playing": self.pool.playing(),
             "tables": len(self.tables), "hands_per_hour": sum(row["hands_per_hour"] for row in rows),
+            "clock": {"action_seconds": table.clock.get("action_seconds", 20.0),  # as a table's row: the turn
+                      "time_bank_seconds": table.clock.get("time_bank_seconds", 60.0)},  # bar splits off the bank
         }
 
     # --- players (the room routes sit, leave, sit_out, top_up and commit here) ---------------------------

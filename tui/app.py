@@ -244,11 +244,11 @@ class CroupierApp(TournamentLobby):
             rows = [dict(row) for row in message.get("tables", [])] + pools
             self.lobby_rows = {str(row["id"]): row for row in rows}
             self.query_one(Lobby).rows = rows
-            for row in rows:
-                listed = self.models.get(str(row["id"]))
-                if listed is not None:
+            for table_id, listed in self.models.items():
+                row = self.lobby_row_of(table_id)  # a pool's table: the pool's name, stakes and clock
+                if row is not None:
                     self._describe(listed, row)
-                    self._push(listed.table_id)  # the tab's label: the table's name, not its id
+                    self._push(table_id)  # the tab's label: the table's name, not its id
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
             self.tournament_rows(message.get("tournaments"))

@@ -66,6 +66,15 @@ class TablesScreen(RoomApp):
         return (model.name if model is not None else "") or str(self.lobby_rows.get(table_id, {}).get("name")
                                                                  or table_id)
 
+    def lobby_row_of(self, table_id: str) -> dict[str, Any] | None:
+        """The lobby row that describes ``table_id``: its own, or for a fast-fold pool's table (``zoom.3``,
+        never listed itself) the pool's — its name, stakes and clock (R-FAST-1)."""
+        row = self.lobby_rows.get(table_id)
+        if row is not None:
+            return row
+        pool = self.lobby_rows.get(table_id.rpartition(".")[0])
+        return pool if pool is not None and pool.get("kind") == "pool" else None
+
     def _describe(self, model: TableModel, row: dict[str, Any]) -> None:
         model.name = str(row.get("name") or row.get("id"))
         model.game = str(row.get("game") or "")
@@ -79,8 +88,9 @@ class TablesScreen(RoomApp):
 
     def _open_table(self, table_id: str) -> TableModel:
         model = TableModel(table_id, self.me)
-        if table_id in self.lobby_rows:
-            self._describe(model, self.lobby_rows[table_id])
+        row = self.lobby_row_of(table_id)
+        if row is not None:
+            self._describe(model, row)
         self.models[table_id] = model
         view = TableView(table_id, id=f"view-{widget_key(table_id)}")
         view.four_colour = self.four_colour

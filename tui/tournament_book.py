@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import variants
+from engine.text import counted
 
 TYPE_NAMES = {"sit_and_go": "Sit & Go", "scheduled": "MTT", "heads_up": "Heads-up", "shootout": "Shootout",
               "spin": "Spin", "fifty50": "Fifty50", "double_or_nothing": "Double or Nothing"}
@@ -284,7 +285,8 @@ def event_words(book: TournamentBook, tournament: str, event: dict[str, Any]) ->
     if kind == "unregistered" and player == me:
         return f"You are unregistered from {name}."
     if kind == "tournament_started":
-        return f"{name} has started: {event.get('entrants')} players, {event.get('starting_stack')} chips each."
+        return (f"{name} has started: {counted(event.get('entrants'), 'player')}, "
+                f"{event.get('starting_stack')} chips each.")
     if kind == "player_seated_at" and player == me:
         return f"{name}: you are at table {event.get('table')}, seat {int(event.get('seat') or 0) + 1}, " \
                f"with {event.get('stack')} chips."
@@ -303,7 +305,7 @@ def event_words(book: TournamentBook, tournament: str, event: dict[str, Any]) ->
         return f"{name}: hand-for-hand play" + (" — every table plays one hand, then waits." if event.get("on")
                                                  else " is over.")
     if kind == "final_table":
-        return f"{name}: the final table — {event.get('players')} players at table {event.get('table')}."
+        return f"{name}: the final table — {counted(event.get('players'), 'player')} at table {event.get('table')}."
     if kind == "rebuy_offered" and player == me:
         return f"{name}: your chips are gone — you may rebuy."
     if kind == "rebought" and player == me:
@@ -384,7 +386,7 @@ def screen_text(state: dict[str, Any], me: str, clock: Clock | None, now: float)
                                              out, key=lambda row: row.get("place") or 0)))
     lines.append("")
     my_table = state.get("my_table")
-    lines.append("Tables: " + (", ".join(f"{table.get('id')} ({table.get('players')} players)"
+    lines.append("Tables: " + (", ".join(f"{table.get('id')} ({counted(table.get('players'), 'player')})"
                                          + (" ← my table" if table.get("id") == my_table else "")
                                          for table in state.get("tables") or []) or "—"))
     levels = state.get("levels") or []

@@ -12,6 +12,7 @@ from typing import Any
 
 from textual import on
 
+from engine.text import counted
 from tui.keys import Command
 from tui.lobby_screen import LobbyScreen
 from tui.model import TableModel
@@ -188,7 +189,7 @@ class TournamentLobby(LobbyScreen):
         action = message.get("action")
         if action == "register":
             paid = " with your ticket" if message.get("paid") == "ticket" else ""
-            self.notify(f"Registered in {name}{paid}: {message.get('registered')} players so far.",
+            self.notify(f"Registered in {name}{paid}: {counted(message.get('registered'), 'player')} so far.",
                         title="tournament")
         elif action == "unregister":
             back = "your ticket is back" if message.get("refunded") == "ticket" else "the entry is refunded"

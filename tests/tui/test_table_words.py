@@ -159,3 +159,43 @@ def test_an_all_in_raise_still_says_raise_on_the_seat() -> None:
     assert "raise 25" in seat_text(info, 18).plain and "all-in" in seat_text(info, 18).plain
     info.last_action = "complete"
     assert "complete 25" in seat_text(info, 20).plain
+
+
+def test_one_player_is_one_player_in_tournament_lines() -> None:
+    from tui.tournament_book import TournamentBook, event_words, screen_text
+
+    book = TournamentBook(me="me", rows={"sng": {"id": "sng", "name": "Sit & Go"}})
+    assert event_words(book, "sng", {"kind": "final_table", "players": 1, "table": 1}) == \
+        "Sit & Go: the final table — 1 player at table 1."
+    assert event_words(book, "sng", {"kind": "tournament_started", "entrants": 2, "starting_stack": 1500}) == \
+        "Sit & Go has started: 2 players, 1500 chips each."
+    lines = screen_text({"name": "Sit & Go", "tables": [{"id": "sng.1", "players": 1}]}, "me", None, 0.0)
+    assert "Tables: sng.1 (1 player)" in lines
+
+
+async def test_a_fast_fold_table_has_the_pool_s_name_stakes_and_a_60_second_clock() -> None:
+    from textual.widgets import Tabs
+
+    from tests.tui.helpers import wait_until
+    from tests.tui.recorded import hello
+    from tests.tui.test_table_bar import replay_app
+
+    pool = {"id": "zoom", "name": "Zoom 1/2 NL", "kind": "pool", "game": "texas_holdem", "structure": "no_limit",
+            "stakes": [1, 2], "buy_in": [80, 200], "seats": 6, "players": 12, "playing": 6, "tables": 2,
+            "hands_per_hour": 0, "clock": {"action_seconds": 60.0, "time_bank_seconds": 60.0}}
+    seats = [{"seat": seat, "name": name, "stack": 200} for seat, name in enumerate(["ana", "me"])]
+    app = replay_app([hello(), msg("lobby", tables=[], pools=[pool]),
+                      {**msg("table", table="zoom.1", seats=seats, max_seats=6, waiting=[], hand_running=True),
+                       "kind": "pool"},
+                      event("zoom.1", "zoom.1-h-1", "turn_started", seat=1, player="me", started_at=0.0,
+                            deadline=120.0)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "zoom.1" in app.models and app.models["zoom.1"].to_act == 1,
+                         what="the pool table")
+        model = app.models["zoom.1"]
+        assert (model.name, model.stakes) == ("Zoom 1/2 NL", (1, 2))
+        left, action, bank = model.turn_clock(model.turn_started)
+        assert (left, action, bank) == (60.0, 60.0, 60.0)  # not 120 s of "action time"
+        tabs = app.query_one(Tabs)
+        await wait_until(pilot, lambda: any("Zoom 1/2 NL" in str(tab.label) for tab in tabs.query("Tab")),
+                         what="the tab named after the pool")
