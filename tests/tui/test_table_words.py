@@ -199,3 +199,10 @@ async def test_a_fast_fold_table_has_the_pool_s_name_stakes_and_a_60_second_cloc
         tabs = app.query_one(Tabs)
         await wait_until(pilot, lambda: any("Zoom 1/2 NL" in str(tab.label) for tab in tabs.query("Tab")),
                          what="the tab named after the pool")
+
+
+def test_a_narrow_tile_keeps_the_whole_name_and_puts_the_stack_by_the_cards() -> None:
+    info = SeatInfo(3, "carla", stack=80, in_hand=True, face_down=2)
+    assert seat_text(info, 9, markers="D").plain.splitlines() == ["D carla", "80  ▒▒ ▒▒"]
+    assert seat_text(info, 8, markers="D").plain.splitlines() == ["D carla", "80 ▒▒ ▒▒"]
+    assert seat_text(info, 14, markers="D").plain.splitlines() == ["D carla  80", "▒▒ ▒▒"]

@@ -23,15 +23,16 @@ def fitting_cards(info: SeatInfo, width: int, four_colour: bool) -> Text:
     return next((form for form in forms if form.cell_len <= width), forms[-1])
 
 
-def name_line(info: SeatInfo, width: int, markers: str, mine: bool) -> Text:
-    """Markers, the name and the stack in ``width`` cells: the name is shortened (``…``), never the stack."""
+def name_line(info: SeatInfo, width: int, markers: str, mine: bool, with_stack: bool = True) -> Text:
+    """Markers, the name and the stack in ``width`` cells: the name is shortened (``…``), never the stack.
+    ``with_stack`` False: the stack goes on the cards' line (a narrow tile keeps the whole name)."""
     line = Text()
     if markers:
         line.append(markers + " ", style="bold yellow")
-    stack = f" {info.stack}"
+    stack = f" {info.stack}" if with_stack else ""
     room = width - line.cell_len - len(stack)
     name = info.name  # shortened only where the box has no room for it
-    if len(name) + 1 <= room:
+    if with_stack and len(name) + 1 <= room:
         stack = " " + stack  # two spaces when there is room
     elif len(name) > room:
         name = name[:max(1, room - 1)] + "…"
@@ -70,6 +71,12 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
             rest = second[cut:]
             first, second = second[:cut], rest + Text(" ") + name_line(
                 info, max(1, width - rest.cell_len - 1), markers, mine)
+    if info.name not in first.plain and second.cell_len <= width:  # shortened: whole on its own line, the
+        alone = name_line(info, width, markers, mine, with_stack=False)  # stack beside the cards
+        gap = "  " if second.cell_len + 2 + len(str(info.stack)) <= width else " "
+        if info.name in alone.plain and second.cell_len + len(gap) + len(str(info.stack)) <= width:
+            first = alone
+            second = Text(str(info.stack), style="green") + (Text(gap) + second if second else Text())
     state = info.state or ("" if to_act or info.won or info.hand_name else info.last_action)
     if info.won and not info.away and not info.sitting_out:
         state = ""  # the pot he won says more than "all-in"
