@@ -59,6 +59,7 @@ class RoomSession:
         self.me = ""
         self.room_name = ""
         self.sent: list[dict[str, Any]] = []
+        self.received = 0  # messages from the room so far (tests wait while it grows)
         self.last_table: str | None = None  # the table of the last request: an error without one is about it
         self.leaving: set[str] = set()  # tables left "after this hand": closed once the seat is gone
         self.needs: list[str] = []  # the room's gates still to pass (hello.needs): password, invite
@@ -89,6 +90,7 @@ class RoomSession:
             try:
                 while True:
                     message = await self.connection.receive()
+                    self.received += 1
                     screen.dispatch(message)
                     await asyncio.sleep(0)  # let the screen mount and paint between messages
             except ConnectionLost as lost:

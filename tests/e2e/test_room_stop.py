@@ -14,19 +14,17 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.tmux import Tmux
 from tests.tui.test_host_stop import children_of, free_port
+from tests.waiting import cpu_ticks, wait_until
 
 pytestmark = [
     pytest.mark.skipif(any(shutil.which(tool) is None for tool in ("tmux", "ssh", "ssh-keygen")),
                        reason="needs tmux and the OpenSSH client (apt-get install tmux openssh-client)"),
-    pytest.mark.timeout(240),
 ]
 
 CROUPIER = Path(sys.executable).parent / "croupier"
@@ -52,7 +50,7 @@ def start_host(tmux: Tmux, tmp_path: Path, port: int) -> int:
     pid_file = tmp_path / "host.pid"
     tmux.start(f"sh -c 'echo $$ > {pid_file}; exec {CROUPIER} host --port {port} --data {tmp_path / 'data'}'; "
                "echo HOST-EXIT=$?", tmp_path, {"TERM": "xterm-256color"}, width=120, height=30)
-    tmux.wait_for(lambda screen: "is open on port" in screen, 90, "the room to open")
+    tmux.wait_for(lambda screen: "is open on port" in screen, 60, "the room to open")
     return int(pid_file.read_text())
 
 
@@ -72,13 +70,6 @@ def descendants(pid: int) -> list[int]:
         found += children
         parents += children
     return found
-
-
-def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out after {timeout}s waiting for {what}"
-        time.sleep(0.2)
 
 
 def join_environment(home: Path) -> dict[str, str]:
@@ -104,14 +95,15 @@ def test_stopping_the_room_restores_the_ssh_terminal_and_ends_croupier_join(tmp_
         if with_join:
             join_player.start(f"{CROUPIER} join dave@127.0.0.1:{port}; echo JOIN-EXIT=$?", tmp_path,
                               join_environment(home), width=100, height=30)
-            join_player.wait_for(lambda screen: "[y/N]" in screen, 60, "the host key question")
+            join_player.wait_for(lambda screen: "[y/N]" in screen, 60, "the host key question", also=host.activity)
             join_player.keys("y", "Enter")
             players.append(join_player)
         for player in players:
-            player.wait_for(lambda screen: "Hold'em 1/2 NL" in screen, 90, "the lobby")
+            player.wait_for(lambda screen: "Hold'em 1/2 NL" in screen, 60, "the lobby", also=host.activity)
             assert terminal_state(player) == "alt=1 mouse=1 cursor=0"  # the TUI owns the terminal
         # the room at rest: its TUI fork server and ready screens up (the state in which the farewell was lost)
-        wait_until(lambda: len(descendants(host_pid)) >= 4, 90, "the fork server and its ready screens")
+        wait_until(lambda: len(descendants(host_pid)) >= 4, "the fork server and its ready screens",
+                   progress=lambda: (descendants(host_pid), cpu_ticks(host_pid)))
         if stop == "ctrl-c":
             host.keys("C-c")
         else:
@@ -119,12 +111,14 @@ def test_stopping_the_room_restores_the_ssh_terminal_and_ends_croupier_join(tmp_
         host_screen = host.wait_for(lambda screen: "HOST-EXIT=" in screen, 60, "the host to stop")
         assert "HOST-EXIT=0" in host_screen and "room closed" in host_screen
         assert "Traceback" not in host_screen
-        screen = ssh_player.wait_for(lambda shown: "SSH-EXIT=" in shown, 30, "the ssh session to end")
+        screen = ssh_player.wait_for(lambda shown: "SSH-EXIT=" in shown, 60, "the ssh session to end",
+                                       also=host.activity)
         assert "croupier: the room has closed (the host stopped it)." in screen
         assert terminal_state(ssh_player) == "alt=0 mouse=0 cursor=1"
         if not with_join:
             return
-        screen = join_player.wait_for(lambda shown: "JOIN-EXIT=" in shown, 30, "croupier join to end")
+        screen = join_player.wait_for(lambda shown: "JOIN-EXIT=" in shown, 60, "croupier join to end",
+                                        also=host.activity)
         assert "croupier join: the room has closed (the host stopped it)." in screen
         assert "JOIN-EXIT=0" in screen and "Traceback" not in screen
         assert terminal_state(join_player) == "alt=0 mouse=0 cursor=1"
@@ -140,9 +134,10 @@ def test_ctrl_c_at_the_host_key_question_cancels_at_once_without_a_traceback(tmp
         start_host(host, tmp_path, port)
         player.start(f"{CROUPIER} join dave@127.0.0.1:{port}; echo JOIN-EXIT=$?", tmp_path,
                      join_environment(home), width=100, height=30)
-        player.wait_for(lambda screen: "[y/N]" in screen, 60, "the host key question")
+        player.wait_for(lambda screen: "[y/N]" in screen, 60, "the host key question", also=host.activity)
         player.keys("C-c")  # once
-        screen = player.wait_for(lambda shown: "JOIN-EXIT=" in shown, 15, "croupier join to end after one Ctrl+C")
+        screen = player.wait_for(lambda shown: "JOIN-EXIT=" in shown, 60,
+                                 "croupier join to end after one Ctrl+C")
         assert "croupier join: cancelled (Ctrl+C): nothing was saved" in screen
         assert "JOIN-EXIT=1" in screen
         assert "Traceback" not in screen and "KeyboardInterrupt" not in screen

@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.tmux import Tmux, have_tmux
 
-pytestmark = [pytest.mark.skipif(not have_tmux(), reason="tmux is not installed"), pytest.mark.timeout(120)]
+pytestmark = pytest.mark.skipif(not have_tmux(), reason="tmux is not installed")
 
 
 def terminal_state(tmux: Tmux) -> str:
@@ -33,7 +33,7 @@ def test_sigterm_on_croupier_play_gives_the_terminal_back(tmp_path: Path) -> Non
         tmux.wait_for(lambda screen: "hand #" in screen, 60, "the practice table")
         assert terminal_state(tmux) == "alt=1 mouse=1 cursor=0"  # the app owns the terminal
         os.kill(int(pid_file.read_text()), signal.SIGTERM)
-        screen = tmux.wait_for(lambda shown: "EXIT=" in shown, 20, "croupier play to end")
+        screen = tmux.wait_for(lambda shown: "EXIT=" in shown, 60, "croupier play to end")
         assert "EXIT=0" in screen and "Traceback" not in screen
         assert terminal_state(tmux) == "alt=0 mouse=0 cursor=1"
     finally:

@@ -18,6 +18,7 @@ from hosting.ledger import audit, check_conservation, check_ledger
 from hosting.server import RunningRoom
 from hosting.store import connect as connect_store
 from hosting.table_runner import RunnerSettings, cancel_and_wait
+from tests.waiting import QUIET, until
 
 FAST = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=0.02)
 # Seats 0 ana, 1 bruno, 2 carla: ana Qs Qh (four queens), bruno Jd Td (straight flush 8-Q), carla 2c 3h; board
@@ -41,15 +42,8 @@ async def _check_or_call_forever(client: RoomClient) -> None:
             await client.send("action", table=message["table"], hand=message["hand"], kind=kind)
 
 
-async def _until(check: Any, timeout: float = 20.0) -> Any:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        found = check()
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
+async def _until(check: Any, timeout: float = QUIET) -> Any:
+    return await until(check, "the room", quiet=max(timeout, QUIET))
 
 
 async def test_a_bad_beat_at_a_table_pays_everyone_dealt_in_and_tells_the_table(

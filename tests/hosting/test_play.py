@@ -34,6 +34,7 @@ from hosting.config import RoomConfig, TableConfig
 from hosting.hand_codec import event_to_json, kind_of
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings, cancel_and_wait
+from tests.waiting import QUIET, until
 
 HANDS = int(os.environ.get("CROUPIER_BOT_HANDS", "100"))
 FAST = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=0.02)
@@ -186,14 +187,7 @@ class SilentAt:
 
 async def _until(check: Any, timeout: float = 20.0) -> Any:
     """Poll ``check()`` until it returns something truthy (bots own the clients' queues; tests read logs)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        found = check()
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
+    return await until(check, "the room", quiet=max(timeout, QUIET))
 
 
 async def _with_bots(clients: list[RoomClient], body: Any) -> Any:

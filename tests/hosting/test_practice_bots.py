@@ -12,6 +12,7 @@ from typing import Any
 from engine.table_events import PlayerSatOut
 from hosting.commands import play
 from hosting.config import TableConfig
+from tests.waiting import until
 from tui.connection import ConnectionLost, LocalConnection
 
 
@@ -89,5 +90,4 @@ async def test_at_the_practice_room_a_bot_that_went_broke_plays_again(tmp_path: 
 
 
 async def _until(condition: Any) -> None:
-    while not condition():
-        await asyncio.sleep(0.02)
+    await until(condition, "the practice room")

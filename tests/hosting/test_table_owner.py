@@ -18,6 +18,7 @@ from hosting.store import Store
 from hosting.table_runner import TableRunner
 from hosting.tables import TableState
 from tests.tui.roombots import Bot, make_room, table
+from tests.waiting import QUIET, until
 from tui.connection import LocalConnection
 
 
@@ -69,12 +70,8 @@ class FakeOwner:
         self.chips.append((player, amount))
 
 
-async def _until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
+async def _until(condition: Callable[[], bool], timeout: float = QUIET) -> None:
+    await until(condition, "the table", quiet=max(timeout, QUIET))
 
 
 def _runner(room: Room, table_id: str) -> TableRunner:

@@ -20,6 +20,7 @@ from hosting.room import Room
 from hosting.store import Store
 from hosting.table_runner import RunnerSettings, TableRunner
 from hosting.tournament_config import TournamentConfig
+from tests import waiting
 from tests.tui.roombots import make_room
 from tui.connection import ConnectionLost, LocalConnection
 
@@ -110,8 +111,4 @@ class Shover:
 
 
 async def until(condition: Callable[[], bool], timeout: float = 120.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.05)
+    await waiting.until(condition, "the tournament", quiet=max(timeout, waiting.QUIET), step=0.05)

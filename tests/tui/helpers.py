@@ -7,16 +7,21 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tests import waiting
 
-async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 15.0,
+
+def app_progress(app: Any) -> object:
+    """What shows a player's app is moving: messages in and out, notices, windows opened or closed."""
+    session = getattr(app, "session", None)
+    return (getattr(session, "received", None), len(getattr(session, "sent", ())), len(getattr(app, "notices", ())),
+            len(app.screen_stack))
+
+
+async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = waiting.QUIET,
                      what: str = "condition") -> None:
-    """Pause in small steps until ``condition()``; fail with ``what`` after ``timeout`` seconds of pauses."""
-    steps = int(timeout / 0.02)
-    for _ in range(steps):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+    """Pause until ``condition()``; fail with ``what`` once the app has not moved (no message in or out, no
+    notice, no window) for ``timeout`` seconds (tests.waiting)."""
+    await waiting.until(condition, what, quiet=timeout, progress=lambda: app_progress(pilot.app), pause=pilot.pause)
 
 
 def actions_sent(app: Any, table: str | None = None) -> list[dict[str, Any]]:

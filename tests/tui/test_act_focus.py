@@ -32,7 +32,7 @@ async def test_an_action_at_a_hidden_table_leaves_the_focus_on_the_table_shown(r
             return node.table_id if node is not None else str(app.focused)
 
         t2 = app.models["t2"]
-        await wait_until(pilot, lambda: t2.needs_action, timeout=30, what="t2 waits for me")
+        await wait_until(pilot, lambda: t2.needs_action, what="t2 waits for me")
         assert focused_table() == "t1"
         before = len(actions_sent(app, "t2"))
         # what a ticked pre-action box does when t2's request comes: the bar posts its Act

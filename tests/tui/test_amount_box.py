@@ -22,7 +22,7 @@ async def test_r_from_the_amount_box_sends_the_typed_amount_and_e_again_replaces
         await join(pilot, app, "t1")
         model = app.models["t1"]
         await wait_until(pilot, lambda: model.needs_action and model.legal is not None
-                         and model.legal.get("min_raise_to") is not None, timeout=20, what="a turn where I may raise")
+                         and model.legal.get("min_raise_to") is not None, what="a turn where I may raise")
         legal = dict(model.legal or {})
         low, high = int(legal["min_raise_to"]), int(legal["max_raise_to"])
         box = app.query_one("#view-t1 #amount", Input)

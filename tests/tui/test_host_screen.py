@@ -162,15 +162,15 @@ async def test_pause_stops_the_next_hand_and_resume_deals_again(home_room: Room)
     try:
         async with app.run_test(size=(140, 45)) as pilot:
             screen = await _open_host_screen(pilot, app)
-            await wait_until(pilot, lambda: runner.hands_played >= 2, timeout=30, what="two hands")
+            await wait_until(pilot, lambda: runner.hands_played >= 2, what="two hands")
             assert (await _type(pilot, screen, "pause t1")).startswith("t1 paused")
-            await wait_until(pilot, lambda: not room.tables["t1"].engine.hand_running, timeout=30,
+            await wait_until(pilot, lambda: not room.tables["t1"].engine.hand_running,
                              what="the hand to end")
             paused_at = runner.hands_played
             await pilot.pause(1.0)
             assert runner.hands_played == paused_at and not room.tables["t1"].engine.hand_running
             await _type(pilot, screen, "resume t1")
-            await wait_until(pilot, lambda: runner.hands_played > paused_at, timeout=30, what="a hand after resume")
+            await wait_until(pilot, lambda: runner.hands_played > paused_at, what="a hand after resume")
     finally:
         for bot in bots:
             await bot.stop()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.tui.roombots import table
+from tests.waiting import QUIET, cpu_ticks, until
 
 pytestmark = pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("ssh-keygen") is None or shutil.which("tmux") is None,
@@ -41,14 +42,28 @@ def alive(pid: int) -> bool:
     return finished == 0
 
 
-async def screen_until(session: str, condition: Any, timeout: float = 30.0) -> str:
-    text = ""
-    for _ in range(int(timeout / 0.1)):
-        text = await run("tmux", "capture-pane", "-p", "-t", session)
-        if condition(text):
-            return text
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"the screen never matched; last screen:\n{text}")
+async def screen_until(session: str, condition: Any, timeout: float = QUIET) -> str:
+    """The screen once ``condition(screen)``; fails once neither the screen nor the room's TUI processes moved
+    for ``timeout`` seconds."""
+    shown = [""]
+
+    async def look() -> None:
+        shown[0] = await run("tmux", "capture-pane", "-p", "-t", session)
+
+    def matched() -> bool:
+        return bool(condition(shown[0]))
+
+    async def pause(seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        await look()
+
+    await look()
+    try:
+        await until(matched, "the screen", quiet=max(timeout, QUIET), pause=pause, step=0.1,
+                    progress=lambda: (shown[0], cpu_ticks(os.getpid(), below_only=True)))
+    except AssertionError as stalled:
+        raise AssertionError(f"{stalled}; last screen:\n{shown[0]}") from None
+    return shown[0]
 
 
 @pytest.mark.parametrize("fork", [False, True], ids=["fresh-interpreter", "fork-server"])

@@ -56,7 +56,7 @@ async def test_join_and_play_twenty_hands_with_keys_and_mouse(room_setup: Any) -
         assert app.query_one(Tabs).active == "tab-t1"
         by_key = by_mouse = 0
         while hands_done(app, "t1") < HANDS:
-            await wait_until(pilot, lambda: model.needs_action or hands_done(app, "t1") >= HANDS, timeout=20,
+            await wait_until(pilot, lambda: model.needs_action or hands_done(app, "t1") >= HANDS,
                              what="my turn")
             if not model.needs_action:
                 break
@@ -245,7 +245,7 @@ async def test_reconnect_resyncs_the_open_tables(room_setup: Any) -> None:
         resync = [item for item in app.sent[-3:] if item["type"] in ("lobby", "watch")]
         assert {"type": "watch", "table": "t1"} in resync
         model = app.models["t1"]
-        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn")
+        await wait_until(pilot, lambda: model.needs_action, what="a turn")
         await pilot.press("c")
         assert app.internal_errors == []
 
@@ -277,7 +277,7 @@ async def test_another_players_failed_check_is_a_claim_not_my_alarm(room_setup: 
             return any(summary.claims and summary.fairness is not None for summary in model.hands)
 
         while not claimed_and_checked():  # play along until a hand ends with bob's report and my own verdict
-            await wait_until(pilot, lambda: model.needs_action or claimed_and_checked(), timeout=30,
+            await wait_until(pilot, lambda: model.needs_action or claimed_and_checked(),
                              what="bob's claim")
             if not claimed_and_checked():
                 await pilot.press("c")
@@ -382,7 +382,7 @@ async def test_play_mode_opens_at_the_seated_table(room_setup: Any) -> None:
         await wait_until(pilot, lambda: app.query_one(Tabs).active == "tab-t2",
                          what=f"the table on screen, tabs {[tab.id for tab in app.query(Tab)]}")
         model = app.models["t2"]
-        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="a turn")
+        await wait_until(pilot, lambda: model.needs_action, what="a turn")
         await pilot.press("c")
         # seated before the first hand (its button draw first): seen from its start, the full fairness check
         for _ in range(300):
@@ -415,7 +415,7 @@ async def test_draw_game_discards_chosen_with_keys_and_mouse_and_stud_brings_in(
         bar = app.query_one("#view-d1 ActionBar", ActionBar)
         draws = 0
         while draws < 2:
-            await wait_until(pilot, lambda: model.needs_action, timeout=20, what="my turn at the draw table")
+            await wait_until(pilot, lambda: model.needs_action, what="my turn at the draw table")
             legal, requests, before = dict(model.legal or {}), model.requests, len(actions_sent(app, "d1"))
             if legal.get("max_discards"):
                 await wait_until(pilot, lambda: bar.drawing and len(bar.my_cards) == 5, what="the draw row")
@@ -450,7 +450,7 @@ async def test_draw_game_discards_chosen_with_keys_and_mouse_and_stud_brings_in(
         bar = app.query_one("#view-s1 ActionBar", ActionBar)
         brought_in = 0
         for _ in range(60):
-            await wait_until(pilot, lambda: model.needs_action, timeout=20, what="my turn at the stud table")
+            await wait_until(pilot, lambda: model.needs_action, what="my turn at the stud table")
             legal, requests, before = dict(model.legal or {}), model.requests, len(actions_sent(app, "s1"))
             me, bob = model.seats[model.my_seat], next(i for i in model.seats.values() if i.name == "bob")  # type: ignore[index]
             assert len(me.cards) >= 3 and len(bob.cards) >= 1 and bob.face_down >= 2  # my 2 down + up; his up cards

@@ -10,8 +10,9 @@ from typing import Any
 from textual.widgets import Static
 
 from hosting.commands import play
-from tests.tui.helpers import wait_until
+from tests.tui.helpers import app_progress, wait_until
 from tests.tui.recorded import ReplayConnection, finished_hand, hello, lobby_rows, msg
+from tests.waiting import QUIET, until
 from tui.app import CroupierApp
 from tui.widgets.table_view import TableView
 
@@ -21,19 +22,22 @@ def verified_hands(app: Any) -> int:
     return 0 if model is None else sum(1 for summary in model.hands if summary.fairness)
 
 
-async def play_until(pilot: Any, app: Any, condition: Any, timeout: float = 60.0) -> None:
-    """Check or fold whenever it is my turn, until ``condition()``."""
+async def play_until(pilot: Any, app: Any, condition: Any, timeout: float = QUIET) -> None:
+    """Check or fold whenever it is my turn, until ``condition()``; fails once the app did not move (tests.waiting)
+    for ``timeout`` seconds."""
     answered = 0  # the last action request answered (TableModel.requests counts them)
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
+
+    async def act(seconds: float) -> None:
+        nonlocal answered
         model = app.models.get(play.TABLE_ID)
         if model is not None and model.needs_action and model.legal and model.requests > answered:
             answered = model.requests
             await app.send("action", table=play.TABLE_ID, hand=model.hand_id,
                            kind="check" if model.legal.get("can_check") else "fold")
-        await pilot.pause(0.05)
-    raise AssertionError("timed out playing the practice table")
+        await pilot.pause(seconds)
+
+    await until(condition, "the practice table to get there", quiet=timeout, progress=lambda: app_progress(app),
+                pause=act, step=0.05)
 
 
 async def test_practice_report_says_once_that_nothing_was_reported_and_hands_use_the_table_s_numbers(

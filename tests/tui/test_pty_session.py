@@ -17,6 +17,7 @@ from hosting.identity import Login
 from hosting.pty_session import LocalGate, child_environment, serve_pty
 from hosting.server import LoginServer
 from tests.tui.roombots import make_room, table
+from tests.waiting import QUIET
 from tui.entry import SERVED_TUI
 
 
@@ -31,15 +32,17 @@ def alive(pid: int) -> bool:
     return True
 
 
-async def read_until(process: Any, needle: bytes, seen: bytearray, timeout: float = 30.0) -> None:
-    async def scan() -> None:
-        while needle not in seen:
-            chunk = await process.stdout.read(65536)
-            if not chunk:
-                raise AssertionError(f"session ended before {needle!r}; got {bytes(seen[-400:])!r}")
-            seen.extend(chunk)
-
-    await asyncio.wait_for(scan(), timeout)
+async def read_until(process: Any, needle: bytes, seen: bytearray, timeout: float = QUIET) -> None:
+    """Read the session's output until ``needle``; fails once no output came for ``timeout`` seconds."""
+    while needle not in seen:
+        try:
+            chunk = await asyncio.wait_for(process.stdout.read(65536), max(timeout, QUIET))
+        except TimeoutError:
+            raise AssertionError(f"no output for {max(timeout, QUIET):g} s before {needle!r}; "
+                                 f"got {bytes(seen[-400:])!r}") from None
+        if not chunk:
+            raise AssertionError(f"session ended before {needle!r}; got {bytes(seen[-400:])!r}")
+        seen.extend(chunk)
 
 
 def test_child_environment_passes_term_and_colorterm_but_never_the_size() -> None:

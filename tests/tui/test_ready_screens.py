@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from hosting.server import RunningRoom
 from tests.tui.plain_ssh import start_plain_ssh_room
 from tests.tui.roombots import table
 from tests.tui.test_pty_session import read_until
+from tests.waiting import QUIET, cpu_ticks, until
 from tui.connection import ConnectionLost
 from tui.served import token_from
 
@@ -27,11 +29,9 @@ pytestmark = pytest.mark.timeout(180)
 
 
 async def wait_for(condition: Any, timeout: float, what: str) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    """Until ``condition()``; fails once the processes this test started used no CPU for ``timeout`` s."""
+    await until(condition, what, quiet=max(timeout, QUIET), step=0.05,
+                progress=lambda: cpu_ticks(os.getpid(), below_only=True))
 
 
 def running(pid: int) -> bool:

@@ -31,7 +31,7 @@ async def test_a_table_watched_from_mid_hand_badges_that_hand_joined_late(room_s
         await app.connected.wait()
         await wait_until(pilot, lambda: engine.hand_running and engine.hand_number >= 1, what="a hand in play")
         app.open_table("t1", sit=False)  # its commitments were published before we looked
-        await wait_until(pilot, lambda: len(checked(app, "t1")) >= 2, timeout=30, what="two hands checked")
+        await wait_until(pilot, lambda: len(checked(app, "t1")) >= 2, what="two hands checked")
         verdicts = checked(app, "t1")
         assert verdicts[0] == "verified (joined late)", [s.violations for s in app.models["t1"].hands]
         assert set(verdicts[1:]) == {"verified"}  # watched from their commitments on: the full check
@@ -49,16 +49,16 @@ async def test_after_a_reconnect_the_hand_log_says_each_thing_once(room_setup: A
         await app.connected.wait()
         await join(pilot, app, "t1")
         model = app.models["t1"]
-        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="my turn in a running hand")
+        await wait_until(pilot, lambda: model.needs_action, what="my turn in a running hand")
         hand = model.hand_id
         session = setup.room.sessions["me"]
         session.transport.close("network down")
         setup.room.disconnect(session)
         await wait_until(pilot, lambda: setup.room.sessions.get("me") not in (None, session), what="reconnect")
         await wait_until(pilot, lambda: "(reconnected: the hand so far, as the room replays it)" in model.log
-                         or model.hand_id != hand, timeout=10, what="the replayed hand")
+                         or model.hand_id != hand, what="the replayed hand")
         assert model.hand_id == hand, "the hand ended before the resync: nothing was replayed"
-        await wait_until(pilot, lambda: model.needs_action, timeout=20, what="the turn again after the resync")
+        await wait_until(pilot, lambda: model.needs_action, what="the turn again after the resync")
         header = f"── hand {model.hand_number} ({hand}) ──"
         lines = model.log[model.log.index(header):]
         assert lines[1] == "(reconnected: the hand so far, as the room replays it)"
@@ -145,7 +145,7 @@ async def test_a_refused_action_gives_the_turn_back_with_the_room_s_words(room_s
         model = app.models["t1"]
         view = app.query_one("#view-t1", TableView)
         await wait_until(pilot, lambda: model.needs_action and model.legal is not None
-                         and model.legal.get("max_raise_to") is not None, timeout=20, what="a turn to raise in")
+                         and model.legal.get("max_raise_to") is not None, what="a turn to raise in")
         legal = dict(model.legal or {})
         # an answer the bar itself would never send (it checks amounts): the room refuses it in words
         view.post_message(TableView.Request(view, "action", hand=model.legal_hand, kind="raise_to",

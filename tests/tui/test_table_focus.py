@@ -82,10 +82,10 @@ async def test_a_leave_after_the_hand_closes_the_tab_and_j_offers_a_seat_again(r
         await app.connected.wait()
         await join(pilot, app, "t1")
         model = app.models["t1"]
-        await wait_until(pilot, lambda: model.needs_action, timeout=30, what="my turn in a running hand")
+        await wait_until(pilot, lambda: model.needs_action, what="my turn in a running hand")
         await pilot.press("x")  # folded now, the seat freed when the hand ends
         await wait_until(pilot, lambda: any("after this hand" in text for text in app.notices), what="the queued leave")
-        await wait_until(pilot, lambda: "t1" not in app.models, timeout=30, what="the tab closed after the hand")
+        await wait_until(pilot, lambda: "t1" not in app.models, what="the tab closed after the hand")
         await wait_until(pilot, lambda: [tab.id for tab in app.query(Tab)] == ["tab-lobby"], what="its tab gone")
         assert setup.room.tables["t1"].engine.seat_of("me") is None
         # J offers the buy-in again (a dead tab would have been shown instead)
@@ -115,13 +115,13 @@ async def test_a_table_opened_by_the_room_after_a_reconnect_still_closes_after_a
     app = CroupierApp(lambda: LocalConnection.attach(setup.room, "me", key))
     app.strict = True  # type: ignore[attr-defined]
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: "t1" in app.models and app.models["t1"].seated, timeout=20,
+        await wait_until(pilot, lambda: "t1" in app.models and app.models["t1"].seated,
                          what="the seated table opened by the room")
         model = app.models["t1"]
         app.show_table("t1")
-        await wait_until(pilot, lambda: model.needs_action, timeout=40, what="my turn in a running hand")
+        await wait_until(pilot, lambda: model.needs_action, what="my turn in a running hand")
         await pilot.press("x")
-        await wait_until(pilot, lambda: "t1" not in app.models, timeout=30, what="the tab closed after the hand")
+        await wait_until(pilot, lambda: "t1" not in app.models, what="the tab closed after the hand")
         assert setup.room.tables["t1"].engine.seat_of("me") is None
         await join(pilot, app, "t1", buy_in=150)
         assert app.internal_errors == []

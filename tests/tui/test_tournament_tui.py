@@ -170,7 +170,8 @@ def title_of(app: CroupierApp, table_id: str) -> str:
     return str(view.query_one("#title", Static).render())
 
 
-async def wait_until(pilot: Pilot[Any], condition: Any, timeout: float = 15.0, what: str = "condition") -> None:
+async def wait_until(pilot: Pilot[Any], condition: Any, timeout: float = helpers.waiting.QUIET,
+                     what: str = "condition") -> None:
     """:func:`tests.tui.helpers.wait_until`; a timeout says what the player was last told."""
     try:
         await helpers.wait_until(pilot, condition, timeout, what)
@@ -401,7 +402,7 @@ async def test_a_deal_proposed_on_the_screen_then_one_accepted_by_all_is_paid_an
             if isinstance(app.screen, TournamentScreen):
                 await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen) and app.screen.kind == "deal",
-                             timeout=30, what="the deal window for ana's proposal")
+                             what="the deal window for ana's proposal")
             question = app.screen
             assert isinstance(question, QuestionScreen)
             assert question.lines[0] == "ana proposes a deal (equal shares):"
@@ -556,7 +557,7 @@ async def test_the_add_on_window_by_key_then_a_breaks_countdown_on_the_table(tmp
             stack = int(done.rsplit(" ", 1)[1].rstrip("."))
             assert 1_500 < stack <= 3 * 1_000 + 1_500, app.notices
             # the break: its countdown on my table's title, going down second by second, to level 2 at 20/40
-            await wait_until(pilot, lambda: "Break: play resumes in" in title_of(app, "sng.1"), timeout=30,
+            await wait_until(pilot, lambda: "Break: play resumes in" in title_of(app, "sng.1"),
                              what="the break on the table")
             assert owner.director.in_break
             first_seen = countdown(title_of(app, "sng.1"))

@@ -18,6 +18,7 @@ from hosting.identity import Gatekeeper
 from hosting.room import Room
 from hosting.store import Store, StoreAccounts
 from tests.tui.roombots import Bot, make_room, table
+from tests.waiting import QUIET, until
 from tui.connection import ConnectionLost, LocalConnection
 
 PAYLOADS = {
@@ -63,13 +64,9 @@ class Listener:
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [message for message in self.received if message.get("type") == kind]
 
-    async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-        for _ in range(int(timeout / 0.02)):
-            found = condition()
-            if found:
-                return found
-            await asyncio.sleep(0.02)
-        raise AssertionError(f"timed out waiting for {what}")
+    async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = QUIET) -> Any:
+        """Until ``condition()``; fails once no message came for ``timeout`` seconds (tests.waiting)."""
+        return await until(condition, what, quiet=max(timeout, QUIET), progress=lambda: len(self.received))
 
     async def close(self) -> None:
         self._task.cancel()
