@@ -129,6 +129,7 @@ class CroupierApp(TournamentLobby):
         self.clock = clock
         self.tiled = False
         self.four_colour = four_colour
+        self.table_views = {}
         self.internal_errors: list[str] = []
         self.pool_ids: set[str] = set()  # the fast-fold pools of the lobby: their tables come and go (R-FAST-1)
         self.notices: list[str] = []  # every notice shown, in order (tests and the log read them)

@@ -41,6 +41,7 @@ class TablesScreen(RoomApp):
 
     tiled: bool
     four_colour: bool
+    table_views: dict[str, TableView]  # table id -> its view: check_action asks on every key-bar refresh
 
     def on_resize(self, event: events.Resize) -> None:
         self._relayout(event.size.width, event.size.height)
@@ -94,6 +95,7 @@ class TablesScreen(RoomApp):
         self.models[table_id] = model
         view = TableView(table_id, id=f"view-{widget_key(table_id)}")
         view.four_colour = self.four_colour
+        self.table_views[table_id] = view
         self.query_one("#tables").mount(view)
         label = f"{model.name or table_id}"
         self.query_one(Tabs).add_tab(Tab(label, id=table_tab_id(table_id)))
@@ -101,8 +103,8 @@ class TablesScreen(RoomApp):
         return model
 
     def view_of(self, table_id: str) -> TableView | None:
-        views = self.query(f"#view-{widget_key(table_id)}").results(TableView)
-        return next(iter(views), None)
+        """The table's view: kept when opened, not looked up in the screen (a DOM query per key-bar check)."""
+        return self.table_views.get(table_id)
 
     def _push(self, table_id: str) -> None:
         """Send a table's model down into its view and flag its tab."""
@@ -119,7 +121,7 @@ class TablesScreen(RoomApp):
 
     def close_table(self, table_id: str) -> None:
         self.models.pop(table_id, None)
-        view = self.view_of(table_id)
+        view = self.table_views.pop(table_id, None)
         if view is not None:
             view.remove()
         tabs = self.query_one(Tabs)

@@ -127,6 +127,7 @@ class TableView(Widget, can_focus=True):
         self._betting_round: tuple[str, str, bool] | None = None
         self._keys: tuple[Any, ...] | None = None
         self._opened_log_for_chat = False
+        self._action_bar: ActionBar | None = None  # kept at compose: key_state runs on every key-bar check
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -136,7 +137,8 @@ class TableView(Widget, can_focus=True):
             with Vertical(id="play"):
                 yield Felt(id="felt")
                 yield Static(id="status")
-                yield ActionBar(id="actions")
+                self._action_bar = ActionBar(id="actions")
+                yield self._action_bar
                 with Horizontal(id="controls"):
                     yield Button("Sit down (J)", id="sit-down", compact=True, classes="-hidden")
                     yield Button("Sit out (O)", id="sit-out", compact=True)
@@ -245,7 +247,7 @@ class TableView(Widget, can_focus=True):
         info = self._my_info()
         seated = info is not None
         back = seated and bool(info.away or info.sitting_out)
-        top = self.bar.top_label() if self.is_mounted and self.query(ActionBar) else "all-in"
+        top = self._action_bar.top_label() if self._action_bar is not None else "all-in"
         cash = model is None or model.kind != "tournament"  # tournament seats come from the director
         shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
                  "sit_down": not seated and model is not None and model.free_seats > 0 and cash,
@@ -308,7 +310,9 @@ class TableView(Widget, can_focus=True):
 
     @property
     def bar(self) -> ActionBar:
-        return self.query_one(ActionBar)
+        if self._action_bar is None:  # not composed yet: fails as the query did
+            return self.query_one(ActionBar)
+        return self._action_bar
 
     def action_fold(self) -> None:
         self._come_back()
