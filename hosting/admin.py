@@ -269,6 +269,8 @@ class HostConsole:
         self.on_close: Callable[[], None] | None = None
         """Closes the room (set by ``croupier host``: the same as Ctrl+C); ``close`` calls it after its count."""
         self.closing: asyncio.TimerHandle | None = None
+        self.on_change: Callable[[], None] = lambda: None
+        """The room's live views may have changed (hosting.live): set by the room."""
 
     def restore_levels(self, room_file: Mapping[str, TableConfig]) -> None:
         """At the room's start: each cash table plays the level the host last set there (``level``), unless
@@ -433,6 +435,7 @@ class HostConsole:
         self.seat_requests[(table_id, session.name)] = SeatRequest(table_id, session.name, buy_in, seat, now)
         session.send(protocol.ack("sit", table=table_id, pending=True, text="waiting for the host"))
         self._tell_hosts(protocol.message("seat_request", table=table_id, player=session.name, buy_in=buy_in))
+        self.on_change()
         log.info("seat request: %s at %s for %d chips (waiting for the host)", session.name, table_id, buy_in)
 
     def forget_requests(self, name: str) -> None:
@@ -477,6 +480,7 @@ class HostConsole:
         (nothing changed)."""
         handler = getattr(self, f"_do_{request.action}")
         reply: dict[str, Any] = handler(request, now)
+        self.on_change()
         if request.action != "status":
             log.info("host %s: %s %s -> %s", actor, request.action, dict(request.fields), reply.get("text", ""))
         return reply
@@ -508,7 +512,8 @@ class HostConsole:
                 "hosts": self.hosts(), "banned": sorted(self.state.banned_names),
                 "banned_keys": len(self.state.banned_keys), "online": sorted(self.room.sessions),
                 "approve_seats": self.approve_seats,
-                "pools": [owner.summary(now) for owner in self.room.pools.values()],
+                "pools": [{**pool.summary(now), "members": sorted(pool.pool.players)}
+                          for pool in self.room.pools.values()],
                 "tournaments": self.room.tournaments.rows()}
 
     def _do_approve(self, request: AdminRequest, now: float) -> dict[str, Any]:

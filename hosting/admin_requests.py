@@ -49,7 +49,7 @@ def _f(kind: str, optional: bool = False, choices: tuple[str, ...] = ()) -> Fiel
 
 
 ACTIONS: Final[dict[str, dict[str, Field]]] = {
-    "status": {},
+    "status": {"follow": _f("bool", True)},
     "approve": {"table": _f("table"), "player": _f("player"), "stack": _f("chips", True)},
     "deny": {"table": _f("table"), "player": _f("player"), "reason": _f("text", True)},
     "pause": {"table": _f("table")},

@@ -121,9 +121,11 @@ class Auth(Inbound, frozen=True):
 
 
 class LobbyRequest(Inbound, frozen=True):
-    """Ask for the lobby (R-LOBBY-1); the answer is a ``lobby`` message."""
+    """Ask for the lobby (R-LOBBY-1); the answer is a ``lobby`` message. ``follow``: the room sends the lobby
+    again whenever it changes (hosting.live), until the connection ends."""
 
     type: ClassVar[str] = "lobby"
+    follow: bool = False
 
 
 class Watch(Inbound, frozen=True):

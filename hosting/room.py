@@ -38,8 +38,8 @@ from engine.table import Table
 from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
 from engine.text import clean_text
 from hosting import protocol
-from hosting.admin import HostConsole
-from hosting.admin_requests import AdminRefusal, parse_request
+from hosting.admin import ADMIN, HostConsole
+from hosting.admin_requests import AdminRefusal, AdminRequest, parse_request
 from hosting.budgets import BudgetBook
 from hosting.cash import CashTables
 from hosting.config import RoomConfig, TableConfig
@@ -56,6 +56,7 @@ from hosting.errors import (
     RoomError,
 )
 from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login, normalize_key, twin_of
+from hosting.live import LiveViews
 from hosting.owner import TableOwner, release_chips
 from hosting.pools import PoolOwner
 from hosting.protocol import (
@@ -226,6 +227,8 @@ class Room:
         self.gatekeeper = gatekeeper
         self.clock = clock
         self.sessions: dict[str, Session] = {}
+        self.live = LiveViews(self._lobby_view, self.balance_of, self._status_view)
+        """The lobby and the host's status, pushed to their followers when they change (hosting.live)."""
         self.cash = CashTables(store, self, self._publish)  # the owner of the room file's tables
         self.tables: dict[str, TableState] = {}
         self.owners: dict[str, TableOwner] = {}
@@ -258,6 +261,7 @@ class Room:
         self.cash.waiting_changes = self.console.between_hands
         self.tournaments = TournamentDesk(config.tournaments, self, lambda: self._store, self._publish)
         """The room's tournaments (issue 18): they add and remove their tables while the room runs."""
+        self.console.on_change = self.live.changed
 
     @property
     def store(self) -> Store | None:
@@ -272,6 +276,7 @@ class Room:
     def start(self) -> None:
         """Start every table's runner (inside the event loop)."""
         self._started = True
+        self.live.start()
         for driver in self.drivers.values():
             driver.start()
         if self._driver_factory is not None:  # tournaments deal through runners
@@ -280,6 +285,7 @@ class Room:
     async def stop(self) -> None:
         if self.settle_ups is not None:
             self.settle_ups.close()
+        await self.live.stop()
         await self.tournaments.stop()
         for driver in list(self.drivers.values()):  # a tournament's finished tables may leave meanwhile
             await driver.stop()
@@ -305,6 +311,7 @@ class Room:
             if self._started:
                 driver.start()
         log.info("table added: %s (%s)", config.id, owner.kind)
+        self.live.changed()
         return state
 
     async def remove_table(self, table_id: str) -> list[Event]:
@@ -331,6 +338,7 @@ class Room:
             listener.watching.discard(table_id)
             listener.send(closed)
         log.info("table removed: %s", table_id)
+        self.live.changed()
         return events
 
     # --- the runners' mailroom (hosting.owner.Mailroom) -----------------------------------------------------
@@ -444,6 +452,7 @@ class Room:
         session.new_name = False
         session.bound = True
         self.sessions[session.name] = session
+        self.live.changed()
         log.info("joined: %s%s", session.login.describe(), " (a new name, its key registered)" if registered else "")
         return registered
 
@@ -475,6 +484,8 @@ class Room:
     def disconnect(self, session: Session) -> None:
         """Forget a closed connection (its seats stay: the table runner decides about away players, R-DISC-1)."""
         session.ended = True
+        self.live.forget(session)
+        self.live.changed()
         if self.sessions.get(session.name) is session:
             log.info("left: %s from %s (connection closed)", session.name, session.address)
             del self.sessions[session.name]
@@ -519,6 +530,8 @@ class Room:
             if handler is None:  # pragma: no cover - every inbound type has a handler
                 raise RoomError(protocol.UNKNOWN_TYPE, f"no handler for {message.type}")
             handler(session, message, now)
+            if not isinstance(message, Ping | LobbyRequest):
+                self.live.changed()  # a seat, a watcher, a request, a registration: the lobby may show it
         except RoomError as refusal:
             session.send(protocol.error(refusal.code, str(refusal), in_reply_to=message.type))
             return True
@@ -583,6 +596,7 @@ class Room:
         message = protocol.shared(protocol.table_state(table.snapshot()))
         for session in self.audience(table):
             session.send(message)
+        self.live.changed()  # its lobby row and the host's status show it too
 
     def publish_seat_change(self, table: TableState, events: list[Event]) -> None:
         """Seat changes the host made (a kick): published, chips settled, as a player's own."""
@@ -605,8 +619,11 @@ class Room:
                                  session.login.describe())
             raise RoomError("not_host", "only the room's hosts can do that")
         try:
-            reply = self.console.perform(session.name, parse_request({**message.args, "action": message.action}),
-                                         now)
+            request = parse_request({**message.args, "action": message.action})
+            if request.action == "status":  # the Host screen follows it while open (hosting.live)
+                self.live.send_status(session, request.get("follow"))
+                return
+            reply = self.console.perform(session.name, request, now)
         except AdminRefusal as refusal:
             raise RoomError(refusal.code, str(refusal)) from None
         session.send(protocol.message("host_reply", action=message.action, **reply))
@@ -677,15 +694,25 @@ class Room:
         self._welcome(session)
 
     def _lobby(self, session: Session, message: LobbyRequest, now: float) -> None:
+        """The lobby (:meth:`_lobby_view`, with the player's balance); ``follow``: pushed again whenever it
+        changes (hosting.live)."""
+        self.live.send_lobby(session, message.follow)
+
+    def _lobby_view(self) -> dict[str, Any]:
         """Tables (a pool's own tables are not listed: players join the pool; a tournament's are listed under
         it), pools (R-FAST-1) and tournaments (R-LOBBY-1)."""
+        now = self.clock()
         reply = protocol.lobby([table.summary(now) for table in self.tables.values()
-                                if self.pool_of(table.id) is None and table.kind != "tournament"],
-                               balance=self.balance_of(session.name))
+                                if self.pool_of(table.id) is None and table.kind != "tournament"])
         reply["tournaments"] = self.tournaments.rows()
         if self.pools:
             reply["pools"] = [pool.summary(now) for pool in self.pools.values()]
-        session.send(reply)
+        return reply
+
+    def _status_view(self) -> dict[str, Any]:
+        """The host console's status as the Host screen gets it (``host_reply``, ``action: status``)."""
+        reply = self.console.perform(ADMIN, AdminRequest("status", {}), self.clock())
+        return protocol.message("host_reply", action="status", **reply)
 
     def _tournament(self, session: Session, message: TournamentRequest, now: float) -> None:
         """A tournament request (hosting.tournament_desk): ``state`` answers with the ``tournament`` message,

@@ -1,10 +1,12 @@
 """The Host screen (key Ctrl+O, palette "Host console") and the settle-up screen (palette "Settle up").
 
 The Host screen shows the room as the host runs it — each table's level, pause, players, watchers, chat and
-mutes, the seat requests waiting — and takes the host's commands in the words of ``croupier admin`` (the same
-parser: ``pause t1``, ``level t1 --blinds 2/4``, ``stack t1 bob 50 "misdeal"``, ``kick bob`` …). On the list of
-seat requests, A approves the highlighted one with the stack asked for and D denies it. A key reset asks the host
-to confirm. Whether the player is a host is the room's to say: a player who is not gets the room's refusal.
+mutes, the pools and tournaments, who is online, the seat requests waiting — live: while it is open the room
+pushes its status whenever it changes (hosting.live); a seat request also rings the bell. It takes the host's
+commands in the words of ``croupier admin`` (the same parser: ``pause t1``, ``level t1 --blinds 2/4``,
+``stack t1 bob 50 "misdeal"``, ``kick bob`` …). On the list of seat requests (Tab to it), A approves the
+highlighted one with the stack asked for and D denies it. A key reset asks the host to confirm.
+Whether the player is a host is the room's to say: a player who is not gets the room's refusal.
 
 The settle-up screen shows a session's buy-ins, cash-outs, nets and who pays whom, to every player.
 
@@ -34,6 +36,7 @@ CroupierApp = Any
 
 HOST_MESSAGES = frozenset({"host_reply", "seat_request", "seat_approved", "seat_denied", "settle_up",
                            "room_closing"})
+WAITING_FOR_HOST = "waiting for the host"
 COMMAND_HINT = ("pause t1 · resume t1 · level t1 --blinds 2/4 --ante 1 · stack t1 bob 50 'misdeal' · kick bob · "
                 "ban --player bob · reset-key bob · make-host bob · spectators t1 nobody · chat t1 off · "
                 "mute t1 bob · close 60 'last hand' · night friday")
@@ -156,7 +159,7 @@ class HostScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#host-command", Input).focus()
-        self.action_refresh()
+        self.send_request({"action": "status", "follow": True})  # pushed again whenever it changes
 
     # --- asking the room -------------------------------------------------------------------------------
 
@@ -168,6 +171,7 @@ class HostScreen(Screen[None]):
         self.send_request({"action": "status"})
 
     def action_close(self) -> None:
+        self.send_request({"action": "status", "follow": False})
         self.dismiss()
 
     @on(Input.Submitted, "#host-command")
@@ -233,6 +237,24 @@ class HostScreen(Screen[None]):
         self.action_refresh()
 
     def _render_status(self) -> None:
+        lines = self._table_lines() + self._pool_lines() + self._tournament_lines()
+        lines.append(f"hosts: {', '.join(self.status.get('hosts', []))}   banned: "
+                     f"{', '.join(self.status.get('banned', [])) or 'none'}   online: "
+                     f"{', '.join(self.status.get('online', []))}")
+        self.query_one("#host-tables", Static).update("\n".join(lines))
+        requests = self.query_one("#seat-requests", DataTable)
+        wanted = [(str(item["table"]), str(item["player"]), str(item["buy_in"]))
+                  for item in self.status.get("seat_requests", [])]
+        if wanted == [tuple(str(cell) for cell in requests.get_row_at(row)) for row in range(requests.row_count)]:
+            return  # unchanged: the host's highlighted row stays where it is
+        highlighted = requests.cursor_row
+        requests.clear()
+        for row in wanted:
+            requests.add_row(*row)
+        if wanted:
+            requests.move_cursor(row=min(highlighted, len(wanted) - 1))
+
+    def _table_lines(self) -> list[str]:
         lines = []
         for table in self.status.get("tables", []):
             small, big = table.get("stakes", [0, 0])
@@ -242,14 +264,22 @@ class HostScreen(Screen[None]):
             lines.append(f"{table['id']}  {table.get('name', '')}  blinds {small}/{big}  ante {table.get('ante', 0)}"
                          f"  rake {table.get('rake')}  {state}\n    players: {players}\n    watchers: "
                          f"{table.get('spectators')}  chat: {'on' if table.get('chat') else 'off'}  muted: {muted}")
-        lines.append(f"hosts: {', '.join(self.status.get('hosts', []))}   banned: "
-                     f"{', '.join(self.status.get('banned', [])) or 'none'}   online: "
-                     f"{', '.join(self.status.get('online', []))}")
-        self.query_one("#host-tables", Static).update("\n".join(lines))
-        requests = self.query_one("#seat-requests", DataTable)
-        requests.clear()
-        for item in self.status.get("seat_requests", []):
-            requests.add_row(str(item["table"]), str(item["player"]), str(item["buy_in"]))
+        return lines
+
+    def _pool_lines(self) -> list[str]:
+        lines = []
+        for pool in self.status.get("pools", []):
+            small, big = pool.get("stakes", [0, 0])
+            members = ", ".join(pool.get("members", [])) or "nobody"
+            lines.append(f"{pool.get('id')}  {pool.get('name', '')}  fast-fold pool  blinds {small}/{big}  "
+                         f"{pool.get('playing', 0)} in a hand, {pool.get('tables', 0)} tables\n    players: {members}")
+        return lines
+
+    def _tournament_lines(self) -> list[str]:
+        return [f"{row.get('id')}  {row.get('name', '')}  tournament  {row.get('status', '')}  "
+                f"{row.get('registered', 0)}/{row.get('max', '?')} registered"
+                + (f", {row['players_left']} left" if row.get("players_left") is not None else "")
+                for row in self.status.get("tournaments", [])]
 
 
 class SettleUpScreen(ModalScreen[None]):
@@ -291,14 +321,16 @@ def room_message(app: CroupierApp, message: dict[str, Any]) -> None:
     if kind == "host_reply":
         if host is not None:
             host.reply(message)
+        elif message.get("action") == "status":
+            return  # a push that crossed the Host screen's closing: nothing to show
         else:
             app.notify(str(message.get("text", "done")), title="host")
     elif kind == "seat_request":
+        app.bell()
         app.notify(f"{message.get('player')} asks to sit at {message.get('table')} with {message.get('buy_in')} "
-                   "chips: H to approve or deny.", title="seat request", timeout=20)
-        if host is not None:
-            host.action_refresh()
+                   "chips: Ctrl+O to approve or deny.", title="seat request", timeout=20)
     elif kind == "seat_approved":
+        _seat_answered(app, str(message.get("table", "")), "")
         if message.get("pool"):  # in the fast-fold pool: its tables open as it deals (R-FAST-1)
             app.pool_ids.add(str(message.get("table")))
         where = "in pool" if message.get("pool") else "at"
@@ -306,12 +338,21 @@ def room_message(app: CroupierApp, message: dict[str, Any]) -> None:
                    title="seat")
         app.run_worker(app.send("lobby"), group="send")
     elif kind == "seat_denied":
+        _seat_answered(app, str(message.get("table", "")), f"the host did not seat you: {message.get('reason')}")
         app.notify(f"The host did not seat you at {message.get('table')}: {message.get('reason')}.",
                    title="seat", severity="warning")
     elif kind == "settle_up":
         app.push_screen(SettleUpScreen(message))
     elif kind == "room_closing":
         _count_down(app, int(message.get("seconds") or 0), str(message.get("text", "")))
+
+
+def _seat_answered(app: CroupierApp, table_id: str, words: str) -> None:
+    """The host answered a seat request: the table's "waiting for the host" gives way to ``words``."""
+    model = app.models.get(table_id)
+    if model is not None and model.error == WAITING_FOR_HOST:
+        model.error = words
+        app._push(table_id)  # the table shows it at once
 
 
 def _count_down(app: CroupierApp, seconds: int, text: str) -> None:
@@ -354,6 +395,7 @@ def seat_pending(app: CroupierApp, message: dict[str, Any]) -> bool:
     table_id = str(message.get("table", ""))
     model = app.models.get(table_id)
     if model is not None:
-        model.error = "waiting for the host"
+        model.error = WAITING_FOR_HOST
+        app._push(table_id)  # the table shows it at once
     app.notify(f"Seat asked at {table_id}: waiting for the host.", title="seat")
     return True

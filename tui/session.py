@@ -158,9 +158,9 @@ class RoomSession:
         self.needs = []
 
     async def enter(self) -> None:
-        """The room's gates are passed: the lobby, and after a reconnect each open table again (the room
-        resends its snapshot)."""
-        await self.send("lobby")
+        """The room's gates are passed: the lobby (followed: the room pushes it again whenever it changes), and
+        after a reconnect each open table again (the room resends its snapshot)."""
+        await self.send("lobby", follow=True)
         if self.resync_wanted:
             self.resync_wanted = False
             for table_id, model in self.models.items():

@@ -169,10 +169,16 @@ class TournamentLobby(LobbyScreen):
     # --- messages from the room -------------------------------------------------------------------------
 
     def tournament_rows(self, rows: Any) -> None:
-        """The lobby's ``tournaments`` (absent: a room without any)."""
+        """The lobby's ``tournaments`` (absent: a room without any; the room pushes them as they change). A
+        tournament screen open on one whose row changed (or left the list: it ended) asks for its state anew."""
         listed = [dict(row) for row in rows or [] if isinstance(row, dict)]
+        before = dict(self.tournaments.rows)
         self.tournaments.set_rows(listed)
         self.query_one(Lobby).tournaments = listed
+        shown = {screen.tournament for screen in self.screen_stack if isinstance(screen, TournamentScreen)}
+        for tournament in shown:
+            if before.get(tournament) != self.tournaments.rows.get(tournament):
+                self.ask_tournament(tournament)
 
     def tournament_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")

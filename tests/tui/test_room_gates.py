@@ -98,7 +98,7 @@ async def test_a_new_name_types_password_and_invite_is_refused_in_words_then_ent
         await wait_until(pilot, lambda: locked_room.sessions.get("ana") not in (None, session)
                          and locked_room.sessions["ana"].authenticated, what="reconnected and past the gates")
         assert not isinstance(app.screen, AuthScreen)
-        assert app.sent[-2:] == [{"type": "auth", "password": "swordfish"}, {"type": "lobby"}]
+        assert app.sent[-2:] == [{"type": "auth", "password": "swordfish"}, {"type": "lobby", "follow": True}]
 
 
 async def test_escape_leaves_a_way_back_to_the_password_screen(locked_room: Room) -> None:
