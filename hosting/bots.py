@@ -49,6 +49,7 @@ class BotReport:
     seated: bool = False  # the room took its sit
     violations: list[dict[str, Any]] = field(default_factory=list)
     refused_moves: list[dict[str, Any]] = field(default_factory=list)
+    room_closed: str | None = None  # the room closed while the bot played (its ``bye`` reason)
 
 
 class PoolPlay(Protocol):
@@ -150,8 +151,14 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
         await client.request("sit", table=table, buy_in=amount)
         report.seated = True
         bank = Bank(None if lobby.get("balance") is None else int(lobby["balance"]) - amount)
-        await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank,
-                           think)
+        try:
+            await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank,
+                               think)
+        except ConnectionClosed as closed:
+            if client.closed_reason is None:
+                raise  # the connection broke: not the room closing
+            report.room_closed = str(closed)  # the room closed (the host stopped it): a summary all the same
+            done.set()
     finally:
         await leave_seat(client, table)  # on every way out (Ctrl+C included): no ghost left at the table
     assert client.fairness is not None
@@ -322,6 +329,7 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
         "p99_ms": percentile(0.99),
         "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
         "chips_conserved": all(report.chips_conserved for report in reports),
+        "room_closed": next((report.room_closed for report in reports if report.room_closed), None),
     }
 
 

@@ -47,6 +47,7 @@ from engine.fairness import (
     verify,
 )
 from engine.home.rabbit_hunt import RabbitHuntShown, rabbit_problem
+from engine.text import clean_text
 from hosting import protocol
 from hosting.draw_round import DrawParticipant
 from hosting.hand_codec import event_from_json
@@ -71,6 +72,28 @@ class GatesRefused(Exception):
 
 
 GATE_WORDS = {"password": "the room password", "invite": "an invite code"}
+
+
+class _BannerKeeper(asyncssh.SSHClient):
+    """Keeps the SSH auth banners the room sends: its refusal of a login is said there (``croupier: …``)."""
+
+    def __init__(self, banners: list[str]) -> None:
+        self.banners = banners
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        if len(self.banners) < 8:
+            self.banners.append(msg[:500])
+
+
+def room_refusal(banners: Sequence[str]) -> str | None:
+    """The room's reason in its auth banners (the last ``croupier: …`` line), cleaned for a terminal.
+
+    >>> room_refusal(["Welcome\\r\\n", "croupier: bob is not on this room's allow-list\\r\\n"])
+    "bob is not on this room's allow-list"
+    """
+    reasons = [line.strip()[len("croupier:"):].strip() for banner in banners for line in banner.splitlines()
+               if line.strip().startswith("croupier:")]
+    return clean_text(reasons[-1])[:300] if reasons else None
 
 
 class ConnectionClosed(Exception):
@@ -344,12 +367,21 @@ class RoomClient:
         ``known_hosts``: as asyncssh's option (``None`` accepts any host key: tests and loopback only).
         Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name.
         """
-        connection = await asyncio.wait_for(asyncssh.connect(
-            host, port, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
-            agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
-            # AES-GCM runs in OpenSSL's hardware-accelerated code: far cheaper per packet than ChaCha20 here
-            encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"],
-        ), timeout)
+        banners: list[str] = []
+        try:
+            connection = await asyncio.wait_for(asyncssh.connect(
+                host, port, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
+                agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
+                client_factory=lambda: _BannerKeeper(banners),
+                # AES-GCM runs in OpenSSL's hardware-accelerated code: far cheaper per packet than ChaCha20 here
+                encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
+                                 "chacha20-poly1305@openssh.com"],
+            ), timeout)
+        except asyncssh.PermissionDenied as refused:
+            reason = room_refusal(banners)  # the room's words (not on its allow-list, banned, …), not ssh's
+            if reason is None:
+                raise
+            raise asyncssh.PermissionDenied(reason) from refused
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = cls(connection, writer, reader, FairnessParticipant if fairness else None)
         client.hello = await client.wait_for("hello", timeout=timeout)

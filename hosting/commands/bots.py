@@ -67,6 +67,9 @@ def run(arguments: argparse.Namespace) -> int:
     except TimeoutError:
         print(f"croupier bots: {host}:{port} did not answer in time", file=sys.stderr)
         return 1
+    except asyncssh.PermissionDenied as problem:  # the room's reason when it gave one (hosting.client)
+        print(f"croupier bots: the room refused the login: {problem.reason}", file=sys.stderr)
+        return 1
     except asyncssh.Error as problem:
         print(f"croupier bots: SSH error with {host}:{port}: {problem.reason}", file=sys.stderr)
         return 1

@@ -5,6 +5,7 @@ summary said ``"illegal_rejected": 15`` — deliberate probes, 2 % of the decisi
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sys
 from typing import Any
@@ -114,3 +115,38 @@ async def test_a_bot_tops_up_only_what_the_room_grants() -> None:
     assert len(client.sent) == 1 and bank.asked == 200  # one at a time
     bank.answered({"type": "ack", "in_reply_to": "top_up", "stack": 300})
     assert (bank.chips, bank.asked) == (800, 0)
+
+
+async def test_bots_behind_an_allow_list_say_the_rooms_reason(rooms: Any) -> None:
+    """Issue 27 item 6: behind an allow-list `croupier bots` printed only `Permission denied`. The room's reason
+    comes in the SSH auth banner; the bots say it."""
+    table = TableConfig("t1", "Hold'em 1/2", "texas_holdem", "no_limit", 1, 2, 6, 40, 200)
+    running: RunningRoom = await rooms(RoomConfig("friends only", (table,), AccessConfig(allow=frozenset({"ana"}))),
+                                       runner_settings=FAST)
+    status, out, err = await croupier_bots(running)
+    assert (status, out) == (1, "")
+    assert err.startswith("croupier bots: the room refused the login: 'bot0-")
+    assert err.endswith("' is not on this room's allow-list\n") and "Permission denied" not in err
+
+
+async def test_bots_print_their_summary_when_the_room_closes(rooms: Any) -> None:
+    """Issue 27 item 6: when the room closed, the bots printed a RuntimeError instead of the JSON line the
+    README promises."""
+    table = TableConfig("t1", "Hold'em 1/2", "texas_holdem", "no_limit", 1, 2, 6, 40, 200)
+    running: RunningRoom = await rooms(RoomConfig("closing", (table,)), runner_settings=FAST)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "hosting.cli", "bots", "--connect", f"127.0.0.1:{running.port}", "--count", "2",
+        "--hands", "100000", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    runner: Any = None
+    for _ in range(6000):  # until a few hands are played (a loaded machine is slow)
+        runner = running.room.drivers.get("t1")
+        if runner is not None and runner.hands_played >= 3:
+            break
+        await asyncio.sleep(0.02)
+    assert runner is not None and runner.hands_played >= 3
+    await running.close()
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    summary = json.loads(out.decode().strip().splitlines()[-1])
+    assert summary["room_closed"] and summary["players"] == 2 and summary["hands"] >= 3
+    assert summary["chips_conserved"] is True and summary["fairness_failures"] == 0
+    assert process.returncode == 0, err
