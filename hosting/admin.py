@@ -28,6 +28,7 @@ import logging
 import os
 import secrets
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -865,8 +866,14 @@ class HostConsole:
         if store is None:
             raise AdminRefusal("no_bank", "this room keeps no ledger")
         name = request.get("name")
-        store.begin_session(name)
-        return {"text": f"a new session {name!r} begins: `croupier ledger` settles it"}
+        if request.get("end"):  # the night is over: the room's own session from now on
+            store.begin_session(time.strftime("%Y-%m-%d %H:%M"))
+            return {"text": "the night ended: `croupier ledger --session NAME` settles it"}
+        if name is None:
+            raise AdminRefusal("missing_field", "night needs a name, or --end")
+        store.begin_session(name, night=True)
+        return {"text": f"the night {name!r} begins, across restarts until `night --end`: `croupier ledger` "
+                        "settles it"}
 
     def _do_cancel_tournament(self, request: AdminRequest, now: float) -> dict[str, Any]:
         """Cancel a tournament (hosting.tournament_desk): refunds before its start, the pool left split equal or by

@@ -46,7 +46,7 @@ ACTION_HELP: dict[str, str] = {
     "close": "close the room after a countdown, with a message to everyone",
     "spectators": "who may watch a table: everyone, registered or nobody",
     "chat": "table chat on or off", "mute": "mute a player at a table", "unmute": "unmute a player at a table",
-    "night": "start a new settle-up session with a name (closes the current one)",
+    "night": "start a named night, one settle-up across restarts until you end it (--end)",
     "cancel-tournament": "cancel a tournament: before its start every entry is refunded; once running the pool "
                          "left is split among the players still in, equal or by chips (room.toml cancel_refund)",
 }
@@ -122,7 +122,9 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
         parser = action(name)
         parser.add_argument("table")
         parser.add_argument("player")
-    action("night").add_argument("name")
+    night = action("night")
+    night.add_argument("name", nargs="?", help="the night's name (a new one ends the last)")
+    night.add_argument("--end", action="store_true", default=None, help="end the night")
     cancel = action("cancel-tournament")
     cancel.add_argument("tournament")
     cancel.add_argument("--refund", choices=("equal", "chips"), help="how the pool left is split (default: the "

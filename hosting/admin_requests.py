@@ -70,7 +70,7 @@ ACTIONS: Final[dict[str, dict[str, Field]]] = {
     "spectators": {"table": _f("table"), "who": _f("choice", choices=SPECTATORS)},
     "chat": {"table": _f("table"), "on": _f("bool")},
     "mute": {"table": _f("table"), "player": _f("player"), "on": _f("bool")},
-    "night": {"name": _f("text")},
+    "night": {"name": _f("text", True), "end": _f("bool", True)},
     "cancel_tournament": {"tournament": _f("table"), "refund": _f("choice", True, ("equal", "chips"))},
 }
 """Every host action and its fields (README "Hosting a home game" lists them with their commands)."""

@@ -179,6 +179,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     CREATE INDEX tournament_steps_by_tournament ON tournament_steps(tournament_id, id)
     """,
+    # 9: a night the host names (issue 27 item 8) spans restarts and crashes until he ends it: ``night`` is 1 for
+    # such a session, 0 for a run of the room (opened and closed with it).
+    """
+    ALTER TABLE room_sessions ADD COLUMN night INTEGER NOT NULL DEFAULT 0
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -440,7 +440,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
         login_timeout=config.access.login_seconds,
     )
     store.start()
-    store.begin_session(time.strftime("%Y-%m-%d %H:%M"))  # the settle-up ledger's session: open to close
+    store.open_room_session(time.strftime("%Y-%m-%d %H:%M"))  # the settle-up's session (or the night going on)
     admin = await _admin_socket(room, data_dir)
     room.start()
     return RunningRoom(room, acceptor, key, data_dir, gate, channels, admin=admin)

@@ -93,15 +93,25 @@ class SettleUp:
 
 # --- sessions (writes run inside the store's transaction) -----------------------------------------------------
 
-def open_session(connection: sqlite3.Connection, name: str, at: float) -> int:
-    """Close any open session at ``at`` and open ``name``; returns its id."""
+def open_session(connection: sqlite3.Connection, name: str, at: float, night: bool = False) -> int:
+    """Close any open session at ``at`` and open ``name`` (a host's ``night``: it spans restarts); its id."""
     close_sessions(connection, at)
-    cursor = connection.execute("INSERT INTO room_sessions (name, opened_at) VALUES (?, ?)", (name, at))
+    cursor = connection.execute("INSERT INTO room_sessions (name, opened_at, night) VALUES (?, ?, ?)",
+                                (name, at, int(night)))
     return int(cursor.lastrowid or 0)
 
 
-def close_sessions(connection: sqlite3.Connection, at: float) -> None:
-    connection.execute("UPDATE room_sessions SET closed_at = ? WHERE closed_at IS NULL", (at,))
+def open_room_session(connection: sqlite3.Connection, name: str, at: float) -> None:
+    """The room opens: a night still open (the host's, across a restart or a crash) goes on; else ``name``
+    opens (any other session left open by a crash is closed first)."""
+    if connection.execute("SELECT 1 FROM room_sessions WHERE closed_at IS NULL AND night = 1").fetchone() is None:
+        open_session(connection, name, at)
+
+
+def close_sessions(connection: sqlite3.Connection, at: float, *, nights: bool = True) -> None:
+    """Close the open session; ``nights`` false: not a host's night (the room closing leaves it open)."""
+    connection.execute("UPDATE room_sessions SET closed_at = ? WHERE closed_at IS NULL"
+                       + ("" if nights else " AND night = 0"), (at,))
 
 
 def sessions(connection: sqlite3.Connection) -> list[RoomSession]:

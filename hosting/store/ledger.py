@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from hosting.settle_up import close_sessions, open_session
+from hosting.settle_up import close_sessions, open_room_session, open_session
 from hosting.store.writer import StoreWriter, Written
 
 
@@ -163,15 +163,20 @@ class ChipLedger(StoreWriter):
 
     # --- sessions of the room (the settle-up ledger: hosting.settle_up) ----------------------------------
 
-    def begin_session(self, name: str) -> Written:
-        """Close the open session and open ``name`` (the room's opening, or a night the host names)."""
+    def begin_session(self, name: str, night: bool = False) -> Written:
+        """Close the open session and open ``name`` (a night the host names: ``night``, it spans restarts)."""
         now = self.clock()
-        return self._submit(lambda connection: open_session(connection, name, now))
+        return self._submit(lambda connection: open_session(connection, name, now, night))
+
+    def open_room_session(self, name: str) -> Written:
+        """The room opens: the host's night goes on if one is open, else session ``name`` opens."""
+        now = self.clock()
+        return self._submit(lambda connection: open_room_session(connection, name, now))
 
     def end_session(self) -> Written:
-        """Close the open session (the room closes)."""
+        """The room closes: its session closes, not a host's night (that ends when he says)."""
         now = self.clock()
-        return self._submit(lambda connection: close_sessions(connection, now))
+        return self._submit(lambda connection: close_sessions(connection, now, nights=False))
 
     # --- jackpot pools (R-JACK-1) --------------------------------------------------------------------
 

@@ -577,3 +577,42 @@ async def test_a_level_change_lasts_over_a_restart_until_room_toml_changes(rooms
     edited = dataclasses.replace(_room(), tables=(dataclasses.replace(TABLE, small_blind=5, big_blind=10),))
     third: RunningRoom = await rooms(edited, data_dir=data_dir, deal=False, served_tui=False)
     assert third.room.tables["t1"].engine.stakes.big_blind == 10  # the room file was edited since: it wins
+
+
+async def test_a_named_night_spans_a_restart_until_the_host_ends_it(rooms: Any, connect: Any, tmp_path: Path) -> None:
+    """Issue 27 item 8: `night friday`, then a restart, made two sessions and `croupier ledger` settled one at a
+    time. A night goes on across restarts (and crashes) until the host ends it (`night --end`)."""
+    from hosting.settle_up import read_settle_up, sessions
+    from hosting.store import connect as store_connect
+
+    data_dir = tmp_path / "friday"
+    first: RunningRoom = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
+    bob_key = asyncssh.generate_private_key("ssh-ed25519")
+    bob: RoomClient = await connect(first, "bob", bob_key)
+    await bob.request("sit", table="t1", buy_in=100)
+    night = first.room.console.perform("ana", parse_request({"action": "night", "name": "friday"}), 0.0)
+    assert "'friday'" in night["text"]
+    await first.close()
+    second: RunningRoom = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
+    bob = await connect(second, "bob", bob_key)
+    await bob.request("sit", table="t1", buy_in=150)
+    assert second.room.store is not None
+    await second.room.store.flush()
+    reader = store_connect(data_dir, read_only=True)
+    try:
+        assert [item.name for item in sessions(reader) if item.closed_at is None] == ["friday"]
+        settle = read_settle_up(reader, None, 1e12)
+    finally:
+        reader.close()
+    assert settle["session"]["name"] == "friday"  # type: ignore[index]
+    assert settle["players"] == [{"player": "bob", "buy_ins": 250, "top_ups": 0, "adjustments": 0,
+                                  "cash_outs": 250, "jackpot": 0, "tournaments": 0, "net": 0}]
+    ended = second.room.console.perform("ana", parse_request({"action": "night", "end": True}), 0.0)
+    assert ended["text"].startswith("the night ended")
+    await second.room.store.flush()
+    reader = store_connect(data_dir, read_only=True)
+    try:
+        assert [item.name for item in sessions(reader) if item.closed_at is None] != ["friday"]
+        assert [item.name for item in sessions(reader)].count("friday") == 1
+    finally:
+        reader.close()

@@ -125,8 +125,8 @@ async def test_every_console_action_from_the_host_screen(home_room: Room) -> Non
         assert await _type(pilot, screen, "unmute t1 bob") == "bob unmuted at t1"
         assert await _type(pilot, screen, "make-host cleo") == "cleo is now a host"
         assert room.console.is_host("cleo")
-        assert await _type(pilot, screen, "night friday") == "a new session 'friday' begins: `croupier ledger` " \
-                                                              "settles it"
+        assert await _type(pilot, screen, "night friday") == "the night 'friday' begins, across restarts until " \
+                                                              "`night --end`: `croupier ledger` settles it"
         assert await _type(pilot, screen, "kick bob --reason 'go home'") == "bob kicked (go home); chips back to " \
                                                                              "the bank"
         assert t1.engine.seat_of("bob") is None
