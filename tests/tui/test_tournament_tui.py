@@ -476,7 +476,7 @@ async def test_registering_with_a_ticket_asks_ticket_or_balance_by_key(tmp_path:
             # B: the balance pays, the ticket stays mine
             await press_register(pilot, app)
             await pilot.press("b")
-            await wait_until(pilot, lambda: said(app, "Registered in Sit & Go sng: 1 players"), what="registered")
+            await wait_until(pilot, lambda: said(app, "Registered in Sit & Go sng: 1 player so far"), what="registered")
             assert not said(app, "with your ticket")
             assert store.balance("me") == 1_000 - 110 and store.tickets("me") == {"sng": 110}
             await wait_until(pilot, lambda: lobby_row(app)[4] == "1/3", what="the lobby counting me")
