@@ -1,1 +1,1 @@
-"""Fairness v2: host-blind dealing (mental poker) — pure core. See DESIGN-fairness-v2.md and the modules."""
+"""Fairness v2: host-blind dealing (mental poker) — pure core. See docs/fairness-v2-design.md and the modules."""

@@ -224,4 +224,4 @@ SECP256K1: Final = Secp256k1()
 RISTRETTO255: Final = Ristretto255()
 GROUPS: Final[dict[str, Group]] = {group.name: group for group in (SECP256K1, RISTRETTO255)}
 DEFAULT_GROUP: Final = SECP256K1
-"""The measured choice (DESIGN-fairness-v2.md): secp256k1 is the faster backend on CPython 3.11."""
+"""The measured choice (docs/fairness-v2-design.md): secp256k1 is the faster backend on CPython 3.11."""

@@ -1,7 +1,7 @@
 """One host-blind hold'em hand played in process: the host's relay (:class:`TranscriptWriter` plus a referee
 without proofs), each player's :class:`~engine.fairness_v2.player.Player`, and the order of the rounds.
 
-This is how a room drives the core (DESIGN-fairness-v2.md, "Plugging it into the room"): the room replaces the
+This is how a room drives the core (docs/fairness-v2-design.md, "Plugging it into the room"): the room replaces the
 direct calls by messages, the host's relay by its table task, and the strategy by the players' keys. Tests and
 the benchmark use it as is. Pure: randomness comes from each party's own source, and time is measured (if at
 all) by the caller's ``meter``, a context manager around each party's work.

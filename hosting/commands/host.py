@@ -124,8 +124,6 @@ def stop_on_signals() -> asyncio.Event:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        print(ROOT_WARNING, file=sys.stderr, flush=True)
     try:
         config = load_room(arguments.config) if arguments.config else default_room()
     except ConfigError as problem:
@@ -147,6 +145,9 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"croupier host: cannot use the data directory {data_dir}: {problem.strerror or problem}",
               file=sys.stderr)
         return 2
+    # Said once the room will really open: a refused start keeps its one line.
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        print(ROOT_WARNING, file=sys.stderr, flush=True)
     try:
         return _serve(config, data_dir, arguments.port, log_level, getattr(arguments, "listen", "") or "")
     finally:
