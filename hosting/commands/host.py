@@ -90,6 +90,11 @@ def runner_settings() -> RunnerSettings | None:
     return RunnerSettings(pause_between_hands=float(pause)) if pause else None
 
 
+def warn_if_root() -> None:
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        print(ROOT_WARNING, file=sys.stderr, flush=True)
+
+
 async def _run(config: RoomConfig, data_dir: Path, port: int, listen: str = "") -> int:
     try:
         running = await start_room(config, data_dir, host=listen, port=port, runner_settings=runner_settings(),
@@ -98,6 +103,7 @@ async def _run(config: RoomConfig, data_dir: Path, port: int, listen: str = "") 
         where = f"port {port}" if listen in WILDCARDS else f"{listen} port {port}"
         print(f"croupier host: cannot listen on {where}: {problem.strerror or problem}", file=sys.stderr)
         return 1
+    warn_if_root()  # once the room is open: a refused start keeps its one line
     print(banner(running, share_host() if listen in WILDCARDS else listen, listen), flush=True)
     running.prepare_player_screens()  # in the background: plain-ssh players then see the lobby at once
     stop = stop_on_signals()
@@ -145,9 +151,6 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"croupier host: cannot use the data directory {data_dir}: {problem.strerror or problem}",
               file=sys.stderr)
         return 2
-    # Said once the room will really open: a refused start keeps its one line.
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        print(ROOT_WARNING, file=sys.stderr, flush=True)
     try:
         return _serve(config, data_dir, arguments.port, log_level, getattr(arguments, "listen", "") or "")
     finally:
