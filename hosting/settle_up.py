@@ -9,15 +9,17 @@ session's window:
 - ``buy_ins``: balance → table rows of a sit ("buy-in"), plus the stacks already at a table when the session
   opened (chips carried in from an earlier session);
 - ``top_ups``: every other balance → table row (top-ups, rebuys);
-- ``adjustments``: the host's stack adjustments (issue → table adds, table → issue takes away): chips the player
-  got without paying, so they count against his net like a buy-in;
+- ``adjustments``: the host's stack adjustments (issue → table adds, table → issue takes away), each with his
+  reason (a misdeal refund): the house's, not the player's — shown on his line, not counted in his net (he owes
+  nothing for a refund); the house's line carries them (``-`` what the host gave);
 - ``cash_outs``: table → balance rows (left the table, kicked, seat freed), plus his stacks still at a table
   when the session closed (or now, for the open session);
 - ``jackpot``: jackpot shares paid to him (jackpot → balance).
 
-``net = cash_outs + jackpot - buy_ins - top_ups - adjustments``: what he won at the tables. The nets of the
-players sum to minus what the house kept (rake and jackpot drops, less jackpot paid out); when that is not
-zero, the house is one more line (:data:`HOUSE`) so the transfers still settle everyone.
+``net = cash_outs + jackpot + tournaments - buy_ins - top_ups``: what he won at the tables. The nets of the
+players sum to minus what the house kept (rake and jackpot drops, less jackpot paid out, less what the host
+gave in adjustments); when that is not zero, the house is one more line (:data:`HOUSE`) so the transfers still
+settle everyone.
 """
 
 from __future__ import annotations
@@ -66,8 +68,9 @@ class PlayerLine:
 
     @property
     def net(self) -> int:
-        return (self.cash_outs + self.jackpot + self.tournaments
-                - self.buy_ins - self.top_ups - self.adjustments)
+        """A player's adjustments are not his (the house's line carries them, negated: counted there)."""
+        house = self.adjustments if self.player == HOUSE else 0
+        return self.cash_outs + self.jackpot + self.tournaments - self.buy_ins - self.top_ups + house
 
     def row(self) -> tuple[str, int, int, int, int, int, int, int]:
         return (self.player, self.buy_ins, self.top_ups, self.adjustments, self.cash_outs, self.jackpot,
@@ -185,8 +188,10 @@ def settle_up(connection: sqlite3.Connection, session: RoomSession, now: float) 
     end = session.closed_at if session.closed_at is not None else now
     lines = player_lines(connection, session.opened_at, end)
     kept = -sum(line.net for line in lines)
-    if kept:
-        lines.append(PlayerLine(HOUSE, cash_outs=kept) if kept > 0 else PlayerLine(HOUSE, buy_ins=-kept))
+    given = sum(line.adjustments for line in lines)  # the host's adjustments: the house pays them
+    if kept or given:
+        rake = kept + given
+        lines.append(PlayerLine(HOUSE, cash_outs=max(rake, 0), buy_ins=max(-rake, 0), adjustments=-given))
     transfers = minimal_transfers({line.player: line.net for line in lines})
     return SettleUp(session, tuple(lines), tuple(transfers))
 

@@ -29,9 +29,11 @@ def _night(data_dir: Path) -> None:
       ana   buy-in 200, top-up 100 = 300                       cashes out 550      +250
       bob   buy-in 200, top-up 200 = 400                       30 still seated     -370
       cleo  buy-in 200                                         cashes out 320      +120
-      dan   buy-in 100, host +50 (misdeal) = 150               cashes out 80        -70
+      dan   buy-in 100, host +50 (misdeal refund)              cashes out 80        -20
       eve   buy-in 300                                         cashes out 370       +70
-    Nets sum to 0; {dan, eve} settle apart: 3 transfers (dan->eve 70, bob->ana 250, bob->cleo 120).
+      (house)  the host's 50 to dan is the house's, not dan's debt (issue 27 item 8)    -50
+    Nets sum to 0; {dan, eve, house} settle apart: 4 transfers (house->eve 50, dan->eve 20, bob->ana 250,
+    bob->cleo 120).
     """
     store = Store.open(data_dir)
     for name in PLAYERS:
@@ -61,12 +63,13 @@ def _night(data_dir: Path) -> None:
 
 
 EXPECTED = {"ana": (200, 100, 0, 550, 250), "bob": (200, 200, 0, 30, -370), "cleo": (200, 0, 0, 320, 120),
-            "dan": (100, 0, 50, 80, -70), "eve": (300, 0, 0, 370, 70)}
+            "dan": (100, 0, 50, 80, -20), "eve": (300, 0, 0, 370, 70), "(house)": (0, 0, -50, 0, -50)}
 """buy-ins, top-ups, host adjustments, cash-outs (bob's 30 still seated at the close), net: worked above."""
-TRANSFERS = [Transfer("dan", "eve", 70), Transfer("bob", "ana", 250), Transfer("bob", "cleo", 120)]
+TRANSFERS = [Transfer("(house)", "eve", 50), Transfer("dan", "eve", 20), Transfer("bob", "ana", 250),
+             Transfer("bob", "cleo", 120)]
 
 
-def test_a_five_player_night_settles_in_three_transfers(tmp_path: Path) -> None:
+def test_a_five_player_night_settles_in_four_transfers_the_hosts_refund_the_houses(tmp_path: Path) -> None:
     _night(tmp_path)
     store = Store.open(tmp_path)
     try:
@@ -108,8 +111,9 @@ def test_croupier_ledger_text_names_who_pays_whom(tmp_path: Path, capsys: pytest
     assert main(["ledger", "--data", str(tmp_path), "--session", "friday"]) == 0
     out = capsys.readouterr().out
     assert 'Session 2 "friday" (closed)' in out
-    assert "Who pays whom (3 transfers):" in out
-    assert "  bob pays ana 250" in out and "  dan pays eve 70" in out and "  bob pays cleo 120" in out
+    assert "Who pays whom (4 transfers):" in out
+    assert "  bob pays ana 250" in out and "  dan pays eve 20" in out and "  bob pays cleo 120" in out
+    assert "  (house) pays eve 50" in out
 
 
 def test_croupier_ledger_lists_the_sessions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
