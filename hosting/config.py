@@ -44,6 +44,13 @@ A room file looks like this (every key optional except each table's ``game``, ``
     seven_deuce_bounty = 5              #   of 5 chips from each player dealt in
 
     [[tables]]
+    game = "texas_holdem"               # host-blind dealing (fairness v2): the players' own clients shuffle
+    structure = "no_limit"              #   and open the cards, so the host never sees a hole card; only
+    stakes = [1, 2]                     #   `croupier join` players can sit. Hold'em no-limit or pot-limit,
+    dealing = "host-blind"              #   no rake, ante, straddle, jackpot or home-game option; every
+                                        #   player shows or mucks by choice. Default: "commit-reveal"
+
+    [[tables]]
     game = "seven_card_stud"            # stud games: ante and bring-in instead of blinds (R-STUD-1);
     structure = "fixed_limit"           #   stakes' big blind is the small bet
     stakes = [2, 4]
@@ -103,6 +110,9 @@ _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
 STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
 JACKPOT_KINDS: Final = ("bad_beat", "monte_carlo", "smart")
+DEALINGS: Final = ("commit-reveal", "host-blind")
+HOST_BLIND: Final = "host-blind"
+HOST_BLIND_STRUCTURES: Final = ("no_limit", "pot_limit")
 CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds", "seat_hold_seconds",
                      "draw_seconds")
 
@@ -162,6 +172,13 @@ class TableConfig:
     """Players show or muck at showdown when asked, on the action clock (R-SHOW-1); False: every hand is shown."""
     home: HomeOptions = NO_HOME_OPTIONS
     """Home-game options (R-HOME-1..4, docs/rules-home.md): run it twice, rabbit hunt, bomb pots, the 7-2 game."""
+    dealing: str = "commit-reveal"
+    """How the deck is dealt: ``"commit-reveal"`` (fairness v1: the host deals from the players' revealed seeds)
+    or ``"host-blind"`` (fairness v2: the players' clients shuffle and open the cards; the host sees none)."""
+
+    @property
+    def host_blind(self) -> bool:
+        return self.dealing == HOST_BLIND
 
     def describe(self) -> str:
         """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
@@ -274,9 +291,9 @@ def _rake_names() -> tuple[str, ...]:
 
 TABLE_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "ante",
                       "bring_in", "straddle", "spread", "jackpot", "manual_showdown", "run_it_twice", "rabbit_hunt",
-                      "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty")
+                      "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty", "dealing")
 POOL_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "spread",
-                     "jackpot", "manual_showdown", "fill_seconds")
+                     "jackpot", "manual_showdown", "fill_seconds", "dealing")
 _POOL_ID = re.compile(r"[A-Za-z0-9_-]{1,28}\Z")  # its tables add ".1", ".2", …: still a table id
 
 
@@ -312,9 +329,32 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
     manual_showdown = data.get("manual_showdown", False)
     if not isinstance(manual_showdown, bool):
         raise reader.fail("manual_showdown", f"expected true or false, got {manual_showdown!r}")
+    dealing = reader.choice("dealing", DEALINGS, "commit-reveal")
+    if dealing == HOST_BLIND:
+        if kind == "pools":
+            raise reader.fail("dealing", "host-blind dealing is for cash tables ([[tables]]) for now, not pools")
+        _check_host_blind(reader, game, structure)
+        manual_showdown = True  # a hand opens only by its owner's choice
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
                        rake_name, clock, ante, bring_in, straddle, spread, jackpot, manual_showdown,
-                       _read_home(reader, game))
+                       _read_home(reader, game), dealing)
+
+
+def _check_host_blind(reader: Reader, game: str, structure: str) -> None:
+    """What a host-blind table can deal today: hold'em, no-limit or pot-limit, blinds only, no rake, and no
+    option whose cards or chips the players' own check of the hand does not cover yet."""
+    if game != "texas_holdem":
+        raise reader.fail("dealing", f"host-blind dealing covers texas_holdem only for now, not {game}")
+    if structure not in HOST_BLIND_STRUCTURES:
+        raise reader.fail("dealing", f"host-blind dealing covers no_limit and pot_limit only, not {structure}")
+    data = reader.data
+    if data.get("manual_showdown") is False:
+        raise reader.fail("manual_showdown", "a host-blind table shows hands by choice only: leave it out")
+    for key in ("ante", "straddle", "jackpot", *HOME_KEYS):
+        if data.get(key) not in (None, False, 0):
+            raise reader.fail(key, "not at a host-blind table (the players' check of the hand does not cover it)")
+    if data.get("rake", "none") != "none":
+        raise reader.fail("rake", "a host-blind table takes no rake for now (rake = \"none\")")
 
 
 HOME_KEYS: Final = ("run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty")

@@ -93,6 +93,8 @@ Chips = Annotated[int, Meta(ge=1, le=MAX_CHIPS)]
 CardText = Annotated[str, Meta(max_length=3)]
 ShortText = Annotated[str, Meta(max_length=64)]
 Secret = Annotated[str, Meta(max_length=128)]
+Feature = Annotated[str, Meta(pattern=r"^[a-z-]{1,24}$")]
+HOST_BLIND_FEATURE: Final = "host-blind"
 
 
 # --- inbound messages --------------------------------------------------------------------------------------
@@ -110,6 +112,8 @@ class Hello(Inbound, frozen=True):
 
     type: ClassVar[str] = "hello"
     client: ShortText = ""
+    features: Annotated[tuple[Feature, ...], Meta(max_length=8)] = ()
+    """What this client can do beyond protocol 1: ``"host-blind"`` (it takes part in host-blind dealing)."""
 
 
 class Auth(Inbound, frozen=True):

@@ -176,6 +176,7 @@ class LocalGate:
             return
         transport = _StreamTransport(writer)
         session = self.room.connect(login, transport)
+        session.served = True  # its TUI runs here: no host-blind seat for it (its cards would pass through us)
         stream = self.room.inbound_stream(session, self.limits)
         try:
             while not session.ended and transport.closed is None:

@@ -146,6 +146,10 @@ class Session:
     ended: bool = False
     """Closed, refused or displaced: whatever it still sends is dropped."""
     wrong_answers: int = 0
+    served: bool = False
+    """A plain-ssh player's screen: his client runs on the host's machine (:mod:`hosting.pty_session`)."""
+    features: frozenset[str] = frozenset()
+    """What the client said it can do in its ``hello`` (``"host-blind"``)."""
     limits: dict[str, TokenBucket] = field(default_factory=dict)
     """The buckets of the messages with a limit of their own (:data:`MESSAGE_LIMITS`): the name's, shared by
     all its channels (:class:`hosting.budgets.Budget`)."""
@@ -205,6 +209,23 @@ def _refill_refusal(account: PlayMoneyAccount, refusal: BankrollError, now: floa
     if account.refills_left_today(now) == 0:
         return f"at most {account.policy.max_refills_per_day} refills a day: try again tomorrow"
     return str(refusal)
+
+
+HOST_BLIND_ONLY = "host_blind_only"
+
+
+def refuse_host_blind_seat(table: TableState, session: Session | None) -> None:
+    """At a host-blind table only a ``croupier join`` client that takes part in the dealing may sit: a plain-ssh
+    player's screen runs on the host's machine, so his cards would show there (the promise cannot hold)."""
+    if not table.config.host_blind:
+        return
+    if session is None or session.served:
+        raise RoomError(HOST_BLIND_ONLY, f"{table.config.id} deals host-blind: only players connected with "
+                                         "'croupier join' can sit there (with plain ssh your cards would be "
+                                         "drawn on the host's machine)")
+    if protocol.HOST_BLIND_FEATURE not in session.features:
+        raise RoomError(HOST_BLIND_ONLY, f"{table.config.id} deals host-blind: your client cannot take part; "
+                                         "update croupier and connect with 'croupier join'")
 
 
 def engine_refusal(problem: Exception) -> RoomError:
@@ -649,6 +670,7 @@ class Room:
     # --- handlers ----------------------------------------------------------------------------------------
 
     def _hello(self, session: Session, message: Hello, now: float) -> None:
+        session.features = frozenset(message.features)
         session.send(protocol.ack("hello", name=session.name))
 
     def _ping(self, session: Session, message: Ping, now: float) -> None:
@@ -803,6 +825,7 @@ class Room:
             return
         table = self.table(message.table)
         self._refuse_tournament_table(table, "register for the tournament instead")
+        refuse_host_blind_seat(table, session)
         twin = twin_of(session.name, self.names_with_key(session.public_key),
                        lambda other: table.engine.seat_of(other) is not None
                        or (table.id, other) in self.console.seat_requests)
@@ -834,6 +857,7 @@ class Room:
         """Seat ``name`` with ``buy_in`` chips from his bank (his sit, or the host's approval); his seat.
         :class:`RoomError` when he cannot sit (nothing changed)."""
         self._refuse_banned(name)
+        refuse_host_blind_seat(table, self.sessions.get(name))
         self._check_balance(name, buy_in)
         self._engine(table, lambda engine: engine.sit(name, buy_in, now, seat=seat))
         if self.store is not None:

@@ -64,7 +64,13 @@ class TableState:
             "clock": {"action_seconds": config.clock.get("action_seconds", 20.0),
                       "time_bank_seconds": config.clock.get("time_bank_seconds", 60.0)},
         }
-        return self._with_jackpot(row)
+        return self._with_jackpot(self._with_dealing(row))
+
+    def _with_dealing(self, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` with ``dealing: "host-blind"`` at a host-blind table (absent: commit–reveal, as before)."""
+        if self.config.host_blind:
+            body["dealing"] = self.config.dealing
+        return body
 
     def _with_jackpot(self, body: dict[str, Any]) -> dict[str, Any]:
         """``body`` with the ``jackpot`` field when the table plays for one (absent otherwise)."""
@@ -77,7 +83,7 @@ class TableState:
         """The ``table`` message body: seats with names, stacks and states, the waiting list, and the stakes of
         the next hand (a level up or the host's new blinds show at once)."""
         stakes = self.engine.stakes
-        return self._with_jackpot({
+        return self._with_jackpot(self._with_dealing({
             "table": self.config.id,
             "kind": self.kind,
             "stakes": [stakes.small_blind, stakes.big_blind],
@@ -90,7 +96,7 @@ class TableState:
             "waiting": list(self.engine.waiting_list.players),
             "hand_running": self.engine.hand_running,
             **self._home_options(),
-        })
+        }))
 
     def _home_options(self) -> dict[str, Any]:
         """The table's home-game options that are on (R-HOME-1..4), for the clients' keys: absent when none."""

@@ -64,7 +64,7 @@ TOURNAMENT_KEYS: Final = (
     "levels", "level_minutes", "break_every", "break_minutes", "late_registration_minutes", "re_entries",
     "entries_per_player", "rebuys", "add_on", "guarantee", "freeroll_pool", "payouts", "ticket_value", "ticket_to",
     "seats", "start", "sit_and_go_size", "min_players", "max_players", "recurring", "password", "spin_multipliers",
-    "deals", "hand_for_hand", "time_limit_minutes", "cancel_refund",
+    "deals", "hand_for_hand", "time_limit_minutes", "cancel_refund", "dealing",
 )
 PRESETS: Final = {"turbo": (3.0, 50), "regular": (10.0, 100), "deep": (20.0, 200)}
 """A named level preset: minutes per level and the starting stack in big blinds of the first level."""
@@ -117,6 +117,9 @@ def read_tournament(source: str, index: int, data: Any) -> TournamentConfig:
     if not isinstance(data, dict):
         raise reader.fail("", "expected a table ([[tournaments]])")
     reader.check_keys(TOURNAMENT_KEYS)
+    # a tournament deals absent players in and plays for them (R-TOUR-6): their keys cannot take part
+    if reader.choice("dealing", ("commit-reveal", "host-blind"), "commit-reveal") != "commit-reveal":
+        raise reader.fail("dealing", "host-blind dealing is for cash tables ([[tables]]) for now, not tournaments")
     tournament_id = reader.text("id", f"tourney{index + 1}", _ID, "an id (1-24 of A-Z a-z 0-9 _ -)") or ""
     kind = Format(reader.choice("type", tuple(item.value for item in Format), "sit_and_go"))
     game = reader.choice("game", tuple(VARIANTS), "texas_holdem")

@@ -348,6 +348,7 @@ class TableModel:
     """Another player's report of a problem, as a notice to show once (empty: none new, or held back by
     :data:`CLAIM_NOTICE_SECONDS`)."""
     claim_shown_at: float | None = None
+    dealing: str = "commit-reveal"  # "host-blind": the players' clients deal; the table message says which
     jackpot: dict[str, Any] | None = None  # the table's jackpot pool as the room last said (R-JACK-1, R-JACK-2)
     tournament_clock: str = ""  # a tournament table's level and time to the next (tui.tournament_lobby)
     kind: str = "cash"  # whose table: "cash", "tournament" or "pool" (the room's table message says)
@@ -650,6 +651,7 @@ class TableModel:
         self.jackpot = dict(jackpot) if isinstance(jackpot, dict) else None
         home = message.get("home")
         self.home = dict(home) if isinstance(home, dict) else {}
+        self.dealing = str(message.get("dealing") or "commit-reveal")
         self.waiting = [str(name) for name in message.get("waiting", [])]
         running = bool(message.get("hand_running"))
         present = set()
@@ -682,7 +684,12 @@ class TableModel:
                                                         for seat, info in self.seats.items()}))
         for old in list(self.records)[:-RECORD_LIMIT]:
             del self.records[old]
-        self.note(f"── hand {self.hand_number} ({hand}) ──")
+        self.note(self._hand_header())
+
+    def _hand_header(self) -> str:
+        """The hand's first log line; a host-blind table's hands carry its badge (the host saw no hole card)."""
+        badge = " [host-blind]" if self.dealing == "host-blind" else ""
+        return f"── hand {self.hand_number} ({self.hand_id}){badge} ──"
 
     def _clear_hand(self) -> None:
         """Forget the running hand's cards, bets and pots (a new hand, or the room replaying this one)."""
@@ -707,7 +714,7 @@ class TableModel:
     def _forget_notes_of_running_hand(self) -> None:
         """The room replays the running hand after a reconnect: its lines are about to come again, so the
         log keeps the hand's header and one line saying so instead of every line twice."""
-        header = f"── hand {self.hand_number} ({self.hand_id}) ──"
+        header = self._hand_header()
         if header in self.log:
             start = len(self.log) - self.log[::-1].index(header)
             del self.log[start:]

@@ -30,6 +30,12 @@ COLUMNS = [("name", "Table"), ("game", "Game"), ("structure", "Limit"), ("stakes
            ("players", "Plrs"), ("average_pot", "Avg pot"), ("hands_per_hour", "Hands/h"), ("waiting", "Wait")]
 
 
+HOST_BLIND = "host-blind"
+HOST_BLIND_BADGE = "[host-blind]"
+HOST_BLIND_HELP = ("[host-blind]: the players' own clients shuffle and open the cards, so the host cannot see "
+                   "yours; sit there with 'croupier join' (not plain ssh)")
+
+
 def game_name(game: str) -> str:
     """The game's short name, from the engine's one table of names (engine.variants)."""
     return variants.game_name(game, short=True)
@@ -53,6 +59,8 @@ def row_cells(row: dict[str, Any]) -> tuple[str, ...]:
     name = str(row.get("name", row.get("id")))
     if isinstance(jackpot, dict):  # R-JACK-1, R-JACK-2: the pool the table plays for, in chips
         name += f" (jackpot {int(jackpot.get('amount', 0))})"
+    if row.get("dealing") == HOST_BLIND:
+        name += f" {HOST_BLIND_BADGE}"
     players = f"{row.get('players', 0)}/{row.get('seats', 0)}"
     if row.get("kind") == "pool":  # R-FAST-1: players in the pool; seats per hand
         name += " (fast-fold)"
@@ -105,6 +113,8 @@ class Lobby(Vertical, can_focus=False):
     Lobby DataTable { height: 1fr; }
     Lobby #tournament-list { height: auto; max-height: 12; }
     Lobby #tournament-list.-none { display: none; }
+    Lobby #host-blind-help { height: auto; padding: 0 1; color: $text-muted; }
+    Lobby #host-blind-help.-none { display: none; }
     .-compact Lobby #filters { height: 1; }
     .-compact Lobby #filters Select { width: 18; }
     .-compact Lobby #commands { height: 1; }
@@ -154,6 +164,7 @@ class Lobby(Vertical, can_focus=False):
         tournaments: DataTable[str] = DataTable(id="tournament-list", cursor_type="row", zebra_stripes=True,
                                                 classes="-none")
         yield tournaments
+        yield Label(HOST_BLIND_HELP, id="host-blind-help", classes="-none")
         with Horizontal(id="commands"):
             yield Button("Join (J)", id="join", variant="success", compact=True)
             yield Button("Watch (W)", id="watch", compact=True)
@@ -210,6 +221,8 @@ class Lobby(Vertical, can_focus=False):
         if stakes != getattr(self, "_stakes", None):
             self._stakes = stakes
             stakes_select.set_options([(text, text) for text in stakes])
+        self.query_one("#host-blind-help", Label).set_class(
+            not any(row.get("dealing") == HOST_BLIND for row in rows), "-none")
         self._fill()
 
     def watch_balance(self, balance: str) -> None:
