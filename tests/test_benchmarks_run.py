@@ -15,7 +15,7 @@ import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 BENCHMARKS = sorted(path.stem for path in (REPOSITORY / "tests" / "benchmarks").glob("*.py")
-                    if path.stem != "__init__")
+                    if not path.stem.startswith("_"))  # __init__, and _on_path (what each imports first)
 
 
 def test_every_benchmark_has_a_main_guard() -> None:

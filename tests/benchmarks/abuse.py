@@ -31,7 +31,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -41,15 +40,14 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from _on_path import REPOSITORY  # first: as a file, the repository's tests package (_on_path.py)
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from hosting.bots import choose_action  # noqa: E402
-from hosting.client import ConnectionClosed, RequestRefused, RoomClient  # noqa: E402
-from hosting.hand_codec import kind_of  # noqa: E402
-from hosting.pool_bots import PoolBotReport, play_pool  # noqa: E402
-from hosting.protocol import SUBSYSTEM  # noqa: E402
+from hosting.bots import choose_action
+from hosting.client import ConnectionClosed, RequestRefused, RoomClient
+from hosting.hand_codec import kind_of
+from hosting.pool_bots import PoolBotReport, play_pool
+from hosting.protocol import SUBSYSTEM
+from tests.room_process import RoomDidNotOpen, start_room_process
 
 PASSWORD = "bench-password"
 TABLE = "bench"
@@ -92,12 +90,6 @@ seats = 6
 buy_in = [40, 200]
 """
 ESCAPES = "\x1b]52;c;aGVsbG8=\x07\x1b]0;pwned\x07\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\\x1b[2J\x1b[?1049l"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def rss_mb(pid: int) -> float:
@@ -713,41 +705,32 @@ def main() -> int:
 
 
 def run(directory: Path, kinds: list[str], seconds: float) -> int:
-    port, data, home = free_port(), directory / "data", directory / "home"
+    data, home = directory / "data", directory / "home"
     downloads = home / "Downloads"
     downloads.mkdir(parents=True)
     (directory / "room.toml").write_text(ROOM)
-    environment = os.environ | {"HOME": str(home), "CROUPIER_HAND_PAUSE": "0.3", "PYTHONPATH": str(ROOT)}
+    environment = os.environ | {"HOME": str(home), "CROUPIER_HAND_PAUSE": "0.3", "PYTHONPATH": str(REPOSITORY)}
     command = [sys.executable, "-m", "hosting.cli"]
-    with open(directory / "host.out", "wb") as sink:
-        host = subprocess.Popen([*command, "host", "--port", str(port), "--data", str(data), "--config",
-                                 str(directory / "room.toml")], stdout=sink, stderr=subprocess.STDOUT,
-                                env=environment, start_new_session=True)
+    try:
+        room = start_room_process(data, directory / "host.out", "--config", str(directory / "room.toml"),
+                                  command=command, env=environment, start_new_session=True, quiet=120)
+    except RoomDidNotOpen as failure:
+        print("abuse.py: the host did not start: " + str(failure)[-800:], file=sys.stderr)
+        return 1
+    host, port = room.process, room.port
     bots: subprocess.Popen[bytes] | None = None
     bots_file = directory / "bots.jsonl"
     try:
-        deadline = time.monotonic() + 120
-        while "is open on port" not in (directory / "host.out").read_text(errors="replace"):
-            if host.poll() is not None or time.monotonic() > deadline:
-                print("abuse.py: the host did not start: " + (directory / "host.out").read_text()[-500:],
-                      file=sys.stderr)
-                return 1
-            time.sleep(0.2)
         with open(directory / "bots.err", "wb") as errors:
             bots = subprocess.Popen([sys.executable, __file__, "--bots", str(port), str(bots_file)],
-                                    env=os.environ | {"PYTHONPATH": str(ROOT)}, stderr=errors)
+                                    env=os.environ | {"PYTHONPATH": str(REPOSITORY)}, stderr=errors)
         periods = asyncio.run(abuse(port, host.pid, kinds, seconds, bots_file, downloads))
     finally:
         if bots is not None:
             bots.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 bots.wait(30)
-        host.terminate()  # SIGTERM: the room closes as on Ctrl+C
-        try:
-            host.wait(60)
-        except subprocess.TimeoutExpired:
-            os.killpg(host.pid, signal.SIGKILL)
-            host.wait()
+        room.stop(signal.SIGTERM)  # the room closes as on Ctrl+C; its whole group killed after a minute
     lines = read_bot_lines(bots_file)
     result: dict[str, Any] = {"seconds": seconds, "kinds": {}}
     for kind, period in periods.items():
@@ -756,7 +739,7 @@ def run(directory: Path, kinds: list[str], seconds: float) -> int:
     baseline = result["kinds"]["baseline"]["host_rss_mb"]
     after = [period["host_rss_mb"] for period in result["kinds"].values()]
     audit = subprocess.run([*command, "audit", "--data", str(data)], capture_output=True, text=True,
-                           env=os.environ | {"PYTHONPATH": str(ROOT)})
+                           env=os.environ | {"PYTHONPATH": str(REPOSITORY)})
     result |= {
         "host_rss_before_mb": baseline,
         "host_rss_after_mb": after[-1],

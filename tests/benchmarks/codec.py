@@ -26,15 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPOSITORY))
+from _on_path import REPOSITORY  # first: as a file, the repository's tests package (_on_path.py)
 
-from engine.events import Event, view_for  # noqa: E402
-from hosting import protocol  # noqa: E402
-from hosting.hand_codec import decode_events, encode_events, events_from_json, view_bodies  # noqa: E402
-from hosting.store import Store  # noqa: E402
-from tests.hosting.store_play import open_room  # noqa: E402
-from tests.hosting.test_protocol import VALID  # noqa: E402
+from engine.events import Event, view_for
+from hosting import protocol
+from hosting.hand_codec import decode_events, encode_events, events_from_json, view_bodies
+from hosting.store import Store
+from tests.hosting.store_play import open_room
+from tests.hosting.test_protocol import VALID
 
 BASELINE = "820cb2e"
 """The last commit with the two hand-written encodings."""

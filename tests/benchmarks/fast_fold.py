@@ -16,17 +16,19 @@ import argparse
 import asyncio
 import json
 import random
-import socket
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 import asyncssh
 
 from hosting.client import RoomClient
 from hosting.pool_bots import play_pool
+from tests.room_process import start_room_process
 
 ROOM = """
 [room]
@@ -43,12 +45,6 @@ buy_in = [200, 500]
 rake = "white-label"
 fill_seconds = 0.25
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _percentile(values: list[float], share: float) -> float | None:
@@ -113,22 +109,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
         (directory / "room.toml").write_text(ROOM)
-        port = _free_port()
-        host = subprocess.Popen(
-            [sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data", str(directory / "data"),
-             "--config", str(directory / "room.toml")],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )
+        host = start_room_process(directory / "data", directory / "host.out", "--config",
+                                  str(directory / "room.toml"))
         try:
-            assert host.stdout is not None
-            for line in host.stdout:
-                if line.startswith("Host key fingerprint"):
-                    break
-            result = asyncio.run(_play(port, arguments.players, arguments.hands, arguments.fold_rate,
+            result = asyncio.run(_play(host.port, arguments.players, arguments.hands, arguments.fold_rate,
                                        arguments.seed))
         finally:
-            host.terminate()
-            host.wait(timeout=30)
+            host.stop(signal.SIGTERM, timeout=30)
         audit = subprocess.run([sys.executable, "-m", "hosting.cli", "audit", "--data", str(directory / "data")],
                                capture_output=True, text=True)
         result["audit_clean"] = audit.returncode == 0

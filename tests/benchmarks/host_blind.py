@@ -25,13 +25,11 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPOSITORY))
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 
-from engine.fairness_v2.group import RISTRETTO255, SECP256K1, Group  # noqa: E402
-from tests.engine.fairness_v2_play import make_players, play  # noqa: E402
+from engine.fairness_v2.group import RISTRETTO255, SECP256K1, Group
+from tests.engine.fairness_v2_play import make_players, play
 
 ROUND_TRIP_MS = 50.0
 SIZES = (2, 6, 10)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 
 from engine.actions import Call, Check
 from engine.cards import full_deck

@@ -16,27 +16,20 @@ import argparse
 import asyncio
 import json
 import os
-import socket
-import subprocess
+import signal
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 import asyncssh
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from hosting.client import RoomClient
+from tests.room_process import start_room_process
 
 CONNECTING_AT_ONCE = 16
 """Logins in flight at once (the room's pending-login cap per address is raised to more than this)."""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _room_file(directory: Path) -> Path:
@@ -108,21 +101,11 @@ def main() -> int:
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        port = _free_port()
-        host = subprocess.Popen(
-            [sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data", str(directory / "data"),
-             "--config", str(_room_file(directory))],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )
+        host = start_room_process(directory / "data", directory / "host.out", "--config", str(_room_file(directory)))
         try:
-            assert host.stdout is not None
-            for line in host.stdout:
-                if line.startswith("Host key fingerprint"):
-                    break
-            result = asyncio.run(_run(port, host.pid, arguments.connections, arguments.seconds))
+            result = asyncio.run(_run(host.port, host.pid, arguments.connections, arguments.seconds))
         finally:
-            host.terminate()
-            host.wait(timeout=30)
+            host.stop(signal.SIGTERM, timeout=30)
     print(json.dumps(result))
     return 0
 

@@ -30,7 +30,6 @@ import json
 import math
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -40,17 +39,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
+
 from hosting.bots import parse_think
+from tests.room_process import start_room_process
 
 P99_TARGET_MS = 100.0
 WORKER = Path(__file__).with_name("load_worker.py")
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def split(players: int, processes: int) -> list[list[int]]:
@@ -104,21 +100,13 @@ def _read_json(stream: IO[str], what: str) -> dict[str, Any]:
     return result
 
 
-def start_host(directory: Path, config: Path, profile: Path | None = None) -> tuple[subprocess.Popen[str], int]:
-    """``croupier host`` on a free loopback port with ``config``, its data and log in ``directory``; under
-    cProfile writing ``profile`` when it stops, if given."""
-    port = _free_port()
-    log = open(directory / "host.log", "w")  # noqa: SIM115 - the child writes to it until it ends
+def start_host(directory: Path, config: Path, profile: Path | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """``croupier host`` on a loopback port the system picks, with ``config``, its data and log in ``directory``;
+    under cProfile writing ``profile`` when it stops, if given."""
     profiler = ["-m", "cProfile", "-o", str(profile.resolve())] if profile else []
-    host = subprocess.Popen([sys.executable, *profiler, "-m", "hosting.cli", "host", "--port", str(port), "--data",
-                             str(directory / "data"), "--config", str(config)],
-                            stdout=log, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 120
-    while "is open on port" not in (directory / "host.log").read_text(errors="replace"):
-        if host.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError("the room did not open: " + (directory / "host.log").read_text()[-1000:])
-        time.sleep(0.1)
-    return host, port
+    room = start_room_process(directory / "data", directory / "host.log", "--config", str(config),
+                              command=[sys.executable, *profiler, "-m", "hosting.cli"])
+    return room.process, room.port
 
 
 def run_point(players: int, processes: int, hands: int, think: str, seconds: float, warmup: float = 0.0,

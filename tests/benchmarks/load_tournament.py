@@ -23,11 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
+
 from hosting.bots import parse_think
 from hosting.store import connect
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repository's tests package
-
 from tests.benchmarks.load import _merged, cpu_seconds, rss_mib, start_host
 
 BUY_IN, FEE = 100, 10

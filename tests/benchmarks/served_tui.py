@@ -21,14 +21,12 @@ import argparse
 import asyncio
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 import asyncssh
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.tui.plain_ssh import start_plain_ssh_room
 from tests.tui.roombots import table

@@ -22,12 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPOSITORY))
+from _on_path import REPOSITORY  # first: as a file, the repository's tests package (_on_path.py)
 
-from hosting.ledger import audit  # noqa: E402
-from hosting.store import Store, connect  # noqa: E402
-from tests.hosting.store_play import BotTable, open_room  # noqa: E402
+from hosting.ledger import audit
+from hosting.store import Store, connect
+from tests.hosting.store_play import BotTable, open_room
 
 
 async def _table(table: BotTable, until: float, delays: list[float]) -> None:

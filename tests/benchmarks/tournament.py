@@ -18,8 +18,9 @@ import random
 import resource
 import sys
 import time
-from pathlib import Path
 from typing import Any
+
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 
 from engine.events import Event
 from engine.tournament.bounties import BountySettings
@@ -28,9 +29,6 @@ from engine.tournament.events import AddedOn, BountyWon, Eliminated, PlayerMoved
 from engine.tournament.levels import turbo_schedule
 from engine.tournament.money import Balance, EntryPrice
 from engine.tournament.settings import AddOn, Rebuys, TournamentSettings
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repository's tests package
-
 from tests.engine.tournament.simulation import Bot, play
 
 SCHEDULE = turbo_schedule(20, minutes=10, count=28)

@@ -33,11 +33,12 @@ import pickle
 import random
 import resource
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 
 from engine.tournament.director import Phase
 from engine.tournament.formats import Format
@@ -48,9 +49,6 @@ from hosting.store import Store
 from hosting.tournament_bots import TournamentBot, quick_move
 from hosting.tournament_config import TournamentConfig
 from hosting.tournament_state import load_director
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a file: the repository's tests package
-
 from tests.hosting.tournament_play import tournament_room
 from tui.connection import LocalConnection
 

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.tmux import Tmux
-from tests.tui.test_host_stop import children_of, free_port
+from tests.room_process import opened_port
+from tests.tui.test_host_stop import children_of
 from tests.waiting import cpu_ticks, wait_until
 
 pytestmark = [
@@ -45,13 +46,16 @@ def player_home(tmp_path: Path) -> Path:
     return home
 
 
-def start_host(tmux: Tmux, tmp_path: Path, port: int) -> int:
-    """``croupier host`` in the foreground of a tmux pane (Ctrl+C reaches it as in a terminal); its pid."""
+def start_host(tmux: Tmux, tmp_path: Path) -> tuple[int, int]:
+    """``croupier host`` in the foreground of a tmux pane (Ctrl+C reaches it as in a terminal), on a loopback port
+    the system picks (tests.room_process says why); its pid and port."""
     pid_file = tmp_path / "host.pid"
-    tmux.start(f"sh -c 'echo $$ > {pid_file}; exec {CROUPIER} host --port {port} --data {tmp_path / 'data'}'; "
-               "echo HOST-EXIT=$?", tmp_path, {"TERM": "xterm-256color"}, width=120, height=30)
-    tmux.wait_for(lambda screen: "is open on port" in screen, 60, "the room to open")
-    return int(pid_file.read_text())
+    host = f"{CROUPIER} host --listen 127.0.0.1 --port 0 --data {tmp_path / 'data'}"
+    tmux.start(f"sh -c 'echo $$ > {pid_file}; exec {host}'; echo HOST-EXIT=$?", tmp_path,
+               {"TERM": "xterm-256color"}, width=120, height=30)
+    port = opened_port(tmux.wait_for(lambda screen: opened_port(screen) is not None, 60, "the room to open"))
+    assert port is not None
+    return int(pid_file.read_text()), port
 
 
 def end_all(tmux: Tmux, tmp_path: Path) -> None:
@@ -82,11 +86,11 @@ def test_stopping_the_room_restores_the_ssh_terminal_and_ends_croupier_join(tmp_
                                                                             with_join: bool) -> None:
     # ctrl-c with the ssh player alone: the race that left his terminal in the alternate screen showed most
     # when nothing else slowed the room's closing down
-    port, home = free_port(), player_home(tmp_path)
+    home = player_home(tmp_path)
     socket = tmp_path / "tmux.sock"
     host, ssh_player, join_player = Tmux(socket, "host"), Tmux(socket, "ssh"), Tmux(socket, "join")
     try:
-        host_pid = start_host(host, tmp_path, port)
+        host_pid, port = start_host(host, tmp_path)
         ssh = (f"ssh -F /dev/null -tt -p {port} -i {home / '.ssh' / 'id_ed25519'} -o IdentitiesOnly=yes "
                f"-o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile={tmp_path / 'known'} "
                "-o IdentityAgent=none carol@127.0.0.1")
@@ -127,11 +131,11 @@ def test_stopping_the_room_restores_the_ssh_terminal_and_ends_croupier_join(tmp_
 
 
 def test_ctrl_c_at_the_host_key_question_cancels_at_once_without_a_traceback(tmp_path: Path) -> None:
-    port, home = free_port(), player_home(tmp_path)
+    home = player_home(tmp_path)
     socket = tmp_path / "tmux.sock"
     host, player = Tmux(socket, "host"), Tmux(socket, "join")
     try:
-        start_host(host, tmp_path, port)
+        _, port = start_host(host, tmp_path)
         player.start(f"{CROUPIER} join dave@127.0.0.1:{port}; echo JOIN-EXIT=$?", tmp_path,
                      join_environment(home), width=100, height=30)
         player.wait_for(lambda screen: "[y/N]" in screen, 60, "the host key question", also=host.activity)

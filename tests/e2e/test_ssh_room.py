@@ -38,10 +38,7 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
-import sys
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -53,6 +50,7 @@ import pytest
 from hosting.hand_records import StoredHand, iter_hands
 from hosting.store import connect
 from tests.e2e.tmux import Tmux
+from tests.room_process import RoomProcess, croupier, start_room_process
 from tests.sweeps import sweep
 
 HOLDEM_HANDS = sweep("CROUPIER_E2E_HOLDEM_HANDS", 20, 200)
@@ -131,28 +129,10 @@ TITLE = re.compile(r"^[│┃] (?P<name>.+?)  \d+/\d+(?P<rest>.*)$")
 """The shown table's title row: its name, stakes, hand number, ``(watching)``, ``YOUR TURN``."""
 
 
-def croupier() -> str:
-    """The ``croupier`` console script of the environment running the tests."""
-    script = Path(sys.executable).parent / "croupier"
-    return str(script) if script.exists() else shutil.which("croupier") or "croupier"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_host(data: Path, config: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    env = os.environ | {"CROUPIER_HAND_PAUSE": "0.05"}
-    with open(log, "wb") as output:  # the child keeps its own copy of the descriptor
-        host = subprocess.Popen([croupier(), "host", "--port", str(port), "--data", str(data), "--config",
-                                 str(config)], stdout=output, stderr=subprocess.STDOUT, env=env)
-    deadline = time.monotonic() + 30
-    while "is open on port" not in log.read_text(errors="replace"):
-        assert host.poll() is None and time.monotonic() < deadline, log.read_text(errors="replace")
-        time.sleep(0.1)
-    return host
+def start_host(data: Path, config: Path, log: Path) -> RoomProcess:
+    """``croupier host`` with ``config`` on a port the system picks, a short pause between hands."""
+    return start_room_process(data, log, "--config", str(config), command=[croupier()],
+                              env=os.environ | {"CROUPIER_HAND_PAUSE": "0.05"})
 
 
 # --- reading the served TUI's screen ----------------------------------------------------------------------
@@ -360,10 +340,11 @@ def pokerstars_chunks(text: str) -> list[str]:
 def test_ssh_player_and_bots_play_holdem_and_omaha_hi_lo(tmp_path: Path) -> None:
     pokerkit = pytest.importorskip("pokerkit")
 
-    data, config, port = tmp_path / "data", tmp_path / "room.toml", free_port()
+    data, config = tmp_path / "data", tmp_path / "room.toml"
     config.write_text(ROOM, encoding="utf-8")
     started = time.monotonic()
-    host = start_host(data, config, port, tmp_path / "host.out")
+    host = start_host(data, config, tmp_path / "host.out")
+    port = host.port
     tmux = Tmux(tmp_path / "tmux.sock")
     player = Player(tmux, SEATS, tmp_path / "player.log")
     bots: list[subprocess.Popen[bytes]] = []
@@ -402,11 +383,7 @@ def test_ssh_player_and_bots_play_holdem_and_omaha_hi_lo(tmp_path: Path) -> None
         for bot in bots:
             if bot.poll() is None:
                 bot.kill()
-        host.send_signal(signal.SIGINT)
-        try:
-            host.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        host.stop(timeout=20)
     played_seconds = round(time.monotonic() - started, 1)
 
     hands = stored_hands(data)

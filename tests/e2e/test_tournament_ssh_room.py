@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import signal
 import subprocess
 import time
 from pathlib import Path
@@ -22,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from hosting.store import connect
-from tests.e2e.test_ssh_room import croupier, free_port, start_host
+from tests.e2e.test_ssh_room import start_host
+from tests.room_process import croupier
 from tests.sweeps import sweep
 
 ENTRANTS = sweep("CROUPIER_TOURNAMENT_SSH_ENTRANTS", 27, 27)  # the full size runs in under a minute
@@ -63,8 +63,8 @@ levels = [{levels}]
 def test_a_pko_tournament_over_ssh_to_a_winner_every_hand_verified_audit_clean(tmp_path: Path) -> None:
     data, config = tmp_path / "data", tmp_path / "room.toml"
     config.write_text(room_file(ENTRANTS))
-    port = free_port()
-    host = start_host(data, config, port, tmp_path / "host.log")
+    host = start_host(data, config, tmp_path / "host.log")
+    port = host.port
     groups = [ENTRANTS // PROCESSES + (index < ENTRANTS % PROCESSES) for index in range(PROCESSES)]
     bots: list[subprocess.Popen[bytes]] = []
     started = time.monotonic()
@@ -82,11 +82,7 @@ def test_a_pko_tournament_over_ssh_to_a_winner_every_hand_verified_audit_clean(t
         for bot in bots:
             if bot.poll() is None:
                 bot.kill()
-        host.send_signal(signal.SIGINT)
-        try:
-            host.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        host.stop(timeout=30)
     seconds = round(time.monotonic() - started, 1)
 
     assert sum(summary["players"] for summary in summaries) == ENTRANTS

@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
-import subprocess
-import sys
-import time
+import signal
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,7 +16,7 @@ import pytest
 
 from hosting.client import RequestRefused, RoomClient
 from hosting.server import LOGIN_BANNER, RunningRoom
-from tests.e2e.test_ssh_room import free_port
+from tests.room_process import start_room_process
 
 ROOM = """
 [room]
@@ -35,22 +33,11 @@ buy_in = [40, 200]
 """
 
 
-def start_host(data: Path, config: Path, port: int) -> subprocess.Popen[bytes]:
-    host = subprocess.Popen([sys.executable, "-m", "hosting.cli", "host", "--port", str(port), "--data", str(data),
-                             "--config", str(config), "--log-level", "info"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    assert host.stdout is not None
-    deadline = time.monotonic() + 60
-    for line in host.stdout:
-        if b"is open on port" in line or time.monotonic() > deadline:
-            break
-    return host
-
-
 async def test_host_log_has_joins_seats_leaves_and_kicks(tmp_path: Path) -> None:
-    data, config, port = tmp_path / "data", tmp_path / "room.toml", free_port()
+    data, config = tmp_path / "data", tmp_path / "room.toml"
     config.write_text(ROOM, encoding="utf-8")
-    host = start_host(data, config, port)
+    host = start_room_process(data, tmp_path / "host.out", "--config", str(config), "--log-level", "info")
+    port = host.port
     key = asyncssh.generate_private_key("ssh-ed25519")
     try:
         ana = await RoomClient.connect("127.0.0.1", port, "ana", client_keys=[key], timeout=30)
@@ -65,8 +52,7 @@ async def test_host_log_has_joins_seats_leaves_and_kicks(tmp_path: Path) -> None
                 break
             await asyncio.sleep(0.1)
     finally:
-        host.terminate()
-        host.wait(timeout=30)
+        host.stop(signal.SIGTERM)
     lines = [line.split(" ", 2)[2] for line in log.read_text(encoding="utf-8").splitlines()]  # after the time
     fingerprint = key.get_fingerprint()
     assert f"INFO croupier.room: joined: name 'ana' key {fingerprint} from 127.0.0.1 (a new name, its key " \

@@ -7,27 +7,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import asyncssh
 
 from hosting.pty_session import TERMINAL_RESET
+from tests.room_process import croupier, start_room_process
 from tests.tui.test_pty_session import read_until
-
-
-def croupier() -> str:
-    script = Path(sys.executable).parent / "croupier"
-    return str(script) if script.exists() else "croupier"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def children_of(pid: int) -> list[int]:
@@ -51,15 +38,11 @@ def alive(pid: int) -> bool:
 
 
 async def test_ctrl_c_on_the_host_with_a_plain_ssh_player_is_clean(tmp_path: Path) -> None:
-    port, data, output = free_port(), tmp_path / "data", tmp_path / "host.out"
-    with open(output, "wb") as sink:  # a new process group: Ctrl+C goes to the whole group, as in a terminal
-        host = subprocess.Popen([croupier(), "host", "--port", str(port), "--data", str(data)], stdout=sink,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+    # a new process group: Ctrl+C goes to the whole group, as in a terminal
+    room = start_room_process(tmp_path / "data", tmp_path / "host.out", command=[croupier()],
+                              start_new_session=True)
+    host, port, output = room.process, room.port, room.log
     try:
-        deadline = time.monotonic() + 60
-        while "is open on port" not in output.read_text(errors="replace"):
-            assert host.poll() is None and time.monotonic() < deadline, output.read_text(errors="replace")
-            await asyncio.sleep(0.1)
         fork_servers: list[int] = []
         tuis: list[int] = []
         async with asyncssh.connect("127.0.0.1", port, username="dee", known_hosts=None, agent_path=None,
@@ -100,20 +83,12 @@ def descendants(pid: int) -> list[int]:
 
 async def start_host(tmp_path: Path, ignore_hangup: bool) -> tuple[subprocess.Popen[bytes], int, Path]:
     """``croupier host`` in a new session (``nohup``-like when ``ignore_hangup``); returns it when it is open."""
-    port, data, output = free_port(), tmp_path / "data", tmp_path / "host.out"
-
     def as_nohup() -> None:  # pragma: no cover - runs in the child
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
-    with open(output, "wb") as sink:
-        host = subprocess.Popen([croupier(), "host", "--port", str(port), "--data", str(data)], stdout=sink,
-                                stderr=subprocess.STDOUT, start_new_session=True,
-                                preexec_fn=as_nohup if ignore_hangup else None)
-    deadline = time.monotonic() + 60
-    while "is open on port" not in output.read_text(errors="replace"):
-        assert host.poll() is None and time.monotonic() < deadline, output.read_text(errors="replace")
-        await asyncio.sleep(0.1)
-    return host, port, output
+    room = start_room_process(tmp_path / "data", tmp_path / "host.out", command=[croupier()],
+                              start_new_session=True, preexec_fn=as_nohup if ignore_hangup else None)
+    return room.process, room.port, room.log
 
 
 async def settled_processes(host: subprocess.Popen[bytes]) -> list[int]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 async def run(*command: str) -> str:
     process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE,
                                                    stderr=asyncio.subprocess.STDOUT)
-    out, _ = await asyncio.wait_for(process.communicate(), 20)
+    out, _ = await asyncio.wait_for(process.communicate(), QUIET)  # a hang guard only
     return out.decode(errors="replace")
 
 
@@ -42,13 +41,13 @@ def alive(pid: int) -> bool:
     return finished == 0
 
 
-async def screen_until(session: str, condition: Any, timeout: float = QUIET) -> str:
+async def screen_until(tmux: tuple[str, ...], condition: Any, timeout: float = QUIET) -> str:
     """The screen once ``condition(screen)``; fails once neither the screen nor the room's TUI processes moved
     for ``timeout`` seconds."""
     shown = [""]
 
     async def look() -> None:
-        shown[0] = await run("tmux", "capture-pane", "-p", "-t", session)
+        shown[0] = await run(*tmux, "capture-pane", "-p", "-t", "ssh")
 
     def matched() -> bool:
         return bool(condition(shown[0]))
@@ -75,28 +74,28 @@ async def test_openssh_in_tmux_sees_the_lobby_resizes_types_and_leaves_no_orphan
     ssh = (f"ssh -F /dev/null -tt -p {served.port} -i {key} -o IdentitiesOnly=yes -o BatchMode=yes "
            f"-o StrictHostKeyChecking=no -o UserKnownHostsFile={tmp_path / 'known'} -o IdentityAgent=none "
            f"carol@127.0.0.1")
-    session = f"croupier-test-{uuid.uuid4().hex[:8]}"
-    await run("tmux", "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+    tmux = ("tmux", "-S", str(tmp_path / "tmux.sock"))  # its own server: not a user's, nor a parallel test's
+    await run(*tmux, "-f", "/dev/null", "new-session", "-d", "-s", "ssh", "-x", "100", "-y", "30",
               f"TERM=xterm-256color {ssh}")
     try:
-        screen = await screen_until(session, lambda text: "Table t1" in text and "Table t2" in text)
+        screen = await screen_until(tmux, lambda text: "Table t1" in text and "Table t2" in text)
         assert "Lobby" in screen
         assert max(len(line) for line in screen.splitlines()) <= 100
-        await run("tmux", "resize-window", "-t", session, "-x", "150", "-y", "40")
-        screen = await screen_until(session, lambda text: max(len(line) for line in text.splitlines()) > 110)
+        await run(*tmux, "resize-window", "-t", "ssh", "-x", "150", "-y", "40")
+        screen = await screen_until(tmux, lambda text: max(len(line) for line in text.splitlines()) > 110)
         assert len(screen.splitlines()) >= 38
-        await run("tmux", "send-keys", "-t", session, "w")  # watch the highlighted table
+        await run(*tmux, "send-keys", "-t", "ssh", "w")  # watch the highlighted table
         for _ in range(200):
             if "carol" in served.room.tables["t1"].watchers:
                 break
             await asyncio.sleep(0.05)
         assert "carol" in served.room.tables["t1"].watchers
-        await screen_until(session, lambda text: "(watching)" in text)
+        await screen_until(tmux, lambda text: "(watching)" in text)
         assert served.gate.children
         pid = served.gate.children[-1]
         assert alive(pid)
     finally:
-        await run("tmux", "kill-session", "-t", session)
+        await run(*tmux, "kill-server")
     for _ in range(200):
         if not alive(pid) and "carol" not in served.room.sessions:
             break
