@@ -111,6 +111,11 @@ class Mailroom(Protocol):
         """Hand ``hand`` at ``table`` is over and its proof sent: its players' verdicts are welcome."""
         ...
 
+    def shuffle_asked(self, table: str, hand: str, players: Iterable[str]) -> None:
+        """The shuffle of ``hand`` at ``table`` has asked ``players`` for their commitments: their answers that
+        come too late are a slow link's (hosting.late_answers)."""
+        ...
+
 
 def release_chips(owner: TableOwner, table: TableState, events: Iterable[Event]) -> None:
     """Each stack a batch of table events gave back (:class:`ChipsReturned`: he left, his seat was freed) to

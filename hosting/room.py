@@ -56,6 +56,7 @@ from hosting.errors import (
     RoomError,
 )
 from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login, normalize_key, twin_of
+from hosting.late_answers import ShufflesAsked
 from hosting.live import LiveViews
 from hosting.owner import TableOwner, release_chips
 from hosting.pools import PoolOwner
@@ -265,6 +266,7 @@ class Room:
                 self.pools[pool.id] = PoolOwner(pool, self, store, self.cash, self._publish)
         self.verification_reports = VerdictBook()  # clients' verdicts, bounded (hosting.verdicts)
         self.finished_hands = FinishedHands()  # who may give a verdict on which hand, tables closed or not
+        self.shuffles_asked = ShufflesAsked()  # whose late commits and reveals are a slow link's, not abuse
         self.budgets = BudgetBook()  # what each name may spend, across its channels (hosting.budgets)
         self.settle_ups: SettleUpAnswers | None = None  # made with the first request (the store's directory)
         self.play_money = PlayMoneyPolicy()  # refills (R-PLAY-1); the rulebook's numbers
@@ -375,6 +377,9 @@ class Room:
 
     def hand_finished(self, table: str, hand: str, dealt_in: Iterable[str]) -> None:
         self.finished_hands.add(table, hand, dealt_in)
+
+    def shuffle_asked(self, table: str, hand: str, players: Iterable[str]) -> None:
+        self.shuffles_asked.asked(table, hand, players)
 
     def owner_of(self, table: TableState) -> TableOwner:
         return self.owners[table.config.id]
@@ -540,7 +545,8 @@ class Room:
 
     def receive(self, session: Session, message: Inbound) -> bool:
         """Handle one validated inbound message; refusals become ``error`` replies. Whether it was refused (a
-        refusal or a wrong ``auth``: they count against the connection's error budget)."""
+        refusal or a wrong ``auth``: they count against the connection's error budget) — a slow link's late commit
+        or reveal for a shuffle that asked this player is refused but not counted (:mod:`hosting.late_answers`)."""
         if session.ended:
             return False  # displaced or closed: it speaks for nobody any more
         now = self.clock()
@@ -555,7 +561,8 @@ class Room:
                 self.live.changed()  # a seat, a watcher, a request, a registration: the lobby may show it
         except RoomError as refusal:
             session.send(protocol.error(refusal.code, str(refusal), in_reply_to=message.type))
-            return True
+            return not (isinstance(message, Commit | Reveal) and self.shuffles_asked.forgiven(
+                session.limits, message.table, message.hand, session.name, refusal.code, now))
         except Exception:  # a bug: the host's log gets the traceback, the player a line, the room goes on
             log.exception("error handling %s from %s", message.type, session.name)
             session.send(protocol.error(INTERNAL_ERROR, "the room could not do that (an error on the host's side, in "

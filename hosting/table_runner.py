@@ -448,6 +448,7 @@ class TableRunner:
                     self._send_to(name, protocol.commit_request(
                         self.state.config.id, fairness.hand_id, seat, fairness.commitments[HOST].hex(),
                         self.settings.commit_seconds))
+            self.room.shuffle_asked(self.state.config.id, fairness.hand_id, fairness.expected)
             deadline = self.room.clock() + self.settings.commit_seconds
             while not all(seat in fairness.commitments for name, seat in wanted.items()
                           if not self._dealt_in_absent(name)):
