@@ -377,7 +377,15 @@ class HostConsole:
             return None
         if key in self.state.banned_keys:
             return "the host banned this key from the room"
-        return None
+        return self._banned_twin(name, key)
+
+    def _banned_twin(self, name: str, key: str) -> str | None:
+        """A ban of a name reaches every name of its keys: the player behind it, not one of his names (a second
+        name of the same key, or a new one, walked straight back in). A host's own name is never refused so."""
+        if not self.state.banned_names or self.is_host(name, key):
+            return None
+        banned = [other for other in self.room.names_with_key(key) if other in self.state.banned_names]
+        return f"the host banned {banned[0]}, a name of this key, from the room" if banned else None
 
     def _scopes(self, table_id: str) -> list[str]:
         """Where the host's watcher, chat and mute settings for ``table_id`` may be kept: the table's own id,
@@ -731,7 +739,9 @@ class HostConsole:
             if self.is_host(name):
                 raise AdminRefusal("is_host", f"{name} is a host: a host cannot be banned")
             self.state.banned_names[name] = reason
-            targets = [name]
+            targets = [name, *sorted(session.name for session in self.room.sessions.values()  # his other names
+                                     if session.name != name and not self.is_host(session.name, session.public_key)
+                                     and name in self.room.names_with_key(session.public_key))]
         else:
             self.state.banned_keys[key] = reason
             targets = sorted({session.name for session in self.room.sessions.values() if _same_key(session, key)}
