@@ -138,8 +138,8 @@ def initial_deck(group: Group, key: bytes, cards: Sequence[Card] | None = None) 
 
 def remask(group: Group, key: bytes, ciphertext: Ciphertext, randomness: int) -> Ciphertext:
     """The same card under fresh randomness: ``(C1 + ρ·G, C2 + ρ·Y)``."""
-    return Ciphertext(group.add([ciphertext.c1, group.base_mult(randomness)]),
-                      group.add([ciphertext.c2, group.mult(key, randomness)]))
+    return Ciphertext(group.multi_mult([(ciphertext.c1, 1), (group.generator, randomness)]),
+                      group.multi_mult([(ciphertext.c2, 1), (key, randomness)]))
 
 
 def decrypt(group: Group, ciphertext: Ciphertext, shares: Sequence[bytes],

@@ -15,7 +15,7 @@ from engine.fairness_v2.group import Group
 from engine.fairness_v2.opening import DecryptionShare, OpeningSchedule, ShareGuard
 from engine.fairness_v2.randomness import RandomSource, scalar_bytes
 from engine.fairness_v2.referee import Referee, key_context, shuffle_context
-from engine.fairness_v2.shuffle import shuffle
+from engine.fairness_v2.shuffle import shuffle_with_witness
 from engine.fairness_v2.threshold import (
     box_key,
     box_public,
@@ -138,8 +138,9 @@ class Player:
 
     def shuffle(self, rng: RandomSource) -> Shuffle:
         ref = self.ref
-        deck, proof = shuffle(self.group, ref.key, ref.deck, shuffle_context(ref.header.table, ref.header.hand,
-                                                                             self.seat), rng)
+        deck, proof, witness = shuffle_with_witness(self.group, ref.key, ref.deck, shuffle_context(
+            ref.header.table, ref.header.hand, self.seat), rng)
+        ref.own_shuffle = witness
         scalars = (proof.s1, proof.s2, proof.s3, proof.s4, *proof.s_hat, *proof.s_prime)
         return Shuffle(tuple(point for item in deck for point in (item.c1, item.c2)), proof.commitments,
                        proof.chain, (proof.t1, proof.t2, proof.t3, proof.t4_first, proof.t4_second, *proof.t_hat),

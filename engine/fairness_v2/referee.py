@@ -33,7 +33,7 @@ from engine.fairness_v2.elgamal import SchnorrProof as Schnorr
 from engine.fairness_v2.group import GROUPS, Group, GroupError
 from engine.fairness_v2.opening import BOARD, Audience, DecryptionShare, check_share, holdem_audiences
 from engine.fairness_v2.randomness import VERSION, ProofContext, RandomSource
-from engine.fairness_v2.shuffle import ShuffleProof, ShuffleStep, verify_chain
+from engine.fairness_v2.shuffle import ShuffleProof, ShuffleStep, ShuffleWitness, verify_chains, verify_shuffle
 from engine.fairness_v2.threshold import CoverShare as Cover
 from engine.fairness_v2.threshold import KeyEscrow, check_cover, check_escrow, combine, threshold_for
 from engine.fairness_v2.transcript import (
@@ -216,6 +216,9 @@ class Referee:
         self.escrows: dict[int, KeyEscrow] = {}
         self.sealed: dict[int, dict[int, bytes]] = {}
         self.steps: list[ShuffleStep] = []
+        self.own_shuffle: ShuffleWitness | None = None
+        """The viewer's witness of his own shuffle, set by his :class:`~engine.fairness_v2.player.Player` when he
+        shuffles: it spares him the multiplications on his own output deck and is dropped after the check."""
         self.shuffles_checked = 0
         self.shares: dict[int, dict[int, bytes]] = {}  # position -> seat -> x_seat·C1
         self.covers: dict[tuple[int, int], dict[int, bytes]] = {}  # (position, missing seat) -> holder -> share
@@ -376,13 +379,22 @@ class Referee:
         segments: list[tuple[Deck, list[ShuffleStep]]] = [(self.initial, list(self.steps))]
         mine = [index for index, step in enumerate(self.steps) if step.context.prover == self.viewer]
         if self.viewer is not None and mine:
-            own = mine[0]
-            segments = [(self.initial, self.steps[:own]), (self.steps[own].deck, self.steps[own + 1:])]
-        for start, steps in segments:
-            if steps and not verify_chain(self.group, self.key, start, steps, self.rng):
-                bad = _first_bad_shuffle(self.group, self.key, start, steps)
+            position = mine[0]
+            segments = [(self.initial, self.steps[:position]), (self.steps[position].deck, self.steps[position + 1:])]
+        segments = [(start, steps) for start, steps in segments if steps]
+        own, self.own_shuffle = self.own_shuffle, None  # used for this one check, then dropped
+        if own is not None and (not mine or own.deck != self.steps[mine[0]].deck):
+            self.fail(where, "my shuffle was relayed changed")
+            own = None
+        if verify_chains(self.group, self.key, segments, self.rng, own=own):
+            return
+        for start, steps in segments:  # name the culprit with the reference verifier (only when something failed)
+            bad = _first_bad_shuffle(self.group, self.key, start, steps)
+            if bad is not None:
                 self.fail(where, f"the shuffle proof of {self.name(bad)} fails: the deck was not only reordered "
                                  "and re-masked (a card substituted, duplicated or dropped)")
+                return
+        self.fail(where, "the shuffle proofs fail together")
 
     def _wants(self, position: int) -> bool:
         """Whether this viewer checks shares of ``position``."""
@@ -394,9 +406,10 @@ class Referee:
         return audience in (BOARD, self.viewer)
 
     def _check_item(self, where: str, seat: int, item: ShareItem) -> bool:
-        if self._wants(item.position) and not check_share(self.group, self.seats[seat].elgamal_key, self.deck,
-                                                          share_of(seat, item), self.header.table,
-                                                          self.header.hand):
+        # a client's own shares need no check: it made them
+        if seat != self.viewer and self._wants(item.position) and not check_share(
+                self.group, self.seats[seat].elgamal_key, self.deck, share_of(seat, item), self.header.table,
+                self.header.hand):
             self.fail(where, f"the share of deck position {item.position} does not match its proof (a changed "
                              "card or share)")
             return False
@@ -594,14 +607,13 @@ def _describe(action: Action) -> str:
     return type(action).__name__.lower()
 
 
-def _first_bad_shuffle(group: Group, key: bytes, start: Deck, steps: Sequence[ShuffleStep]) -> int:
-    from engine.fairness_v2.shuffle import verify_shuffle
+def _first_bad_shuffle(group: Group, key: bytes, start: Deck, steps: Sequence[ShuffleStep]) -> int | None:
     before = start
     for step in steps:
         if not verify_shuffle(group, key, before, step.deck, step.proof, step.context):
             return step.context.prover
         before = step.deck
-    return steps[-1].context.prover
+    return None
 
 
 def verify_transcript(transcript: HandTranscript, host_verifier: HostVerifier,

@@ -65,11 +65,29 @@ class ShuffleStep:
     context: ProofContext
 
 
+class ShuffleWitness:
+    """What a shuffler knows of his own shuffle: the permutation and the masks. It stays with him (never sent,
+    never printed); his own referee uses it to fold his output deck into the deck before it while he checks the
+    shuffles after his, and drops it then (:func:`verify_chains`)."""
+
+    __slots__ = ("deck", "masks", "permutation", "source")
+
+    def __init__(self, source: Deck, deck: Deck, permutation: Sequence[int], masks: Sequence[int]) -> None:
+        self.source = source
+        self.deck = deck
+        self.permutation = tuple(permutation)
+        self.masks = tuple(masks)
+
+    def __repr__(self) -> str:
+        return "ShuffleWitness(…)"
+
+
 @cache
 def generators(group: Group, size: int) -> tuple[bytes, tuple[bytes, ...]]:
-    """``H`` and ``H_1..H_N``, hashed from labels."""
-    return (group.hash_to_point(f"{GENERATOR_TAG}h".encode()),
-            tuple(group.hash_to_point(f"{GENERATOR_TAG}{index}".encode()) for index in range(1, size + 1)))
+    """``H`` and ``H_1..H_N``, hashed from labels. ``H`` is a fixed base of half the prover's multiplications."""
+    h = group.hash_to_point(f"{GENERATOR_TAG}h".encode())
+    group.precompute(h)
+    return h, tuple(group.hash_to_point(f"{GENERATOR_TAG}{index}".encode()) for index in range(1, size + 1))
 
 
 def random_permutation(size: int, rng: RandomSource) -> list[int]:
@@ -110,6 +128,13 @@ def shuffle(group: Group, key: bytes, before: Deck, context: ProofContext,
             rng: RandomSource) -> tuple[Deck, ShuffleProof]:
     """Permute and re-mask ``before`` under the joint ``key``; the new deck and its proof. The permutation and
     every randomness stay local to this call: only the deck and the proof leave it."""
+    deck, proof, _ = shuffle_with_witness(group, key, before, context, rng)
+    return deck, proof
+
+
+def shuffle_with_witness(group: Group, key: bytes, before: Deck, context: ProofContext,
+                         rng: RandomSource) -> tuple[Deck, ShuffleProof, ShuffleWitness]:
+    """:func:`shuffle`, also returning the shuffler's own :class:`ShuffleWitness` (for his own checks only)."""
     size = len(before)
     order = group.order
     h, bases = generators(group, size)
@@ -120,27 +145,34 @@ def shuffle(group: Group, key: bytes, before: Deck, context: ProofContext,
     randomness = [random_scalar(group, rng) for _ in range(size)]
     commitments: list[bytes] = [b""] * size
     for index, source in enumerate(permutation):
-        commitments[source] = group.add([group.base_mult(randomness[source]), bases[index]])
+        commitments[source] = group.multi_mult([(g, randomness[source]), (bases[index], 1)])
     u = _challenges(group, context, key, before, after, commitments)
     u_permuted = [u[source] for source in permutation]
     chain_randomness = [random_scalar(group, rng) for _ in range(size)]
-    chain: list[bytes] = []
-    previous = h
+    # ĉ_i = r̂_i·G + u'_i·ĉ_{i−1} = R_i·G + U_i·H with U_i = Π_{k≤i} u'_k, R_i = r̂_i + u'_i·R_{i−1}: the prover
+    # knows both logs, so ĉ_i and t̂_i = ω̂_i·G + ω'_i·ĉ_{i−1} are sums over the fixed bases G and H (tables)
+    on_g = [0] * (size + 1)
+    on_h = [1] + [0] * size
     for index in range(size):
-        previous = group.multi_mult([(g, chain_randomness[index]), (previous, u_permuted[index])])
-        chain.append(previous)
+        on_g[index + 1] = (chain_randomness[index] + u_permuted[index] * on_g[index]) % order
+        on_h[index + 1] = u_permuted[index] * on_h[index] % order
+    chain = [group.multi_mult([(g, on_g[index]), (h, on_h[index])]) for index in range(1, size + 1)]
     omega = [random_scalar(group, rng) for _ in range(4)]
     omega_hat = [random_scalar(group, rng) for _ in range(size)]
     omega_prime = [random_scalar(group, rng) for _ in range(size)]
-    previous_links = [h, *chain[:-1]]
+    masked_omega = sum(w * mask for w, mask in zip(omega_prime, masks, strict=True)) % order
     partial = ShuffleProof(
         tuple(commitments), tuple(chain),
         group.base_mult(omega[0]), group.base_mult(omega[1]),
         group.multi_mult([(g, omega[2]), *zip(bases, omega_prime, strict=True)]),
-        group.multi_mult([(g, -omega[3]), *((c.c1, w) for c, w in zip(after, omega_prime, strict=True))]),
-        group.multi_mult([(key, -omega[3]), *((c.c2, w) for c, w in zip(after, omega_prime, strict=True))]),
-        tuple(group.multi_mult([(g, omega_hat[index]), (previous_links[index], omega_prime[index])])
-              for index in range(size)),
+        # Σ ω'_i·e'_i with e'_i = e_ψ(i) + ρ_i·(G, Y): the masks' part folds into one G and one Y term (and
+        # the first shuffler's e_ψ(i) all have C1 = G)
+        group.multi_mult([(g, masked_omega - omega[3]), *(
+            (before[source].c1, w) for source, w in zip(permutation, omega_prime, strict=True))]),
+        group.multi_mult([(key, masked_omega - omega[3]), *(
+            (before[source].c2, w) for source, w in zip(permutation, omega_prime, strict=True))]),
+        tuple(group.multi_mult([(g, omega_hat[index] + omega_prime[index] * on_g[index]),
+                                (h, omega_prime[index] * on_h[index])]) for index in range(size)),
         0, 0, 0, 0, (), ())
     challenge = _challenge(group, context, key, before, after, partial)
     tail = [1] * size  # v_i = Π_{k>i} u'_k
@@ -157,7 +189,7 @@ def shuffle(group: Group, key: bytes, before: Deck, context: ProofContext,
         (omega[2] + challenge * r_tilde) % order, (omega[3] + challenge * r_prime) % order,
         tuple((w + challenge * r) % order for w, r in zip(omega_hat, chain_randomness, strict=True)),
         tuple((w + challenge * u) % order for w, u in zip(omega_prime, u_permuted, strict=True)))
-    return after, proof
+    return after, proof, ShuffleWitness(before, after, permutation, masks)
 
 
 def _well_formed(group: Group, size: int, after: Deck, proof: ShuffleProof) -> bool:
@@ -220,23 +252,34 @@ def verify_shuffle(group: Group, key: bytes, before: Deck, after: Deck, proof: S
 
 
 class _Sum:
-    """A multi-scalar sum being gathered: equal points (the same deck entry in two proofs) fold into one term."""
+    """A multi-scalar sum being gathered: equal points (the same deck entry in two proofs) fold into one term.
 
-    def __init__(self, order: int) -> None:
+    The first equation's weight is 1 (the other weights stay random: a false equation still survives with
+    probability ≤ 2⁻¹²⁸), so its point has scalar −1 and moves to the other side for free."""
+
+    def __init__(self, order: int, rng: RandomSource) -> None:
         self.order = order
         self.terms: dict[bytes, int] = {}
+        self._rng = rng
+        self._first = True
 
-    def add(self, point: bytes, scalar: int) -> None:
-        self.terms[point] = (self.terms.get(point, 0) + scalar) % self.order
+    def weight(self) -> int:
+        if self._first:
+            self._first = False
+            return 1
+        return batch_weight(self._rng)
 
     def is_zero(self, group: Group) -> bool:
-        terms = [(point, scalar) for point, scalar in self.terms.items() if scalar]
-        if not terms:
-            return True
-        (first, scalar), rest = terms[0], terms[1:]
-        if not rest:
-            return False
+        order = self.order
+        terms = [(point, scalar % order) for point, scalar in self.terms.items() if scalar % order]
+        if len(terms) < 2:
+            return not terms
+        minus_one = self.order - 1
+        moved = next((point for point, scalar in terms if scalar == minus_one), None)
         try:
+            if moved is not None:  # Σ_rest = P
+                return group.multi_mult([(point, scalar) for point, scalar in terms if point != moved]) == moved
+            (first, scalar), rest = terms[0], terms[1:]
             return group.multi_mult(rest) == group.mult(first, -scalar)
         except GroupError:
             return False
@@ -245,59 +288,91 @@ class _Sum:
 def verify_chain(group: Group, key: bytes, initial: Deck, steps: Sequence[ShuffleStep], rng: RandomSource) -> bool:
     """Every shuffle of a chain at once: Σ_k w_k·(right side_k − t_k) = 0 over all equations of all proofs, with
     fresh 128-bit weights ``w_k`` from the verifier's ``rng`` (a prover cannot predict them)."""
+    return verify_chains(group, key, [(initial, steps)], rng)
+
+
+def verify_chains(group: Group, key: bytes, segments: Sequence[tuple[Deck, Sequence[ShuffleStep]]],
+                  rng: RandomSource, *, own: ShuffleWitness | None = None) -> bool:
+    """Several stretches of shuffles (each from its own starting deck) in one weighted sum: a shuffler checks
+    the stretch before his own shuffle and the one after it, and the fixed bases ``G, H, H_i`` and the key
+    they share are multiplied once, not once per stretch.
+
+    ``own``: a shuffler's witness of his own shuffle, when a stretch starts at his own output. That deck is
+    ``source[ψ(i)] + ρ_i·(G, Y)`` by his own computation, so its points fold into the deck he shuffled (already
+    in the sum as the stretch before ends there): 104 multiplications fewer, nothing taken on trust."""
+    if not segments:
+        return True
+    size = len(segments[0][0])
+    if any(len(start) != size for start, _ in segments):
+        return False
+    total = _Sum(group.order, rng)
+    return all(_gather(group, key, start, steps, total, own if own is not None and own.deck == start else None)
+               for start, steps in segments) and total.is_zero(group)
+
+
+def _gather(group: Group, key: bytes, initial: Deck, steps: Sequence[ShuffleStep], total: _Sum,
+            own: ShuffleWitness | None) -> bool:
+    """Add one stretch's weighted equations to ``total``; ``False`` when a proof is malformed. (Each point's
+    coefficients are summed here first: this loop runs ~500 times per proof.)"""
     size = len(initial)
     order = group.order
     g = group.generator
     h, bases = generators(group, size)
-    total = _Sum(order)
+    terms = total.terms
+    get = terms.get
     before = initial
-    for step in steps:
+    for number, step in enumerate(steps):
         after, proof = step.deck, step.proof
         if not _well_formed(group, size, after, proof):
             return False
         u = _challenges(group, step.context, key, before, after, proof.commitments)
         c = _challenge(group, step.context, key, before, after, proof)
-        w1, w2, w3, w41, w42 = (batch_weight(rng) for _ in range(5))
-        w_hat = [batch_weight(rng) for _ in range(size)]
-        # t1 = s1·G − c·(Σ c_j − Σ H_i)
-        total.add(g, w1 * proof.s1)
-        for commitment in proof.commitments:
-            total.add(commitment, -c * w1)
-        for base in bases:
-            total.add(base, c * w1)
-        total.add(proof.t1, -w1)
-        # t2 = s2·G − c·(ĉ_N − (Π u)·H)
-        total.add(g, w2 * proof.s2)
-        total.add(proof.chain[-1], -c * w2)
-        total.add(h, c * w2 * _product(u, order))
-        total.add(proof.t2, -w2)
-        # t3 = s3·G − c·Σ u_j c_j + Σ s'_i H_i
-        total.add(g, w3 * proof.s3)
+        w1, w2, w3, w41, w42 = (total.weight() for _ in range(5))
+        w_hat = [total.weight() for _ in range(size)]
+        c_w1, c_w3, c_w41, c_w42 = c * w1 % order, c * w3 % order, c * w41 % order, c * w42 % order
+        on_g = w1 * proof.s1 + w2 * proof.s2 + w3 * proof.s3 - w41 * proof.s4
+        on_key = -w42 * proof.s4
+        # t1 = s1·G − c·(Σ c_j − Σ H_i);  t3 = s3·G − c·Σ u_j c_j + Σ s'_i H_i
         for commitment, weight in zip(proof.commitments, u, strict=True):
-            total.add(commitment, -c * w3 * weight)
+            terms[commitment] = get(commitment, 0) - c_w1 - c_w3 * weight
         for base, s in zip(bases, proof.s_prime, strict=True):
-            total.add(base, w3 * s)
-        total.add(proof.t3, -w3)
+            terms[base] = get(base, 0) + c_w1 + w3 * s
+        # t2 = s2·G − c·(ĉ_N − (Π u)·H)
+        terms[proof.chain[-1]] = get(proof.chain[-1], 0) - c * w2
+        terms[h] = get(h, 0) + c * w2 * _product(u, order)
+        for point, weight in ((proof.t1, w1), (proof.t2, w2), (proof.t3, w3), (proof.t4_first, w41),
+                              (proof.t4_second, w42)):
+            terms[point] = get(point, 0) - weight
         # t4 = Σ s'_i e'_i − s4·(G, Y) − c·Σ u_j e_j
-        total.add(g, -w41 * proof.s4)
-        total.add(key, -w42 * proof.s4)
-        for ciphertext, weight in zip(before, u, strict=True):
-            total.add(ciphertext.c1, -c * w41 * weight)
-            total.add(ciphertext.c2, -c * w42 * weight)
+        if number == 0 and own is not None:  # my own output: before_i = source_ψ(i) + ρ_i·(G, Y)
+            masked = 0
+            for index, weight in enumerate(u):
+                origin = own.source[own.permutation[index]]
+                terms[origin.c1] = get(origin.c1, 0) - c_w41 * weight
+                terms[origin.c2] = get(origin.c2, 0) - c_w42 * weight
+                masked += weight * own.masks[index]
+            on_g -= c_w41 * masked
+            on_key -= c_w42 * masked
+        else:
+            for ciphertext, weight in zip(before, u, strict=True):
+                terms[ciphertext.c1] = get(ciphertext.c1, 0) - c_w41 * weight
+                terms[ciphertext.c2] = get(ciphertext.c2, 0) - c_w42 * weight
         for ciphertext, s in zip(after, proof.s_prime, strict=True):
-            total.add(ciphertext.c1, w41 * s)
-            total.add(ciphertext.c2, w42 * s)
-        total.add(proof.t4_first, -w41)
-        total.add(proof.t4_second, -w42)
+            terms[ciphertext.c1] = get(ciphertext.c1, 0) + w41 * s
+            terms[ciphertext.c2] = get(ciphertext.c2, 0) + w42 * s
         # t̂_i = ŝ_i·G + s'_i·ĉ_{i−1} − c·ĉ_i
-        links = [h, *proof.chain]
-        for index in range(size):
-            total.add(g, w_hat[index] * proof.s_hat[index])
-            total.add(links[index], w_hat[index] * proof.s_prime[index])
-            total.add(links[index + 1], -c * w_hat[index])
-            total.add(proof.t_hat[index], -w_hat[index])
+        previous = h
+        for link, t_hat, weight, s_hat, s in zip(proof.chain, proof.t_hat, w_hat, proof.s_hat, proof.s_prime,
+                                                 strict=True):
+            on_g += weight * s_hat
+            terms[previous] = get(previous, 0) + weight * s
+            terms[link] = get(link, 0) - c * weight
+            terms[t_hat] = get(t_hat, 0) - weight
+            previous = link
+        terms[g] = get(g, 0) + on_g
+        terms[key] = get(key, 0) + on_key
         before = after
-    return total.is_zero(group)
+    return True
 
 
 def verify_chain_reference(group: Group, key: bytes, initial: Deck, steps: Sequence[ShuffleStep]) -> bool:

@@ -38,6 +38,26 @@ def test_group_laws(group: Group) -> None:
 
 
 @BACKENDS
+def test_multi_mult_on_fixed_bases_short_and_negative_scalars(group: Group) -> None:
+    """The fast paths (a precomputed table for G and H, a scalar of 1 added as is, −w·P as w·(−P)) give the
+    same points as one multiplication at a time."""
+    rng = SeededRandom("fast paths")
+    h = group.hash_to_point(b"fixed base")
+    group.precompute(h)
+    other = group.hash_to_point(b"other")
+    g = group.generator
+    for _ in range(4):
+        a, b, c = (random_scalar(group, rng) for _ in range(3))
+        for terms in ([(g, a), (h, b)], [(h, -b), (other, 1)], [(other, -(2**100 + c % 2**64)), (g, 1)],
+                      [(h, a), (h, b), (other, c), (g, -a)], [(h, 2**8 - 1), (g, 2**248 * 255)]):
+            expected = group.add([group.mult(point, scalar) for point, scalar in terms])
+            assert group.multi_mult(terms) == expected, terms
+    assert group.multi_mult([(h, group.order - 1), (h, 2)]) == h
+    with pytest.raises(GroupError):
+        group.multi_mult([(h, 5), (h, -5)])
+
+
+@BACKENDS
 def test_identity_and_junk_are_not_points(group: Group) -> None:
     g = group.generator
     with pytest.raises(GroupError):

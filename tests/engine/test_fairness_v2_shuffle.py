@@ -13,9 +13,13 @@ from engine.fairness_v2.group import SECP256K1, Group
 from engine.fairness_v2.randomness import ProofContext, SeededRandom, random_scalar
 from engine.fairness_v2.shuffle import (
     ShuffleStep,
+    ShuffleWitness,
     replace_card,
+    shuffle,
+    shuffle_with_witness,
     verify_chain,
     verify_chain_reference,
+    verify_chains,
     verify_shuffle,
 )
 from tests.engine.fairness_v2_helpers import BACKENDS, Table, shuffled_table
@@ -127,3 +131,63 @@ def test_property_tampered_decks_fail_in_both_verifiers(seed: int, size: int, st
     else:  # two cards swapped after proving
         changed = replace_card(replace_card(deck, position, deck[other]), other, deck[position])
     assert both(table, with_deck(table.steps, step, changed)) == (False, False)
+
+
+def chain_with_my_shuffle(group: Group, mine: int, shufflers: int = 4) -> tuple[Table, ShuffleWitness]:
+    """A chain where shuffler ``mine`` kept his witness (as a client's own referee does)."""
+    table = shuffled_table(group, shufflers, shufflers=0)
+    rng = SeededRandom("my chain")
+    deck = table.initial
+    witness = None
+    for seat in range(shufflers):
+        context = ProofContext("t1", "h1", "shuffle", seat)
+        if seat == mine:
+            deck, proof, witness = shuffle_with_witness(group, table.key, deck, context, rng)
+        else:
+            deck, proof = shuffle(group, table.key, deck, context, rng)
+        table.steps.append(ShuffleStep(deck, proof, context))
+    assert witness is not None
+    return table, witness
+
+
+def around(table: Table, mine: int) -> list[tuple[tuple[Ciphertext, ...], list[ShuffleStep]]]:
+    """The stretches a shuffler checks: before his shuffle and after it."""
+    return [(table.initial, table.steps[:mine]), (table.steps[mine].deck, table.steps[mine + 1:])]
+
+
+@BACKENDS
+def test_my_own_shuffle_folds_and_the_others_are_still_checked(group: Group) -> None:
+    for mine in (0, 1, 3):
+        table, witness = chain_with_my_shuffle(group, mine)
+        segments = [(start, steps) for start, steps in around(table, mine) if steps]
+        assert verify_chains(group, table.key, segments, SeededRandom("w"), own=witness)
+        assert verify_chains(group, table.key, segments, SeededRandom("w"))
+    table, witness = chain_with_my_shuffle(group, 1)
+    for cheat_at in (0, 2, 3):  # a card substituted before my shuffle, right after it, at the end
+        cheat = replace_card(table.steps[cheat_at].deck, 5, chosen_card(table, 0))
+        steps = with_deck(table.steps, cheat_at, cheat)
+        cheated = Table(group, table.keys, table.key, table.initial, steps)
+        segments = around(cheated, 1)
+        assert not verify_chains(group, table.key, segments, SeededRandom("w"), own=witness), cheat_at
+        assert not all(verify_chain_reference(group, table.key, start, part) for start, part in segments)
+
+
+@BACKENDS
+def test_a_changed_copy_of_my_deck_is_not_folded(group: Group) -> None:
+    """If the deck relayed as mine is not the one I made, the fold does not apply: the next shuffle is checked
+    against the relayed deck (and fails, since it was proved on mine)."""
+    table, witness = chain_with_my_shuffle(group, 1)
+    changed = replace_card(table.steps[1].deck, 2, chosen_card(table, 3))
+    segments = [(table.initial, table.steps[:1]), (changed, table.steps[2:])]
+    assert not verify_chains(group, table.key, segments, SeededRandom("w"), own=witness)
+
+
+@BACKENDS
+def test_two_stretches_in_one_sum_agree_with_the_reference(group: Group) -> None:
+    table = shuffled_table(group, 4)
+    segments = around(table, 2)
+    assert verify_chains(group, table.key, segments, SeededRandom("w"))
+    cheat = replace_card(table.steps[3].deck, 0, chosen_card(table, 9))
+    bad = around(Table(group, table.keys, table.key, table.initial, with_deck(table.steps, 3, cheat)), 2)
+    assert not verify_chains(group, table.key, bad, SeededRandom("w"))
+    assert verify_chain_reference(group, table.key, *bad[0]) and not verify_chain_reference(group, table.key, *bad[1])
