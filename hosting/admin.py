@@ -423,14 +423,20 @@ class HostConsole:
         """A regular: his name was registered before this run of the room (not a name made tonight)."""
         return name not in self.room.registered_tonight
 
-    def may_chat(self, name: str, table_id: str | None) -> str | None:
+    def may_chat(self, name: str, table_id: str | None, public_key: str | None = None) -> str | None:
+        """Why ``name`` (holding ``public_key``) may not chat at ``table_id``, else ``None``. A mute reaches every
+        name of the muted name's key: a second name is the same player."""
         if table_id is None:
             return None
         scopes = self._scopes(table_id)
         if any(scope in self.state.chat_off for scope in scopes) and not self.is_host(name):
             return "the host turned chat off at this table"
-        if any(name in self.state.muted.get(scope, set()) for scope in scopes):
+        muted = set().union(*(self.state.muted.get(scope, set()) for scope in scopes))
+        if name in muted:
             return "the host muted you at this table"
+        if muted and public_key is not None and not self.is_host(name, public_key) \
+                and muted.intersection(self.room.names_with_key(public_key)):
+            return "the host muted you (another of your names) at this table"
         return None
 
     # --- seat requests ---------------------------------------------------------------------------------

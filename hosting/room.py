@@ -969,7 +969,7 @@ class Room:
         self._spend(session, "lobby_chat" if message.table is None else "table_chat", now)
         if message.table is not None:
             self.table(message.table)
-        refusal = self.console.may_chat(session.name, message.table)
+        refusal = self.console.may_chat(session.name, message.table, session.public_key)
         if refusal is not None:
             raise RoomError("chat_off", refusal)
         text = clean_text(message.text)

@@ -1,8 +1,9 @@
 """Attack pass after issue 25: ``ban --player carl`` kept out the name only. carl's key had a second name,
 ``carl2``, registered before the ban: it logged straight back in and sat at t1, and a third name registered
-with the same key (``carl3``) got in too. A ban of a name now reaches every name of its keys (one key, one
-player: the rule the tables and tournaments already follow), online ones are removed at once, and an unban
-lifts it for them all."""
+with the same key (``carl3``) got in too; a muted player's second name chatted on at the table. A ban or a mute
+of a name now reaches every name of its keys (one key, one player: the rule the tables and tournaments already
+follow), online names are removed at once, and an unban lifts it for them all. A host's own name is never
+refused by the ban of another name of his key."""
 
 from __future__ import annotations
 
@@ -45,3 +46,21 @@ async def test_a_hosts_own_name_is_not_refused_by_a_ban_of_another_name_of_his_k
     await _host(ana, "ban", player="ana_alt")
     await _host(ana, "status")  # she is still here and still a host
     await connect(running, "ana", ANA)
+
+
+async def test_a_mute_reaches_every_name_of_the_muted_players_key(rooms: Any, connect: Any, new_key: Any) -> None:
+    running = await _start(rooms)
+    ana: RoomClient = await connect(running, "ana", ANA)
+    key = new_key()
+    mutey: RoomClient = await connect(running, "mutey", key)
+    twin: RoomClient = await connect(running, "mutey2", key)
+    dora: RoomClient = await connect(running, "dora", new_key())
+    for client in (mutey, twin, dora):
+        await client.request("watch", table="t1")
+    await _host(ana, "mute", table="t1", player="mutey", on=True)
+    await twin.send("chat", table="t1", text="twin talking")
+    refused = await twin.wait_for("error", "chat")
+    assert (refused["type"], refused.get("code")) == ("error", "chat_off")  # before: the table heard him
+    await dora.send("chat", table="t1", text="dora talking")  # the others chat on
+    heard = await mutey.wait_for("chat")
+    assert (heard["sender"], heard["text"]) == ("dora", "dora talking")
