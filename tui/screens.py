@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -70,6 +72,26 @@ class AmountScreen(ModalScreen[int | None]):
 
 
 NEED_WORDS = {"password": "the room password", "invite": "an invite code (your name is new here)"}
+FIELD_BREAK = re.compile(r"[\t\r\n]+")
+"""What separates one field from the next in a paste (a password manager's "password<Tab>invite")."""
+
+
+class GateInput(Input):
+    """A password / invite field: a paste holding a Tab or a line break goes on into the fields after it."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        parts = [part for part in FIELD_BREAK.split(event.text) if part]
+        screen = self.screen
+        if len(parts) < 2 or not isinstance(screen, AuthScreen):
+            return  # Input's own handler (Textual calls each class's) pastes the first line
+        event.prevent_default()
+        event.stop()
+        fields = screen.fields()
+        following = fields[fields.index(self):]
+        for field, part in zip(following, parts, strict=False):
+            field.value = part
+            field.cursor_position = len(part)
+        screen.set_focus(following[min(len(parts), len(following)) - 1])
 
 
 class AuthScreen(ModalScreen[dict[str, str] | None]):
@@ -88,7 +110,15 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
     AuthScreen Horizontal { height: auto; margin-top: 1; }
     AuthScreen Button { margin-right: 2; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        # Priority: the app moves the focus the moment it reads the key, before it hands the next keys of the
+        # same burst (a password manager's "password<Tab>invite<Enter>") to a field; as a field's own key the
+        # move came too late and the invite went into the password box (issue 27 item 9).
+        Binding("tab", "next_field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("enter", "enter_next_field", show=False, priority=True),
+    ]
 
     def __init__(self, room: str, needs: list[str], refusal: str = "", typed: dict[str, str] | None = None) -> None:
         super().__init__()
@@ -104,7 +134,8 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
             yield Label(self.refusal, id="auth-error")
             for need in self.needs:
                 yield Label("Password" if need == "password" else "Invite code")
-                yield Input(self.typed.get(need, ""), id=f"auth-{need}", password=need == "password", max_length=128)
+                yield GateInput(self.typed.get(need, ""), id=f"auth-{need}", password=need == "password",
+                                max_length=128)
             with Horizontal():
                 yield Button("Enter", id="ok", variant="success")
                 yield Button("Cancel", id="cancel")
@@ -113,6 +144,25 @@ class AuthScreen(ModalScreen[dict[str, str] | None]):
         for field in self.query(Input).results(Input):
             field.focus()
             break
+
+    def fields(self) -> list[GateInput]:
+        return list(self.query(GateInput).results(GateInput))
+
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_enter_next_field(self) -> None:
+        """Enter in a field whose next field is still empty goes on to it at once (a burst's "password<Enter>
+        invite<Enter>"); otherwise the field takes the Enter in its turn, after the keys typed before it, and
+        :meth:`_entered` submits."""
+        fields = self.fields()
+        focused = self.focused
+        if not isinstance(focused, GateInput) or focused not in fields:
+            raise SkipAction
+        following = fields[fields.index(focused) + 1:]
+        if not following or following[0].value:
+            raise SkipAction
+        self.set_focus(following[0])  # now: Widget.focus() would move it only after the keys already read
 
     def _submit(self) -> None:
         fields = {need: self.query_one(f"#auth-{need}", Input).value.strip() for need in self.needs}

@@ -15,10 +15,12 @@ PlainSshRoom = RunningRoom
 
 
 async def start_plain_ssh_room(data_dir: Path, tables: Sequence[TableConfig], fork: bool = False,
-                               ready_screens: int = 0) -> RunningRoom:
+                               ready_screens: int = 0, access: AccessConfig | None = None) -> RunningRoom:
     """``fork=True`` waits for the TUI fork server before returning; ``False`` never starts one.
-    ``ready_screens``: TUIs started ahead of their players (with ``fork=True``; they start in the background)."""
-    access = AccessConfig(connections_per_minute=1000, pending_logins_per_address=1000)  # benchmarks: many at once
+    ``ready_screens``: TUIs started ahead of their players (with ``fork=True``; they start in the background).
+    ``access``: the room's gates (a password, invite codes); by default none, and logins unthrottled."""
+    if access is None:
+        access = AccessConfig(connections_per_minute=1000, pending_logins_per_address=1000)  # benchmarks: many
     config = RoomConfig(name="test room", tables=tuple(tables), access=access, ready_screens=ready_screens)
     return await start_room(config, data_dir, host="127.0.0.1", port=0, runner_settings=FAST, fork_server=fork,
                             served_tui=SERVED_TUI)
