@@ -47,48 +47,18 @@ from hosting.client import ConnectionClosed, RequestRefused, RoomClient
 from hosting.hand_codec import kind_of
 from hosting.pool_bots import PoolBotReport, play_pool
 from hosting.protocol import SUBSYSTEM
+from tests.hosting.room_files import pool_block, room_block, table_block
 from tests.room_process import RoomDidNotOpen, start_room_process
 
 PASSWORD = "bench-password"
 TABLE = "bench"
 SPARE = "spare"
 POOL = "zoom"
-ROOM = f"""
-[room]
-name = "abuse bench"
-password = "{PASSWORD}"
-connections_per_minute = 1000
-max_player_screens = 8
-ready_screens = 1
-
-[[tables]]
-id = "{TABLE}"
-name = "Bench 1/2"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 9
-buy_in = [40, 200]
-
-[[pools]]
-id = "{POOL}"
-name = "Zoom 1/2"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [40, 200]
-fill_seconds = 0.25
-
-[[tables]]
-id = "{SPARE}"
-name = "Spare 1/2"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [40, 200]
-"""
+ROOM = (room_block("abuse bench", password=PASSWORD, connections_per_minute=1000, max_player_screens=8,
+                   ready_screens=1)
+        + table_block(TABLE, name="Bench 1/2", seats=9)
+        + pool_block(POOL, name="Zoom 1/2", fill_seconds=0.25)
+        + table_block(SPARE, name="Spare 1/2"))
 ESCAPES = "\x1b]52;c;aGVsbG8=\x07\x1b]0;pwned\x07\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\\x1b[2J\x1b[?1049l"
 
 

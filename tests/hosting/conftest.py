@@ -1,16 +1,19 @@
-"""Loopback rooms and fresh client keys for the hosting tests."""
+"""Loopback rooms, fresh client keys, and rooms with a host and players logged in, for the hosting tests."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
 
-from hosting.config import RoomConfig, default_room
+from hosting.client import RoomClient
+from hosting.config import RoomConfig, default_room, parse_room
+from hosting.identity import normalize_key
 from hosting.protocol import Limits
 from hosting.server import RunningRoom, start_room
 from tui.entry import SERVED_TUI
@@ -51,8 +54,6 @@ async def room(rooms: Callable[..., object]) -> RunningRoom:
 @pytest.fixture
 async def connect() -> AsyncIterator[Callable[..., object]]:
     """``await connect(room, name, key=None)`` → a :class:`RoomClient` (closed after the test)."""
-    from hosting.client import RoomClient
-
     clients: list[RoomClient] = []
 
     async def open_client(running: RunningRoom, name: str, key: asyncssh.SSHKey | None = None,
@@ -67,3 +68,38 @@ async def connect() -> AsyncIterator[Callable[..., object]]:
     for client in clients:
         with contextlib.suppress(Exception):  # some were already closed by the room
             await client.close()
+
+
+@dataclass
+class RoomWithPlayers:
+    """A room started from room.toml text, its host's key pinned (the name is hers alone, as a room.toml host's
+    after her first login), and its players logging in over SSH: each one's first login registers his key."""
+
+    running: RunningRoom
+    host: str | None
+    host_key: asyncssh.SSHKey
+    connect: Callable[..., Awaitable[RoomClient]]
+
+    async def login(self, name: str, key: asyncssh.SSHKey | None = None) -> RoomClient:
+        """``name`` logged in: the host with her key, anyone else with ``key`` or a fresh one (closed after)."""
+        if key is None and name == self.host:
+            key = self.host_key
+        return await self.connect(self.running, name, key)
+
+
+@pytest.fixture
+async def room_with_players(rooms: Callable[..., Awaitable[RunningRoom]],
+                            connect: Callable[..., Awaitable[RoomClient]]) -> Callable[..., Awaitable[RoomWithPlayers]]:
+    """``await room_with_players(room_toml, host="ana", **options)``: the room (``rooms``' options: runner_settings,
+    limits…; no served TUI unless asked), with ``host``'s key pinned if one is named."""
+
+    async def start(room_toml: str, host: str | None = None, **options: Any) -> RoomWithPlayers:
+        host_key = asyncssh.generate_private_key("ssh-ed25519")
+        config = parse_room(room_toml)
+        if host is not None:
+            pinned = {**config.access.pinned_keys, host: normalize_key(host_key.export_public_key().decode())}
+            config = replace(config, access=replace(config.access, pinned_keys=pinned))
+        options.setdefault("served_tui", False)
+        return RoomWithPlayers(await rooms(config, **options), host, host_key, connect)
+
+    return start

@@ -13,57 +13,19 @@ import asyncssh
 import pytest
 
 from hosting.client import RoomClient
-from hosting.config import AccessConfig, parse_room
-from hosting.identity import normalize_key
-from hosting.ledger import audit
 from hosting.pool_bots import play_pool
 from hosting.server import RunningRoom
 from hosting.store import connect as open_store
 from hosting.table_runner import RunnerSettings
-from tests.hosting.test_host_console import _host
+from tests.hosting.room_files import block, pool_block, room_block, table_block
+from tests.hosting.test_host_console import _audit_clean, _host
 
-ANA = asyncssh.generate_private_key("ssh-ed25519")
-ROOM = """
-[room]
-name = "home"
-connections_per_minute = 1000
-hosts = ["ana"]
-
-[[tables]]
-id = "home"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 2
-buy_in = [40, 200]
-
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [5, 10]
-seats = 3
-buy_in = [200, 500]
-fill_seconds = 0.5
-clock = { action_seconds = 90, time_bank_seconds = 0 }
-
-[[tournaments]]
-id = "sng"
-sit_and_go_size = 6
-seats = 6
-buy_in = 50
-fee = 5
-levels = "turbo"
-"""
+ROOM = (room_block("home", connections_per_minute=1000, hosts=["ana"])
+        + table_block("home", seats=2)
+        + pool_block("zoom", stakes=(5, 10), seats=3, buy_in=(200, 500), fill_seconds=0.5, action_seconds=90)
+        + block("[[tournaments]]", {"id": "sng", "sit_and_go_size": 6, "seats": 6, "buy_in": 50, "fee": 5,
+                                    "levels": "turbo"}))
 QUICK = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-
-
-def _config() -> Any:
-    config = parse_room(ROOM)
-    from dataclasses import replace
-
-    return replace(config, access=AccessConfig(connections_per_minute=1000,
-                                               pinned_keys={"ana": normalize_key(ANA.export_public_key().decode())}))
 
 
 async def _until(check: Any, what: str, timeout: float = 60.0) -> Any:
@@ -77,14 +39,6 @@ async def _until(check: Any, what: str, timeout: float = 60.0) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def _audit(running: RunningRoom) -> list[str]:
-    connection = open_store(running.data_dir, read_only=True)
-    try:
-        return audit(connection)
-    finally:
-        connection.close()
-
-
 def _held_by(running: RunningRoom, name: str) -> int:
     connection = open_store(running.data_dir, read_only=True)
     try:
@@ -96,15 +50,16 @@ def _held_by(running: RunningRoom, name: str) -> int:
 
 
 @pytest.mark.timeout(300)
-async def test_a_ban_takes_a_pool_player_out_of_his_hand_and_the_room_at_once(rooms: Any, connect: Any) -> None:
-    running: RunningRoom = await rooms(_config(), runner_settings=QUICK, served_tui=False)
+async def test_a_ban_takes_a_pool_player_out_of_his_hand_and_the_room_at_once(room_with_players: Any) -> None:
+    players = await room_with_players(ROOM, host="ana", runner_settings=QUICK)
+    running: RunningRoom = players.running
     room = running.room
     pool = room.pools["zoom"]
-    ana: RoomClient = await connect(running, "ana", ANA)
-    bob: RoomClient = await connect(running, "bob")
+    ana: RoomClient = await players.login("ana")
+    bob: RoomClient = await players.login("bob")
     await bob.request("sit", table="home", buy_in=100)  # alone at the cash table: no hand there
     await bob.request("sit", table="zoom", buy_in=200)  # and in the pool, where he never acts
-    bots = [await connect(running, name) for name in ("carl", "dave")]
+    bots = [await players.login(name) for name in ("carl", "dave")]
     done = asyncio.Event()
     playing = [asyncio.ensure_future(play_pool(bot, "zoom", 10**6, random.Random(index), done=done))
                for index, bot in enumerate(bots)]
@@ -126,25 +81,26 @@ async def test_a_ban_takes_a_pool_player_out_of_his_hand_and_the_room_at_once(ro
         assert _held_by(running, "bob") == 0  # every chip of his back in the bank, none at a table or the pool
         assert 990 <= room.store.balance("bob") <= 1000 + 3 * 200  # at most his blind lost
         with pytest.raises(asyncssh.PermissionDenied):
-            await connect(running, "bob")
+            await players.login("bob")
     finally:
         done.set()
         await asyncio.wait_for(asyncio.gather(*playing, return_exceptions=True), 120)
     assert room.store is not None
     await room.store.flush()
-    assert _audit(running) == []
+    assert _audit_clean(running) == []
 
 
 async def test_a_kick_reaches_the_waiting_list_the_watchers_the_pool_and_a_tournament_not_started(
-        rooms: Any, connect: Any, new_key: Any) -> None:
-    running: RunningRoom = await rooms(_config(), runner_settings=QUICK, served_tui=False)
+        room_with_players: Any, new_key: Any) -> None:
+    players = await room_with_players(ROOM, host="ana", runner_settings=QUICK)
+    running: RunningRoom = players.running
     room = running.room
     key = new_key()
-    ana: RoomClient = await connect(running, "ana", ANA)
-    carl: RoomClient = await connect(running, "carl")
+    ana: RoomClient = await players.login("ana")
+    carl: RoomClient = await players.login("carl")
     await ana.request("sit", table="home", buy_in=100)
     await carl.request("sit", table="home", buy_in=100)  # the table is full
-    bob: RoomClient = await connect(running, "bob", key)
+    bob: RoomClient = await players.login("bob", key)
     await bob.request("watch", table="home")
     await bob.request("waiting_list", table="home", on=True)
     await bob.request("tournament", action="register", tournament="sng")
@@ -157,7 +113,7 @@ async def test_a_kick_reaches_the_waiting_list_the_watchers_the_pool_and_a_tourn
     assert "bob" not in room.pools["zoom"].pool.players
     assert not [entry for entry in room.tournaments.owners["sng"].director.entries_of("bob") if entry.live]
     assert room.store.balance("bob") == 1000  # the entry refunded, the pool's chips back
-    again: RoomClient = await connect(running, "bob", key)  # a kick is no ban: he may come back
+    again: RoomClient = await players.login("bob", key)  # a kick is no ban: he may come back
     await again.request("sit", table="zoom", buy_in=200)
     await room.store.flush()
-    assert _audit(running) == []
+    assert _audit_clean(running) == []

@@ -6,51 +6,21 @@ tournament's screen (players, tables, chips) is not for whoever asks without its
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import Any
 
-import asyncssh
 import pytest
 
 from hosting.client import RequestRefused, RoomClient
-from hosting.config import AccessConfig, parse_room
-from hosting.identity import normalize_key
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
+from tests.hosting.room_files import block, pool_block, room_block
 from tests.hosting.test_host_console import _host
 
-ANA = asyncssh.generate_private_key("ssh-ed25519")
-ROOM = """
-[room]
-name = "moderated"
-hosts = ["ana"]
-
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [40, 200]
-fill_seconds = 0
-clock = { action_seconds = 120, time_bank_seconds = 0 }
-
-[[tournaments]]
-id = "priv"
-name = "Friends only"
-sit_and_go_size = 2
-seats = 2
-buy_in = 10
-fee = 0
-password = "secret"
-levels = "turbo"
-"""
+ROOM = (room_block("moderated", hosts=["ana"], connections_per_minute=1000)
+        + pool_block("zoom", fill_seconds=0, action_seconds=120)
+        + block("[[tournaments]]", {"id": "priv", "name": "Friends only", "sit_and_go_size": 2, "seats": 2,
+                                    "buy_in": 10, "fee": 0, "password": "secret", "levels": "turbo"}))
 QUICK = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-
-
-def _config() -> Any:
-    return replace(parse_room(ROOM), access=AccessConfig(
-        connections_per_minute=1000, pinned_keys={"ana": normalize_key(ANA.export_public_key().decode())}))
 
 
 async def _until(check: Any, what: str) -> Any:
@@ -70,11 +40,12 @@ async def _chat(client: RoomClient, table: str, text: str) -> str | None:
 
 
 @pytest.mark.timeout(300)
-async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(rooms: Any, connect: Any) -> None:
-    running: RunningRoom = await rooms(_config(), runner_settings=QUICK, served_tui=False)
+async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(room_with_players: Any) -> None:
+    players = await room_with_players(ROOM, host="ana", runner_settings=QUICK)
+    running: RunningRoom = players.running
     room = running.room
-    ana: RoomClient = await connect(running, "ana", ANA)
-    bob, carl, dora = [await connect(running, name) for name in ("bob", "carl", "dora")]
+    ana: RoomClient = await players.login("ana")
+    bob, carl, dora = [await players.login(name) for name in ("bob", "carl", "dora")]
     for client in (bob, carl):
         await client.request("sit", table="zoom", buy_in=100)
     table = await _until(lambda: next((state.id for state in room.pools["zoom"].tables.values()
@@ -91,7 +62,7 @@ async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(rooms: An
     assert refused.value.reply["code"] == "not_allowed"
 
     for name in ("dora", "erin"):  # the private Sit & Go starts with two: its table priv.1
-        client = dora if name == "dora" else await connect(running, name)
+        client = dora if name == "dora" else await players.login(name)
         await client.request("tournament", action="register", tournament="priv", password="secret")
     await _until(lambda: "priv.1" in room.tables, "the tournament's table")
     assert (await _host(ana, "mute", table="priv.1", player="dora", on=True))["text"] == "dora muted at priv"
@@ -99,10 +70,10 @@ async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(rooms: An
     assert (await _host(ana, "chat", table="priv", on=False))["text"] == "priv: chat off"
 
 
-async def test_a_private_tournaments_screen_needs_its_password(rooms: Any, connect: Any) -> None:
-    running: RunningRoom = await rooms(_config(), runner_settings=QUICK, served_tui=False)
-    bob, mallory = [await connect(running, name) for name in ("bob", "mallory")]
-    ana: RoomClient = await connect(running, "ana", ANA)
+async def test_a_private_tournaments_screen_needs_its_password(room_with_players: Any) -> None:
+    players = await room_with_players(ROOM, host="ana", runner_settings=QUICK)
+    bob, mallory = [await players.login(name) for name in ("bob", "mallory")]
+    ana: RoomClient = await players.login("ana")
     await bob.request("tournament", action="register", tournament="priv", password="secret")
 
     async def state(client: RoomClient, **fields: Any) -> dict[str, Any]:

@@ -7,15 +7,16 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-import asyncssh
 import pytest
 
 from hosting.config import TableConfig
+from hosting.identity import Gatekeeper
 from hosting.room import Room
+from hosting.store import Store, StoreAccounts
+from tests.tui.helpers import HOST, HOST_KEY, served_app
 from tests.tui.plain_ssh import PlainSshRoom, start_plain_ssh_room
 from tests.tui.roombots import Bot, make_room, table
 from tui.app import CroupierApp
-from tui.connection import LocalConnection
 
 
 class Setup:
@@ -31,14 +32,7 @@ class Setup:
         return bot
 
     def app(self, name: str = "me", **options: Any) -> CroupierApp:
-        key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
-
-        async def connect() -> LocalConnection:  # the same key on every reconnect, as a real player's
-            return await LocalConnection.attach(self.room, name, key)
-
-        app = CroupierApp(connect, **options)
-        app.strict = True  # type: ignore[attr-defined]
-        return app
+        return served_app(self.room, name, **options)
 
 
 @pytest.fixture
@@ -58,6 +52,32 @@ async def room_setup(tmp_path: Path) -> AsyncIterator[Callable[[list[TableConfig
             await asyncio.wait_for(bot.stop(), 5)
         await asyncio.wait_for(setup.room.stop(), 5)
 
+
+
+@pytest.fixture
+def home_tables() -> list[TableConfig]:
+    """The tables of :func:`home_room`; a test module overrides this fixture to name its own."""
+    return [table("t1"), table("t2")]
+
+
+@pytest.fixture
+async def home_room(tmp_path: Path, home_tables: list[TableConfig]) -> AsyncIterator[Room]:
+    """A home game as ``croupier host`` runs it: the tables (1/2), a store keeping accounts and chips, a night
+    begun, and its host ``HOST`` (tests.tui.helpers) registered with ``HOST_KEY`` before the room opened and
+    vouched for (a room.toml host's name is no host by being registered first)."""
+    room = make_room(tmp_path / "room", home_tables)
+    room.store = Store.open(tmp_path / "room")
+    room.store.start()
+    room.store.begin_session("tonight")
+    room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
+    room.gatekeeper.banned = room.console.ban_reason
+    room.console.config_hosts = frozenset({HOST})
+    room.gatekeeper.register(HOST, HOST_KEY, 0.0)
+    room.console.vouch(HOST, [HOST_KEY])  # the host vouched for her key once (make-host ana)
+    room.start()
+    yield room
+    await asyncio.wait_for(room.stop(), 5)
+    await room.store.close()
 
 
 @pytest.fixture

@@ -6,68 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import asyncssh
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-from hosting.identity import Gatekeeper
 from hosting.room import Room
-from hosting.store import Store, StoreAccounts
-from tests.tui.helpers import wait_until
-from tests.tui.roombots import Bot, make_room, table
+from tests.tui.helpers import HOST_KEY, new_public_key, open_host_screen, served_app, wait_until
+from tests.tui.roombots import Bot
 from tui.app import CroupierApp
 from tui.connection import LocalConnection
 from tui.host_screen import HostScreen, SettleUpScreen, parse_command
 
 
-def _key() -> str:
-    return asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
-
-
-ANA = _key()
-"""The host's key, registered before the room opens and vouched for: a room.toml host's name is no host by
-being registered first."""
-
-
-@pytest.fixture
-async def home_room(tmp_path: Path) -> AsyncIterator[Room]:
-    """Table t1 (1/2), ana the host, accounts and chips in the store (as `croupier host` keeps them)."""
-    room = make_room(tmp_path / "room", [table("t1"), table("t2")])
-    room.store = Store.open(tmp_path / "room")
-    room.store.start()
-    room.store.begin_session("tonight")
-    room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
-    room.gatekeeper.banned = room.console.ban_reason
-    room.console.config_hosts = frozenset({"ana"})
-    room.gatekeeper.register("ana", ANA, 0.0)
-    room.console.vouch("ana", [ANA])  # the host vouched for her key once (make-host ana)
-    room.start()
-    yield room
-    await asyncio.wait_for(room.stop(), 5)
-    await room.store.close()
-
-
-def _app(room: Room, name: str, key: str | None = None) -> CroupierApp:
-    key = key or _key()
-
-    async def connect() -> LocalConnection:
-        return await LocalConnection.attach(room, name, key)
-
-    app = CroupierApp(connect, reconnect=False)
-    app.strict = True  # type: ignore[attr-defined]
-    return app
-
-
 async def _open_host_screen(pilot: Any, app: CroupierApp) -> HostScreen:
-    await app.connected.wait()
-    await pilot.press("ctrl+o")
-    await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
-    screen = app.screen
-    assert isinstance(screen, HostScreen)
+    screen = await open_host_screen(pilot, app)
     await wait_until(pilot, lambda: bool(screen.status), what="the room's status")
     return screen
 
@@ -95,11 +48,11 @@ def test_host_commands_read_as_croupier_admin() -> None:
 
 async def test_every_console_action_from_the_host_screen(home_room: Room) -> None:
     room = home_room
-    bob_key = _key()
+    bob_key = new_public_key()
     bob = await LocalConnection.attach(room, "bob", bob_key)
     await bob.send("sit", table="t1", buy_in=100)
     await LocalConnection.attach(room, "cleo")
-    app = _app(room, "ana", ANA)
+    app = served_app(room, "ana", HOST_KEY, reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
         screen = await _open_host_screen(pilot, app)
         assert "t1  Table t1  blinds 1/2" in str(screen.query_one("#host-tables", Static).render())
@@ -158,7 +111,7 @@ async def test_pause_stops_the_next_hand_and_resume_deals_again(home_room: Room)
     room = home_room
     bots = [await Bot.seat(room, name, ["t1"]) for name in ("bob", "cleo")]
     runner: Any = room.drivers["t1"]
-    app = _app(room, "ana", ANA)
+    app = served_app(room, "ana", HOST_KEY, reconnect=False)
     try:
         async with app.run_test(size=(140, 45)) as pilot:
             screen = await _open_host_screen(pilot, app)
@@ -179,8 +132,8 @@ async def test_pause_stops_the_next_hand_and_resume_deals_again(home_room: Room)
 async def test_seat_request_seen_by_the_player_who_waits_for_the_host(home_room: Room) -> None:
     room = home_room
     room.console.approve_seats = True
-    ana = await LocalConnection.attach(room, "ana", ANA)
-    app = _app(room, "bob")
+    ana = await LocalConnection.attach(room, "ana", HOST_KEY)
+    app = served_app(room, "bob", reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
         await app.connected.wait()
         await app.send("watch", table="t1")
@@ -207,7 +160,7 @@ async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: R
     room = home_room
     room.console.approve_seats = True
     bob = await LocalConnection.attach(room, "bob")
-    app = _app(room, "ana", ANA)
+    app = served_app(room, "ana", HOST_KEY, reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
         screen = await _open_host_screen(pilot, app)
         await bob.send("sit", table="t1", buy_in=100)
@@ -242,13 +195,9 @@ async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: R
 async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_settles_up(
         home_room: Room) -> None:
     room = home_room
-    app = _app(room, "bob")
+    app = served_app(room, "bob", reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
-        await app.connected.wait()
-        await pilot.press("ctrl+o")
-        await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
-        screen = app.screen
-        assert isinstance(screen, HostScreen)
+        screen = await open_host_screen(pilot, app)
         await wait_until(pilot, lambda: bool(screen.last_error), what="the refusal")
         assert screen.last_error == "only the room's hosts can do that" and not screen.status
         assert await _type(pilot, screen, "pause t1") == "only the room's hosts can do that"
@@ -267,7 +216,7 @@ async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_s
 
 async def test_every_player_sees_the_rooms_closing_count_down(home_room: Room) -> None:
     room = home_room
-    app = _app(room, "bob")
+    app = served_app(room, "bob", reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
         await app.connected.wait()
         from hosting.admin_requests import AdminRequest
@@ -283,7 +232,7 @@ async def test_commands_typed_after_a_on_the_request_list_go_to_the_command_box(
     room = home_room
     room.console.approve_seats = True
     bob, cleo = await LocalConnection.attach(room, "bob"), await LocalConnection.attach(room, "cleo")
-    app = _app(room, "ana", ANA)
+    app = served_app(room, "ana", HOST_KEY, reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
         screen = await _open_host_screen(pilot, app)
         await bob.send("sit", table="t1", buy_in=100)
@@ -313,7 +262,7 @@ async def test_a_players_table_header_shows_the_hosts_new_blinds_at_once(home_ro
     from hosting.admin_requests import AdminRequest
 
     room = home_room
-    app = _app(room, "bob")
+    app = served_app(room, "bob", reconnect=False)
     async with app.run_test(size=(140, 45)) as pilot:
         await app.connected.wait()
         await app.send("sit", table="t1", buy_in=100)

@@ -10,61 +10,28 @@ stayed on the table after the host answered.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import asyncssh
 import pytest
 from textual.widgets import DataTable, Static
 
 from hosting.admin import ADMIN
 from hosting.admin_requests import parse_request
-from hosting.identity import Gatekeeper
+from hosting.config import TableConfig
 from hosting.room import Room
-from hosting.store import Store, StoreAccounts
+from hosting.store import Store
 from tests.hosting.tournament_play import Shover, sit_and_go, tournament_room
-from tests.tui.helpers import wait_until
-from tests.tui.roombots import Bot, make_room, table
-from tui.app import CroupierApp
+from tests.tui.helpers import HOST_KEY, open_host_screen, served_app, wait_until
+from tests.tui.roombots import Bot, table
 from tui.connection import LocalConnection
 from tui.host_screen import HostScreen
 
 
-def _key() -> str:
-    return asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
-
-
-ANA = _key()
-
-
 @pytest.fixture
-async def home_room(tmp_path: Path) -> AsyncIterator[Room]:
-    """Table ``home`` (1/2) and ``side``, ana the host (registered before the room opened), a store."""
-    room = make_room(tmp_path / "room", [table("home"), table("side")])
-    room.store = Store.open(tmp_path / "room")
-    room.store.start()
-    room.store.begin_session("tonight")
-    room.gatekeeper = Gatekeeper(room.gatekeeper.access, StoreAccounts(room.store))  # type: ignore[arg-type]
-    room.gatekeeper.banned = room.console.ban_reason
-    room.console.config_hosts = frozenset({"ana"})
-    room.gatekeeper.register("ana", ANA, 0.0)
-    room.console.vouch("ana", [ANA])  # the host vouched for her key once (make-host ana)
-    room.start()
-    yield room
-    await asyncio.wait_for(room.stop(), 5)
-    await room.store.close()
-
-
-def _app(room: Room, name: str, key: str | None = None) -> CroupierApp:
-    chosen = key or _key()
-
-    async def connect() -> LocalConnection:
-        return await LocalConnection.attach(room, name, chosen)
-
-    app = CroupierApp(connect, reconnect=False)
-    app.strict = True  # type: ignore[attr-defined]
-    return app
+def home_tables() -> list[TableConfig]:
+    """Table ``home`` (1/2) and ``side`` for :func:`tests.tui.conftest.home_room`."""
+    return [table("home"), table("side")]
 
 
 def _admin(room: Room, **request: Any) -> str:
@@ -80,15 +47,11 @@ async def test_the_host_screen_shows_each_change_at_once_without_a_key(home_room
     room = home_room
     bob = await LocalConnection.attach(room, "bob")
     await bob.send("sit", table="home", buy_in=100)
-    app = _app(room, "ana", ANA)
+    app = served_app(room, "ana", HOST_KEY, reconnect=False)
     rang: list[bool] = []
     app.bell = lambda: rang.append(True)  # type: ignore[method-assign]
     async with app.run_test(size=(150, 45)) as pilot:
-        await app.connected.wait()
-        await pilot.press("ctrl+o")
-        await wait_until(pilot, lambda: isinstance(app.screen, HostScreen), what="the Host screen")
-        screen = app.screen
-        assert isinstance(screen, HostScreen)
+        screen = await open_host_screen(pilot, app)
         await wait_until(pilot, lambda: "home  Table home  blinds 1/2" in _shown(screen), what="the first status")
         assert "players: bob 100" in _shown(screen) and "idle" in _shown(screen)
         assert _admin(room, action="level", table="home", small_blind=2, big_blind=4).startswith(
@@ -122,7 +85,7 @@ async def test_the_host_screen_shows_each_change_at_once_without_a_key(home_room
 async def test_the_lobby_follows_the_tables_and_a_waiting_seat_gives_way_to_the_hosts_answer(
         home_room: Room) -> None:
     room = home_room
-    app = _app(room, "dave")
+    app = served_app(room, "dave", reconnect=False)
     async with app.run_test(size=(150, 45)) as pilot:
         await app.connected.wait()
         await wait_until(pilot, lambda: "home" in app.lobby_rows, what="the lobby")
@@ -152,7 +115,7 @@ async def test_a_finished_sit_and_go_leaves_the_lobby_by_itself(tmp_path: Path) 
         store.register(name, f"ssh-ed25519 AAAA{name}")
     room = tournament_room(tmp_path / "data", store, (sit_and_go(size=2, seats=2, knockout=0, level_seconds=1.0),))
     room.start()
-    app = _app(room, "me")
+    app = served_app(room, "me", reconnect=False)
     bots: list[Shover] = []
     try:
         async with app.run_test(size=(150, 45)) as pilot:

@@ -9,46 +9,18 @@ from typing import Any
 import pytest
 
 from hosting.client import RequestRefused, RoomClient
-from hosting.config import parse_room
 from hosting.server import RunningRoom
+from tests.hosting.room_files import pool_block, room_block, table_block
 
-ROOM = """
-[room]
-name = "twins"
-connections_per_minute = 1000
-
-[[tables]]
-id = "t1"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [40, 200]
-
-[[tables]]
-id = "t2"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [40, 200]
-
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [40, 200]
-fill_seconds = 0
-"""
+ROOM = room_block("twins", connections_per_minute=1000) + table_block("t1") + table_block("t2") + pool_block("zoom")
 
 
-async def test_one_keys_names_never_share_a_table_or_a_pool_hand(rooms: Any, connect: Any, new_key: Any) -> None:
-    running: RunningRoom = await rooms(parse_room(ROOM), served_tui=False)
+async def test_one_keys_names_never_share_a_table_or_a_pool_hand(room_with_players: Any, new_key: Any) -> None:
+    players = await room_with_players(ROOM)
+    running: RunningRoom = players.running
     key = new_key()
-    twin_a: RoomClient = await connect(running, "twinA", key)
-    twin_b: RoomClient = await connect(running, "twinB", key)
+    twin_a: RoomClient = await players.login("twinA", key)
+    twin_b: RoomClient = await players.login("twinB", key)
     await twin_a.request("sit", table="t1", buy_in=100)
     with pytest.raises(RequestRefused) as refused:
         await twin_b.request("sit", table="t1", buy_in=100)
@@ -60,7 +32,7 @@ async def test_one_keys_names_never_share_a_table_or_a_pool_hand(rooms: Any, con
     pool = running.room.pools["zoom"]
     assert pool.pool.players["twinA"].person == pool.pool.players["twinB"].person
     assert pool.hands_dealt == 0 and all(not table.engine.players for table in pool.tables.values())
-    cy: RoomClient = await connect(running, "cy")
+    cy: RoomClient = await players.login("cy")
     await cy.request("sit", table="zoom", buy_in=100)
     for _ in range(3000):  # the first hand: cy and one twin (its commitments arrive first)
         seated = [{seated.player for seated in table.engine.players.values()} for table in pool.tables.values()]

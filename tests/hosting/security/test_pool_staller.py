@@ -14,27 +14,14 @@ import pytest
 
 from engine.table.pool import PoolState
 from hosting.client import RequestRefused, RoomClient
-from hosting.config import parse_room
 from hosting.pool_bots import play_pool
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
+from tests.hosting.room_files import pool_block, room_block
 from tests.hosting.test_play import SilentAt, _until
 
-ROOM = """
-[room]
-name = "pool"
-connections_per_minute = 1000
-
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [5, 10]
-seats = 3
-buy_in = [200, 500]
-fill_seconds = 0.2
-clock = { action_seconds = 10, time_bank_seconds = 0 }
-"""
+ROOM = room_block("pool", connections_per_minute=1000) + pool_block(
+    "zoom", stakes=(5, 10), seats=3, buy_in=(200, 500), fill_seconds=0.2, action_seconds=10)
 QUICK = RunnerSettings(commit_seconds=1.0, reveal_seconds=1.0, pause_between_hands=0.0)
 
 
@@ -47,11 +34,12 @@ def _proofs(client: RoomClient) -> int:
 
 
 @pytest.mark.timeout(300)
-async def test_a_pool_player_who_never_reveals_sits_out_and_waits_longer_each_time(rooms: Any, connect: Any) -> None:
-    running: RunningRoom = await rooms(parse_room(ROOM), runner_settings=QUICK, served_tui=False)
+async def test_a_pool_player_who_never_reveals_sits_out_and_waits_longer_each_time(room_with_players: Any) -> None:
+    players = await room_with_players(ROOM, runner_settings=QUICK)
+    running: RunningRoom = players.running
     pool = running.room.pools["zoom"]
-    honest = [await connect(running, name) for name in ("ana", "bruno")]
-    carla: RoomClient = await connect(running, "carla")
+    honest = [await players.login(name) for name in ("ana", "bruno")]
+    carla: RoomClient = await players.login("carla")
     SilentAt(carla, "reveal")
     done = asyncio.Event()
     playing = [asyncio.ensure_future(play_pool(client, "zoom", 10**6, random.Random(index), done=done))
