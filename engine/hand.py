@@ -221,6 +221,41 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         ``reshuffles``."""
         return deck_deals(self._deck, cards_dealt(self.events))
 
+    def place_cards(self, cards: Mapping[int, Card]) -> None:
+        """Host-blind dealing (fairness v2, hold'em): the hand was started on placeholder cards, because nobody —
+        the host included — knows the deck. As deck positions are opened (the board before its street is dealt,
+        a hand when its owner shows it) the real cards take the placeholders' places: a position not dealt yet
+        in the deck, a position of the first deal (face down, one card at a time round the table) in its
+        owner's hand. ``ValueError`` for a position past the deck or one dealt face up already (the board is
+        opened before its street, never after).
+
+        >>> from engine.cards import format_cards, full_deck, parse_cards
+        >>> from engine.structures import BettingStructure
+        >>> from engine.variants import TEXAS_HOLDEM
+        >>> hand = Hand.start(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit()), {1: 100, 2: 100}, full_deck(),
+        ...                   ForcedBets(button_seat=1, small_blind_seat=1, small_blind=1, big_blind_seat=2,
+        ...                              big_blind=2))
+        >>> hand.place_cards({1: parse_cards("As")[0], 4: parse_cards("Kd")[0]})
+        >>> format_cards(hand.hole_cards(1)), format_cards(hand.hole_cards(2))
+        ('As 2s', '2c 2h')
+        """
+        # positions by layout, never by value: a real card may equal a placeholder elsewhere in the deck
+        dealt_down = [event for event in self.events if isinstance(event, HoleCardsDealt)]
+        down = sum(len(event.cards) for event in dealt_down)
+        deck = list(self._deck)
+        for position, card in sorted(cards.items()):
+            if not 0 <= position < len(deck):
+                raise ValueError(f"deck position {position} is not in this hand's deck")
+            if position < down:  # one card at a time round the table (the first deal)
+                owner = dealt_down[position % len(dealt_down)].seat
+                self._hole[self._position(owner)][position // len(dealt_down)] = card
+            elif position < self._deck_index:
+                raise ValueError(f"deck position {position} was dealt face up already")
+            deck[position] = card
+        self._deck = tuple(deck)
+        if self.phase is SHOWDOWN:  # the strengths were taken from the placeholders on entering the showdown
+            self._evaluate()
+
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """All of ``seat``'s own cards, down and up, in deal order (private information!)."""
         position = self._position_of.get(seat)

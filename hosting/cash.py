@@ -16,7 +16,7 @@ outside the engine's cash policy.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Event
@@ -115,7 +115,7 @@ class CashTables:
         self.store.hand_started(start)
 
     def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
-                      transcript: Transcript) -> Awaitable[Any] | None:
+                      transcript: Transcript | Mapping[str, Any]) -> Awaitable[Any] | None:
         """The hand's events, result and transcript to the store, with its jackpot drop and payout; a bad beat
         announced."""
         store = self.store

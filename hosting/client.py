@@ -51,6 +51,7 @@ from engine.text import clean_text
 from hosting import protocol
 from hosting.draw_round import DrawParticipant
 from hosting.hand_codec import event_from_json
+from hosting.host_blind_client import HostBlindParticipant
 from hosting.protocol import SUBSYSTEM
 
 
@@ -355,17 +356,20 @@ class RoomClient:
         self.hello: dict[str, Any] = {}
         self.fairness: ShuffleParticipant | None = None
         self.draws: DrawParticipant | None = None  # draws that are not decks (a Spin's multiplier), with fairness
+        self.host_blind: HostBlindParticipant | None = None  # its part in host-blind hands (said in its hello)
         self.closed_reason: str | None = None
         self._tables: dict[str, dict[str, Any]] = {}
         self._reading = asyncio.get_running_loop().create_task(self._read_loop())
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, client_keys: Sequence[asyncssh.SSHKey | str],
-                      known_hosts: Any = None, fairness: bool = True, timeout: float = 10.0) -> RoomClient:
+                      known_hosts: Any = None, fairness: bool = True, timeout: float = 10.0,
+                      host_blind: bool = False) -> RoomClient:
         """Log in as ``name`` with ``client_keys`` and open the subsystem; waits for the room's ``hello``.
 
         ``known_hosts``: as asyncssh's option (``None`` accepts any host key: tests and loopback only).
-        Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name.
+        Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name. ``host_blind``: take
+        part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`).
         """
         banners: list[str] = []
         try:
@@ -385,6 +389,10 @@ class RoomClient:
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = cls(connection, writer, reader, FairnessParticipant if fairness else None)
         client.hello = await client.wait_for("hello", timeout=timeout)
+        if host_blind:
+            client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
+            await client.request("hello", timeout=timeout, client="croupier",
+                                 features=[protocol.HOST_BLIND_FEATURE])
         return client
 
     async def _read_loop(self) -> None:
@@ -409,6 +417,10 @@ class RoomClient:
                 if self.draws is not None:
                     for reply in self.draws.handle(message):
                         self._write(reply)
+                if self.host_blind is not None:
+                    for reply in self.host_blind.handle(message):
+                        self._write(reply)
+                    message = self.host_blind.rewrite(message)
                 self._queue.put_nowait(message)
         except (asyncssh.Error, ConnectionError, asyncio.IncompleteReadError):
             pass
@@ -423,8 +435,10 @@ class RoomClient:
         self._writer.write(protocol.encode(message))
 
     async def send(self, message_type: str, **fields: Any) -> None:
-        """Send one message (``v`` and ``type`` added)."""
-        self._write(protocol.message(message_type, **fields))
+        """Send one message (``v`` and ``type`` added). An action at a host-blind table goes as the signed entry
+        the table takes instead."""
+        signed = self.host_blind.action(fields) if self.host_blind is not None and message_type == "action" else None
+        self._write(signed if signed is not None else protocol.message(message_type, **fields))
         await self._writer.drain()
 
     async def send_raw(self, data: bytes) -> None:

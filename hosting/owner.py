@@ -57,7 +57,7 @@ class TableOwner(Protocol):
         ...
 
     def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
-                      transcript: Transcript) -> Awaitable[Any] | None:
+                      transcript: Transcript | Mapping[str, Any]) -> Awaitable[Any] | None:
         """Hand ``hand_id`` ended (``events``: its whole log) and its events went out; what it returns is
         awaited before the hand's seeds are published (the result is kept before the next hand)."""
         ...

@@ -29,7 +29,7 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,7 +68,7 @@ class HandKeeper(Protocol):
     def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None: ...
 
     def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
-                      transcript: Transcript) -> Awaitable[Any] | None: ...
+                      transcript: Transcript | Mapping[str, Any]) -> Awaitable[Any] | None: ...
 
 
 @dataclass
@@ -343,7 +343,7 @@ class PoolOwner:
                 self._ask_commitment(seated.player)
 
     def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
-                      transcript: Transcript) -> Awaitable[Any] | None:
+                      transcript: Transcript | Mapping[str, Any]) -> Awaitable[Any] | None:
         return self.hands.hand_finished(table, hand_id, events, transcript)
 
     def chips_released(self, table: TableState, player: str, amount: int) -> None:

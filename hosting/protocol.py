@@ -16,6 +16,7 @@ Nothing here does I/O or reads the clock: times come in as arguments (seconds, a
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import typing
@@ -95,6 +96,8 @@ ShortText = Annotated[str, Meta(max_length=64)]
 Secret = Annotated[str, Meta(max_length=128)]
 Feature = Annotated[str, Meta(pattern=r"^[a-z-]{1,24}$")]
 HOST_BLIND_FEATURE: Final = "host-blind"
+HOST_BLIND_LINE_BYTES: Final = 65_536
+"""A line may be this long on a connection that offered ``host-blind``: a shuffle with its proof is ~28 KB."""
 
 
 # --- inbound messages --------------------------------------------------------------------------------------
@@ -112,7 +115,7 @@ class Hello(Inbound, frozen=True):
 
     type: ClassVar[str] = "hello"
     client: ShortText = ""
-    features: Annotated[tuple[Feature, ...], Meta(max_length=8)] = ()
+    features: Annotated[list[Feature], Meta(max_length=8)] = []
     """What this client can do beyond protocol 1: ``"host-blind"`` (it takes part in host-blind dealing)."""
 
 
@@ -292,6 +295,26 @@ class Reveal(Inbound, frozen=True):
     secret: Hex32
 
 
+class BlindSeat(Inbound, frozen=True):
+    """Host-blind dealing: the seat's keys for the hand (a :class:`engine.fairness_v2.transcript.SeatRecord`, as
+    its JSON text), answering ``blind_request`` step ``seat``."""
+
+    type: ClassVar[str] = "blind_seat"
+    table: TableId
+    hand: HandId
+    record: Annotated[str, Meta(max_length=2_000)]
+
+
+class BlindEntry(Inbound, frozen=True):
+    """Host-blind dealing: one signed transcript entry (an :class:`engine.fairness_v2.transcript.Entry`, as its
+    JSON text): a step the room asked for (``blind_request``), or the player's own action at his turn."""
+
+    type: ClassVar[str] = "blind_entry"
+    table: TableId
+    hand: HandId
+    entry: Annotated[str, Meta(max_length=HOST_BLIND_LINE_BYTES - 200)]
+
+
 class DrawCommit(Inbound, frozen=True):
     """A draw that is not a deck (a Spin's multiplier, first seats; hosting.draw_round): the player's
     commitment. ``draw``: the draw's id, shaped as a hand id."""
@@ -382,7 +405,8 @@ class Ping(Inbound, frozen=True):
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
-                    ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, DrawCommit, DrawReveal,
+                    ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, BlindSeat, BlindEntry,
+                    DrawCommit, DrawReveal,
                     VerificationReport, ReportHand,
                     Refill, HostRequest, SettleUpRequest, RabbitHunt, TournamentRequest, Ping)
 }
@@ -636,6 +660,11 @@ class InboundStream:
         except ProtocolError as problem:
             self._fail(result, now, problem)
 
+    def allow_long_lines(self, max_line_bytes: int) -> None:
+        """Lines up to ``max_line_bytes`` from now on (a client taking part in host-blind dealing)."""
+        if self.limits.max_line_bytes < max_line_bytes:
+            self.limits = dataclasses.replace(self.limits, max_line_bytes=max_line_bytes)
+
     def refused(self, now: float, what: str) -> bool:
         """The room refused a valid message (an ``error`` reply, a wrong ``auth``): it spends the error budget
         like a bad line, so a client cannot hammer the room with requests it knows will be refused. Whether
@@ -799,6 +828,24 @@ def commit_request(table: str, hand: str, seat: int, host_commitment: str, deadl
     """Fairness step 1–2: the host's commitment, and a request for this seat's commitment before ``deadline``."""
     return message("commit_request", table=table, hand=hand, seat=seat, host_commitment=host_commitment,
                    deadline=deadline)
+
+
+def blind_request(table: str, hand: str, step: str, seat: int, deadline: float, **fields: Any) -> dict[str, Any]:
+    """Host-blind dealing: the room asks ``seat`` for its next message of ``step`` (``seat``: its keys, with
+    ``stack``; ``escrow``, ``shuffle``, ``deal``, ``board``, ``show``; ``covers`` with ``missing``: stand in for a
+    timed-out player's share) before ``deadline`` (seconds from now). The client decides what it sends from its
+    own check of the hand, never from the request."""
+    return message("blind_request", table=table, hand=hand, step=step, seat=seat, deadline=deadline, **fields)
+
+
+def blind_header(table: str, hand: str, header: str) -> dict[str, Any]:
+    """Host-blind dealing: the hand's transcript header (seats with their keys, blinds, button, shufflers)."""
+    return message("blind_header", table=table, hand=hand, header=header)
+
+
+def blind_entry(table: str, hand: str, entry: str) -> dict[str, Any]:
+    """Host-blind dealing: one transcript entry as the host chained it, relayed to every player of the hand."""
+    return message("blind_entry", table=table, hand=hand, entry=entry)
 
 
 def commitments(table: str, hand: str, by_seat: Mapping[str, str]) -> dict[str, Any]:

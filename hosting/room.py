@@ -64,6 +64,8 @@ from hosting.protocol import (
     ActionMessage,
     Auth,
     AutoMuck,
+    BlindEntry,
+    BlindSeat,
     Chat,
     Commit,
     DrawCommit,
@@ -539,6 +541,8 @@ class Room:
                 break  # the budget ran out: the rest of the read is not handled
             if session.ended:
                 break
+        if protocol.HOST_BLIND_FEATURE in session.features and not session.served:
+            stream.allow_long_lines(protocol.HOST_BLIND_LINE_BYTES)  # a shuffle with its proof is one long line
         if stream.disconnect_reason is not None and not session.ended:
             security_log.warning("disconnected %s: %s", session.login.describe(), stream.disconnect_reason)
             self._refuse(session, stream.disconnect_reason)
@@ -578,6 +582,7 @@ class Room:
             ShowCards: self._show_cards, TopUp: self._top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
+            BlindSeat: self._to_driver, BlindEntry: self._to_driver,
             DrawCommit: self._to_draw, DrawReveal: self._to_draw,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
             HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
@@ -989,7 +994,8 @@ class Room:
         for listener in listeners:
             listener.send(outbound)
 
-    def _to_driver(self, session: Session, message: ActionMessage | Commit | Reveal, now: float) -> None:
+    def _to_driver(self, session: Session, message: ActionMessage | Commit | Reveal | BlindSeat | BlindEntry,
+                   now: float) -> None:
         pool = self.pools.get(message.table)
         if pool is not None and isinstance(message, Commit):  # a commitment made ahead for the next hand
             pool.commit(session.name, message.hand, message.commitment)

@@ -25,12 +25,13 @@ from hosting.admin_socket import AdminSocket
 from hosting.budgets import BudgetBook
 from hosting.cash import CashTables
 from hosting.config import RoomConfig
+from hosting.host_blind_runner import STEP_SECONDS, runner_for
 from hosting.identity import Gatekeeper, Login, address_group
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, Limits, TokenBucket
 from hosting.pty_session import LocalGate, TuiPrograms, serve_pty
 from hosting.room import Room, log, security_log
 from hosting.store import Store, StoreAccounts, table_settings
-from hosting.table_runner import RunnerSettings, TableRunner
+from hosting.table_runner import RunnerSettings
 
 READ_CHUNK = 65_536
 NO_TERMINAL_MESSAGE = (
@@ -333,6 +334,7 @@ class RunningRoom:
 async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port: int = 2222,
                      clock: Callable[[], float] = time.monotonic, limits: Limits | None = None,
                      runner_settings: RunnerSettings | None = None, deal: bool = True,
+                     blind_step_seconds: float = STEP_SECONDS,
                      served_tui: TuiPrograms | None = None, fork_server: bool | None = None) -> RunningRoom:
     """Create the data directory's host key, room id and accounts if needed, and listen on ``host:port``.
 
@@ -352,7 +354,7 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
     accounts = StoreAccounts(store, legacy=data_dir / datadir.ACCOUNTS_FILE)
     gatekeeper = Gatekeeper(config.access, accounts)
     room = Room(config, datadir.room_id(data_dir), gatekeeper, clock,
-                driver_factory=(lambda room, state: TableRunner(room, state, runner_settings)) if deal else None,
+                driver_factory=runner_for(runner_settings, key, blind_step_seconds) if deal else None,
                 store=store)
     for table in config.tables:
         store.save_table(table.id, table_settings(table))

@@ -659,7 +659,7 @@ class TournamentOwner:
         self.director.hand_dealt(number, [seated.entry for seat, seated in mirrored.seats.items() if seat in dealt])
 
     def hand_finished(self, table: TableState, hand_id: str, events: Sequence[Event],
-                      transcript: Transcript) -> Awaitable[Any] | None:
+                      transcript: Transcript | Mapping[str, Any]) -> Awaitable[Any] | None:
         ended = events[-1]
         assert isinstance(ended, HandEnded)
         number = self.number_of(table)
@@ -672,6 +672,7 @@ class TournamentOwner:
                  if seat in mirrored.seats}
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
+        assert isinstance(transcript, Transcript)  # tournaments deal commit–reveal (room.toml refuses host-blind)
         self._keep_hand(table, hand_id, events, transcript, number, hand_outcome(changes, players, heads))
         future = self._step(changes, number)
         self._buys_after_hand(number)

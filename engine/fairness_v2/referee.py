@@ -113,6 +113,12 @@ def committee(seats: Sequence[int], button: int) -> list[int]:
 
 
 def forced_bets(header: Header) -> ForcedBets:
+    posts = header.posts
+    if posts is not None:  # the room's table planned them (a dead small blind, a big blind out of position)
+        return ForcedBets(button_seat=header.button, small_blind_seat=posts.small_blind_seat,
+                          small_blind=header.small_blind, big_blind_seat=posts.big_blind_seat,
+                          big_blind=header.big_blind, dead_small_blinds=posts.dead_small_blinds,
+                          big_blinds_out_of_position=posts.big_blinds_out_of_position)
     order = deal_order([seat.seat for seat in header.seats], header.button)
     if len(order) == 2:  # heads-up: the button posts the small blind
         small, big = order[1], order[0]
@@ -228,7 +234,10 @@ class Referee:
         config = HandConfig(TEXAS_HOLDEM, STRUCTURES[header.structure](), manual_showdown=True)
         self.config = config
         stacks = {record.seat: record.stack for record in header.seats}
-        self.replay = _Replay(Hand.start(config, stacks, full_deck(), forced_bets(header)))
+        try:
+            self.replay = _Replay(Hand.start(config, stacks, full_deck(), forced_bets(header)))
+        except (ValueError, IllegalAction) as problem:  # posts naming seats not dealt in, a bad stack
+            raise ProtocolError(f"the hand cannot start: {problem}") from None
 
     # ------------------------------------------------------------------ views
 
@@ -556,7 +565,8 @@ class Referee:
             else:
                 opened[position] = card
         filler = iter(card for card in full_deck() if card not in opened.values())
-        deck = [opened.get(position) or next(filler) for position in range(52)]
+        # not ``opened.get(p) or …``: the two of clubs is card 0, and falsy
+        deck = [opened[position] if position in opened else next(filler) for position in range(52)]
         replay = Hand.start(self.config, {record.seat: record.stack for record in self.header.seats}, deck,
                             forced_bets(self.header))
         for move, seat, action in self.replay.moves:

@@ -50,6 +50,17 @@ class SeatRecord(msgspec.Struct, frozen=True):
     """X25519 public key: escrow shares are sealed to it."""
 
 
+class Posts(msgspec.Struct, frozen=True):
+    """The forced bets as the room's table planned them (R-BLIND-1..3): who posts the blinds, dead small blinds
+    and big blinds posted out of position by returning players. A header without it: the blinds of the two
+    seats after the button (heads-up, the button posts the small blind)."""
+
+    small_blind_seat: int | None
+    big_blind_seat: int
+    dead_small_blinds: tuple[int, ...] = ()
+    big_blinds_out_of_position: tuple[int, ...] = ()
+
+
 class Header(msgspec.Struct, frozen=True):
     version: str
     group: str
@@ -65,6 +76,7 @@ class Header(msgspec.Struct, frozen=True):
     host_key: str
     """The host's SSH public key (OpenSSH text): checkpoints verify against it; ``croupier verify`` prints its
     fingerprint, to compare with the one ``known_hosts`` pins."""
+    posts: Posts | None = None
 
 
 # ------------------------------------------------------------------ message bodies

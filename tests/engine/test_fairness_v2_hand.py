@@ -171,3 +171,12 @@ def test_a_host_cannot_act_in_a_players_name() -> None:
             f"entry {index} (action from seat 2 (cy)): the signature does not verify: the entry was changed after "
             "it was signed"]
     assert players[2].complaints == [f"entry {index} was relayed in my name and I did not send it"]
+
+
+def test_a_board_with_the_two_of_clubs_replays() -> None:
+    """The two of clubs is card 0: the referee's replay once took it for "not opened" and ran out of filler
+    cards (StopIteration from verify and from every client's end of hand)."""
+    from tests.engine.fairness_v2_play import make_players, play
+    played = play(make_players(2), "h9")
+    assert [str(card) for card in played.host_outcome.board] == ["8c", "2c", "Ac", "4s", "6h"]
+    assert played.outcomes[0].board == played.host_outcome.board

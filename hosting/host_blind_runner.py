@@ -1,0 +1,592 @@
+"""Host-blind hands at a table (fairness v2, issue 29): the players' clients deal, the room only relays.
+
+Per hand (docs/fairness-v2-design.md, "Plugging it into the room"):
+
+1. each player about to be dealt in sends his keys for the hand (``blind_request`` step ``seat`` →
+   ``blind_seat``); one who does not answer in ``step_seconds`` sits out and the plan is made again;
+2. the room sends the transcript header to them (``blind_header``), then asks, one at a time, for each step
+   of :func:`engine.fairness_v2.play.play_hand`'s order: key escrow (more than two players), the shuffles of the
+   committee, the deal shares; each answer is a signed entry (``blind_entry``) the room checks (signature,
+   proof), chains (:class:`~engine.fairness_v2.transcript.TranscriptWriter`) and relays to every player of the
+   hand;
+3. the table's engine hand is then started on **placeholder cards** (nobody, the room included, knows the
+   deck): the hole cards go out face down to everyone, and each client puts in its own cards, which it
+   decrypted itself. Before an action that deals a street goes into the engine, the street is opened (board
+   shares from every player) and its cards replace the placeholders (:meth:`engine.hand.Hand.place_cards`);
+   a show opens the owner's cards the same way; a muck opens nothing;
+4. actions are signed entries too: the player's client turns his ``action`` into one;
+5. a player who does not answer a step in time, or whose entry fails its check (named in the host's log), is
+   timed out: a host entry ``Timeout``, folded, and the others stand in for his share of what the table still
+   needs (threshold covers) — never his own cards. With too few left to cover him the hand is void
+   (R-CRASH-1): the engine hand is not started, or is ended with every chip back.
+
+The room holds no secret of any player: only public keys, shares and proofs pass through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncssh
+import msgspec
+
+from engine.actions import Action, Muck, Show
+from engine.button import BlindPlan, draw_for_button
+from engine.cards import Card, full_deck
+from engine.events import CardsDealtFaceDown, Event, HoleCardsDealt
+from engine.fairness_v2.elgamal import SchnorrProof, schnorr_verify
+from engine.fairness_v2.group import DEFAULT_GROUP, GROUPS
+from engine.fairness_v2.randomness import VERSION
+from engine.fairness_v2.referee import (
+    ProtocolError,
+    Referee,
+    committee,
+    engine_action,
+    key_context,
+    proof_of,
+    shuffle_context,
+)
+from engine.fairness_v2.shuffle import verify_shuffle
+from engine.fairness_v2.transcript import (
+    HOST_SENDER,
+    Act,
+    Covers,
+    Entry,
+    Escrow,
+    HandTranscript,
+    Header,
+    Posts,
+    SeatRecord,
+    Shares,
+    Shuffle,
+    Timeout,
+    TranscriptWriter,
+    ed25519_verify,
+    kind_of,
+    signed_bytes,
+)
+from engine.hand import Hand
+from hosting import protocol
+from hosting.errors import NO_HAND, RoomError
+from hosting.owner import Listener, Mailroom, TableOwner
+from hosting.protocol import BlindEntry, BlindSeat, Inbound
+from hosting.table_runner import RunnerSettings, TableRunner
+from hosting.tables import TableState
+from hosting.transcript_signing import public_text, sshsig_signer
+
+log = logging.getLogger("croupier.room")
+
+STEP_SECONDS = 20.0
+"""How long a client has for one step of the dealing (its keys, an escrow, a shuffle, its shares)."""
+STRUCTURES = {"no_limit": "no-limit", "pot_limit": "pot-limit"}
+_ENTRY = msgspec.json.Decoder(Entry)
+_RECORD = msgspec.json.Decoder(SeatRecord)
+
+
+class StepFailed(Exception):
+    """A player did not answer a step in time, or sent what fails its check: he is timed out."""
+
+
+@dataclass
+class _Hand:
+    hand_id: str
+    names: dict[int, str]
+    header: Header
+    writer: TranscriptWriter
+    referee: Referee
+    gone: set[int] = field(default_factory=set)
+    waiting: tuple[int, str] | None = None
+    answer: asyncio.Future[Entry] | None = None
+    actions: asyncio.Queue[tuple[int, Entry, float]] = field(default_factory=asyncio.Queue)
+    placed: set[int] = field(default_factory=set)
+    started: bool = False
+    cheaters: dict[int, str] = field(default_factory=dict)
+
+
+def encode(value: Any) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+class HostBlindRunner(TableRunner):
+    """A table whose hands are dealt host-blind. The commit–reveal machinery of :class:`TableRunner` is unused
+    here; seating, clocks, event views and the table's owner are the same."""
+
+    def __init__(self, room: Mailroom, state: TableState, settings: RunnerSettings | None = None, *,
+                 host_key: asyncssh.SSHKey, step_seconds: float = STEP_SECONDS,
+                 owner: TableOwner | None = None) -> None:
+        super().__init__(room, state, settings, owner=owner)
+        self.step_seconds = step_seconds
+        self._signer = sshsig_signer(host_key)
+        self._host_public = public_text(host_key)
+        self._seats: dict[str, asyncio.Future[SeatRecord]] = {}
+        self._seat_hand: str | None = None
+        self._blind: _Hand | None = None
+        self.transcripts: list[HandTranscript] = []  # the last few hands' (tests and the export read them)
+
+    @property
+    def between_hands(self) -> bool:
+        return self._blind is None and self._seat_hand is None and not self.state.engine.hand_running
+
+    # --- one hand ------------------------------------------------------------------------------------
+
+    async def _play_hand(self) -> None:
+        table = self.state.engine
+        hand_id = f"{self.state.config.id}-{secrets.token_hex(3)}-{table.hand_number + 1}"
+        records = await self._collect_seats(hand_id)
+        self._seat_hand = None
+        if records is None:
+            return
+        plan = self._plan()
+        if plan is None or set(plan.dealt_in) != set(records):
+            return  # someone left or sat down meanwhile: again, with the table as it is now
+        config = self.state.config
+        forced = table.stakes.forced_bets(
+            ante_game=False, button_seat=plan.button_seat, small_blind_seat=plan.small_blind_seat,
+            big_blind_seat=plan.big_blind_seat, straddle_seat=None, dead_small_blinds=plan.dead_small_blinds,
+            big_blinds_out_of_position=plan.out_of_position_big_blinds)
+        seats = sorted(records)
+        header = Header(VERSION, DEFAULT_GROUP.name, config.id, hand_id, "holdem", STRUCTURES[config.structure],
+                        forced.small_blind, forced.big_blind, plan.button_seat,
+                        tuple(records[seat] for seat in seats), tuple(committee(seats, plan.button_seat)),
+                        self._host_public, Posts(plan.small_blind_seat, plan.big_blind_seat, plan.dead_small_blinds,
+                                                 plan.out_of_position_big_blinds))
+        try:
+            referee = Referee(header, secrets, viewer=HOST_SENDER, check_proofs=False)
+        except ProtocolError as problem:
+            log.warning("host-blind hand %s not dealt: %s", hand_id, problem)
+            return
+        names = {seat: table.players[seat].player for seat in seats}
+        blind = _Hand(hand_id, names, header, TranscriptWriter(header, self._signer), referee)
+        self._blind = blind
+        self._hand_id = hand_id
+        try:
+            blind.writer.checkpoint()
+            self._to_hand(blind, protocol.blind_header(config.id, hand_id, encode(header)))
+            await self._deal(blind)
+            if not referee._void():
+                await self._play(blind)
+            await self._end(blind)
+        finally:
+            self._blind = None
+            self._hand_id = None
+
+    def _plan(self) -> BlindPlan | None:
+        table = self.state.engine
+        plan = table.plan_next_hand()
+        if table.positions is None and plan is not None:  # the first hand: the button drawn from an unshuffled
+            drawn = draw_for_button(list(plan.dealt_in), full_deck())  # deck (nobody chooses it)
+            return table.plan_next_hand(drawn_button=drawn.button_seat)
+        return plan
+
+    async def _collect_seats(self, hand_id: str) -> dict[int, SeatRecord] | None:
+        """Each player about to be dealt in sends his keys; one who does not in time sits out (plan again)."""
+        table = self.state.engine
+        self._seat_hand = hand_id
+        while True:
+            plan = self._plan()
+            if plan is None or not table.can_start_hand():
+                return None
+            wanted = {table.players[seat].player: seat for seat in plan.dealt_in}
+            loop = asyncio.get_running_loop()
+            self._seats = {name: loop.create_future() for name in wanted}
+            for name, seat in wanted.items():
+                self._send_to(name, protocol.blind_request(self.state.config.id, hand_id, "seat", seat,
+                                                           self.step_seconds, stack=table.players[seat].stack))
+            await asyncio.wait(list(self._seats.values()), timeout=self.step_seconds)
+            missing = [name for name, future in self._seats.items() if not future.done()]
+            if not missing:
+                return {wanted[name]: future.result() for name, future in self._seats.items()}
+            for name in missing:
+                log.info("host-blind %s: %s sent no keys in time: sat out", hand_id, name)
+                self.sit_out_for_missing(name)
+
+    async def _deal(self, blind: _Hand) -> None:
+        referee = blind.referee
+        seats = sorted(blind.names)
+        if len(seats) > 2:
+            for seat in seats:
+                await self._step(blind, seat, "escrow")
+            blind.writer.checkpoint()
+        for seat in blind.header.shufflers:
+            if seat not in blind.gone:
+                await self._step(blind, seat, "shuffle")
+        blind.writer.checkpoint()
+        if referee._void():
+            return
+        for seat in self._present(blind):
+            await self._step(blind, seat, "deal")
+        await self._cover(blind)
+        blind.writer.checkpoint()
+
+    def _present(self, blind: _Hand) -> list[int]:
+        return [seat for seat in sorted(blind.names) if seat not in blind.gone]
+
+    async def _cover(self, blind: _Hand) -> None:
+        """The holders of a timed-out player's key stand in for his share where the table needs it."""
+        referee = blind.referee
+        for missing in sorted(blind.gone):
+            escrow = referee.escrows.get(missing)
+            if escrow is None:
+                continue
+            while referee.cover_needed(missing) and not referee._void():
+                done = {holder for (position, seat), holders in referee.covers.items() if seat == missing
+                        for holder in holders}
+                helpers = [seat for seat in escrow.holders if seat not in blind.gone and seat not in done]
+                if not helpers:
+                    break
+                await self._step(blind, helpers[0], "covers", missing=missing)
+                if all(len(referee.covers.get((position, missing), {})) >= escrow.threshold
+                       for position in referee.cover_needed(missing)):
+                    break
+
+    async def _step(self, blind: _Hand, seat: int, step: str, **fields: Any) -> None:
+        """Ask ``seat`` for ``step``; chain and relay his answer, or time him out."""
+        if seat in blind.gone:
+            return
+        loop = asyncio.get_running_loop()
+        blind.waiting = (seat, step)
+        blind.answer = loop.create_future()
+        self._send_to(blind.names[seat], protocol.blind_request(
+            self.state.config.id, blind.hand_id, step, seat, self.step_seconds, seq=blind.writer.seq, **fields))
+        try:
+            async with asyncio.timeout(self.step_seconds):
+                while True:
+                    entry = await asyncio.shield(blind.answer)
+                    try:
+                        await self._check(blind, seat, entry)
+                        break
+                    except StepFailed as problem:
+                        blind.cheaters[seat] = str(problem)
+                        raise
+                    except _Stale:
+                        blind.answer = loop.create_future()
+                        self._send_to(blind.names[seat], protocol.blind_request(
+                            self.state.config.id, blind.hand_id, step, seat, self.step_seconds,
+                            seq=blind.writer.seq, **fields))
+        except (TimeoutError, StepFailed):
+            blind.waiting = None
+            reason = blind.cheaters.get(seat) or f"no {step} in {self.step_seconds:g} s"
+            log.warning("host-blind %s: %s (seat %d) timed out at %s: %s", blind.hand_id, blind.names[seat], seat,
+                        step, reason)
+            self._time_out(blind, seat, step)
+            return
+        blind.waiting = None
+        self._chain(blind, entry)
+
+    def _chain(self, blind: _Hand, entry: Entry) -> None:
+        blind.writer.append(entry)
+        blind.referee.apply(entry)
+        self._to_hand(blind, protocol.blind_entry(self.state.config.id, blind.hand_id, encode(entry)))
+
+    def _time_out(self, blind: _Hand, seat: int, step: str) -> None:
+        if seat in blind.gone:
+            return
+        blind.gone.add(seat)
+        blind.writer.host_entry(Timeout(seat, step))
+        entry = blind.writer.entries[-1]
+        blind.referee.apply(entry)
+        self._to_hand(blind, protocol.blind_entry(self.state.config.id, blind.hand_id, encode(entry)))
+        table, name = self.state.engine, blind.names[seat]
+        if blind.started and table.hand_running and table.in_hand(name):
+            with contextlib.suppress(Exception):
+                self.publish(table.fold_out(name, self.room.clock()))
+
+    async def _check(self, blind: _Hand, seat: int, entry: Entry) -> None:
+        """What a honest client's entry must be, checked before it joins the chain: its place, its signature,
+        and its proofs (a shuffle's is checked in a worker thread: ~20 ms)."""
+        referee = blind.referee
+        if entry.sender != seat:
+            raise StepFailed(f"an entry in seat {entry.sender}'s name")
+        if entry.seq != blind.writer.seq or entry.prev != blind.writer.head:
+            raise _Stale
+        record = referee.seats[seat]
+        if not ed25519_verify(record.signing_key, entry.signature,
+                              signed_bytes(blind.header, entry.seq, entry.prev, seat, entry.body)):
+            raise StepFailed("the signature does not verify")
+        body = entry.body
+        expected = blind.waiting[1] if blind.waiting is not None else "action"
+        kinds = {"escrow": Escrow, "shuffle": Shuffle, "deal": Shares, "board": Shares, "show": Shares,
+                 "covers": Covers}
+        if expected in kinds and not isinstance(body, kinds[expected]):
+            raise StepFailed(f"a {kind_of(body)} where a {expected} was due")
+        if isinstance(body, Shuffle):
+            deck, proof = proof_of(referee.group, body)
+            context = shuffle_context(blind.header.table, blind.hand_id, seat)
+            ok = await asyncio.to_thread(verify_shuffle, referee.group, referee.key, referee.deck, deck, proof,
+                                         context)
+            if not ok:
+                raise StepFailed("the shuffle proof fails: the deck was not only reordered and re-masked")
+        if isinstance(body, Shares | Covers | Escrow):
+            self._check_with_proofs(blind, entry)
+
+    def _check_with_proofs(self, blind: _Hand, entry: Entry) -> None:
+        """Shares, covers and escrows: the referee's checks with proofs on, against a copy of its state."""
+        referee = blind.referee
+        body = entry.body
+        from engine.fairness_v2.opening import check_share
+        from engine.fairness_v2.referee import share_of
+        from engine.fairness_v2.threshold import check_escrow
+        if isinstance(body, Shares):
+            for item in body.items:
+                if item.position >= len(referee.deck) or item.position < 0:
+                    raise StepFailed(f"deck position {item.position} does not exist")
+                if not check_share(referee.group, referee.seats[entry.sender].elgamal_key, referee.deck,
+                                   share_of(entry.sender, item), blind.header.table, blind.hand_id):
+                    raise StepFailed(f"the share of deck position {item.position} does not match its proof")
+        elif isinstance(body, Escrow):
+            from engine.fairness_v2.threshold import KeyEscrow
+            escrow = KeyEscrow(entry.sender, body.threshold, tuple(body.commitments), tuple(body.holders))
+            if not check_escrow(referee.group, escrow, referee.seats[entry.sender].elgamal_key, len(referee.seats)):
+                raise StepFailed("the key escrow does not match the player's key")
+        elif isinstance(body, Covers):
+            from engine.fairness_v2.elgamal import DleqProof
+            from engine.fairness_v2.threshold import CoverShare, check_cover
+            escrow_of = referee.escrows.get(body.dealer)
+            if escrow_of is None:
+                raise StepFailed("covers for a player without an escrow")
+            for item in body.items:
+                if not 0 <= item.position < len(referee.deck):
+                    raise StepFailed(f"deck position {item.position} does not exist")
+                cover = CoverShare(body.dealer, entry.sender, item.position, item.share,
+                                   DleqProof(int.from_bytes(item.challenge, "big"),
+                                             int.from_bytes(item.response, "big")))
+                if not check_cover(referee.group, escrow_of, referee.deck[item.position].c1, cover,
+                                   blind.header.table, blind.hand_id):
+                    raise StepFailed(f"the cover of deck position {item.position} does not match its proof")
+
+    # --- the betting ---------------------------------------------------------------------------------
+
+    async def _play(self, blind: _Hand) -> None:
+        table = self.state.engine
+        placeholders = list(full_deck())
+        try:
+            events = table.start_hand(placeholders, self.room.clock(),
+                                      button_draw_deck=full_deck() if table.positions is None else None)
+        except Exception as problem:
+            log.warning("host-blind hand %s not started: %s", blind.hand_id, problem)
+            return
+        blind.started = True
+        self._hand_log = table.hand
+        self.owner.hand_started(self.state, blind.hand_id, events)
+        self.publish(events)
+        for seat in sorted(blind.gone):
+            name = blind.names[seat]
+            if table.in_hand(name):
+                self.publish(table.fold_out(name, self.room.clock()))
+        while table.hand_running:
+            if blind.referee.violations:
+                log.error("host-blind hand %s: %s", blind.hand_id, blind.referee.violations[0])
+            turn = table.to_act()
+            deadline = table.next_deadline()
+            item = None
+            timeout = None if deadline is None else max(0.0, deadline - self.room.clock())
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(timeout):
+                    item = await blind.actions.get()
+            if item is not None:
+                await self._action(blind, *item)
+                continue
+            now = self.room.clock()
+            if turn is not None and now >= turn[1] and table.to_act() == turn:
+                seat = turn[0]
+                self._time_out(blind, seat, "bet")
+                await self._open_due(blind)
+                continue
+            self.publish(table.tick(now))
+
+    async def _action(self, blind: _Hand, seat: int, entry: Entry, received: float) -> None:
+        table = self.state.engine
+        referee = blind.referee
+        legal = referee.replay.hand.legal_actions()
+        name = blind.names[seat]
+        session_error = None
+        body = entry.body
+        action: Action | None = Show() if isinstance(body, Shares) and body.purpose == "show" else \
+            engine_action(body) if isinstance(body, Act) else None
+        if legal is None or legal.seat != seat:
+            session_error = RoomError("not_your_turn", "it is not your turn")
+        elif action is None or not (legal.allows(action) if not isinstance(action, Muck) else legal.can_muck):
+            session_error = RoomError("illegal_action", f"{kind_of(body)} is not a legal action now")
+        else:
+            try:
+                await self._check(blind, seat, entry)
+            except _Stale:
+                session_error = RoomError("stale_entry", "sign your action again against the latest entry")
+            except StepFailed as problem:
+                session_error = RoomError("illegal_action", str(problem))
+        if session_error is not None:
+            self._send_to(name, protocol.error(session_error.code, str(session_error), in_reply_to="blind_entry"))
+            return
+        assert action is not None
+        self._chain(blind, entry)
+        if isinstance(action, Show):
+            self._place(blind, referee.positions_of(seat))
+        await self._open_due(blind)
+        if table.in_hand(name) and table.to_act() is not None and table.to_act()[0] == seat:  # type: ignore[index]
+            try:
+                self.publish(table.act(name, action, min(received, table.to_act()[1])))  # type: ignore[index]
+            except Exception as problem:
+                log.error("host-blind hand %s: the table refused %s's %s: %s", blind.hand_id, name, action, problem)
+
+    async def _open_due(self, blind: _Hand) -> None:
+        """Open what the referee says the next engine step needs: hands turned up at an all-in, the board."""
+        referee = blind.referee
+        for _ in range(12):
+            from engine.events import HandShown
+            turned = [event.seat for event in referee.replay.hand.events if isinstance(event, HandShown)
+                      and event.seat not in referee.shown and event.seat not in blind.gone]
+            for seat in turned:
+                await self._step(blind, seat, "show")
+                if seat in referee.shown:
+                    self._place(blind, referee.positions_of(seat))
+            due = [position for position in referee.due_board() if position not in blind.placed]
+            if not due:
+                return
+            for seat in self._present(blind):
+                if any(seat not in referee.shares.get(position, {}) for position in due):
+                    await self._step(blind, seat, "board")
+            await self._cover(blind)
+            blind.writer.checkpoint()
+            self._place(blind, due)
+            if referee._void():
+                return
+
+    def _place(self, blind: _Hand, positions: Iterable[int]) -> None:
+        hand = self.state.engine.hand
+        opened: dict[int, Card] = {}
+        for position in positions:
+            card = blind.referee.open_position(position)
+            if card is not None and position not in blind.placed:
+                opened[position] = card
+        if hand is not None and opened:
+            hand.place_cards(opened)  # type: ignore[attr-defined]
+            blind.placed.update(opened)
+
+    async def _end(self, blind: _Hand) -> None:
+        table = self.state.engine
+        blind.writer.checkpoint()
+        transcript = blind.writer.transcript()
+        self.transcripts = [*self.transcripts[-7:], transcript]
+        outcome = blind.referee.finish()
+        last = table.last_hand
+        if blind.started and not table.hand_running and isinstance(last, Hand) and not outcome.void \
+                and dict(last.stacks()) != {seat: outcome.stacks.get(seat) for seat in last.stacks()}:
+            log.error("host-blind hand %s: the table's result differs from the transcript's", blind.hand_id)
+        if self._owner_future is not None:
+            future, self._owner_future = self._owner_future, None
+            await future
+        dealt_in = set(blind.names.values())
+        self._finished[blind.hand_id] = frozenset(dealt_in)
+        self.room.hand_finished(self.state.config.id, blind.hand_id, dealt_in)
+        self._last_hand = blind.hand_id
+        self._to_hand(blind, protocol.message("blind_end", table=self.state.config.id, hand=blind.hand_id,
+                                              checkpoint=encode(transcript.checkpoints[-1])))
+        for seat in sorted(blind.gone):  # missed a step: out until he sits in himself (as a missed shuffle)
+            self.sit_out_for_missing(blind.names[seat])
+        self.hands_played += 1
+
+    def _to_hand(self, blind: _Hand, message: dict[str, Any]) -> None:
+        shared = protocol.shared(message)
+        for name in blind.names.values():
+            self._send_to(name, shared)
+
+    # --- events out ----------------------------------------------------------------------------------
+
+    def publish(self, events: Iterable[Event]) -> None:
+        """As any table, but the engine's placeholder hole cards never go out: everyone, the owner included,
+        hears only that cards were dealt face down (each client puts in its own)."""
+        super().publish(face_down(events))
+
+    def _hand_finished(self) -> None:
+        hand, self._hand_log = self._hand_log, None
+        blind = self._blind
+        if hand is None or blind is None:
+            return
+        transcript = blind.writer.transcript()
+        self._owner_future = self.owner.hand_finished(self.state, blind.hand_id, face_down(hand.events),
+                                                      {"host_blind": msgspec.to_builtins(transcript)})
+
+    # --- messages in ---------------------------------------------------------------------------------
+
+    def handle(self, session: Listener, message: Inbound, now: float) -> None:
+        if isinstance(message, BlindSeat):
+            self._seat_message(session, message)
+        elif isinstance(message, BlindEntry):
+            self._entry_message(session, message, now)
+        elif isinstance(message, protocol.ActionMessage):
+            raise RoomError("host_blind_only", "this table deals host-blind: your client signs its actions")
+        else:
+            raise RoomError(NO_HAND, "this table deals host-blind: no commit or reveal here")
+
+    def _seat_message(self, session: Listener, message: BlindSeat) -> None:
+        future = self._seats.get(session.name)
+        if message.hand != self._seat_hand or future is None or future.done():
+            raise RoomError(NO_HAND, f"no keys are asked for hand {message.hand!r}")
+        table = self.state.engine
+        seat = table.seat_of(session.name)
+        try:
+            record = _RECORD.decode(message.record)
+        except msgspec.ValidationError as problem:
+            raise RoomError(protocol.BAD_FIELD, f"record: {problem}") from None
+        if seat is None or record.seat != seat or record.name != session.name \
+                or record.stack != table.players[seat].stack:
+            raise RoomError(protocol.BAD_FIELD, "record: not your seat, name or stack")
+        proof = SchnorrProof(int.from_bytes(record.key_proof[0], "big"), int.from_bytes(record.key_proof[1], "big"))
+        group = GROUPS[DEFAULT_GROUP.name]
+        try:
+            ok = schnorr_verify(group, record.elgamal_key, proof, key_context(self.state.config.id, seat))
+        except Exception:
+            ok = False
+        if not ok or len(record.signing_key) != 32 or len(record.box_key) != 32:
+            raise RoomError(protocol.BAD_FIELD, "record: the key proof does not verify")
+        future.set_result(record)
+
+    def _entry_message(self, session: Listener, message: BlindEntry, now: float) -> None:
+        blind = self._blind
+        if blind is None or message.hand != blind.hand_id:
+            raise RoomError(NO_HAND, f"hand {message.hand!r} is not being dealt at {self.state.config.id}")
+        seat = next((seat for seat, name in blind.names.items() if name == session.name), None)
+        if seat is None:
+            raise RoomError("not_dealt_in", f"you are not dealt into hand {message.hand}")
+        try:
+            entry = _ENTRY.decode(message.entry)
+        except msgspec.ValidationError as problem:
+            raise RoomError(protocol.BAD_FIELD, f"entry: {problem}") from None
+        if blind.waiting is not None and blind.waiting[0] == seat and blind.answer is not None \
+                and not blind.answer.done():
+            blind.answer.set_result(entry)
+        elif isinstance(entry.body, Act | Shares) and blind.started:
+            blind.actions.put_nowait((seat, entry, now))
+        else:
+            raise RoomError("too_early", "nothing is asked of you now")
+
+
+class _Stale(Exception):
+    """An entry signed against an older head: the client signs again."""
+
+
+def face_down(events: Iterable[Event]) -> list[Event]:
+    """Placeholder hole cards as the public trace only (``cards_dealt_face_down``), for everyone."""
+    return [CardsDealtFaceDown(event.seat, len(event.cards)) if isinstance(event, HoleCardsDealt) else event
+            for event in events]
+
+
+def runner_for(settings: RunnerSettings | None, host_key: asyncssh.SSHKey | None,
+               step_seconds: float = STEP_SECONDS) -> Any:
+    """The room's driver factory: a host-blind table's runner, else the commit–reveal one."""
+
+    def make(room: Any, state: TableState) -> TableRunner:
+        if state.config.host_blind and host_key is not None:
+            return HostBlindRunner(room, state, settings, host_key=host_key, step_seconds=step_seconds)
+        return TableRunner(room, state, settings)
+
+    return make
+
+
+__all__ = ["HostBlindRunner", "face_down", "runner_for"]
