@@ -165,6 +165,10 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
     for result in client.fairness.results.values():
         report.verified += result.ok
         report.failures += not result.ok
+    if client.host_blind is not None:  # host-blind hands: the client's own referee of each
+        for violations in client.host_blind.results.values():
+            report.verified += not violations
+            report.failures += bool(violations)
     return report
 
 
@@ -242,9 +246,10 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
             report.violations.append(message)
     assert client.fairness is not None
     verified = {hand for _, hand in [*client.fairness.results, *client.fairness.unverified]}
+    blind = client.host_blind.results if client.host_blind is not None else {}
     with contextlib.suppress(TimeoutError):  # the transcript follows the hand's end: wait for the last ones
-        while not report.hands <= verified:
-            message = await client.wait_for("seeds", timeout=5.0)
+        while not report.hands <= verified | {hand for _, hand in blind}:
+            message = await client.wait_for("seeds", "blind_end", timeout=5.0)
             verified.add(message["hand"])
 
 
@@ -355,7 +360,7 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
     clients: list[RoomClient] = []
     try:
         for index in range(count):
-            clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}",
+            clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}", host_blind=True,
                                                     client_keys=[asyncssh.generate_private_key("ssh-ed25519")]))
             await clients[-1].pass_gates(password=password, invite=invite)
         reply = await clients[0].request("lobby")

@@ -46,6 +46,7 @@ class HostBlindParticipant:
         self.tables: set[str] = set()  # tables that deal host-blind (from their table messages)
         self.complaints: list[str] = []
         self.hole_cards: dict[str, tuple[str, ...]] = {}  # hand id → my cards as I decrypted them
+        self.results: dict[tuple[str, str], list[str]] = {}  # (table, hand) → what my check of it found
 
     # --- messages in ---------------------------------------------------------------------------------
 
@@ -62,6 +63,8 @@ class HostBlindParticipant:
                 self._header(table, message)
             elif kind == "blind_entry":
                 self._entry(table, message)
+            elif kind == "blind_end":
+                self._end(table, message)
             elif kind == "action_request" and table in self.tables:
                 self._legal[table] = dict(message.get("legal") or {})
             elif kind == "error" and message.get("code") == "stale_entry" and message.get("in_reply_to") == \
@@ -127,6 +130,16 @@ class HostBlindParticipant:
         player.receive(entry)
         problems = [str(item) for item in player.ref.violations] + player.complaints
         self.complaints += problems[before:]
+
+    def _end(self, table: str, message: dict[str, Any]) -> None:
+        """The hand is over: my referee replays it with the opened cards (the result, every hand the engine
+        turned up opened) and what it found is the hand's verdict."""
+        current = self._hands.get(table)
+        if current is None or current[0] != message.get("hand"):
+            return
+        referee = current[1].ref
+        referee.finish()
+        self.results[(table, current[0])] = [str(item) for item in referee.violations]
 
     # --- what the client shows and sends ------------------------------------------------------------
 

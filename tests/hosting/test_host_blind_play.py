@@ -70,3 +70,11 @@ async def test_three_join_clients_play_host_blind_hands(rooms: Callable[..., Any
             by_hand.setdefault(hand, []).extend(cards)
     for hand, cards in by_hand.items():
         assert len(cards) == len(set(cards)), f"{hand}: two players hold the same card"
+
+
+async def test_bots_play_a_host_blind_table(rooms: Callable[..., Any]) -> None:
+    from hosting import bots
+    room: RunningRoom = await rooms(RoomConfig("blind room", (BLIND,)), runner_settings=PACED)
+    summary = await asyncio.wait_for(bots.run_bots("127.0.0.1", room.port, 3, 6, seed=3, table="blind"), 300)
+    assert summary["hands"] >= 6 and summary["chips_conserved"]
+    assert summary["fairness_failures"] == 0 and summary["fairness_verified"] >= 18
