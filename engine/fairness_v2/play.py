@@ -26,6 +26,7 @@ from engine.fairness_v2.transcript import (
     HandTranscript,
     Header,
     HostSigner,
+    Stacks,
     Timeout,
     TranscriptWriter,
     encoded_size,
@@ -146,29 +147,89 @@ class _Table:
             self.checkpoint(f"board/{street}")
 
 
-def play_hand(players: Sequence[Player], setup: HandSetup, host_signer: HostSigner, strategy: Strategy,
-              rngs: Mapping[int, RandomSource], host_rng: RandomSource, *,
-              vanish_after_shuffle: frozenset[int] = frozenset(), meter: Meter = _no_meter) -> PlayedHand:
-    """Play one hand to its end; every player's referee checks it as it goes."""
+@dataclass
+class PreparedHand:
+    """A hand whose keys are escrowed and whose deck is shuffled, made during the hand before it
+    (:func:`prepare_hand`); :func:`play_hand` deals it. Its header has every stack 0 (not known yet)."""
+
+    header: Header
+    table: _Table
+
+
+def _header(players: Sequence[Player], setup: HandSetup, rngs: Mapping[int, RandomSource], meter: Meter, *,
+            ahead: bool) -> Header:
     seats = sorted(player.seat for player in players)
     by_seat = {player.seat: player for player in players}
     records = []
     for seat in seats:
         with meter(str(seat), "start"):
-            records.append(by_seat[seat].seat_record(setup.table, setup.stacks[seat], rngs[seat]))
+            records.append(by_seat[seat].seat_record(setup.table, 0 if ahead else setup.stacks[seat], rngs[seat]))
     shufflers = setup.shufflers or tuple(committee(seats, setup.button))
-    header = Header(VERSION, players[0].group.name, setup.table, setup.hand, "holdem", setup.structure,
-                    setup.small_blind, setup.big_blind, setup.button, tuple(records), shufflers, setup.host_key)
-    for seat in seats:
-        with meter(str(seat), "start"):
-            by_seat[seat].start(header, rngs[seat])
-    table = _Table(players, header, host_signer, rngs, host_rng, meter)
+    return Header(VERSION, players[0].group.name, setup.table, setup.hand, "holdem", setup.structure,
+                  setup.small_blind, setup.big_blind, setup.button, tuple(records), shufflers, setup.host_key)
+
+
+def _escrow_and_shuffle(table: _Table, prefix: str = "") -> None:
+    seats = sorted(table.players)
     if len(seats) > 2:
-        table.round("escrow", seats, lambda player: player.escrow(rngs[player.seat]))
-        table.checkpoint("escrow")
-    for seat in shufflers:
-        table.round(f"shuffle/{seat}", [seat], lambda player: player.shuffle(rngs[player.seat]))
-    table.checkpoint("shuffle")
+        table.round(f"{prefix}escrow", seats, lambda player: player.escrow(table.rngs[player.seat]))
+        table.checkpoint(f"{prefix}escrow")
+    for seat in table.header.shufflers:
+        table.round(f"{prefix}shuffle/{seat}", [seat], lambda player: player.shuffle(table.rngs[player.seat]))
+    table.checkpoint(f"{prefix}shuffle")
+
+
+def prepare_hand(players: Sequence[Player], setup: HandSetup, host_signer: HostSigner,
+                 rngs: Mapping[int, RandomSource], host_rng: RandomSource, *,
+                 meter: Meter = _no_meter) -> PreparedHand:
+    """Shuffle ahead: the key escrows and every shuffle of the *next* hand, run while the current one is played
+    (the room calls this once the current hand is dealt), so nobody waits for a shuffle when it starts. Each
+    player works through :meth:`Player.prepare` (his own referee for that hand, the same keys). The stacks in
+    ``setup`` are ignored: :func:`play_hand` sets them when the hand starts. If the seated players change before
+    then, the preparation is dropped and that hand shuffles at its start as usual. Rounds are metered as
+    ``ahead/escrow``, ``ahead/shuffle/<seat>``."""
+    header = _header(players, setup, rngs, meter, ahead=True)
+    twins = []
+    for player in players:
+        with meter(str(player.seat), "ahead/start"):
+            twins.append(player.prepare(header, rngs[player.seat]))
+    table = _Table(twins, header, host_signer, rngs, host_rng, meter)
+    _escrow_and_shuffle(table, "ahead/")
+    return PreparedHand(header, table)
+
+
+def _same_hand(prepared: PreparedHand, players: Sequence[Player], setup: HandSetup) -> bool:
+    header = prepared.header
+    return (header.table, header.hand, header.button, header.small_blind, header.big_blind, header.structure) == (
+        setup.table, setup.hand, setup.button, setup.small_blind, setup.big_blind, setup.structure) and sorted(
+        record.seat for record in header.seats) == sorted(player.seat for player in players)
+
+
+def play_hand(players: Sequence[Player], setup: HandSetup, host_signer: HostSigner, strategy: Strategy,
+              rngs: Mapping[int, RandomSource], host_rng: RandomSource, *,
+              vanish_after_shuffle: frozenset[int] = frozenset(), meter: Meter = _no_meter,
+              prepared: PreparedHand | None = None, during: Callable[[], object] | None = None) -> PlayedHand:
+    """Play one hand to its end; every player's referee checks it as it goes. With ``prepared`` (the same
+    table, hand, button and seats), the hand starts from its shuffled deck: the host's first entry sets the
+    stacks. ``during`` is called once the cards are dealt — the moment to :func:`prepare_hand` the next one."""
+    by_seat = {player.seat: player for player in players}
+    if prepared is not None and _same_hand(prepared, players, setup):
+        header = prepared.header
+        table = prepared.table
+        table.meter = meter
+        for player in players:
+            with meter(str(player.seat), "start"):
+                player.start(header, rngs[player.seat])
+        table.players = dict(by_seat)
+        table.rngs = rngs
+        table.host_says(Stacks(tuple(setup.stacks[record.seat] for record in header.seats)), "start")
+    else:
+        header = _header(players, setup, rngs, meter, ahead=False)
+        for player in players:
+            with meter(str(player.seat), "start"):
+                player.start(header, rngs[player.seat])
+        table = _Table(players, header, host_signer, rngs, host_rng, meter)
+        _escrow_and_shuffle(table)
     for seat in sorted(vanish_after_shuffle):
         table.gone.add(seat)
         table.host_says(Timeout(seat, "deal"), "deal")
@@ -177,6 +238,8 @@ def play_hand(players: Sequence[Player], setup: HandSetup, host_signer: HostSign
     table.round("deal", table.present(), lambda player: player.deal_shares(rngs[player.seat]))
     table.cover_missing("deal")
     table.checkpoint("deal")
+    if during is not None:
+        during()
     host = table.host
     actions = 0
     while not host.replay.hand.is_over and not host.violations:

@@ -69,6 +69,7 @@ class Player:
         self.complaints: list[str] = []
         self.referee: Referee | None = None
         self._guard: ShareGuard | None = None
+        self._ahead: dict[str, Player] = {}
 
     def __repr__(self) -> str:
         return f"Player(seat {self.seat}, {self.name!r})"
@@ -82,11 +83,32 @@ class Player:
                           box_public(self._box))
 
     def start(self, header: Header, rng: RandomSource) -> None:
-        """A new hand: check the header (key proofs), lay out the schedule."""
+        """A new hand: check the header (key proofs), lay out the schedule. A hand prepared ahead with this very
+        header (:meth:`prepare`) carries on where its preparation got to."""
+        ahead = self._ahead.pop(header.hand, None)
+        self._ahead.clear()  # a preparation for any other hand is stale now
+        if ahead is not None and ahead.referee is not None and ahead.referee.header == header:
+            self.referee, self._guard, self._held = ahead.referee, ahead._guard, ahead._held
+            return
         self.referee = Referee(header, rng, viewer=self.seat, signed_kinds=CLIENT_SIGNED_KINDS)
         self._guard = ShareGuard(self.seat, self._key, OpeningSchedule(self.referee.audiences), header.table,
                                  header.hand)
         self._held = {}
+
+    def prepare(self, header: Header, rng: RandomSource) -> Player:
+        """Shuffle ahead: this player for the next hand while the current one goes on — the same keys, its own
+        referee. The room sends the next hand's escrow and shuffle messages through the returned object; when
+        that hand starts, :meth:`start` with the same header takes its state over. (Its header has every
+        stack 0: the host's :class:`~engine.fairness_v2.transcript.Stacks` entry sets them at the start.)"""
+        twin = Player.__new__(Player)
+        twin.seat, twin.name, twin.group = self.seat, self.name, self.group
+        twin._key, twin._signing, twin._box = self._key, self._signing, self._box
+        twin._sent, twin.complaints = self._sent, self.complaints  # shared: one player, one record
+        twin._held, twin._ahead = {}, {}
+        twin.referee = twin._guard = None
+        twin.start(header, rng)
+        self._ahead = {header.hand: twin}
+        return twin
 
     @property
     def ref(self) -> Referee:

@@ -49,6 +49,7 @@ from engine.fairness_v2.transcript import (
     ShareItem,
     Shares,
     Shuffle,
+    Stacks,
     Timeout,
     checkpoint_bytes,
     ed25519_verify,
@@ -231,13 +232,34 @@ class Referee:
         self.timed_out: set[int] = set()
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
-        config = HandConfig(TEXAS_HOLDEM, STRUCTURES[header.structure](), manual_showdown=True)
-        self.config = config
-        stacks = {record.seat: record.stack for record in header.seats}
+        self.config = HandConfig(TEXAS_HOLDEM, STRUCTURES[header.structure](), manual_showdown=True)
+        self.stacks = {record.seat: record.stack for record in header.seats}
+        self._replay: _Replay | None = None
+        if all(stack == 0 for stack in self.stacks.values()):
+            pass  # prepared ahead: the hand starts at the host's Stacks entry
+        elif any(stack <= 0 for stack in self.stacks.values()):
+            raise ProtocolError("a seat dealt in without chips")
+        else:
+            self._start()
+
+    def _start(self) -> None:
         try:
-            self.replay = _Replay(Hand.start(config, stacks, full_deck(), forced_bets(header)))
+            self._replay = _Replay(Hand.start(self.config, self.stacks, full_deck(), forced_bets(self.header)))
         except (ValueError, IllegalAction) as problem:  # posts naming seats not dealt in, a bad stack
             raise ProtocolError(f"the hand cannot start: {problem}") from None
+        for seat in sorted(self.timed_out):  # timed out while the hand was being prepared: folded at once
+            self._fold("the start of the hand", seat)
+
+    @property
+    def started(self) -> bool:
+        """Whether the betting has begun (a hand prepared ahead starts at the host's Stacks entry)."""
+        return self._replay is not None
+
+    @property
+    def replay(self) -> _Replay:
+        if self._replay is None:
+            raise ProtocolError("the hand has not started (the host has not set the stacks)")
+        return self._replay
 
     # ------------------------------------------------------------------ views
 
@@ -261,6 +283,8 @@ class Referee:
 
     def due_board(self) -> list[int]:
         """Board positions the betting has reached (flop, turn, river)."""
+        if self._replay is None:
+            return []
         return [position for position in sorted(self.audiences) if self.audiences[position] == BOARD][
             : len(self.replay.hand.board)]
 
@@ -269,7 +293,7 @@ class Referee:
 
     def needs(self, seat: int) -> dict[str, list[int]]:
         """What the table still waits for from ``seat``: deal shares, board shares (dealt in, not timed out)."""
-        if seat in self.timed_out or not self.shuffled():
+        if seat in self.timed_out or not self.shuffled() or not self.started:
             return {}
         deal = [position for position, audience in self.audiences.items()
                 if audience != BOARD and audience != seat and seat not in self.shares.get(position, {})]
@@ -278,7 +302,7 @@ class Referee:
 
     def cover_needed(self, missing: int) -> list[int]:
         """Positions that still need ``missing``'s share: dealt hole cards of others, the due board."""
-        if missing not in self.timed_out:
+        if missing not in self.timed_out or not self.started:
             return []
         wanted = [position for position, audience in self.audiences.items()
                   if audience != BOARD and audience != missing] + self.due_board()
@@ -350,6 +374,8 @@ class Referee:
                 self._act(where, sender, body)
             case Timeout():
                 self._timeout(where, sender, body)
+            case Stacks():
+                self._stacks(where, sender, body)
 
     def _escrow(self, where: str, sender: int, body: Escrow) -> None:
         players = len(self.seats)
@@ -425,8 +451,8 @@ class Referee:
         return True
 
     def _shares(self, where: str, sender: int, body: Shares) -> None:
-        if not self.shuffled():
-            self.fail(where, "shares before the deck was shuffled")
+        if not self.shuffled() or not self.started:
+            self.fail(where, "shares before the deck was shuffled and the hand started")
             return
         allowed = ({position for position, audience in self.audiences.items()
                     if audience != BOARD and audience != sender} if body.purpose == "deal" else set(self.due_board()))
@@ -513,13 +539,28 @@ class Referee:
             self.fail(where, f"{self.name(body.seat)} cannot be timed out")
             return
         self.timed_out.add(body.seat)
+        if self.started:
+            self._fold(where, body.seat)
+
+    def _fold(self, where: str, seat: int) -> None:
         hand = self.replay.hand
-        if not hand.is_over and hand.in_hand(body.seat):
+        if not hand.is_over and hand.in_hand(seat):
             try:
-                hand.leave(body.seat)
-                self.replay.moves.append(("leave", body.seat, None))
+                hand.leave(seat)
+                self.replay.moves.append(("leave", seat, None))
             except (IllegalAction, NotYourTurn) as problem:
-                self.fail(where, f"cannot fold {self.name(body.seat)}: {problem}")
+                self.fail(where, f"cannot fold {self.name(seat)}: {problem}")
+
+    def _stacks(self, where: str, sender: int, body: Stacks) -> None:
+        if sender != HOST_SENDER:
+            self.fail(where, "only the host sets the stacks")
+        elif self.started:
+            self.fail(where, "the stacks were set when the hand started: they cannot change")
+        elif len(body.stacks) != len(self.header.seats) or any(stack <= 0 for stack in body.stacks):
+            self.fail(where, "the stacks must be one positive amount per seat, in seat order")
+        else:
+            self.stacks = {record.seat: stack for record, stack in zip(self.header.seats, body.stacks, strict=True)}
+            self._start()
 
     # ------------------------------------------------------------------ end of hand
 
@@ -550,6 +591,9 @@ class Referee:
 
     def finish(self) -> Outcome:
         """Open the board and the shown hands, replay the hand with them, check what the engine needed."""
+        if not self.started:
+            self.fail("end of hand", "the hand never started (no stacks from the host)")
+            return Outcome((), {}, dict(self.stacks), (), void=True)
         hand = self.replay.hand
         if not hand.is_over:
             if self._void():
@@ -567,7 +611,7 @@ class Referee:
         filler = iter(card for card in full_deck() if card not in opened.values())
         # not ``opened.get(p) or …``: the two of clubs is card 0, and falsy
         deck = [opened[position] if position in opened else next(filler) for position in range(52)]
-        replay = Hand.start(self.config, {record.seat: record.stack for record in self.header.seats}, deck,
+        replay = Hand.start(self.config, self.stacks, deck,
                             forced_bets(self.header))
         for move, seat, action in self.replay.moves:
             if move == "leave":
@@ -599,7 +643,7 @@ class Referee:
     def _void_outcome(self) -> Outcome:
         """Void (R-CRASH-1): every chip goes back to its owner, except that a player who dropped loses what he
         put in (aborting never pays): it is shared by the others, odd chips from the first seat dealt."""
-        start = {record.seat: record.stack for record in self.header.seats}
+        start = dict(self.stacks)
         now = self.replay.hand.stacks()
         stacks = dict(start)
         forfeited = sum(start[seat] - now[seat] for seat in self.timed_out)

@@ -128,6 +128,13 @@ class Act(msgspec.Struct, frozen=True, tag="action"):
     to: int = 0
 
 
+class Stacks(msgspec.Struct, frozen=True, tag="stacks"):
+    """The host, when a hand prepared ahead starts (its header has every stack 0: the keys were escrowed and the
+    deck shuffled during the hand before, when nobody knew the stacks yet): each seat's stack, in header order."""
+
+    stacks: tuple[int, ...]
+
+
 class Timeout(msgspec.Struct, frozen=True, tag="timeout"):
     """The host: ``seat`` stopped answering at ``step``; he is folded and covered from here on."""
 
@@ -135,7 +142,7 @@ class Timeout(msgspec.Struct, frozen=True, tag="timeout"):
     step: str
 
 
-Body = Escrow | Shuffle | Shares | Covers | Act | Timeout
+Body = Escrow | Shuffle | Shares | Covers | Act | Stacks | Timeout
 
 
 class Entry(msgspec.Struct, frozen=True):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import asyncssh
 
 from engine.actions import LegalActions, Show
 from engine.fairness_v2.group import SECP256K1, Group
-from engine.fairness_v2.play import HandSetup, Meter, PlayedHand, _no_meter, play_hand
+from engine.fairness_v2.play import HandSetup, Meter, PlayedHand, PreparedHand, _no_meter, play_hand, prepare_hand
 from engine.fairness_v2.player import Player
 from engine.fairness_v2.randomness import SeededRandom
 from engine.fairness_v2.transcript import Act
@@ -57,3 +57,34 @@ def play(players: Sequence[Player], hand: str = "h1", button: int = 0, *, strate
     rngs = {player.seat: SeededRandom(f"{hand}/{player.seat}") for player in players}
     return play_hand(players, setup, sshsig_signer(HOST_KEY), strategy or showdown_strategy(),  # type: ignore[arg-type]
                      rngs, SeededRandom(f"{hand}/host"), vanish_after_shuffle=vanish, meter=meter)
+
+
+def play_session(players: Sequence[Player], hands: int, *, ahead: bool = True,
+                 meter_for: Callable[[int], Meter] = lambda number: _no_meter, stacks: int = 1000) -> list[PlayedHand]:
+    """Hands in a row at one table, the button moving, stacks carried over; with ``ahead`` each hand's escrow
+    and shuffles run while the hand before it is played (the room's shuffle ahead). ``meter_for(n)`` meters
+    hand ``n``'s work, its preparation during hand ``n − 1`` included."""
+    seats = sorted(player.seat for player in players)
+    current = {seat: stacks for seat in seats}
+    played: list[PlayedHand] = []
+    prepared: list[PreparedHand] = []
+
+    def setup(number: int, chips: dict[int, int]) -> HandSetup:
+        return HandSetup("t1", f"h{number}", seats[number % len(seats)], chips, 5, 10, public_text(HOST_KEY))
+
+    for number in range(hands):
+        rngs = {seat: SeededRandom(f"h{number}/{seat}") for seat in seats}
+
+        def ahead_of(next_number: int = number + 1, chips: dict[int, int] = current) -> None:
+            # (the stacks are not known yet: prepare_hand ignores them, play_hand sets them)
+            ahead_rngs = {seat: SeededRandom(f"h{next_number}/ahead/{seat}") for seat in seats}
+            prepared.append(prepare_hand(players, setup(next_number, chips), sshsig_signer(HOST_KEY), ahead_rngs,
+                                         SeededRandom(f"h{next_number}/ahead/host"), meter=meter_for(next_number)))
+
+        hand = play_hand(players, setup(number, current), sshsig_signer(HOST_KEY), showdown_strategy(),  # type: ignore[arg-type]
+                         rngs, SeededRandom(f"h{number}/host"), meter=meter_for(number),
+                         prepared=prepared.pop() if prepared else None,
+                         during=ahead_of if ahead and number + 1 < hands else None)
+        played.append(hand)
+        current = dict(hand.host_outcome.stacks)
+    return played

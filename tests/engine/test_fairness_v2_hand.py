@@ -12,9 +12,9 @@ from engine.cards import full_deck
 from engine.fairness_v2.elgamal import card_lookup
 from engine.fairness_v2.group import RISTRETTO255, SECP256K1, Group
 from engine.fairness_v2.referee import committee, verify_transcript
-from engine.fairness_v2.transcript import Covers, Shares, Timeout
+from engine.fairness_v2.transcript import Covers, Escrow, Shares, Shuffle, Stacks, Timeout
 from hosting.transcript_signing import public_text, sshsig_verifier
-from tests.engine.fairness_v2_play import HOST_KEY, make_players, play
+from tests.engine.fairness_v2_play import HOST_KEY, make_players, play, play_session
 
 VERIFY = sshsig_verifier(public_text(HOST_KEY))
 
@@ -180,3 +180,100 @@ def test_a_board_with_the_two_of_clubs_replays() -> None:
     played = play(make_players(2), "h9")
     assert [str(card) for card in played.host_outcome.board] == ["8c", "2c", "Ac", "4s", "6h"]
     assert played.outcomes[0].board == played.host_outcome.board
+
+
+def test_shuffle_ahead_the_next_deck_is_ready_when_the_hand_starts() -> None:
+    """Hand 2's escrows and shuffles are made while hand 1 is played; hand 2 opens with the host's Stacks
+    entry (hand 1's final stacks), deals from that deck, and checks out offline like any hand."""
+    players = make_players(3)
+    first, second = play_session(players, 2)
+    kinds = [type(entry.body).__name__ for entry in second.transcript.entries]
+    assert kinds[:7] == ["Escrow"] * 3 + ["Shuffle"] * 3 + ["Stacks"]
+    assert all(record.stack == 0 for record in second.transcript.header.seats)
+    stacks = second.transcript.entries[6].body
+    assert isinstance(stacks, Stacks)
+    assert stacks.stacks == tuple(first.host_outcome.stacks[seat] for seat in range(3))
+    assert sorted(stacks.stacks) != [1000, 1000, 1000]  # hand 1 moved chips: the stacks are really carried
+    for played in (first, second):
+        violations, outcome = verify_transcript(played.transcript, VERIFY, secrets)
+        assert violations == [] and outcome == played.host_outcome
+        assert all(outcome == played.host_outcome for outcome in played.outcomes.values())
+        assert sum(played.host_outcome.stacks.values()) == 3000
+    assert second.transcript.header.button == 1 and not any(player.complaints for player in players)
+
+
+def test_shuffle_ahead_runs_during_the_hand_before() -> None:
+    """The room's cue (``during``, once hand 1 is dealt) prepares hand 2 whole: every escrow and shuffle in,
+    the chain checked."""
+    from engine.fairness_v2 import play as play_module
+    seen: list[tuple[int, bool]] = []
+    original = play_module.prepare_hand
+
+    def watching(*args: object, **kwargs: object) -> play_module.PreparedHand:
+        prepared = original(*args, **kwargs)  # type: ignore[arg-type]
+        seen.append((len(prepared.table.writer.entries), prepared.table.host.shuffled()))
+        return prepared
+
+    play_module.prepare_hand = watching  # type: ignore[assignment]
+    import tests.engine.fairness_v2_play as helper
+    helper.prepare_hand = watching  # type: ignore[assignment]
+    try:
+        players = make_players(3, seed="during")
+        hands = play_session(players, 2)
+    finally:
+        play_module.prepare_hand = original
+        helper.prepare_hand = original
+    assert seen == [(6, True)]  # 3 escrows + 3 shuffles, the chain complete, while hand 1 was still dealt out
+    assert len(hands) == 2
+
+
+def test_a_prepared_hand_waits_for_its_stacks() -> None:
+    """Before the host's Stacks entry nothing is dealt; the stacks come once, from the host, one per seat."""
+    players = make_players(3, seed="stacks")
+    _, second = play_session(players, 2)
+    entries = list(second.transcript.entries)
+    header = second.transcript.header
+    from engine.fairness_v2.referee import Referee
+    referee = Referee(header, secrets, check_signatures=False, check_proofs=False)
+    for entry in entries[:6]:
+        referee.apply(entry)
+    assert referee.shuffled() and not referee.started and referee.needs(0) == {}
+    deal = next(entry for entry in entries if isinstance(entry.body, Shares))
+    referee.apply(deal.__class__(6, referee.head, deal.sender, deal.body, deal.signature))
+    assert "before the deck was shuffled and the hand started" in str(referee.violations[-1])
+    referee = Referee(header, secrets, check_signatures=False, check_proofs=False)
+    for entry in entries[:6]:
+        referee.apply(entry)
+    stacks = entries[6]
+    referee.apply(stacks.__class__(6, referee.head, 0, stacks.body, stacks.signature))
+    assert "only the host sets the stacks" in str(referee.violations[-1])
+    assert isinstance(stacks.body, Stacks)
+    for bad in (Stacks(stacks.body.stacks[:2]), Stacks((0, *stacks.body.stacks[1:]))):
+        referee.apply(stacks.__class__(referee.seq, referee.head, -1, bad, stacks.signature))
+        assert "one positive amount per seat" in str(referee.violations[-1])
+    # a changed amount in the Stacks entry fails its host signature and every checkpoint after it
+    from msgspec.structs import replace
+    changed = replace(second.transcript, entries=(*entries[:6], replace(stacks, body=Stacks(
+        (stacks.body.stacks[0] + 10, stacks.body.stacks[1] - 10, stacks.body.stacks[2]))), *entries[7:]))
+    violations, _ = verify_transcript(changed, VERIFY, secrets)
+    assert any("signature does not verify" in str(problem) for problem in violations)
+
+
+def test_a_preparation_for_other_seats_is_not_used() -> None:
+    """If the seating changed, the prepared deck is dropped: the hand escrows and shuffles at its start."""
+    from engine.fairness_v2.play import HandSetup, play_hand, prepare_hand
+    from engine.fairness_v2.randomness import SeededRandom
+    from hosting.transcript_signing import sshsig_signer
+    from tests.engine.fairness_v2_play import showdown_strategy
+    players = make_players(4, seed="reseat")
+    setup = HandSetup("t1", "h1", 0, {seat: 1000 for seat in range(4)}, 5, 10, public_text(HOST_KEY))
+    rngs = {seat: SeededRandom(f"r/{seat}") for seat in range(4)}
+    prepared = prepare_hand(players, setup, sshsig_signer(HOST_KEY), rngs, SeededRandom("r/host"))
+    three = HandSetup("t1", "h1", 0, {seat: 1000 for seat in range(3)}, 5, 10, public_text(HOST_KEY))
+    played = play_hand(players[:3], three, sshsig_signer(HOST_KEY), showdown_strategy(),  # type: ignore[arg-type]
+                       {seat: SeededRandom(f"p/{seat}") for seat in range(3)}, SeededRandom("p/host"),
+                       prepared=prepared)
+    kinds = [type(entry.body) for entry in played.transcript.entries]
+    assert Stacks not in kinds and kinds.count(Escrow) == 3 and kinds.count(Shuffle) == 3
+    assert verify_transcript(played.transcript, VERIFY, secrets)[0] == []
+
