@@ -1,14 +1,20 @@
 """Opening cards: decryption shares with DLEQ proofs, and the opening schedule every client enforces.
 
-Each deck position has one **audience**: a seat (its hole or down card) or ``BOARD`` (board and up cards, opened
-to everyone). For a seat's card every *other* player publishes its share ``x_j·C1`` with a DLEQ proof; the owner
-adds its own share privately, so the public shares reveal nothing (only the owner holds ``x_o``). For a board
-card every player publishes. A show publishes the owner's share of his cards; **a muck opens nothing, ever**.
+Each deck position has one **audience**: a seat (its hole or down card, a draw's replacement) or ``BOARD`` (board
+and stud up cards, opened to everyone). For a seat's card every *other* player publishes its share ``x_j·C1``
+with a DLEQ proof; the owner adds its own share privately, so the public shares reveal nothing (only the owner
+holds ``x_o``). For a board card every player publishes. A show publishes the owner's share of his cards; **a
+muck opens nothing, ever**.
 
 :class:`OpeningSchedule` is the rule book a client checks each request against: a position opens once, only to
 its audience, only once it is due. :class:`ShareGuard` is the only object that turns a player's key into shares;
 it refuses anything the schedule does not allow, and refuses the owner's own hole-card shares except through
 :meth:`ShareGuard.show`, which a muck disables for good.
+
+Hold'em's layout is fixed at the start (:func:`holdem_audiences`). Stud and draw games grow theirs as the engine
+deals (:meth:`OpeningSchedule.follow`): stud down cards to their owner, up cards to everyone, a deck too short for
+a last card becomes a community card (R-GAME-DECK); a draw's replacements come from the next deck positions, to
+their owner only, and **discards open nothing**, ever — not even when their former owner shows.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from engine.cards import Card
+from engine.events import BoardDealt, DrawnCardsDealt, Event, HoleCardsDealt, SecondBoardDealt, UpCardsDealt
 from engine.fairness_v2.elgamal import Ciphertext, Deck, DleqProof, PlayerKey, decrypt, dleq_verify
 from engine.fairness_v2.group import Group
 from engine.fairness_v2.randomness import ProofContext, RandomSource
@@ -61,21 +68,83 @@ def holdem_audiences(deal_order: Sequence[int], hole_cards: int = 2, board: int 
 class OpeningSchedule:
     """Which position opens to whom, and which have opened. Every client keeps one and checks every request."""
 
-    audiences: Mapping[int, Audience]
+    audiences: dict[int, Audience]
     opened: dict[int, Audience] = field(default_factory=dict)
     mucked: set[int] = field(default_factory=set)
     shown: set[int] = field(default_factory=set)
+    discarded: set[int] = field(default_factory=set)
+    """Positions thrown away in a draw: never opened, by anyone."""
+    owners: dict[int, int] = field(default_factory=dict)
+    """The seat each dealt card belongs to, down and up (an up card's audience is everyone, its owner stays)."""
 
     def positions_of(self, seat: int) -> list[int]:
-        return [position for position, audience in self.audiences.items() if audience == seat]
+        """``seat``'s closed cards now: down cards and replacements, not the ones he discarded."""
+        return [position for position, audience in self.audiences.items()
+                if audience == seat and position not in self.discarded]
 
     def board_positions(self) -> list[int]:
         return [position for position, audience in self.audiences.items() if audience == BOARD]
+
+    # ------------------------------------------------------------------ dealing (stud and draw grow the layout)
+
+    def _deal(self, position: int, audience: Audience, owner: int | None) -> None:
+        if position in self.audiences:
+            raise ScheduleViolation(f"deck position {position} was dealt already: the deck ran out (the discards "
+                                    "would have to be shuffled into a new deck)")
+        self.audiences[position] = audience
+        if owner is not None:
+            self.owners[position] = owner
+
+    def deal_down(self, seat: int, positions: Iterable[int]) -> None:
+        """Cards only ``seat`` may see (hole and down cards, draw replacements)."""
+        for position in positions:
+            self._deal(position, seat, seat)
+
+    def deal_up(self, seat: int, positions: Iterable[int]) -> None:
+        """``seat``'s face-up cards (stud): opened to everyone."""
+        for position in positions:
+            self._deal(position, BOARD, seat)
+
+    def deal_board(self, positions: Iterable[int]) -> None:
+        for position in positions:
+            self._deal(position, BOARD, None)
+
+    def discard(self, seat: int, positions: Iterable[int]) -> None:
+        """A draw: ``seat`` throws these of his closed cards away; they stay closed for good."""
+        chosen = list(positions)
+        held = set(self.positions_of(seat))
+        if not set(chosen) <= held or len(set(chosen)) != len(chosen):
+            raise ScheduleViolation(f"seat {seat} can discard only closed cards he holds, once each")
+        self.discarded.update(chosen)
+
+    def follow(self, events: Iterable[Event], deck: Sequence[Card]) -> None:
+        """Grow the layout from the engine's events, for a hand the engine plays on ``deck`` — placeholder cards,
+        so that each dealt card names its deck position (nobody knows the real ones). Call it with the events
+        since the last call."""
+        position_of = {card: index for index, card in enumerate(deck)}
+
+        def where(cards: Iterable[Card]) -> list[int]:
+            return [position_of[card] for card in cards]
+
+        for event in events:
+            if isinstance(event, HoleCardsDealt):
+                self.deal_down(event.seat, where(event.cards))
+            elif isinstance(event, UpCardsDealt):
+                self.deal_up(event.seat, where(event.cards))
+            elif isinstance(event, BoardDealt | SecondBoardDealt):
+                self.deal_board(position for position in where(event.cards) if position not in self.audiences)
+            elif isinstance(event, DrawnCardsDealt):
+                self.discard(event.seat, where(event.discarded))
+                self.deal_down(event.seat, where(event.cards))
+
+    # ------------------------------------------------------------------ opening
 
     def check_open(self, position: int, audience: Audience) -> None:
         """Allow opening ``position`` to ``audience`` once; raise :class:`ScheduleViolation` otherwise."""
         if position not in self.audiences:
             raise ScheduleViolation(f"deck position {position} is not dealt in this hand")
+        if position in self.discarded:
+            raise ScheduleViolation(f"deck position {position} was discarded: it is never opened")
         expected = self.audiences[position]
         if expected != audience:
             raise ScheduleViolation(f"deck position {position} belongs to {_who(expected)}, not {_who(audience)}")
@@ -111,6 +180,7 @@ class ShareGuard:
         self._hand = hand
         self._released: set[int] = set()
         self._mucked = False
+        self._shown = False
 
     def _share(self, position: int, ciphertext: Ciphertext, rng: RandomSource) -> DecryptionShare:
         share, proof = self._key.share_with_proof(ciphertext.c1, share_context(self._table, self._hand, self.seat,
@@ -125,6 +195,8 @@ class ShareGuard:
             raise ScheduleViolation(f"deck position {position} is not dealt in this hand")
         if audience == self.seat:
             raise ScheduleViolation("my own hole card opens only when I show it")
+        if position in self.schedule.discarded:
+            raise ScheduleViolation(f"deck position {position} was discarded: it is never opened")
         if position in self._released:
             raise ScheduleViolation(f"I already opened deck position {position}")
         return self._share(position, deck[position], rng)
@@ -138,9 +210,13 @@ class ShareGuard:
         return decrypt(self._key.group, ciphertext, [*public_shares, self._key.share(ciphertext.c1)], cards)
 
     def show(self, deck: Deck, rng: RandomSource) -> list[DecryptionShare]:
-        """Open my hole cards to everyone (a show at showdown). Refused after a muck."""
+        """Open my closed cards to everyone (a show at showdown) — the ones I hold, never my discards (my up
+        cards are open already). Refused after a muck, and only once."""
         if self._mucked:
             raise ScheduleViolation("I mucked: my cards are never opened")
+        if self._shown:
+            raise ScheduleViolation("I showed already")
+        self._shown = True
         return [self._share(position, deck[position], rng) for position in self.schedule.positions_of(self.seat)]
 
     def muck(self) -> None:

@@ -117,6 +117,8 @@ def cover_share(group: Group, escrow: KeyEscrow, holder: int, share: int, c1: by
         raise ScheduleViolation(f"deck position {position} is seat {escrow.dealer}'s own card: never covered")
     if position not in schedule.audiences:
         raise ScheduleViolation(f"deck position {position} is not dealt in this hand")
+    if position in schedule.discarded:
+        raise ScheduleViolation(f"deck position {position} was discarded: it is never opened")
     point = group.mult(c1, share)
     proof = dleq_prove(group, share, group.base_mult(share), c1, point,
                        cover_context(table, hand, escrow.dealer, holder, position), rng)
