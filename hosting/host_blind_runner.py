@@ -39,6 +39,7 @@ import msgspec
 from engine.actions import Action, Muck, Show
 from engine.button import BlindPlan, draw_for_button
 from engine.cards import Card, full_deck
+from engine.errors import NotSeated, TableRuleError
 from engine.events import CardsDealtFaceDown, Event, HoleCardsDealt
 from engine.fairness_v2.elgamal import SchnorrProof, schnorr_verify
 from engine.fairness_v2.group import DEFAULT_GROUP, GROUPS
@@ -103,7 +104,9 @@ class _Hand:
     gone: set[int] = field(default_factory=set)
     waiting: tuple[int, str] | None = None
     answer: asyncio.Future[Entry] | None = None
-    actions: asyncio.Queue[tuple[int, Entry, float]] = field(default_factory=asyncio.Queue)
+    actions: asyncio.Queue[tuple[int, Entry | None, float]] = field(default_factory=asyncio.Queue)
+    """Players' actions as they come (``None``: he left his seat), for the hand's loop, in order."""
+    folds: list[int] = field(default_factory=list)
     placed: set[int] = field(default_factory=set)
     started: bool = False
     cheaters: dict[int, str] = field(default_factory=dict)
@@ -224,6 +227,13 @@ class HostBlindRunner(TableRunner):
         await self._cover(blind)
         blind.writer.checkpoint()
 
+    @staticmethod
+    def _as_dealt(header: Header, plan: BlindPlan) -> bool:
+        """Whether the table would start the hand the players dealt: the same seats, button and blinds."""
+        return (sorted(plan.dealt_in) == [record.seat for record in header.seats] and plan.button_seat == header.button
+                and header.posts == Posts(plan.small_blind_seat, plan.big_blind_seat, plan.dead_small_blinds,
+                                          plan.out_of_position_big_blinds))
+
     def _present(self, blind: _Hand) -> list[int]:
         return [seat for seat in sorted(blind.names) if seat not in blind.gone]
 
@@ -234,16 +244,14 @@ class HostBlindRunner(TableRunner):
             escrow = referee.escrows.get(missing)
             if escrow is None:
                 continue
-            while referee.cover_needed(missing) and not referee._void():
-                done = {holder for (position, seat), holders in referee.covers.items() if seat == missing
-                        for holder in holders}
-                helpers = [seat for seat in escrow.holders if seat not in blind.gone and seat not in done]
-                if not helpers:
+            while not referee._void():
+                needed = [position for position in referee.cover_needed(missing)
+                          if len(referee.covers.get((position, missing), {})) < escrow.threshold]
+                helpers = [seat for seat in escrow.holders if seat not in blind.gone
+                           and any(seat not in referee.covers.get((position, missing), {}) for position in needed)]
+                if not needed or not helpers:
                     break
                 await self._step(blind, helpers[0], "covers", missing=missing)
-                if all(len(referee.covers.get((position, missing), {})) >= escrow.threshold
-                       for position in referee.cover_needed(missing)):
-                    break
 
     async def _step(self, blind: _Hand, seat: int, step: str, **fields: Any) -> None:
         """Ask ``seat`` for ``step``; chain and relay his answer, or time him out."""
@@ -285,17 +293,35 @@ class HostBlindRunner(TableRunner):
         self._to_hand(blind, protocol.blind_entry(self.state.config.id, blind.hand_id, encode(entry)))
 
     def _time_out(self, blind: _Hand, seat: int, step: str) -> None:
-        if seat in blind.gone:
+        if seat in blind.gone or seat not in blind.names:
             return
         blind.gone.add(seat)
         blind.writer.host_entry(Timeout(seat, step))
         entry = blind.writer.entries[-1]
         blind.referee.apply(entry)
         self._to_hand(blind, protocol.blind_entry(self.state.config.id, blind.hand_id, encode(entry)))
-        table, name = self.state.engine, blind.names[seat]
-        if blind.started and table.hand_running and table.in_hand(name):
-            with contextlib.suppress(Exception):
-                self.publish(table.fold_out(name, self.room.clock()))
+        blind.folds.append(seat)  # into the table's hand once what his fold may deal is opened (_fold_pending)
+
+    def _fold_pending(self, blind: _Hand) -> None:
+        table = self.state.engine
+        while blind.folds:
+            name = blind.names[blind.folds.pop(0)]
+            if blind.started and table.hand_running and table.in_hand(name):
+                try:
+                    self.publish(table.fold_out(name, self.room.clock()))
+                except TableRuleError as problem:
+                    log.error("host-blind hand %s: %s could not be folded: %s", blind.hand_id, name, problem)
+
+    def leave_in_hand(self, name: str) -> bool:
+        """``name`` leaves during a hand he is still in: he is timed out through the transcript (the others'
+        referees must see his fold) and stood up after the hand. False when nothing of the kind is needed."""
+        blind, table = self._blind, self.state.engine
+        seat = table.seat_of(name)
+        if blind is None or not blind.started or seat is None or seat not in blind.names or seat in blind.gone \
+                or not table.in_hand(name) or not blind.referee.replay.hand.in_hand(seat):
+            return False
+        blind.actions.put_nowait((seat, None, self.room.clock()))
+        return True
 
     async def _check(self, blind: _Hand, seat: int, entry: Entry) -> None:
         """What a honest client's entry must be, checked before it joins the chain: its place, its signature,
@@ -364,6 +390,27 @@ class HostBlindRunner(TableRunner):
 
     async def _play(self, blind: _Hand) -> None:
         table = self.state.engine
+        # one who dropped during the dealing is dealt in as the transcript says and folded at once (his seat
+        # would otherwise leave the table's deal, and the deck positions with it): connected for the deal only
+        dropped = [blind.names[seat] for seat in sorted(blind.gone)
+                   if table.seat_of(blind.names[seat]) is not None and table.players[seat].disconnected]
+        for name in dropped:
+            table.reconnect(name, self.room.clock())
+        try:
+            await self._start_and_play(blind)
+        finally:
+            for name in dropped:
+                if table.seat_of(name) is not None and not self.room.connected(name):
+                    table.disconnect(name, self.room.clock())
+
+    async def _start_and_play(self, blind: _Hand) -> None:
+        table = self.state.engine
+        plan = self._plan()
+        if plan is None or not self._as_dealt(blind.header, plan):
+            # someone sat down, left or sat out during the dealing: this deal is void (nothing was bet), the next
+            # one is made for the table as it is now
+            log.info("host-blind hand %s not started: the table changed during the dealing", blind.hand_id)
+            return
         placeholders = list(full_deck())
         try:
             events = table.start_hand(placeholders, self.room.clock(),
@@ -375,10 +422,8 @@ class HostBlindRunner(TableRunner):
         self._hand_log = table.hand
         self.owner.hand_started(self.state, blind.hand_id, events)
         self.publish(events)
-        for seat in sorted(blind.gone):
-            name = blind.names[seat]
-            if table.in_hand(name):
-                self.publish(table.fold_out(name, self.room.clock()))
+        blind.folds = sorted(blind.gone)
+        self._fold_pending(blind)
         while table.hand_running:
             if blind.referee.violations:
                 log.error("host-blind hand %s: %s", blind.hand_id, blind.referee.violations[0])
@@ -390,13 +435,23 @@ class HostBlindRunner(TableRunner):
                 async with asyncio.timeout(timeout):
                     item = await blind.actions.get()
             if item is not None:
-                await self._action(blind, *item)
+                seat, entry, received = item
+                if entry is None:  # he left: folded through the transcript, stood up after the hand
+                    self._time_out(blind, seat, "left")
+                    await self._open_due(blind)
+                    self._fold_pending(blind)
+                    with contextlib.suppress(TableRuleError, NotSeated):
+                        self.publish(table.leave(blind.names[seat], self.room.clock()))
+                else:
+                    await self._action(blind, seat, entry, received)
+                    self._fold_pending(blind)
                 continue
             now = self.room.clock()
             if turn is not None and now >= turn[1] and table.to_act() == turn:
                 seat = turn[0]
                 self._time_out(blind, seat, "bet")
                 await self._open_due(blind)
+                self._fold_pending(blind)
                 continue
             self.publish(table.tick(now))
 

@@ -193,6 +193,10 @@ class HandDriver(Protocol):
     def sit_in_refusal(self, name: str, now: float) -> str | None:
         """Why ``name`` may not sit in yet (he keeps missing the shuffle), else ``None``."""
 
+    def leave_in_hand(self, name: str) -> bool:
+        """Whether the driver takes ``name``'s leave during his hand itself (host-blind: his fold goes through
+        the hand's transcript); the room then acknowledges it as a leave after the hand."""
+
     def start(self) -> None: ...
 
     async def stop(self) -> None: ...
@@ -886,6 +890,10 @@ class Room:
         table = self.table(message.table)
         self._refuse_tournament_table(table, "your seat is kept until you are out (R-TOUR-6)")
         seat = table.engine.seat_of(session.name)
+        driver = self.drivers.get(table.config.id)
+        if driver is not None and driver.leave_in_hand(session.name):  # host-blind: his fold goes through the hand
+            session.send(protocol.ack("leave", table=table.config.id, seat=seat, chips=None, after_hand=True))
+            return
         events = self._engine(table, lambda engine: engine.leave(session.name, now))
         chips = sum(event.amount for event in events if isinstance(event, ChipsReturned))
         after_hand = any(isinstance(event, LeavingAfterHand) for event in events)

@@ -508,6 +508,10 @@ class TableRunner:
         if not self.room.connected(name):
             self.sat_out_while_away.add(name)
 
+    def leave_in_hand(self, name: str) -> bool:
+        """A commit–reveal table folds a leaving player at once (the room does): nothing to take here."""
+        return False
+
     def sit_in_refusal(self, name: str, now: float) -> str | None:
         """Why ``name`` may not sit in yet: the growing wait of one who keeps missing the shuffle
         (:mod:`hosting.missed_shuffles`), else ``None``."""
