@@ -43,8 +43,9 @@ from engine.text import clean_value
 from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
 from tui.keys import LOBBY, TABLE, TABLES, TOURNAMENT, Command, bindings
 from tui.palette import palette_commands
+from tui.results import ResultBook, TableResult, chips_of, farewell, night_words, table_words
 from tui.room_app import log
-from tui.screens import AuthScreen, HelpScreen
+from tui.screens import AuthScreen, HelpScreen, ResultsScreen
 from tui.session import Connector, RoomSession
 from tui.tournament_lobby import TOURNAMENT_MESSAGES, TournamentLobby
 from tui.widgets.key_bar import KeyBar
@@ -133,6 +134,9 @@ class CroupierApp(TournamentLobby):
         self.internal_errors: list[str] = []
         self.pool_ids: set[str] = set()  # the fast-fold pools of the lobby: their tables come and go (R-FAST-1)
         self.notices: list[str] = []  # every notice shown, in order (tests and the log read them)
+        self.results = ResultBook()  # what you brought to each table and took away (tui.results)
+        self._leave_asked: set[str] = set()  # tables (pools) whose leave ack will say the result
+        self._unsaid: dict[str, TableResult] = {}  # sittings ended and not yet told
         self._notice = ""
         if log_path is not None:
             from hosting.logging_setup import log_file_handler
@@ -264,6 +268,8 @@ class CroupierApp(TournamentLobby):
             if not seat_pending(self, message):
                 self._ack(message)
         elif kind in HOST_MESSAGES:  # the host console and the settle-up (tui.host_screen)
+            if kind == "seat_approved":  # the host seated us (approve_seats): the sitting starts with his stack
+                self._sat_down(str(message.get("table", "")), message.get("stack"))
             room_message(self, message)
         elif kind == "chat" and table_id is None:
             self.notify(f"{message.get('sender')}: {message.get('text')}", title="lobby chat", timeout=6)
@@ -278,6 +284,9 @@ class CroupierApp(TournamentLobby):
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
         elif kind == "balance":
             self.query_one(Lobby).balance = f"Balance: {message.get('balance')} chips"
+        elif kind == "pool_left":  # a fast-fold pool let us go (at once, or when the hand did): chips back
+            pool = str(message.get("pool", ""))
+            self._sitting_ended(pool, self.results.cashed_out(pool, chips_of(message.get("chips")), self.clock()))
         elif isinstance(table_id, str):
             self._table_message(table_id, message)
 
@@ -303,6 +312,7 @@ class CroupierApp(TournamentLobby):
                 self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
         model.apply(message, self.clock())
+        self._tally(table_id, model, message)
         self.tournament_table_changed(model)
         if pooled and message.get("type") == "table" and not model.seated:
             self.close_table(table_id)  # folded (or the hand ended): the pool moved us on to a fresh hand
@@ -338,6 +348,10 @@ class CroupierApp(TournamentLobby):
             if about == "action" and message.get("code") in ("invalid_amount", "illegal_action"):
                 model.turn_back()  # refused, still my turn: the bar comes back to try again
             self._push(table_id)
+        if about == "leave":  # refused: a sitting that ends later is told when it ends
+            key = self._result_key(table_id)
+            self._leave_asked.discard(key)
+            self._sitting_ended(key, self._unsaid.pop(key, None))
         if about == "sit" and table_id in self.models and not self.models[table_id].seated:
             self.models[table_id].error = text
             self._push(table_id)
@@ -365,11 +379,20 @@ class CroupierApp(TournamentLobby):
         elif about == "leave":
             if message.get("after_hand"):
                 self.session.leaving.add(table_id)
+                self._leave_asked.discard(table_id)  # the seat is freed when the hand ends: told then
                 self.notify(f"You will leave {self._table_name(table_id)} after this hand.", title="leave")
             else:
                 chips = message.get("chips")
+                self._leave_asked.discard(table_id)
+                if isinstance(chips, int):  # the seat's own events did not reach us: the ack says it
+                    ended = self.results.cashed_out(table_id, chips, self.clock())
+                    if ended is not None:
+                        self._unsaid[table_id] = ended
+                said = self._unsaid.pop(table_id, None)
                 self.notify(f"You left {self._table_name(table_id)}"
-                            + (f" with {chips} chips." if chips is not None else "."))
+                            + (f" with {chips} chips." if chips is not None else ".")
+                            + (f"\n{self._result_words(said)}" if said is not None else ""),
+                            title="your result" if said is not None else "", timeout=20 if said else None)
                 self.close_table(table_id)
             self.run_worker(self.send("lobby"), group="send")
         elif about == "report_hand":
@@ -377,8 +400,13 @@ class CroupierApp(TournamentLobby):
             self.notify(f"Hand {message.get('hand')} reported to the host for review"
                         + (f" (report {number})." if number is not None else "."), title="report")
         elif about == "top_up":
+            if table_id in self.pool_ids:  # a pool's top-up has no table event: the amount is what we asked
+                asked = next((item.get("amount") for item in reversed(self.sent) if item["type"] == "top_up"
+                              and self._result_key(str(item.get("table", ""))) == table_id), 0)
+                self.results.added(table_id, chips_of(asked))
             self.notify(f"Stack at {self._table_name(table_id)}: {message.get('stack')} chips.", title="top-up")
         elif about == "sit":
+            self._sat_down(table_id, message.get("stack"))
             self.notify(f"Seated at {self._table_name(table_id)} (seat {int(message.get('seat', 0)) + 1}) "
                         f"with {message.get('stack')}.")
             self.run_worker(self.send("lobby"), group="send")
@@ -388,6 +416,63 @@ class CroupierApp(TournamentLobby):
             minutes = max(1, round(float(message.get("arrives_in", 0)) / 60))
             self.notify(f"{message.get('amount')} free chips are on their way: they arrive in about {minutes} min.",
                         title="refill")
+
+    # --- your result (tui.results) ------------------------------------------------------------------------
+
+    def _tally(self, table_id: str, model: Any, message: dict[str, Any]) -> None:
+        """Fold a table message into :attr:`results` (a pool's tables count as the pool; a tournament's chips
+        are not money: its result is the tournament's)."""
+        if model.kind == "tournament":
+            return
+        pooled = self.pool_table(table_id)
+        key = self._result_key(table_id)
+        now = self.clock()
+        if model.last_event is not None:
+            ended = self.results.observe(key, self._table_name(key), model.last_event, self.me, model.my_seat,
+                                         str(message.get("hand") or ""), now)
+            self._sitting_ended(key, ended)
+        seat = model.seats.get(model.my_seat) if model.my_seat is not None else None
+        if seat is None or model.in_running_hand:
+            return
+        if not pooled and message.get("type") == "table" and self.results.current(key) is None:
+            # seated before this app saw the sit (croupier play seats you first; a reconnect from a new
+            # terminal): the sitting starts with the stack found
+            self.results.seated(key, self._table_name(key), seat.stack, now)
+        self.results.stack_now(key, seat.stack)
+
+    def _sat_down(self, table_id: str, stack: object) -> None:
+        """The room's answer to a sit (or the host's approval): the sitting starts, if no event started it."""
+        if table_id and isinstance(stack, int) and stack > 0:
+            self.results.seated(table_id, self._table_name(table_id), stack, self.clock())
+
+    def _result_key(self, table_id: str) -> str:
+        """Where a table's result is kept: a fast-fold pool's tables are the pool (one buy-in, one leave)."""
+        return table_id.rpartition(".")[0] if self.pool_table(table_id) else table_id
+
+    def leave_asked(self, table_id: str) -> None:
+        """We asked to leave ``table_id``: its answer tells the result (not the chips' event before it)."""
+        self._leave_asked.add(self._result_key(table_id))
+
+    def _sitting_ended(self, key: str, ended: TableResult | None) -> None:
+        """A sitting ended: told now, unless our own leave's answer is on its way (it tells it)."""
+        if ended is None:
+            return
+        self._unsaid[key] = ended
+        if key not in self._leave_asked:
+            said = self._unsaid.pop(key)
+            self.notify(self._result_words(said), title="your result", timeout=20)
+
+    def _result_words(self, result: TableResult) -> str:
+        now = self.clock()
+        return f"{table_words(result, now)}\n{night_words(self.results, now)}"
+
+    def farewell(self) -> str:
+        """The lines the terminal shows after you quit: each sitting and the night ("" if you sat nowhere)."""
+        return farewell(self.results, self.clock())
+
+    def action_results(self) -> None:
+        """Ctrl+P → Your results: every sitting of this visit and the night."""
+        self.push_screen(ResultsScreen(self.farewell() or "You have not sat at a table yet."))
 
     def action_host(self) -> None:
         """The Host screen (tui.host_screen); the room refuses a player who is not a host."""

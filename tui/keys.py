@@ -174,6 +174,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(TABLES, "settle_up", "Settle up", "this session's buy-ins, cash-outs, nets and who pays whom",
             readme_keys="Ctrl+P → **Settle up**",
             readme="the night's settle-up: each player's buy-ins, cash-outs and net, and who pays whom"),
+    Command(TABLES, "results", "Your results", "each table's buy-ins, cash-outs, net, hands and time, and the night",
+            readme_keys="Ctrl+P → **Your results**",
+            readme="what you bought in for and cashed out at each table tonight, up or down, hands and time (also "
+                   "shown when you leave a table, and printed when you quit)"),
     Command(TABLES, "next_table", "Next table", "the tab after this one", "ctrl+right", "Next table", False, (1,),
             readme_keys="**Ctrl+←** / **Ctrl+→**", readme="previous / next table"),
     Command(TABLES, "next_table", "Previous table", "the tab before this one", "ctrl+left", "Previous table", False,

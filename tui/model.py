@@ -374,6 +374,7 @@ class TableModel:
     that can still bet is in it (a draw game then draws)."""
     drew: bool = False  # a draw of this street has started (someone drew or stood pat)
     up_cards: list[tuple[str, list[str]]] = field(default_factory=list)  # stud: this street's up cards, by name
+    last_event: Event | None = None  # the event the last message applied carried (the app's tallies read it)
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -605,6 +606,7 @@ class TableModel:
         """Update from one room message about this table. Unknown kinds are ignored (newer rooms)."""
         kind = message.get("type")
         self.revision += 1
+        self.last_event = None
         if kind == "table":
             self._snapshot(message)
         elif kind == "event":
@@ -614,6 +616,7 @@ class TableModel:
                     event = event_from_json(event or {})
                 except CodecError:
                     return  # an event this client does not know (a newer room): nothing of it to show
+            self.last_event = event
             self._event(event, str(message.get("hand") or ""), now)
         elif kind == "jackpot_paid":  # after the hand it belongs to: a banner, not a hand event
             self.jackpot_banner = jackpot_banner_text(message)

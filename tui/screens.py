@@ -1,4 +1,5 @@
-"""Small modal screens: the buy-in / top-up amount, the room password / invite code, and the help screen."""
+"""Small modal screens: the buy-in / top-up amount, the room password / invite code, the help screen and your
+results."""
 
 from __future__ import annotations
 
@@ -208,6 +209,27 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(HELP)
+
+    def on_click(self) -> None:
+        self.dismiss()
+
+
+class ResultsScreen(ModalScreen[None]):
+    """Your result: each sitting of this visit and the night (tui.results). Escape, Enter or a click closes."""
+
+    DEFAULT_CSS = """
+    ResultsScreen { align: center middle; }
+    ResultsScreen > Static { width: auto; max-width: 100%; height: auto; border: thick $accent;
+                             background: $surface; padding: 1 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, markup=False, id="results-text")
 
     def on_click(self) -> None:
         self.dismiss()

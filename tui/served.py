@@ -124,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger("croupier.tui").exception("the served TUI stopped")
         print("croupier: the table screen stopped unexpectedly; the host's log has the details.", file=sys.stderr)
         return 1
+    if app.farewell():  # your result at each table, and the night, on the player's terminal (tui.results)
+        print(app.farewell(), flush=True)
     return app.return_code or 0
 
 

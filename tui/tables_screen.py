@@ -220,6 +220,8 @@ class TablesScreen(RoomApp):
             self.run_worker(self.send("unwatch", table=event.table_id), group="send")
             self.close_table(event.table_id)
             return
+        if event.message_type == "leave":  # its answer tells the result (tui.results)
+            self.leave_asked(event.table_id)
         if event.message_type == "action" and model is not None:
             model.answered = model.legal  # kept: a refusal gives the turn back (the room does not ask again)
             model.legal = None  # answered: the bar greys out until the room asks again
@@ -227,6 +229,9 @@ class TablesScreen(RoomApp):
             self._push(event.table_id)
         self.run_worker(self.send(event.message_type, table=event.table_id, **fields), group="send")
 
+
+    def leave_asked(self, table_id: str) -> None:
+        """We asked to leave ``table_id``: the room's answer tells the sitting's result (the app's)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Table keys are shown for what the current table allows now (I'm back when away, Max or Pot where

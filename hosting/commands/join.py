@@ -234,6 +234,8 @@ def run(arguments: argparse.Namespace) -> int:
         log_path = None  # no writable data directory: no log, still no traceback on screen
     app = CroupierApp(connect, log_path=log_path)
     app.run()
+    if app.farewell():  # your result at each table, and the night (tui.results)
+        print(app.farewell())
     if app.room_closed is not None:
         print("croupier join: the room has closed (the host stopped it).", file=sys.stderr)
     return app.return_code or 0

@@ -267,6 +267,8 @@ def _play(arguments: argparse.Namespace, table: TableConfig | TournamentConfig, 
         app = practice_tournament_app(table, data_dir, seed=arguments.seed, fast=arguments.fast,
                                       log_path=log_path.with_name("play-tui.log"))
     app.run()
+    if app.farewell():  # your result at each table, and the night (tui.results)
+        print(app.farewell())
     return app.return_code or 0
 
 
