@@ -16,18 +16,24 @@ room ends a session's child with ``killpg``.
 
 from __future__ import annotations
 
+import signal
+
+if __name__ == "__main__":
+    # the host's Ctrl+C reaches its whole process group, this fork server too, even while it still imports the
+    # TUI below (a KeyboardInterrupt traceback on the host's terminal): the room stops it itself (SIGTERM)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
 import argparse
 import fcntl
 import gc
 import json
 import os
-import signal
 import socket
 import sys
 import termios
 from typing import Any
 
-import hosting.client  # noqa: F401  the fairness participant of every session (with asyncssh): imported once here
+import hosting.client  # noqa: F401  the fairness participant of every session (with asyncssh): imported once
 import tui.app
 import tui.connection
 import tui.served
@@ -75,7 +81,8 @@ def serve(control: str, room: int | None = None) -> None:
     room = room or os.getppid()
     die_with_parent(room)  # a room killed with -9 takes us (and so our TUIs) with it
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
-    # the host's Ctrl+C reaches its whole process group: the room stops us itself (SIGTERM), in order
+    # the host's Ctrl+C reaches its whole process group: the room stops us itself (SIGTERM), in order (as a
+    # program this is ignored from the first line, above)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     zygote = os.getpid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -15,6 +16,7 @@ import asyncssh
 from hosting.pty_session import TERMINAL_RESET
 from tests.room_process import croupier, start_room_process
 from tests.tui.test_pty_session import read_until
+from tests.waiting import cpu_ticks, wait_until
 
 
 def children_of(pid: int) -> list[int]:
@@ -150,3 +152,34 @@ async def test_sigterm_closes_the_room_like_ctrl_c(tmp_path: Path) -> None:
             break
         await asyncio.sleep(0.1)
     assert not [pid for pid in helpers if alive(pid)], "a TUI process outlived the host"
+
+
+STARTED_TICKS = os.sysconf("SC_CLK_TCK") // 10
+"""0.1 s of CPU: Python itself has started (its own start-up is a few hundredths), the TUI's imports have not
+ended (most of a second)."""
+
+
+def test_the_fork_server_ignores_ctrl_c_while_it_is_still_starting(tmp_path: Path) -> None:
+    """The host's Ctrl+C reaches its whole process group: a fork server still importing the TUI printed a
+    KeyboardInterrupt traceback on the host's terminal (seen under load in test_ctrl_c_on_the_host_…)."""
+    zygote = subprocess.Popen([sys.executable, "-m", "tui.zygote", f"--control={tmp_path / 'zygote.sock'}"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert zygote.stdout is not None
+        os.set_blocking(zygote.stdout.fileno(), False)
+        said = b""
+
+        def ready() -> bool:  # Ctrl+C again and again, once Python runs (0.1 s of CPU), until it says ready
+            nonlocal said
+            if zygote.poll() is None and cpu_ticks(zygote.pid) >= STARTED_TICKS:
+                zygote.send_signal(signal.SIGINT)
+            said += zygote.stdout.read() or b"" if zygote.stdout else b""
+            return b"ready" in said or zygote.poll() is not None
+
+        wait_until(ready, "the fork server to start or end", step=0.02,
+                   progress=lambda: cpu_ticks(zygote.pid))
+        assert b"ready" in said and zygote.poll() is None, zygote.stderr.read() if zygote.stderr else b""
+    finally:
+        zygote.kill()
+        _, errors = zygote.communicate()
+    assert b"Traceback" not in errors, errors.decode(errors="replace")
