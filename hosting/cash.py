@@ -15,14 +15,17 @@ outside the engine's cash policy.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.errors import HandInProgress, InvalidAmount, TableRuleError
 from engine.events import Event
 from engine.fairness import Transcript
 from engine.jackpot import JACKPOT_GAMES, smart_jackpot_active
 from engine.table import Stakes
+from engine.table.cash import AutoTopUp, auto_chips, verify_auto_top_up
 from hosting import protocol
 from hosting.jackpots import jackpot_live, jackpot_pool_name, settle_jackpot
 from hosting.owner import Mailroom
@@ -32,6 +35,8 @@ from hosting.tables import TableState
 if TYPE_CHECKING:
     from hosting.store import Store
 
+
+log = logging.getLogger("croupier.room")
 
 Publish = Callable[[TableState, list[Event]], None]
 """Sends a table's events to its audience and wakes its runner (the room's)."""
@@ -52,6 +57,9 @@ class CashTables:
         self.waiting_changes: Callable[[str], None] | None = None
         """Applies what waited for the end of a table's hand (the host console's, hosting.admin); set by the room."""
         self._dealt: dict[str, dict[int, str]] = {}  # table → seat → name, as dealt into its running hand
+        self.auto_orders: dict[str, dict[str, AutoTopUp]] = {}
+        """table → player → his auto top-up / auto rebuy order (R-BUYIN-1), until he leaves the seat."""
+        self._short: set[tuple[str, str]] = set()  # (table, player) told his bank cannot pay his order
 
     # --- tables ------------------------------------------------------------------------------------------
 
@@ -67,6 +75,7 @@ class CashTables:
         self.tables.pop(table.id, None)
         self.paused.discard(table.id)
         self._dealt.pop(table.id, None)
+        self.auto_orders.pop(table.id, None)
 
     @staticmethod
     def refunds_at_restart(table_id: str) -> bool:
@@ -102,6 +111,63 @@ class CashTables:
     def between_hands(self, table: TableState) -> None:
         if self.waiting_changes is not None:
             self.waiting_changes(table.id)
+        self.carry_out_orders(table)
+
+    # --- auto top-up and auto rebuy (R-BUYIN-1) ----------------------------------------------------------
+
+    def set_order(self, table: TableState, player: str, order: AutoTopUp) -> None:
+        """``player``'s standing order at ``table`` (he sits there), carried out now if no hand of his runs.
+        :class:`InvalidAmount` when the table's buy-in limits cannot carry it out (nothing changes)."""
+        config = table.config
+        table.engine.player(player)  # NotSeated
+        verify_auto_top_up(order, config.min_buy_in, config.max_buy_in)
+        orders = self.auto_orders.setdefault(table.id, {})
+        self._short.discard((table.id, player))
+        if order.on:
+            orders[player] = order
+        else:
+            orders.pop(player, None)
+        self.carry_out_orders(table)
+
+    def carry_out_orders(self, table: TableState) -> None:
+        """Each standing order that is due, for players between their hands: chips from the balance to the
+        stack (a ledger row, "auto top-up" or "auto rebuy"), a busted player dealt in again; a bank that cannot
+        pay is said once."""
+        orders = self.auto_orders.get(table.id)
+        if not orders:
+            return
+        engine, config, now = table.engine, table.config, self.mailroom.clock()
+        for player, order in list(orders.items()):
+            seat = engine.seat_of(player)
+            if seat is None:  # he left: the order goes with the seat
+                del orders[player]
+                continue
+            if engine.in_hand(player):
+                continue
+            seated = engine.players[seat]
+            balance = self.store.balance(player) if self.store is not None else None
+            due = auto_chips(order, seated.stack, config.min_buy_in, config.max_buy_in, balance)
+            if due is None:
+                continue
+            if due.short:
+                if (table.id, player) not in self._short:
+                    self._short.add((table.id, player))
+                    self.mailroom.send_to(player, protocol.message(
+                        "notice", table=table.id, text=f"No {due.kind} at {config.name}: {due.short}."))
+                continue
+            self._short.discard((table.id, player))
+            busted = seated.stack == 0
+            try:
+                events = engine.top_up(player, due.amount, now)
+            except (HandInProgress, InvalidAmount, TableRuleError):  # the engine's limits stand: not now
+                log.exception("%s for %s at %s refused", due.kind, player, table.id)
+                continue
+            if self.store is not None:
+                self.store.buy_in(table.id, player, due.amount, due.kind)
+            if busted and seated.sitting_out and not seated.away and not seated.disconnected:
+                events += engine.sit_in(player, now)  # out only for want of chips
+            log.info("%s: %s at %s, %d chips (stack %d)", due.kind, player, table.id, due.amount, seated.stack)
+            self.publish(table, events)
 
     def may_start_hand(self, table: TableState) -> bool:
         return table.id not in self.paused

@@ -220,6 +220,18 @@ class TopUp(Inbound, frozen=True):
     amount: Chips
 
 
+class AutoTopUpRequest(Inbound, frozen=True):
+    """The player's standing order at a cash table (R-BUYIN-1), carried out by the room between his hands:
+    ``below`` (0: off) tops him up when his stack is under it; ``rebuy`` buys in again when he has no chips;
+    both to ``to`` chips (absent: the table's maximum buy-in). All off: the order is cancelled."""
+
+    type: ClassVar[str] = "auto_top_up"
+    table: TableId
+    below: Annotated[int, Meta(ge=0, le=MAX_CHIPS)] = 0
+    rebuy: bool = False
+    to: Chips | None = None
+
+
 class WaitingList(Inbound, frozen=True):
     """Join (``on``) or leave the waiting list of a full table (R-LOBBY-1)."""
 
@@ -405,7 +417,8 @@ class Ping(Inbound, frozen=True):
 INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
-                    ShowCards, TopUp, WaitingList, ActionMessage, Chat, Commit, Reveal, BlindSeat, BlindEntry,
+                    ShowCards, TopUp, AutoTopUpRequest, WaitingList, ActionMessage, Chat, Commit, Reveal, BlindSeat,
+                    BlindEntry,
                     DrawCommit, DrawReveal,
                     VerificationReport, ReportHand,
                     Refill, HostRequest, SettleUpRequest, RabbitHunt, TournamentRequest, Ping)

@@ -35,6 +35,7 @@ from engine.events import Event
 from engine.fair_draw import DrawProof, Outcomes
 from engine.seating import BlindChoice
 from engine.table import Table
+from engine.table.cash import AutoTopUp
 from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
 from engine.text import clean_text
 from hosting import protocol
@@ -64,6 +65,7 @@ from hosting.protocol import (
     ActionMessage,
     Auth,
     AutoMuck,
+    AutoTopUpRequest,
     BlindEntry,
     BlindSeat,
     Chat,
@@ -583,7 +585,7 @@ class Room:
             Hello: self._hello, Auth: self._auth, Ping: self._ping, LobbyRequest: self._lobby,
             Watch: self._watch, Unwatch: self._unwatch, Sit: self._sit, Leave: self._leave,
             SitOut: self._sit_out, WaitForBigBlind: self._wait_for_big_blind, AutoMuck: self._auto_muck,
-            ShowCards: self._show_cards, TopUp: self._top_up,
+            ShowCards: self._show_cards, TopUp: self._top_up, AutoTopUpRequest: self._auto_top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
             BlindSeat: self._to_driver, BlindEntry: self._to_driver,
@@ -955,6 +957,23 @@ class Room:
         if self.store is not None:
             self.store.buy_in(table.config.id, session.name, message.amount, "top-up")
         session.send(protocol.ack("top_up", table=table.config.id, stack=table.engine.player(session.name).stack))
+
+    def _auto_top_up(self, session: Session, message: AutoTopUpRequest, now: float) -> None:
+        """The player's auto top-up / auto rebuy order at a cash table he sits at (R-BUYIN-1): checked against the
+        table's buy-in limits, carried out by its owner between his hands (:meth:`CashTables.set_order`)."""
+        if self.pool_of(message.table) is not None:
+            raise RoomError("table_rule", "auto top-up is for cash tables; a fast-fold pool asks at each buy-in")
+        table = self.table(message.table)
+        self._refuse_tournament_table(table, "chips come by rebuy or add-on")
+        if self.owners[table.config.id] is not self.cash:
+            raise RoomError("table_rule", "auto top-up is for the room's cash tables")
+        order = AutoTopUp(below=message.below, rebuy=message.rebuy, to=message.to)
+        try:
+            self.cash.set_order(table, session.name, order)
+        except (TableRuleError, InvalidAmount) as problem:
+            raise engine_refusal(problem) from None
+        session.send(protocol.ack("auto_top_up", table=table.config.id, below=order.below, rebuy=order.rebuy,
+                                  to=order.to))
 
     def _waiting_list(self, session: Session, message: WaitingList, now: float) -> None:
         table = self.table(message.table)

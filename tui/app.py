@@ -342,7 +342,8 @@ class CroupierApp(TournamentLobby):
         text = str(message.get("message") or message.get("code") or "the room refused that")
         about = message.get("in_reply_to")
         table_id = str(message.get("table") or self.session.last_table)
-        if table_id in self.models and about in ("action", "sit_out", "wait_for_big_blind", "top_up", "chat", "leave"):
+        if table_id in self.models and about in ("action", "sit_out", "wait_for_big_blind", "top_up", "chat", "leave",
+                                                 "auto_top_up"):
             model = self.models[table_id]
             model.error = to_player(text, self.me)
             if about == "action" and message.get("code") in ("invalid_amount", "illegal_action"):
@@ -405,6 +406,12 @@ class CroupierApp(TournamentLobby):
                               and self._result_key(str(item.get("table", ""))) == table_id), 0)
                 self.results.added(table_id, chips_of(asked))
             self.notify(f"Stack at {self._table_name(table_id)}: {message.get('stack')} chips.", title="top-up")
+        elif about == "auto_top_up" and table_id in self.models:
+            model = self.models[table_id]
+            model.auto_top_up = {key: message.get(key) for key in ("below", "rebuy", "to")}
+            self.notify(f"{model.auto_top_up_words or 'auto top-up off'} at {self._table_name(table_id)} "
+                        "(between your hands, from your balance).", title="auto top-up")
+            self._push(table_id)
         elif about == "sit":
             self._sat_down(table_id, message.get("stack"))
             self.notify(f"Seated at {self._table_name(table_id)} (seat {int(message.get('seat', 0)) + 1}) "

@@ -132,6 +132,11 @@ COMMANDS: tuple[Command, ...] = (
                    "are in: added when it ends)"),
     Command(TABLE, "wait_big_blind", "Wait for big blind", "toggle", "b", "Wait BB", False),
     Command(TABLE, "top_up", "Top-up", "add chips between hands", "u", "Top-up", False),
+    Command(TABLE, "auto_top_up", "Auto top-up and rebuy", "between hands: top up below a stack, rebuy when busted",
+            "z", "Auto top-up", False,
+            readme="auto top-up and auto rebuy at a cash table: top up to the maximum (or your amount) whenever your "
+                   "stack is below a threshold, buy in again when you bust; the room does it between your hands, "
+                   "from your balance, within the table's buy-in (the line under the table shows it)"),
     Command(TABLE, "leave", "Leave table", "stand up", "x", "Leave", readme="leave the table"),
     Command(TABLE, "close", "Close this table", "stop watching it", "x", "Close", readme_keys="**J** / **X** watching",
             readme="sit down at the table you watch (when a seat is free) / close its tab; a watcher gets no "

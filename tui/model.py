@@ -365,6 +365,8 @@ class TableModel:
     results: list[tuple[int, int, str]] = field(default_factory=list)
     """The last hand's winners as ``(seat, chips, hand name)`` in award order, until the next deal."""
     pending_top_up: int = 0  # chips asked for during a hand I am in: sent when it ends (the room refuses sooner)
+    auto_top_up: dict[str, int | bool | None] = field(default_factory=dict)
+    """My auto top-up / rebuy order here as the room accepted it (``below``, ``rebuy``, ``to``); {}: none."""
     home: dict[str, Any] = field(default_factory=dict)
     """The table's home-game options that are on (R-HOME-1..4), as the room's table message says."""
     second_board: list[str] = field(default_factory=list)  # R-HOME-1: a hand run twice, shared cards included
@@ -377,6 +379,23 @@ class TableModel:
     last_event: Event | None = None  # the event the last message applied carried (the app's tallies read it)
 
     # --- derived -------------------------------------------------------------------------------------
+
+    @property
+    def auto_top_up_words(self) -> str:
+        """My standing order in a few words ("" when none).
+
+        >>> model = TableModel("t1", "ana")
+        >>> model.auto_top_up = {"below": 50, "rebuy": True, "to": None}
+        >>> model.auto_top_up_words
+        'auto: top up below 50 to the max, rebuy'
+        """
+        order = self.auto_top_up
+        below, to = order.get("below"), order.get("to")
+        target = f"to {to}" if isinstance(to, int) and not isinstance(to, bool) else "to the max"
+        parts = [f"top up below {below} {target}"] if isinstance(below, int) and below > 0 else []
+        if order.get("rebuy"):
+            parts.append("rebuy" if parts else f"rebuy {target}")
+        return f"auto: {', '.join(parts)}" if parts else ""
 
     @property
     def my_seat(self) -> int | None:

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from tui.keys import help_text
 
@@ -56,6 +56,75 @@ class AmountScreen(ModalScreen[int | None]):
                 f"type a whole number between {self.minimum} and {self.maximum}")
             return
         self.dismiss(int(text))
+
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        self._submit()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
+    """The player's auto top-up / auto rebuy order at a cash table (R-BUYIN-1): top up when the stack is below a
+    threshold (0: off), to an amount (empty: the table's maximum), and buy in again when busted. The room checks
+    it again and carries it out between hands. Escape cancels; all off cancels the order."""
+
+    DEFAULT_CSS = """
+    AutoTopUpScreen { align: center middle; }
+    AutoTopUpScreen > Vertical { width: 60; height: auto; border: thick $accent; background: $surface;
+                                 padding: 1 2; }
+    AutoTopUpScreen Input { width: 100%; }
+    AutoTopUpScreen #auto-error { color: $error; height: auto; }
+    AutoTopUpScreen Horizontal { height: auto; margin-top: 1; }
+    AutoTopUpScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, table_name: str, minimum: int, maximum: int,
+                 order: dict[str, int | bool | None] | None = None) -> None:
+        super().__init__()
+        self.table_name, self.minimum, self.maximum = table_name, minimum, maximum
+        self.order = order or {}
+
+    def compose(self) -> ComposeResult:
+        below, to = self.order.get("below"), self.order.get("to")
+        with Vertical():
+            yield Label(f"Auto top-up at {self.table_name} (buy-in {self.minimum}–{self.maximum}), between hands")
+            yield Label("Top up when my stack is below (0: never)")
+            yield Input(str(below) if isinstance(below, int) else "0", id="auto-below", restrict=r"[0-9]*")
+            yield Label(f"… to (empty: the maximum, {self.maximum})")
+            yield Input(str(to) if isinstance(to, int) else "", id="auto-to", restrict=r"[0-9]*")
+            yield Checkbox("Rebuy when I bust", bool(self.order.get("rebuy")), id="auto-rebuy")
+            yield Label("", id="auto-error")
+            with Horizontal():
+                yield Button("OK", id="ok", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#auto-below", Input).focus()
+
+    def _submit(self) -> None:
+        below_text = self.query_one("#auto-below", Input).value.strip() or "0"
+        to_text = self.query_one("#auto-to", Input).value.strip()
+        target = int(to_text) if to_text else self.maximum
+        error = self.query_one("#auto-error", Label)
+        if not self.minimum <= target <= self.maximum:
+            error.update(f"top up to a stack between {self.minimum} and {self.maximum}")
+            return
+        below = int(below_text)
+        if below > target:
+            error.update(f"the threshold is a stack below the top-up's {target} chips")
+            return
+        self.dismiss({"below": below, "rebuy": self.query_one("#auto-rebuy", Checkbox).value,
+                      "to": int(to_text) if to_text else None})
 
     @on(Input.Submitted)
     def _entered(self) -> None:

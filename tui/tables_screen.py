@@ -12,7 +12,7 @@ from textual.widgets import Tab, Tabs
 from tui.history_viewer import HandHistoryScreen
 from tui.model import TableModel
 from tui.room_app import RoomApp
-from tui.screens import AmountScreen
+from tui.screens import AmountScreen, AutoTopUpScreen
 from tui.widgets.lobby import Lobby
 from tui.widgets.table_view import TableView
 
@@ -266,6 +266,24 @@ class TablesScreen(RoomApp):
                         title="top-up")
             return
         await self.send("top_up", table=table_id, amount=amount)
+
+    @on(TableView.AutoTopUpWanted)
+    def _auto_top_up(self, event: TableView.AutoTopUpWanted) -> None:
+        self.set_auto_top_up(event.table_id)
+
+    @work(group="requests")
+    async def set_auto_top_up(self, table_id: str) -> None:
+        """Z: the auto top-up / rebuy window; the room checks the order and answers (the app's ack shows it)."""
+        model = self.models.get(table_id)
+        if model is None or model.my_seat is None or model.kind == "tournament":
+            return
+        minimum, maximum = (int(limit) for limit in (self.lobby_rows.get(table_id, {}).get("buy_in") or [0, 0])[:2])
+        order = await self.push_screen_wait(AutoTopUpScreen(self._table_name(table_id), minimum, maximum,
+                                                            model.auto_top_up))
+        if order is None:
+            return
+        fields = {key: value for key, value in order.items() if value is not None}
+        await self.send("auto_top_up", table=table_id, **fields)
 
     def _send_queued_top_up(self, model: TableModel) -> None:
         if not model.pending_top_up or model.in_running_hand or model.my_seat is None:

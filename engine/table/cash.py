@@ -7,6 +7,8 @@ they are this policy's, and a table with another policy refuses them with a :cla
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.button import BlindPlan
 from engine.clock import PlayerClock
 from engine.errors import AlreadySeated, HandInProgress, InvalidAmount, NotSeated, TableFull, TableRuleError
@@ -132,3 +134,87 @@ class CashPolicy:
                 f"the maximum buy-in is {maximum} chips: {what} of {amount} would make {stack + amount}"
                 + (f" (at most {room} more)" if stack else "")
             )
+
+
+# --- auto top-up and auto rebuy (a player's standing order, R-BUYIN-1) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AutoTopUp:
+    """A player's standing order at a cash table, carried out only between his hands (R-BUYIN-1: top-ups between
+    hands, up to the maximum): ``below`` > 0 tops him up when 0 < stack < ``below``; ``rebuy`` buys him in
+    again when he has no chips. Either brings the stack to ``to`` (None: the table's maximum buy-in)."""
+
+    below: int = 0
+    rebuy: bool = False
+    to: int | None = None
+
+    @property
+    def on(self) -> bool:
+        return self.below > 0 or self.rebuy
+
+
+@dataclass(frozen=True, slots=True)
+class AutoChips:
+    """What a standing order asks now: ``amount`` chips from the balance (``kind`` "auto top-up" or "auto
+    rebuy", the ledger's reason); ``amount`` 0 with ``short``: it is due but the balance cannot pay it."""
+
+    amount: int
+    kind: str
+    short: str = ""
+
+
+def verify_auto_top_up(order: AutoTopUp, min_buy_in: int, max_buy_in: int | None) -> None:
+    """:class:`InvalidAmount` for an order the table's buy-in limits cannot carry out.
+
+    >>> verify_auto_top_up(AutoTopUp(below=100, to=200), 80, 200)
+    >>> verify_auto_top_up(AutoTopUp(below=100, to=250), 80, 200)
+    Traceback (most recent call last):
+    engine.errors.InvalidAmount: top up to 80 to 200 chips here (the table's buy-in), not 250
+    >>> verify_auto_top_up(AutoTopUp(below=201), 80, 200)
+    Traceback (most recent call last):
+    engine.errors.InvalidAmount: the threshold is a stack below the top-up's 200 chips, not 201
+    """
+    most = "any number of" if max_buy_in is None else f"{max_buy_in}"
+    target = order.to if order.to is not None else max_buy_in
+    if order.on and target is None:
+        raise InvalidAmount(f"this table has no maximum buy-in: say the stack to top up to (at least {min_buy_in})")
+    if target is not None and not (min_buy_in <= target and (max_buy_in is None or target <= max_buy_in)):
+        raise InvalidAmount(f"top up to {min_buy_in} to {most} chips here (the table's buy-in), not {target}")
+    if order.below < 0 or (target is not None and order.below > target):
+        raise InvalidAmount(f"the threshold is a stack below the top-up's {target} chips, not {order.below}")
+
+
+def auto_chips(order: AutoTopUp, stack: int, min_buy_in: int, max_buy_in: int | None,
+               balance: int | None) -> AutoChips | None:
+    """What ``order`` asks for a player with ``stack`` chips between his hands and ``balance`` in the bank (None:
+    the room keeps no balances), within the table's buy-in limits; None when nothing is due.
+
+    >>> auto_chips(AutoTopUp(below=100), 60, 80, 200, 1000)      # below 100: up to the maximum
+    AutoChips(amount=140, kind='auto top-up', short='')
+    >>> auto_chips(AutoTopUp(below=100, to=150), 60, 80, 200, 50)  # the bank pays what it holds
+    AutoChips(amount=50, kind='auto top-up', short='')
+    >>> auto_chips(AutoTopUp(below=100), 0, 80, 200, 1000) is None  # busted: a top-up order does not rebuy
+    True
+    >>> auto_chips(AutoTopUp(rebuy=True), 0, 80, 200, 70)
+    AutoChips(amount=0, kind='auto rebuy', short='you have 70 chips in the bank; the minimum buy-in is 80')
+    """
+    target = order.to if order.to is not None else max_buy_in
+    if target is None:
+        return None
+    if max_buy_in is not None:
+        target = min(target, max_buy_in)
+    if stack <= 0:
+        if not order.rebuy:
+            return None
+        amount = target if balance is None else min(target, balance)
+        if amount < min_buy_in:
+            return AutoChips(0, "auto rebuy", f"you have {balance} chips in the bank; the minimum buy-in is "
+                                              f"{min_buy_in}")
+        return AutoChips(amount, "auto rebuy")
+    if not (order.below > 0 and stack < order.below and stack < target):
+        return None
+    amount = target - stack if balance is None else min(target - stack, balance)
+    if amount <= 0:
+        return AutoChips(0, "auto top-up", "your bank is empty")
+    return AutoChips(amount, "auto top-up")

@@ -41,6 +41,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "auto_muck", "table": "t1", "on": True},
     {"type": "show_cards", "table": "t1", "cards": ["As"]},
     {"type": "top_up", "table": "t1", "amount": 500},
+    {"type": "auto_top_up", "table": "t1", "below": 50, "rebuy": True, "to": 200},
     {"type": "waiting_list", "table": "t1", "on": True},
     {"type": "action", "table": "t1", "hand": "t1-h7", "kind": "fold"},
     {"type": "action", "table": "t1", "hand": "t1-h7", "kind": "raise_to", "amount": 300},

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from textual.widgets import Input
 
 from engine.events import Event, HandStarted
 from engine.table_events import ChipsReturned, PlayerSeated
@@ -24,7 +25,7 @@ from tests.tui.test_pty_session import read_until
 from tests.waiting import QUIET, Stall
 from tui.connection import ConnectionLost, LocalConnection
 from tui.results import ResultBook, chips_words, farewell, night_words, table_words
-from tui.screens import ResultsScreen
+from tui.screens import AutoTopUpScreen, ResultsScreen
 
 
 class Spy:
@@ -183,3 +184,29 @@ async def test_a_plain_ssh_player_reads_the_result_on_his_terminal_after_quittin
         assert "Table t1: bought in 200, 200 on the table — even · 0 hands" in words
     finally:
         await running.close()
+
+
+async def test_z_sets_an_auto_top_up_the_room_carries_out_and_the_result_counts_it_as_money_in(
+        room_setup: Any) -> None:
+    """Issue 27, auto top-up: Z opens the window, the room tops the stack up between hands (no hand here: at
+    once) to the table's maximum, the line under the table shows the order, and the top-up is money in."""
+    setup = await room_setup([table("t1")])
+    app = setup.app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t1", buy_in=100)
+        app.show_table("t1")
+        await pilot.pause()
+        await pilot.press("z")
+        await wait_until(pilot, lambda: isinstance(app.screen, AutoTopUpScreen), what="the auto top-up window")
+        app.screen.query_one("#auto-below", Input).value = "150"
+        await pilot.press("enter")
+        model = app.models["t1"]
+        await wait_until(pilot, lambda: model.my_seat is not None and model.seats[model.my_seat].stack == 200,
+                         what="the stack topped up to the maximum")
+        assert [item for item in app.sent if item["type"] == "auto_top_up"] == \
+            [{"type": "auto_top_up", "table": "t1", "below": 150, "rebuy": False}]
+        await wait_until(pilot, lambda: "auto: top up below 150 to the max" in str(
+            app.current_view().query_one("#status").render()), what="the order under the table")
+        result = app.results.current("t1")
+        assert result is not None and (result.bought_in, result.net) == (200, 0)

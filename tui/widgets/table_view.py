@@ -118,6 +118,11 @@ class TableView(Widget, can_focus=True):
             super().__init__()
             self.table_id = view.table_id
 
+    class AutoTopUpWanted(Message):
+        def __init__(self, view: TableView) -> None:
+            super().__init__()
+            self.table_id = view.table_id
+
     model: reactive[TableModel | None] = reactive(None, always_update=True)
     four_colour: reactive[bool] = reactive(False)
 
@@ -181,7 +186,8 @@ class TableView(Widget, can_focus=True):
         info = model.seats.get(mine) if mine is not None else None
         away = info is not None and (info.away or info.sitting_out)
         status = self.query_one("#status", Static)
-        status.update(model.error or self._away_words(info) or status_hand(model))
+        status.update(model.error or self._away_words(info) or status_hand(model)
+                      + (f" · {model.auto_top_up_words}" if info is not None and model.auto_top_up_words else ""))
         status.set_class(away and not model.error, "-away")
         bar = self.query_one(ActionBar)
         bar.watching = info is None  # watching: no buttons to act with, only the turn clock
@@ -252,7 +258,7 @@ class TableView(Widget, can_focus=True):
         shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
                  "sit_down": not seated and model is not None and model.free_seats > 0 and cash,
                  "wait_big_blind": seated and cash and (model is None or model.uses_blinds),
-                 "top_up": seated and cash}
+                 "top_up": seated and cash, "auto_top_up": seated and cash}
         if model is not None:
             shown.update(play_keys(model, top))
         return shown.get(name, True)
@@ -416,6 +422,9 @@ class TableView(Widget, can_focus=True):
 
     def action_top_up(self) -> None:
         self.post_message(self.TopUpWanted(self))
+
+    def action_auto_top_up(self) -> None:
+        self.post_message(self.AutoTopUpWanted(self))
 
     def action_focus_table(self) -> None:
         self.focus()
