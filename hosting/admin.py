@@ -116,7 +116,7 @@ class Room(Protocol):
 
     def publish_level_change(self, table: Any, events: list[Any]) -> None: ...
 
-    def close_session(self, session: Any, reason: str) -> None: ...
+    def close_session(self, session: Any, reason: str, code: str | None = None) -> None: ...
 
     def broadcast_table(self, table: Any) -> None: ...
 
@@ -734,7 +734,7 @@ class HostConsole:
     def _close(self, name: str, reason: str) -> None:
         session = self.room.sessions.get(name)
         if session is not None:
-            self.room.close_session(session, reason)
+            self.room.close_session(session, reason, protocol.KICKED)
 
     def _do_ban(self, request: AdminRequest, now: float) -> dict[str, Any]:
         """The name (or every name of the key) is refused at login from now on, its connection ends at once and
@@ -758,7 +758,7 @@ class HostConsole:
             session = self.room.sessions.get(target)
             places, _ = self._remove(target, at_once=True)
             if session is not None:
-                self.room.close_session(session, reason)
+                self.room.close_session(session, reason, protocol.BANNED)
             if places or session is not None:
                 removed.append(target)
         security_log.warning("host banned %s: %s", name or "a key", reason)

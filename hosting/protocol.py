@@ -895,6 +895,10 @@ TOO_SLOW = "too slow: output piled up"
 
 ROOM_CLOSED = "room_closed"
 """``bye.code`` when the host stops the room: clients say so and stop reconnecting."""
+BANNED = "banned"
+"""``bye.code`` when the host banned the player (``reason`` is the host's)."""
+KICKED = "kicked"
+"""``bye.code`` when the host kicked the player (``reason`` is the host's)."""
 
 
 def bye(reason: str, code: str | None = None) -> dict[str, Any]:

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.text import clean_text
 from hosting import protocol
 from hosting.identity import Login
 from hosting.protocol import Limits
@@ -74,8 +75,11 @@ class _StreamTransport:
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self._writer = writer
         self.closed: str | None = None
+        self.farewell: str | None = None  # the room's ``bye``, in words for the player's terminal
 
     def send(self, message: Mapping[str, Any]) -> None:
+        if message.get("type") == "bye" and self.farewell is None:
+            self.farewell = farewell_words(message)
         if self.closed is None and not self._writer.is_closing():
             # a screen stalled by its player (its pty back-pressured) stops reading too: never buffer for ever
             if self._writer.transport.get_write_buffer_size() > protocol.MAX_PENDING_OUTPUT:
@@ -87,6 +91,21 @@ class _StreamTransport:
         if self.closed is None:
             self.closed = reason
             self._writer.close()
+
+
+FAREWELL_LENGTH = 200
+"""At most this many characters of the room's reason on the player's terminal (one line)."""
+
+
+def farewell_words(bye: Mapping[str, Any]) -> str:
+    """The line a plain-ssh player reads once his screen is gone: why the room ended his session (a ban or a
+    kick in the host's words). Cleaned: nothing but plain text reaches his terminal."""
+    reason = clean_text(str(bye.get("reason") or ""))[:FAREWELL_LENGTH]
+    lead = {protocol.BANNED: "the host banned you from this room",
+            protocol.KICKED: "the host removed you from the room"}.get(str(bye.get("code")))
+    if lead is None:
+        return reason or "the room closed the connection"
+    return f"{lead}: {reason}" if reason else lead
 
 
 @dataclass(frozen=True)
@@ -109,6 +128,7 @@ class LocalGate:
         self.limits = limits or Limits()
         self.programs = programs  # the TUI to start for a pty session (None: this gate serves none)
         self._tokens: dict[str, tuple[float, Login]] = {}
+        self._transports: dict[str, _StreamTransport] = {}  # by token, while its session runs: its farewell
         self._server: asyncio.AbstractServer | None = None
         self.children: list[int] = []  # pids of the TUIs started for this room (tests check none survives)
         self.fork_server: TuiForkServer | None = None  # set it to fork TUIs instead of starting interpreters
@@ -175,6 +195,7 @@ class LocalGate:
             writer.close()
             return
         transport = _StreamTransport(writer)
+        self._transports[str(token)] = transport
         session = self.room.connect(login, transport)
         session.served = True  # its TUI runs here: no host-blind seat for it (its cards would pass through us)
         stream = self.room.inbound_stream(session, self.limits)
@@ -189,6 +210,11 @@ class LocalGate:
         finally:
             self.room.disconnect(session)
             transport.close("connection ended")
+
+    def farewell(self, token: str) -> str | None:
+        """Why the room ended the session of ``token`` (its ``bye``, in words), if it did; forgets the token."""
+        transport = self._transports.pop(token, None)
+        return transport.farewell if transport is not None else None
 
     async def ensure_fork_server(self) -> None:
         """Start the TUI fork server next to the socket unless it runs already (idempotent)."""
@@ -789,6 +815,7 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
         for watcher in watchers:
             watcher.cancel()
         pump.stop()
+        farewell = gate.farewell(token)
         if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
             _farewell(process, gate.closing_reason)
         await _stop_tui(loop, child, pid)
@@ -802,7 +829,7 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
             process.get_extra_info("connection").abort()
         return status
     if gate.closing_reason is None:
-        _farewell(process, None)
+        _farewell(process, farewell)  # a ban or a kick: the host's reason stays on his terminal
     with contextlib.suppress(Exception):
         process.exit(status)
         await asyncio.wait_for(process.wait_closed(), KILL_GRACE_SECONDS)  # the bytes reach the player

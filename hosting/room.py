@@ -452,9 +452,9 @@ class Room:
         session = self.sessions.get(login.name)
         return session is not None and session.bound and session.public_key == login.public_key
 
-    def _refuse(self, session: Session, reason: str) -> None:
+    def _refuse(self, session: Session, reason: str, code: str | None = None) -> None:
         session.ended = True
-        session.send(protocol.bye(reason))
+        session.send(protocol.bye(reason, code))
         session.transport.close(reason)
 
     def _claim(self, session: Session) -> bool | None:
@@ -645,9 +645,10 @@ class Room:
         """The host's new forced bets (``level_changed``): to the table as typed events, like its own."""
         self._publish(table, events)
 
-    def close_session(self, session: Session, reason: str) -> None:
-        """End ``session`` (kicked, banned, its key reset): ``bye`` with ``reason``, then forgotten."""
-        self._refuse(session, reason)
+    def close_session(self, session: Session, reason: str, code: str | None = None) -> None:
+        """End ``session`` (kicked, banned, its key reset): ``bye`` with ``reason`` (and ``code``), then
+        forgotten."""
+        self._refuse(session, reason, code)
         self.disconnect(session)
 
     # --- the host console (hosting.admin) and the settle-up (hosting.settle_up) ---------------------------
