@@ -13,6 +13,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     names_per_key = 3                   # names one SSH key may register
     max_pending_logins = 100            # connections not logged in yet, in all (older idle ones are dropped)
     pending_logins_per_address = 10     # … from one address (an IPv6 /64)
+    logins_per_address = 64             # logged-in connections one address may hold at once
     login_seconds = 10                  # time to finish the SSH login
     gate_seconds = 120                  # time a login has to hold its name (pass the password/invite):
                                         #   a login that holds none by then is closed
@@ -199,6 +200,9 @@ class AccessConfig:
     names_per_key: int = 3
     max_pending_logins: int = 100
     pending_logins_per_address: int = 10
+    logins_per_address: int = 64
+    """Logged-in connections one address (an IPv6 /64) may hold at once: ``connections_per_minute`` alone let
+    one address pile up logins without end (20 a minute, each a descriptor and its channels)."""
     login_seconds: float = 10.0
     gate_seconds: float = 120.0
     """Seconds an SSH login has to hold its name (every gate passed); a login holding none then is closed, so
@@ -542,6 +546,7 @@ def _read_access(reader: Reader) -> AccessConfig:
         names_per_key=reader.integer("names_per_key", 3, 1, 1000),
         max_pending_logins=reader.integer("max_pending_logins", 100, 1, 10_000),
         pending_logins_per_address=reader.integer("pending_logins_per_address", 10, 1, 10_000),
+        logins_per_address=reader.integer("logins_per_address", 64, 1, 100_000),
         login_seconds=float(reader.integer("login_seconds", 10, 1, 600)),
         gate_seconds=float(reader.integer("gate_seconds", 120, 5, 3600)),
     )
@@ -561,7 +566,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     room = Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
                      "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
-                     "login_seconds", "gate_seconds", "hosts", "approve_seats"))
+                     "logins_per_address", "login_seconds", "gate_seconds", "hosts", "approve_seats"))
     hosts, approve_seats = _read_hosting(room)
     tables_data = data.get("tables")
     if tables_data is None:

@@ -296,6 +296,7 @@ class Gatekeeper:
         self.guesses = GuessThrottle()
         self._looks: dict[str, str] | None = None
         self.pending = PendingLogins(access.max_pending_logins, access.pending_logins_per_address)
+        self._logged_in: dict[str, int] = {}  # address group → logged-in connections now
         self.banned: Callable[[str, str], str | None] | None = None
         """Why the host banned a (name, key), else ``None`` (hosting.admin sets it): asked with every key check."""
         self.reset_code_matches: Callable[[str, str], bool] = lambda name, code: False
@@ -316,7 +317,24 @@ class Gatekeeper:
         return self._logins(address, now).tokens(now) >= 1.0
 
     def count_login(self, address: str, now: float) -> None:
+        """A login from ``address`` succeeded: it spends one of the minute's logins and holds one of the address's
+        ``logins_per_address`` until :meth:`logged_out`."""
         self._logins(address, now).take(now)
+        group = address_group(address)
+        self._logged_in[group] = self._logged_in.get(group, 0) + 1
+
+    def logged_out(self, address: str) -> None:
+        """A connection counted by :meth:`count_login` has closed."""
+        group = address_group(address)
+        held = self._logged_in.get(group, 0) - 1
+        if held > 0:
+            self._logged_in[group] = held
+        else:
+            self._logged_in.pop(group, None)
+
+    def logins_held(self, address: str) -> int:
+        """Logged-in connections ``address`` (its group) holds now."""
+        return self._logged_in.get(address_group(address), 0)
 
     def name_allowed(self, name: str) -> str | None:
         """``None`` if the name may try to log in, else why not (bad name, not on the allow-list)."""

@@ -131,6 +131,8 @@ class LoginServer(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gatekeeper.pending.remove(self)
+        if self.login is not None:
+            self._gatekeeper.logged_out(self.address)
         if self._gate_deadline is not None:
             self._gate_deadline.cancel()
 
@@ -142,6 +144,8 @@ class LoginServer(asyncssh.SSHServer):
         self._gatekeeper.pending.authenticating(self)
         if not self._gatekeeper.login_allowed(self.address, self._clock()):
             self._refusal = "too many logins from your address: wait a minute and try again"
+        elif self._gatekeeper.logins_held(self.address) >= self._gatekeeper.access.logins_per_address:
+            self._refusal = "too many connections from your address at once: close one and try again"
         if self._refusal is None:
             self._refusal = self._gatekeeper.name_allowed(username)
         if self._refusal is not None:

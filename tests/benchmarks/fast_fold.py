@@ -34,6 +34,7 @@ ROOM = """
 [room]
 name = "fast-fold benchmark"
 connections_per_minute = 10000
+logins_per_address = 10000
 
 [[pools]]
 id = "zoom"

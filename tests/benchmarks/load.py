@@ -64,8 +64,8 @@ def split(players: int, processes: int) -> list[list[int]]:
 
 def room_file(directory: Path, tables: int) -> Path:
     """The benchmark's room: ``tables`` hold'em tables, logins from one address allowed at load speed."""
-    text = ("[room]\nname = \"load\"\nconnections_per_minute = 10000\nmax_pending_logins = 10000\n"
-            "pending_logins_per_address = 1000\nlogin_seconds = 120\nready_screens = 0\n")
+    text = ("[room]\nname = \"load\"\nconnections_per_minute = 10000\nlogins_per_address = 10000\n"
+            "max_pending_logins = 10000\npending_logins_per_address = 1000\nlogin_seconds = 120\nready_screens = 0\n")
     for index in range(tables):
         text += (f"\n[[tables]]\nid = \"load-{index}\"\ngame = \"texas_holdem\"\nstructure = \"no_limit\"\n"
                  f"stakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\n")
