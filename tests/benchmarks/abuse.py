@@ -14,7 +14,9 @@ the room is stopped with SIGTERM and ``croupier audit`` checks its chips and pro
 ``channel_cycling`` (issue 25 item 3) adds the round-trips of another player's pings during it.
 
 Prints ONE JSON line: per kind the bots' p50/p99 action round-trip and hands played during it, the host's RSS
-after it and what the abusive client saw; ``host_rss_before_mb``/``host_rss_after_mb``/``host_rss_growth_mb``
+after it, the CPU it took (``host_cpu_percent`` of one core; ``abuser_cpu_percent``: this process, where the
+abusive clients run), the machine's ``load_average`` (other work on a shared machine moves every latency) and what
+the abusive client saw; ``host_rss_before_mb``/``host_rss_after_mb``/``host_rss_growth_mb``
 (the largest RSS over all kinds minus the baseline's), ``hands_played``, ``bots_kept_playing`` (every period
 had hands), ``audit``. ``pool_staller`` (issue 25 item 4) runs 5 honest pool players of its own and reports their
 hands a minute and fold-to-next-cards p99 alone and with a player who never reveals. Not collected by pytest
@@ -54,7 +56,8 @@ PASSWORD = "bench-password"
 TABLE = "bench"
 SPARE = "spare"
 POOL = "zoom"
-ROOM = (room_block("abuse bench", password=PASSWORD, connections_per_minute=1000, max_player_screens=8,
+ROOM = (room_block("abuse bench", password=PASSWORD, connections_per_minute=1000, logins_per_address=1000,
+                   max_player_screens=8,
                    ready_screens=1)
         + table_block(TABLE, name="Bench 1/2", seats=9)
         + pool_block(POOL, name="Zoom 1/2", fill_seconds=0.25)
@@ -71,6 +74,34 @@ def rss_mb(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds one process has used (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_load() -> float:
+    """The machine's 1-minute load average (other work on a shared machine moves every latency)."""
+    return round(os.getloadavg()[0], 2)
+
+
+class Period:
+    """What one period cost: the host's CPU and this process's (the abusive clients run here), in % of a core."""
+
+    def __init__(self, host_pid: int) -> None:
+        self.host_pid = host_pid
+        self.wall, self.host, self.own = time.time(), cpu_seconds(host_pid), time.process_time()
+
+    def costs(self) -> dict[str, float]:
+        wall = max(1e-9, time.time() - self.wall)
+        return {"host_cpu_percent": round(100 * (cpu_seconds(self.host_pid) - self.host) / wall, 1),
+                "abuser_cpu_percent": round(100 * (time.process_time() - self.own) / wall, 1),
+                "load_average": machine_load()}
 
 
 def descendants(pid: int) -> list[int]:
@@ -633,21 +664,22 @@ async def abuse(port: int, host_pid: int, kinds: list[str], seconds: float, bots
     context: dict[str, Any] = {"downloads": downloads, "host_pid": host_pid}
     periods: dict[str, dict[str, Any]] = {}
     await asyncio.sleep(min(10.0, seconds))  # the bots sit and the first hands are dealt
-    start = time.time()
+    start, period = time.time(), Period(host_pid)
     await asyncio.sleep(seconds)
-    periods["baseline"] = {"window": (start, time.time()), "host_rss_mb": rss_mb(host_pid)}
+    periods["baseline"] = {"window": (start, time.time()), "host_rss_mb": rss_mb(host_pid), **period.costs()}
     for kind in kinds:
         hands = [line["hand"] for line in read_bot_lines(bots_file) if "hand" in line]
         if hands:
             context["last_hand"] = hands[-1]
-        start = time.time()
+        start, period = time.time(), Period(host_pid)
         try:
             seen = await asyncio.wait_for(KINDS[kind](port, seconds, context), seconds + 120)
         except Exception as problem:  # the run goes on: the failure is part of the result
             seen = {"client_failed": f"{type(problem).__name__}: {problem}"[:200]}
         await asyncio.sleep(1.0)
         periods[kind] = {"window": (start, time.time()), "host_rss_mb": rss_mb(host_pid),
-                         "host_tui_processes_rss_mb": context.pop("tui_rss_mb", tree_rss_mb(host_pid)), **seen}
+                         "host_tui_processes_rss_mb": context.pop("tui_rss_mb", tree_rss_mb(host_pid)),
+                         **period.costs(), **seen}
     return periods
 
 
