@@ -226,8 +226,8 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         the host included — knows the deck. As deck positions are opened (the board before its street is dealt,
         a hand when its owner shows it) the real cards take the placeholders' places: a position not dealt yet
         in the deck, a position of the first deal (face down, one card at a time round the table) in its
-        owner's hand. ``ValueError`` for a position past the deck or one dealt face up already (the board is
-        opened before its street, never after).
+        owner's hand (swapping with the placeholder that was that card, below). ``ValueError`` for a position
+        past the deck or one dealt face up already (the board is opened before its street, never after).
 
         >>> from engine.cards import format_cards, full_deck, parse_cards
         >>> from engine.structures import BettingStructure
@@ -238,20 +238,41 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         >>> hand.place_cards({1: parse_cards("As")[0], 4: parse_cards("Kd")[0]})
         >>> format_cards(hand.hole_cards(1)), format_cards(hand.hole_cards(2))
         ('As 2s', '2c 2h')
+
+        A real card that is some other position's placeholder swaps with the placeholder it replaces (the
+        hand's cards stay distinct: an unopened hand is still evaluated at a showdown):
+
+        >>> hand.place_cards({5: parse_cards("2c")[0]})
+        >>> format_cards(hand.hole_cards(2))
+        '3d 2h'
         """
         # positions by layout, never by value: a real card may equal a placeholder elsewhere in the deck
         dealt_down = [event for event in self.events if isinstance(event, HoleCardsDealt)]
         down = sum(len(event.cards) for event in dealt_down)
+        players = len(dealt_down)
         deck = list(self._deck)
+
+        def held(position: int) -> list[Card]:  # the hand holding a dealt face-down position
+            return self._hole[self._position(dealt_down[position % players].seat)]
+
+        now = [held(position)[position // players] if position < down else deck[position]
+               for position in range(len(deck))]
+
+        def put(position: int, card: Card) -> None:
+            if position < down:
+                held(position)[position // players] = card
+            elif position < self._deck_index:
+                raise ValueError(f"deck position {position} was dealt face up already")
+            deck[position] = now[position] = card
+
         for position, card in sorted(cards.items()):
             if not 0 <= position < len(deck):
                 raise ValueError(f"deck position {position} is not in this hand's deck")
-            if position < down:  # one card at a time round the table (the first deal)
-                owner = dealt_down[position % len(dealt_down)].seat
-                self._hole[self._position(owner)][position // len(dealt_down)] = card
-            elif position < self._deck_index:
-                raise ValueError(f"deck position {position} was dealt face up already")
-            deck[position] = card
+            # the 52 stay distinct (the evaluator needs it): the placeholder that was this card swaps places
+            elsewhere = now.index(card)
+            if elsewhere != position:
+                put(elsewhere, now[position])
+            put(position, card)
         self._deck = tuple(deck)
         if self.phase is SHOWDOWN:  # the strengths were taken from the placeholders on entering the showdown
             self._evaluate()

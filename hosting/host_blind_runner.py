@@ -130,7 +130,8 @@ class HostBlindRunner(TableRunner):
         self._seats: dict[str, asyncio.Future[SeatRecord]] = {}
         self._seat_hand: str | None = None
         self._blind: _Hand | None = None
-        self.transcripts: list[HandTranscript] = []  # the last few hands' (tests and the export read them)
+        self.transcripts: list[HandTranscript] = []  # the last hands' (tests read them; the store keeps them all)
+        self.transcripts_kept = 8
 
     @property
     def between_hands(self) -> bool:
@@ -525,14 +526,16 @@ class HostBlindRunner(TableRunner):
 
     async def _end(self, blind: _Hand) -> None:
         table = self.state.engine
-        blind.writer.checkpoint()
+        self._checkpoint(blind)
         transcript = blind.writer.transcript()
-        self.transcripts = [*self.transcripts[-7:], transcript]
+        self.transcripts = [*self.transcripts, transcript][-self.transcripts_kept:]
         outcome = blind.referee.finish()
         last = table.last_hand
         if blind.started and not table.hand_running and isinstance(last, Hand) and not outcome.void \
                 and dict(last.stacks()) != {seat: outcome.stacks.get(seat) for seat in last.stacks()}:
-            log.error("host-blind hand %s: the table's result differs from the transcript's", blind.hand_id)
+            log.error("host-blind hand %s: the table's result %s differs from the transcript's %s (entries: %s)",
+                      blind.hand_id, dict(last.stacks()), outcome.stacks,
+                      " ".join(f"{entry.sender}:{kind_of(entry.body)}" for entry in transcript.entries))
         if self._owner_future is not None:
             future, self._owner_future = self._owner_future, None
             await future
@@ -545,6 +548,12 @@ class HostBlindRunner(TableRunner):
         for seat in sorted(blind.gone):  # missed a step: out until he sits in himself (as a missed shuffle)
             self.sit_out_for_missing(blind.names[seat])
         self.hands_played += 1
+
+    @staticmethod
+    def _checkpoint(blind: _Hand) -> None:
+        checkpoints = blind.writer.checkpoints
+        if not checkpoints or checkpoints[-1].seq != blind.writer.seq:
+            blind.writer.checkpoint()
 
     def _to_hand(self, blind: _Hand, message: dict[str, Any]) -> None:
         shared = protocol.shared(message)
@@ -563,6 +572,7 @@ class HostBlindRunner(TableRunner):
         blind = self._blind
         if hand is None or blind is None:
             return
+        self._checkpoint(blind)  # the hand is over: what is kept is the whole signed hand
         transcript = blind.writer.transcript()
         self._owner_future = self.owner.hand_finished(self.state, blind.hand_id, face_down(hand.events),
                                                       {"host_blind": msgspec.to_builtins(transcript)})

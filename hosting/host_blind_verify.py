@@ -7,10 +7,13 @@ are printed.
 
 from __future__ import annotations
 
+import json
 import secrets
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from engine.fairness import SeenCard
 from engine.fairness_v2.referee import verify_transcript
 from engine.fairness_v2.transcript import HandTranscript, loads
 from engine.text import clean_text
@@ -31,6 +34,27 @@ def host_blind_transcripts(text: str) -> list[HandTranscript | str]:
         except ValueError as problem:
             found.append(f"line {number}: not a host-blind transcript: {problem}")
     return found
+
+
+def check_exported(label: str, data: object, seen: Sequence[SeenCard]) -> list[str]:
+    """A host-blind hand of a PHH or PokerStars-style export (its ``host_blind`` transcript, kept where trackers
+    ignore it): the transcript checked in full, and every card the history shows (the board, a hand shown) must
+    be the card the transcript opened there. Cards nobody opened are ``????`` in the history: nothing to check."""
+    try:
+        transcript = loads(json.dumps(data))
+    except (ValueError, TypeError) as problem:
+        return [f"{label}: not a host-blind transcript: {clean_text(str(problem))[:200]}"]
+    violations, outcome = verify_transcript(transcript, sshsig_verifier(transcript.header.host_key), secrets)
+    problems = [f"{label}: {clean_text(str(violation))}" for violation in violations]
+    if outcome is None:
+        return problems
+    board = set(outcome.board)
+    for item in seen:
+        opened = board if item.recipient == "board" else set(outcome.shown.get(int(item.recipient), ()))
+        if item.card not in opened:
+            where = "the board" if item.recipient == "board" else f"seat {item.recipient}"
+            problems.append(f"{label}: {item.card} shown for {where} is not what the transcript opened there")
+    return problems
 
 
 def check_host_blind(transcripts: list[HandTranscript | str], path: Path, pinned: str | None) -> int:

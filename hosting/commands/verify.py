@@ -37,7 +37,7 @@ from engine.fair_draw import DrawProof, check_proof
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, verify
 from engine.phh import PhhError, loads
 from hosting.hand_records import DRAW_PROOF_PREFIX, TRANSCRIPT_PREFIX
-from hosting.host_blind_verify import check_host_blind, host_blind_transcripts
+from hosting.host_blind_verify import check_exported, check_host_blind, host_blind_transcripts
 
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(.* in chips(?:, [^)]* bounty)?\)")  # a knockout's ", $5 bounty"
 _DEALT = re.compile(r"^Dealt to (.+?) (?:\[[^\]]*\] )?\[([^\]]*)\]$")  # stud: "[cards before] [new cards]"
@@ -138,6 +138,9 @@ def check(hand: ExportedHand) -> list[str]:
     """The problems of one hand (empty when its shuffle checks out)."""
     if hand.transcript is None:
         return [f"{hand.label}: no fairness transcript"]
+    if "host_blind" in hand.transcript:  # a host-blind hand: its signed transcript, checked in full
+        return [named(line, hand.names) for line in check_exported(hand.label, hand.transcript["host_blind"],
+                                                                   hand.seen)]
     try:
         transcript = Transcript.from_json(hand.transcript)
     except FairnessError as problem:

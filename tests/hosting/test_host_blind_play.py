@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engine.events import HandEnded, HoleCardsDealt
 from engine.fairness_v2.referee import verify_transcript
+from hosting.cli import main
 from hosting.client import RoomClient
 from hosting.config import RoomConfig, TableConfig
 from hosting.host_blind_runner import HostBlindRunner
@@ -72,9 +76,30 @@ async def test_three_join_clients_play_host_blind_hands(rooms: Callable[..., Any
         assert len(cards) == len(set(cards)), f"{hand}: two players hold the same card"
 
 
-async def test_bots_play_a_host_blind_table(rooms: Callable[..., Any]) -> None:
+async def test_bots_play_a_host_blind_table(rooms: Callable[..., Any], tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
     from hosting import bots
-    room: RunningRoom = await rooms(RoomConfig("blind room", (BLIND,)), runner_settings=PACED)
+    data_dir = tmp_path / "room"
+    room: RunningRoom = await rooms(RoomConfig("blind room", (BLIND,)), runner_settings=PACED, data_dir=data_dir)
     summary = await asyncio.wait_for(bots.run_bots("127.0.0.1", room.port, 3, 6, seed=3, table="blind"), 300)
     assert summary["hands"] >= 6 and summary["chips_conserved"]
     assert summary["fairness_failures"] == 0 and summary["fairness_verified"] >= 18
+    await room.close()
+    # the export holds each hand's signed transcript where trackers ignore it; unopened cards are ????
+    exported = tmp_path / "hands.phhs"
+    assert main(["export", "--data", str(data_dir), "--format", "phh", "-o", str(exported)]) == 0
+    text = exported.read_text()
+    assert text.count("_transcript = ") >= 6 and "????" in text and '\\"host_blind\\"' in text
+    capsys.readouterr()
+    assert main(["verify", str(exported)]) == 0, capsys.readouterr()
+    assert "every shuffle checks out" in capsys.readouterr().err
+    # a changed amount inside a transcript: that hand fails, with what and where
+    tampered = tmp_path / "tampered.phhs"
+    first = text.index('\\"action\\":\\"call\\"')
+    tampered.write_text(text[:first] + text[first:].replace('\\"action\\":\\"call\\"',
+                                                            '\\"action\\":\\"fold\\"', 1))
+    assert main(["verify", str(tampered)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("record 1 (") and "(action from bot" in lines[0]
+    assert lines[0].endswith("the signature does not verify: the entry was changed after it was signed")
+    assert all(line.startswith("record 1 (") for line in lines)  # the other hands check out
