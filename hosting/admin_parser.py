@@ -40,8 +40,9 @@ ACTION_HELP: dict[str, str] = {
     "stack": "add (+N) or take (-N) chips from a player's stack between hands, with a reason he is shown",
     "balance": "add or take chips from a player's bank, with a reason he is shown",
     "kick": "remove a player after the hand (his chips back to his bank) and disconnect him",
-    "ban": "ban a name or a key (and remove it now)", "unban": "lift a ban",
-    "reset-key": "forget a name's key: the next login with that name registers its new key",
+    "ban": "ban a name (every name of its key) or a key, and remove it now", "unban": "lift a ban",
+    "reset-key": "forget a name's key and show a one-time code: the next login with the name must give it "
+                 "(where the room asks for an invite code), then registers its new key",
     "make-host": "give a player the host console",
     "close": "close the room after a countdown, with a message to everyone",
     "spectators": "who may watch a table: everyone, registered or nobody",
@@ -56,7 +57,7 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
     admin = commands.add_parser(
         "admin", help="host console of a running room: seats, pause, blinds, bans",
         description="Act on the room running in the data directory, through its admin socket (only its owner "
-                    "can reach it). Every action is also on the Host screen (H) of a host's TUI.")
+                    "can reach it). Every action is also on the Host screen of a host's TUI (Ctrl+O).")
     admin.add_argument("--data", metavar="DIR", help=data_help)
     actions = admin.add_subparsers(dest="action", metavar="ACTION", required=True, help="the host action (below)")
 
