@@ -45,6 +45,7 @@ from hosting.engine_tables import build_engine_table
 from hosting.errors import ALREADY_SEATED, BAD_AMOUNT, NO_HAND, NOT_SEATED, RoomError
 from hosting.missed_shuffles import MissedShuffles
 from hosting.owner import Mailroom, TableOwner
+from hosting.settle_up import POOL_BACK, POOL_JOINED, POOL_SEATED, pool_move_in, pool_move_out
 from hosting.tables import TableState
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class PoolOwner:
         except (TableRuleError, InvalidAmount) as problem:
             raise _refusal(problem) from None
         if self.store is not None:
-            self.store.buy_in(self.id, name, buy_in, "joined the pool")
+            self.store.buy_in(self.id, name, buy_in, POOL_JOINED)
         log.info("pool %s: %s joined with %d chips", self.id, name, buy_in)
         self._ask_commitment(name)
         self._deal()
@@ -278,8 +279,8 @@ class PoolOwner:
     def _seat(self, group: PoolHand, table: TableState, now: float) -> None:
         if self.store is not None:
             for seat, name in group.seats.items():
-                self.store.cash_out(self.id, name, group.stacks[seat], f"to {table.id}")
-                self.store.buy_in(table.id, name, group.stacks[seat], "seated by the pool")
+                self.store.cash_out(self.id, name, group.stacks[seat], pool_move_out(table.id))
+                self.store.buy_in(table.id, name, group.stacks[seat], POOL_SEATED)
         assert isinstance(table.engine, PoolTable)
         self.publish(table, table.engine.seat_group(group, now))
         self.hands_dealt += 1
@@ -292,8 +293,8 @@ class PoolOwner:
         self._last_table[name] = table.id
         chips = sum(event.stack for event in events if isinstance(event, PlayerMovedOut))
         if self.store is not None and chips:
-            self.store.cash_out(table.id, name, chips, "back to the pool")
-            self.store.buy_in(self.id, name, chips, f"from {table.id}")
+            self.store.cash_out(table.id, name, chips, POOL_BACK)
+            self.store.buy_in(self.id, name, chips, pool_move_in(table.id))
         self.publish(table, events)
         self.room.send_to(name, protocol.table_state(table.snapshot()))  # he no longer hears it: seen once more
         if name not in self.pool.players:
@@ -349,8 +350,8 @@ class PoolOwner:
     def chips_released(self, table: TableState, player: str, amount: int) -> None:
         """A seat freed by the table itself (he left it during a hand): his chips go back to the pool."""
         if self.store is not None and amount:
-            self.store.cash_out(table.id, player, amount, "back to the pool")
-            self.store.buy_in(self.id, player, amount, f"from {table.id}")
+            self.store.cash_out(table.id, player, amount, POOL_BACK)
+            self.store.buy_in(self.id, player, amount, pool_move_in(table.id))
         if player in self.pool.players and self.pool.player(player).state is PoolState.PLAYING:
             leaving = self.pool.released(player, amount, self.room.clock())
             if leaving is not None:

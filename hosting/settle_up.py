@@ -33,6 +33,27 @@ from dataclasses import dataclass
 
 from engine.settle_up import Transfer, minimal_transfers
 
+POOL_JOINED = "joined the pool"
+"""The ledger's reason for a fast-fold pool's entry (balance → the pool): his buy-in."""
+POOL_SEATED, POOL_BACK = "seated by the pool", "back to the pool"
+"""The ledger's reasons for a pool moving a player's chips to one of its tables for a hand and back (each through
+his balance): his own chips changing place, neither a buy-in nor a cash-out."""
+
+
+def pool_move_out(to_table: str) -> str:
+    """The reason of the pool's row that takes a player's chips to ``to_table`` for a hand."""
+    return f"to {to_table}"
+
+
+def pool_move_in(from_table: str) -> str:
+    """The reason of the pool's row that takes a player's chips back from ``from_table``."""
+    return f"from {from_table}"
+
+
+def _pool_move(reason: str) -> bool:
+    return reason in (POOL_SEATED, POOL_BACK) or reason.startswith(("to ", "from "))
+
+
 HOUSE = "(house)"
 """The rake and jackpot's line: the parentheses keep it apart from every player name (hosting.identity)."""
 COLUMNS = ("player", "buy_ins", "top_ups", "adjustments", "cash_outs", "jackpot", "tournaments", "net")
@@ -169,8 +190,10 @@ def player_lines(connection: sqlite3.Connection, start: float, end: float) -> li
 
 
 def _column(source: str, destination: str, reason: str) -> str | None:
+    if "balance" in (source, destination) and "table" in (source, destination) and _pool_move(reason):
+        return None  # a pool's hand: his chips to its table and back, not money in or out
     if (source, destination) == ("balance", "table"):
-        return "buy_ins" if reason == "buy-in" else "top_ups"
+        return "buy_ins" if reason in ("buy-in", POOL_JOINED) else "top_ups"
     if (source, destination) == ("table", "balance"):
         return "cash_outs"
     if "issue" in (source, destination) and "table" in (source, destination):

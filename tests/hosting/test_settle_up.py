@@ -183,3 +183,44 @@ def test_a_tournament_nights_entries_prizes_and_bounties_settle_up(tmp_path: Pat
         settled[item.payer] += item.amount
         settled[item.payee] -= item.amount
     assert len(result.transfers) == 3 and set(settled.values()) == {0}
+
+
+def test_a_pool_players_line_counts_his_entry_and_what_he_left_with_not_each_hand(tmp_path: Path) -> None:
+    """Fast-fold (hosting.pools): fay joins the pool with 200 (its entry is her buy-in), plays two hands — each
+    takes her chips from the pool to a table and back, through her balance — winning 60 from gus, and leaves
+    with 260: buy-ins 200, cash-outs 260, net +60; gus joins with 150, loses 60, leaves with 90: net -60. Before,
+    the entry was a top-up and every hand a top-up and a cash-out (gus: buy-ins 0, top-ups 610, cash-outs 550)."""
+    from hosting.settle_up import POOL_BACK, POOL_JOINED, POOL_SEATED, pool_move_in, pool_move_out
+
+    store = Store.open(tmp_path)
+    for name in ("fay", "gus"):
+        store.register(name, f"ssh-ed25519 AAAA{name}")
+    connection = store.connection
+
+    def hand(table: str, stacks: dict[str, int], won: int) -> dict[str, int]:
+        for name, chips in stacks.items():
+            move(connection, 12.0, "table", "balance", chips, pool_move_out(table), player=name, table_id="zoom")
+            move(connection, 12.0, "balance", "table", chips, POOL_SEATED, player=name, table_id=table)
+        move(connection, 12.5, "table", "pot", won, "bet", player="gus", table_id=table)
+        move(connection, 12.5, "pot", "table", won, "won", player="fay", table_id=table)
+        after = {"fay": stacks["fay"] + won, "gus": stacks["gus"] - won}
+        for name, chips in after.items():
+            move(connection, 13.0, "table", "balance", chips, POOL_BACK, player=name, table_id=table)
+            move(connection, 13.0, "balance", "table", chips, pool_move_in(table), player=name, table_id="zoom")
+        return after
+
+    with transaction(connection, write=True):
+        open_session(connection, "friday", 10.0)
+        move(connection, 11.0, "balance", "table", 200, POOL_JOINED, player="fay", table_id="zoom")
+        move(connection, 11.0, "balance", "table", 150, POOL_JOINED, player="gus", table_id="zoom")
+        stacks = hand("zoom.2", hand("zoom.1", {"fay": 200, "gus": 150}, 40), 20)
+        for name, chips in stacks.items():
+            move(connection, 14.0, "table", "balance", chips, "left the pool", player=name, table_id="zoom")
+    try:
+        assert audit(connection) == []
+        result = settle_up(connection, find_session(connection, "friday"), now=100.0)
+    finally:
+        store.close_now()
+    assert {line.player: (line.buy_ins, line.top_ups, line.cash_outs, line.net) for line in result.lines} == {
+        "fay": (200, 0, 260, 60), "gus": (150, 0, 90, -60)}
+    assert result.transfers == (Transfer("gus", "fay", 60),)
