@@ -115,9 +115,12 @@ _FIELD_NAMES: Final[dict[type[Event], tuple[str, ...]]] = {
     cls: tuple(item.name for item in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()}
 
 
+_KINDS: Final[dict[type[Event], str]] = {cls: kind for kind, cls in EVENT_TYPES.items()}
+
+
 def event_to_json(event: Event) -> dict[str, Any]:
     """One event as a JSON-ready body (see the module's docstring)."""
-    body: dict[str, Any] = {EVENT_KEY: kind_of(event)}
+    body: dict[str, Any] = {EVENT_KEY: _KINDS[type(event)]}
     for name in _FIELD_NAMES[type(event)]:
         value = getattr(event, name)
         body[name] = _plain(value) if isinstance(value, tuple) else value

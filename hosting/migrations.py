@@ -1,8 +1,9 @@
 """The store's schema, as numbered migrations applied in order at start (DESIGN.md "Persistence and recovery").
 
-``PRAGMA user_version`` holds the number of migrations applied. A database whose version is higher than
-:data:`SCHEMA_VERSION` was written by a newer croupier: the store refuses it and changes nothing. Never edit a
-migration that has shipped; add the next one.
+``PRAGMA user_version`` holds the number of migrations applied. A migration is SQL, or a function given the
+connection when data must be rewritten (migration 10), run in the migration's transaction all the same. A database
+whose version is higher than :data:`SCHEMA_VERSION` was written by a newer croupier: the store refuses it and changes
+nothing. Never edit a migration that has shipped; add the next one.
 
 Chip locations in the ledger (``source`` → ``destination``): ``issue`` (outside the room: chips created for a new
 account or a refill), ``balance`` (a player's bankroll), ``table`` (a player's stack at a table), ``pot`` (chips
@@ -15,7 +16,11 @@ house's), ``bounty`` (its bounty fund) and ``ticket`` (a player's ticket), each 
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from typing import Final
+
+from hosting.tournament_legacy import convert_pickled_tournaments
 
 LOCATIONS: Final = ("issue", "balance", "table", "pot", "rake", "jackpot", "tournament", "fee", "bounty", "ticket")
 
@@ -23,7 +28,9 @@ _LOCATION_CHECK = "IN ('issue', 'balance', 'table', 'pot', 'rake', 'jackpot')"
 _TOURNAMENT_LOCATIONS = ("IN ('issue', 'balance', 'table', 'pot', 'rake', 'jackpot', 'tournament', 'fee', 'bounty', "
                          "'ticket')")
 
-MIGRATIONS: Final[tuple[str, ...]] = (
+Migration = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (
     # 1: accounts and keys, balances, table stacks, tables, the chip ledger, hands.
     f"""
     CREATE TABLE accounts (
@@ -184,6 +191,9 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     """
     ALTER TABLE room_sessions ADD COLUMN night INTEGER NOT NULL DEFAULT 0
     """,
+    # 10: a tournament's stored state is versioned data (issue 28; hosting.tournament_state): the pickles that
+    # migrations 6 and 8 held are converted, once, here (hosting.tournament_legacy); nothing reads one again.
+    convert_pickled_tournaments,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -16,9 +16,10 @@
 * **Money.** :mod:`hosting.tournament_money` turns the director's money events into ledger rows; each step's rows
   and what changed the director's state are one store transaction (:meth:`hosting.store.Store.tournament_step`),
   so a prize is paid exactly once whenever the room is killed.
-* **State.** Not the director's whole state each step (at 3,000 entries that pickle was most of the room's work):
-  the calls that changed it since the last step (:mod:`engine.tournament.journal`), and a snapshot of it when the
-  calls written since the last one outweigh it (:meth:`_keep`); read back by :mod:`hosting.tournament_state`.
+* **State.** Not the director's whole state each step (at 3,000 entries that encoding was most of the room's
+  work): the calls that changed it since the last step (:mod:`engine.tournament.journal`), and a snapshot of it
+  when the calls written since the last one outweigh it (:meth:`_keep`); both typed, versioned records written and
+  read back by :mod:`hosting.tournament_state`.
 * **Messages.** :mod:`hosting.tournament_messages`: the lobby row, the tournament screen, and each director event
   as a typed ``tournament_event`` to the players it concerns.
 """
@@ -28,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import pickle
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -63,7 +63,7 @@ from hosting.tournament_config import TournamentConfig
 from hosting.tournament_guard import DealGuard
 from hosting.tournament_messages import event_messages, lobby_row, state_body
 from hosting.tournament_money import MoneyBook
-from hosting.tournament_state import load_director, pack_calls
+from hosting.tournament_state import encode_calls, encode_snapshot, load_director
 from hosting.tournament_wakes import changed_tables
 
 if TYPE_CHECKING:
@@ -88,13 +88,13 @@ SNAPSHOT_MIN_BYTES = 256 * 1024
 SNAPSHOT_RATIO = 4
 """A snapshot of the director is written when the calls written since the last one weigh more than it
 ``SNAPSHOT_RATIO`` times (and at least ``SNAPSHOT_MIN_BYTES``): the snapshots' cost per step stays constant whatever
-the field's size (at 3,000 entries a 480 KiB pickle, ~20 ms, once in ~500 steps), and a restart replays at most
-that many bytes of calls (~0.5 s)."""
+the field's size (at 3,000 entries ~5 ms, once in ~500 steps: ``tests/benchmarks/tournament_state.py``), and a
+restart replays at most that many bytes of calls (~0.5 s)."""
 
 
 class SystemDraw:
     """The fair draw for seats, tables and buttons (:data:`engine.tournament.seating.Draw`): the system's secure
-    random source. A class, not a function, so that the director's state can be stored (pickled)."""
+    random source. The director's stored state never holds its draw: a restored director gets a new one."""
 
     def __call__(self, choices: int) -> int:
         return secrets.randbelow(choices)
@@ -232,7 +232,7 @@ class TournamentOwner:
         (:func:`hosting.tournament_state.load_director`). The hand that ran at each of its tables is void (its
         chips are as before it: the director only takes a hand's stacks when it ends); its clock continues from
         ``saved_clock`` once it has started (its levels paused while the room was down)."""
-        director = load_director(state, steps, name=f"tournament {config.id}")
+        director = load_director(state, steps, name=f"tournament {config.id}", draw=SystemDraw())
         clock = TournamentClock()
         if director.started_at is not None:
             clock.resume_from(saved_clock)
@@ -488,7 +488,7 @@ class TournamentOwner:
         if self._snapshot_due or self.over:
             state = self._snapshot()
         else:
-            packed = pack_calls(calls)
+            packed = encode_calls(calls)
             self._written_since_snapshot += len(packed)
             if self._written_since_snapshot > max(SNAPSHOT_MIN_BYTES, SNAPSHOT_RATIO * self._snapshot_bytes):
                 state, packed = self._snapshot(), None
@@ -502,12 +502,7 @@ class TournamentOwner:
         return future
 
     def _snapshot(self) -> bytes:
-        director = self.director
-        draw, director.draw = director.draw, SystemDraw()  # what is stored is a fresh fair draw
-        try:
-            state = pickle.dumps(director, protocol=pickle.HIGHEST_PROTOCOL)
-        finally:
-            director.draw = draw
+        state = encode_snapshot(self.director)
         self._snapshot_due = False
         self._written_since_snapshot = 0
         self._snapshot_bytes = len(state)

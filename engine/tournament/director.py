@@ -100,7 +100,6 @@ from engine.tournament.seating import (
 )
 from engine.tournament.settings import PayoutKind, TournamentSettings
 from engine.tournament.shares import apportion, split_equally
-from engine.tournament.stored import stored_quickly
 from engine.tournament.table import HandResult, TournamentTable
 
 
@@ -116,7 +115,6 @@ class Phase(Enum):
     CANCELLED = "cancelled"
 
 
-@stored_quickly
 @dataclass(slots=True)
 class Entry:
     """One entry: ``player``'s, at ``table`` (``None`` before seating or once out). ``busted_order``: the
@@ -150,11 +148,6 @@ class Tournament:
     never part of its stored state)."""
 
     journal: Journal | None = None
-
-    def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        state.pop("journal", None)
-        return state
 
     def __init__(self, settings: TournamentSettings, draw: Draw) -> None:
         self.settings = settings

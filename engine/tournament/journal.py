@@ -1,6 +1,6 @@
 """A tournament's state kept as what changed: the calls that changed it (issue 18, 3,000 entrants).
 
-Storing a director's whole state after every step costs a pickle of every entry, seat and table each time (at
+Storing a director's whole state after every step costs an encoding of every entry, seat and table each time (at
 3,000 entries most of the room's work). The director is pure: its state after a call depends only on its state
 before, the call's arguments and the numbers its fair draw gave. So a room keeps a snapshot now and then and,
 after it, each call that changed the director (:class:`Call`: its method, arguments and draws); a snapshot plus
@@ -15,6 +15,7 @@ raises at the same point).
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -125,7 +126,17 @@ def journaled(method: Callable[Concatenate[_Self, _Params], _Result]) -> Callabl
             journal.calls.append(Call(name, given, named, tuple(draws), outcome))
             journal.ended()
 
+    noted.__dict__[_MARK] = True
     return noted
+
+
+_MARK = "__journaled__"
+
+
+def journaled_methods(cls: type) -> dict[str, Callable[..., Any]]:
+    """The methods of ``cls`` marked :func:`journaled` (unwrapped: their own signatures and annotations), by name:
+    what a journal's calls may name."""
+    return {name: inspect.unwrap(value) for name, value in vars(cls).items() if getattr(value, _MARK, False)}
 
 
 def _as_given(value: Any) -> Any:

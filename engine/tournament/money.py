@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from engine.errors import InvalidAmount, TableRuleError
 from engine.events import Event
 from engine.tournament.events import Credited, Paid
-from engine.tournament.stored import stored_quickly
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +72,6 @@ class Free:
 Payment = Balance | Ticket | Free
 
 
-@stored_quickly
 @dataclass(slots=True)
 class _EntryPayment:
     player: str

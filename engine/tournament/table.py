@@ -43,11 +43,9 @@ from engine.structures import StructureKind
 from engine.table.hands import absent_action, timeout_action
 from engine.table_events import TimedOut
 from engine.tournament.levels import Level
-from engine.tournament.stored import stored_quickly
 from engine.variants import ForcedBetKind, Variant
 
 
-@stored_quickly
 @dataclass(slots=True)
 class TournamentSeat:
     """One entry at the table: ``stack`` chips (up to date between hands). ``waits_one_hand``: just arrived

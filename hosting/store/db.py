@@ -114,9 +114,13 @@ def migrate(connection: sqlite3.Connection) -> int:
     for number in range(version, SCHEMA_VERSION):
         connection.execute("BEGIN IMMEDIATE")
         try:
-            for statement in MIGRATIONS[number].split(";"):
-                if statement.strip():
-                    connection.execute(statement)
+            migration = MIGRATIONS[number]
+            if callable(migration):
+                migration(connection)
+            else:
+                for statement in migration.split(";"):
+                    if statement.strip():
+                        connection.execute(statement)
             connection.execute(f"PRAGMA user_version = {number + 1}")
             connection.execute("COMMIT")
         except BaseException:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import pickle
 import random
 import resource
 import statistics
@@ -48,7 +47,7 @@ from engine.tournament.settings import TournamentSettings
 from hosting.store import Store
 from hosting.tournament_bots import TournamentBot, quick_move
 from hosting.tournament_config import TournamentConfig
-from hosting.tournament_state import load_director
+from hosting.tournament_state import encode_snapshot, load_director
 from tests.hosting.tournament_play import tournament_room
 from tui.connection import LocalConnection
 
@@ -93,7 +92,7 @@ async def run(entrants: int, level_seconds: float, timeout: float) -> dict[str, 
         owner = room.tournaments.owners["bench"]
         for bot in bots:
             await bot.register()
-        state_kib = len(pickle.dumps(owner.director, protocol=pickle.HIGHEST_PROTOCOL)) / 1024  # at its largest
+        state_kib = len(encode_snapshot(owner.director)) / 1024  # at its largest
         started = time.perf_counter()
         cpu_started = time.process_time()
         deadline = started + timeout

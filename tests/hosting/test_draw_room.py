@@ -84,9 +84,8 @@ async def test_tui_connections_in_the_rooms_process_take_part_and_verify(tmp_pat
 
 
 async def test_a_spin_starts_from_its_draw_and_its_first_seats_replay_from_the_proof(tmp_path: Any) -> None:
-    import pickle
-
     from hosting.spin_start import start_spin, start_with_proof
+    from hosting.tournament_state import encode_snapshot
     from tests.tui.roombots import make_room, table
     from tui.connection import LocalConnection
 
@@ -102,7 +101,7 @@ async def test_a_spin_starts_from_its_draw_and_its_first_seats_replay_from_the_p
     assert proof.draw_id == "spin:spin-9" and sorted(proof.secrets) == ["ann", "bob", "cy"]
     assert director.spin_multiplier == proof.outcome == spin_row(proof.index).multiplier
     assert director.draw is first  # the key drew the start only
-    pickle.dumps(director)  # the director's state is stored as it was
+    encode_snapshot(director)  # the director's state is stored as it was
     # anyone with the proof replays the start: the same seats and the same button
     replay = registered_spin()
     replayed = start_with_proof(replay, proof, 5.0)

@@ -5,7 +5,6 @@ the proof, which `croupier verify` checks."""
 
 from __future__ import annotations
 
-import pickle
 import warnings
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from hosting.errors import RoomError
 from hosting.hand_records import DRAW_PROOF_PREFIX
 from hosting.store import Store
 from hosting.tournament_config import TournamentConfig
-from hosting.tournament_state import load_director
+from hosting.tournament_state import encode_snapshot, load_director
 from tests.hosting.tournament_play import Shover, tournament_room, until
 
 NAMES = ("ana", "bob", "cy")
@@ -68,7 +67,7 @@ async def test_a_spin_draws_its_multiplier_with_its_players_and_keeps_the_proof(
         assert proof.draw_id == "spin:spin" and sorted(proof.secrets) == list(NAMES) and proof.withheld == ()
         assert check_proof(proof, outcomes=SPIN) == []
         assert director.spin_multiplier == proof.outcome == spin_row(proof.index).multiplier
-        assert pickle.loads(pickle.dumps(director)).draw_proofs == [data]  # kept with the stored state
+        assert load_director(encode_snapshot(director)).draw_proofs == [data]  # kept with the stored state
         await until(lambda: len(stored_when_sent) == 3, timeout=30)
         assert stored_when_sent == [True, True, True]
         for bot in bots:  # every player's own client took part and checked the draw

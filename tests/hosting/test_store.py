@@ -28,7 +28,7 @@ def tables(connection: sqlite3.Connection) -> set[str]:
 def test_a_new_store_is_wal_at_the_current_schema_version(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "room")
     assert store.connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+    assert store.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
     assert {"accounts", "account_keys", "balances", "ledger", "hands", "tables", "table_stacks", "chat",
             "reports", "notices", "room_sessions"} <= tables(store.connection)
     store.close_now()
@@ -38,7 +38,9 @@ def test_an_older_schema_is_migrated_at_start_and_keeps_its_data(tmp_path: Path)
     data_dir = tmp_path / "room"
     data_dir.mkdir()
     old = sqlite3.connect(data_dir / DATABASE_FILE)
-    old.executescript(MIGRATIONS[0])
+    first = MIGRATIONS[0]
+    assert isinstance(first, str)
+    old.executescript(first)
     old.execute("PRAGMA user_version = 1")
     old.execute("INSERT INTO accounts VALUES ('ann', 1.0)")
     old.execute("INSERT INTO balances VALUES ('ann', 1000)")
@@ -47,7 +49,7 @@ def test_an_older_schema_is_migrated_at_start_and_keeps_its_data(tmp_path: Path)
     old.commit()
     old.close()
     store = Store.open(data_dir)
-    assert store.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+    assert store.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
     assert "reports" in tables(store.connection)
     assert store.balance("ann") == 1000
     store.close_now()

@@ -5,7 +5,6 @@ tournament; the end is a snapshot (the summary export reads it)."""
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +66,7 @@ async def test_the_stored_steps_replay_to_the_director_of_the_last_step_kept(
             checked = len(kept)
         (saved,) = [item for item in store.saved_tournaments() if item.id == "sng"]
         assert saved.steps == () and saved.status == "complete"  # the end is a snapshot
-        final = pickle.loads(saved.state)
+        final = load_director(saved.state)
         assert fingerprint(final) == fingerprint(owner.director) == kept[-1]
         assert checked > 20 and steps_seen >= 3
         assert len(snapshots) >= 3 and len(snapshots) < len(kept) / 3  # not a snapshot per step
