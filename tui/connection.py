@@ -172,6 +172,19 @@ def fairness_verdicts(participant: Any, message: Mapping[str, Any]) -> list[dict
                              note=getattr(participant, "notes", {}).get(key))]
 
 
+def host_blind_verdict(participant: Any, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """After a host-blind hand's ``blind_end``, this client's own referee's verdict as a ``fairness`` message (the
+    hand log's badge): every entry, proof and opened card it relied on checked as the hand went."""
+    if participant is None or message.get("type") != "blind_end":
+        return []
+    key = (str(message.get("table")), str(message.get("hand")))
+    found = participant.results.get(key)
+    if found is None:
+        return []
+    return [protocol.message("fairness", table=key[0], hand=key[1], ok=not found, joined_late=False,
+                             violations=[{"kind": "host_blind", "message": text} for text in found])]
+
+
 def draw_verdict(participant: Any, message: Mapping[str, Any]) -> list[dict[str, Any]]:
     """After a ``draw_proof`` (a Spin's multiplier): this client's own check of it, as a notice in plain words
     (only integers from the proof reach the screen, never the room's text)."""
@@ -344,6 +357,11 @@ class SshConnection:
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = RoomClient(connection, writer, reader, participant)
         client.hello = await client.wait_for("hello", timeout=timeout)
+        # this client takes part in host-blind dealing: its keys, shuffles and shares are made here, on the
+        # player's machine (hosting.host_blind_client); the room lets it sit at host-blind tables
+        from hosting.host_blind_client import HostBlindParticipant
+        client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
+        await client.send("hello", client="croupier join", features=[protocol.HOST_BLIND_FEATURE])
         return cls(client)
 
     async def send(self, message_type: str, **fields: Any) -> None:
@@ -363,7 +381,10 @@ class SshConnection:
             raise ConnectionLost(str(problem)) from None
         except TimeoutError:
             return protocol.message("idle")
+        if message.get("type") == "ack" and message.get("in_reply_to") == "hello":
+            return protocol.message("idle")  # our own hello's (it offered host-blind dealing)
         self._pending.extend(fairness_verdicts(self.client.fairness, message))  # RoomClient fed its participant
+        self._pending.extend(host_blind_verdict(self.client.host_blind, message))
         return message
 
     async def close(self) -> None:

@@ -3,6 +3,7 @@
     python tests/benchmarks/load.py --players 240 --processes 4 --think 0 --hands 30
     python tests/benchmarks/load.py --players 1000 --processes 4 --think 1-4 --seconds 60
     python tests/benchmarks/load.py --sweep 250,500,1000,2000 --processes 4 --think 1-4 --seconds 60
+    python tests/benchmarks/load.py --sweep 12,24,48 --processes 2 --think 1-4 --seconds 60 --dealing host-blind
 
 Every bot is a real SSH client that verifies every hand (tests/benchmarks/load_worker.py); each bot process
 gets its own tables (one 6-seat hold'em table per 6 of its players), so no two processes race for a seat. The
@@ -62,13 +63,14 @@ def split(players: int, processes: int) -> list[list[int]]:
     return layout
 
 
-def room_file(directory: Path, tables: int) -> Path:
-    """The benchmark's room: ``tables`` hold'em tables, logins from one address allowed at load speed."""
+def room_file(directory: Path, tables: int, dealing: str = "commit-reveal") -> Path:
+    """The benchmark's room: ``tables`` hold'em tables, logins from one address allowed at load speed;
+    ``dealing = "host-blind"``: every table deals host-blind (the bots' clients shuffle and open the cards)."""
     text = ("[room]\nname = \"load\"\nconnections_per_minute = 10000\nlogins_per_address = 10000\n"
             "max_pending_logins = 10000\npending_logins_per_address = 1000\nlogin_seconds = 120\nready_screens = 0\n")
     for index in range(tables):
         text += (f"\n[[tables]]\nid = \"load-{index}\"\ngame = \"texas_holdem\"\nstructure = \"no_limit\"\n"
-                 f"stakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\n")
+                 f"stakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\ndealing = \"{dealing}\"\n")
     path = directory / "room.toml"
     path.write_text(text)
     return path
@@ -110,13 +112,14 @@ def start_host(directory: Path, config: Path, profile: Path | None = None) -> tu
 
 
 def run_point(players: int, processes: int, hands: int, think: str, seconds: float, warmup: float = 0.0,
-              profile: Path | None = None, sit_rate: float = 1e9) -> dict[str, Any]:
+              profile: Path | None = None, sit_rate: float = 1e9, dealing: str = "commit-reveal") -> dict[str, Any]:
     """One room, ``players`` bots over ``processes`` processes; the JSON line's fields. ``profile``: the room
     runs under cProfile (slower: its CPU is not comparable) and writes its statistics there when it stops."""
     layout = split(players, processes)
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        host, port = start_host(directory, room_file(directory, sum(len(tables) for tables in layout)), profile)
+        host, port = start_host(directory, room_file(directory, sum(len(tables) for tables in layout), dealing),
+                                profile)
         workers: list[subprocess.Popen[str]] = []
         try:
             first = 0
@@ -168,7 +171,7 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
     window = max(result["window_seconds"] for result in results)  # the bots' own go-to-stop (without leaving)
     return {
         "players": sum(result["players"] for result in results), "processes": processes, "think": think,
-        "hands": hands_done, "hands_per_second": round(hands_done / window, 2),
+        "dealing": dealing, "hands": hands_done, "hands_per_second": round(hands_done / window, 2),
         "actions": len(latencies), "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
         "fairness_verified": sum(result["fairness_verified"] for result in results),
         "fairness_failures": sum(result["fairness_failures"] for result in results),
@@ -238,6 +241,8 @@ def main() -> int:
                         help="players sitting down per second at the start, in all (default 50: not all at once)")
     parser.add_argument("--think", default="0", help="seconds per decision, MIN-MAX (e.g. 1-4); 0: at once")
     parser.add_argument("--sweep", default=None, metavar="N,N,...", help="one fresh room per player count")
+    parser.add_argument("--dealing", choices=("commit-reveal", "host-blind"), default="commit-reveal",
+                        help="how every table deals (host-blind: the bots' clients shuffle and open the cards)")
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
                         help="run the room under cProfile, statistics to FILE (its CPU then reads high)")
     arguments = parser.parse_args()
@@ -256,13 +261,13 @@ def main() -> int:
         profile = arguments.profile.with_suffix(f".{count}{arguments.profile.suffix}") \
             if arguments.profile and arguments.sweep else arguments.profile
         point = run_point(count, arguments.processes, arguments.hands, arguments.think, seconds, warmup, profile,
-                          arguments.sit_rate)
+                          arguments.sit_rate, arguments.dealing)
         points.append(point)
         print(json.dumps(point), flush=True)
     if arguments.sweep:
         holding = [point["players"] for point in points
                    if point["p99_ms"] is not None and point["p99_ms"] < P99_TARGET_MS and point["bot_errors"] == 0]
-        print(json.dumps({"think": arguments.think, "p99_target_ms": P99_TARGET_MS,
+        print(json.dumps({"think": arguments.think, "dealing": arguments.dealing, "p99_target_ms": P99_TARGET_MS,
                           "largest_players_p99_under_target": max(holding, default=None)}))
     return 0 if all(point["fairness_failures"] == 0 and point["chips_conserved"] for point in points) else 1
 

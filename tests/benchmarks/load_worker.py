@@ -42,7 +42,7 @@ async def _connect(host: str, port: int, name: str, gate: asyncio.Semaphore) -> 
     for attempt in range(CONNECT_TRIES):
         async with gate:
             try:
-                client = await RoomClient.connect(host, port, name, timeout=60.0,
+                client = await RoomClient.connect(host, port, name, timeout=60.0, host_blind=True,
                                                   client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
                 await client.pass_gates()
                 return client
@@ -142,6 +142,10 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     errors = [repr(task.exception()) for task in tasks if not task.cancelled() and task.exception() is not None]
     # violations (their kinds, the first's evidence) apart from hands a slow connection kept from a full check
     fairness = fairness_tally((str(client.hello.get("name")), client.fairness) for client in clients)
+    for client in clients:  # host-blind hands: each client's own referee of them
+        for violations in (client.host_blind.results.values() if client.host_blind is not None else ()):
+            fairness["fairness_verified"] += not violations
+            fairness["fairness_failures"] += bool(violations)
     refusals = Counter(str(refused["reply"].get("code")) for report in reports for refused in report.refused_moves)
     for client in clients:
         with contextlib.suppress(OSError, asyncssh.Error):
