@@ -289,3 +289,17 @@ class LevelChanged(Event):
     ante: int
     big_blind_ante: int
     bring_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameChanged(Event):
+    """A mixed table deals another game from hand ``from_hand`` on (R-MIX-1..3): ``game`` (an engine variant id)
+    under ``structure`` at these forced bets (stud games: ``ante`` and ``bring_in``, no blinds)."""
+
+    from_hand: int
+    game: str
+    structure: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    bring_in: int

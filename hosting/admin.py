@@ -589,6 +589,9 @@ class HostConsole:
     def _do_level(self, request: AdminRequest, now: float) -> dict[str, Any]:
         table = self._table(request.get("table"))
         config = table.config
+        if config.mixed is not None:
+            raise AdminRefusal("bad_level", f"{table.config.id} is a mixed table: each of its games has its stakes "
+                                            "in room.toml (games = …); pick its game with `game`")
         clock = dict(config.clock)
         for name in ("action_seconds", "time_bank_seconds"):
             if request.get(name) is not None:
@@ -624,6 +627,17 @@ class HostConsole:
         text = f"The host changed the table from the next hand: blinds {words}."
         self._announce(table, text)
         return {"text": text}
+
+    def _do_game(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        """A mixed table's next game (R-MIX-2): dealt from the next hand, announced at the table."""
+        table = self._table(request.get("table"))
+        try:
+            name = self.room.cash.mixed.pick(self.room.cash.tables[table.config.id], request.get("game"), "the host",
+                                             host=True)
+        except RoomError as refusal:
+            raise AdminRefusal(refusal.code, str(refusal)) from None
+        when = "after this hand" if table.engine.hand_running else "now"
+        return {"text": f"{table.config.id} deals {name} from the next hand ({when})"}
 
     def _do_adjust_stack(self, request: AdminRequest, now: float) -> dict[str, Any]:
         table = self._table(request.get("table"))

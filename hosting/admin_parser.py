@@ -48,6 +48,7 @@ ACTION_HELP: dict[str, str] = {
     "spectators": "who may watch a table: everyone, registered or nobody",
     "chat": "table chat on or off", "mute": "mute a player at a table", "unmute": "unmute a player at a table",
     "night": "start a named night, one settle-up across restarts until you end it (--end)",
+    "game": "a mixed table's next game (its number, id or name), dealt from the next hand (announced)",
     "cancel-tournament": "cancel a tournament: before its start every entry is refunded; once running the pool "
                          "left is split among the players still in, equal or by chips (room.toml cancel_refund)",
 }
@@ -126,6 +127,9 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
     night = action("night")
     night.add_argument("name", nargs="?", help="the night's name (a new one ends the last)")
     night.add_argument("--end", action="store_true", default=None, help="end the night")
+    game = action("game")
+    game.add_argument("table")
+    game.add_argument("game", help="the game's number in the table's list (1, 2, …), id (razz) or name")
     cancel = action("cancel-tournament")
     cancel.add_argument("tournament")
     cancel.add_argument("--refund", choices=("equal", "chips"), help="how the pool left is split (default: the "

@@ -71,6 +71,7 @@ ACTIONS: Final[dict[str, dict[str, Field]]] = {
     "chat": {"table": _f("table"), "on": _f("bool")},
     "mute": {"table": _f("table"), "player": _f("player"), "on": _f("bool")},
     "night": {"name": _f("text", True), "end": _f("bool", True)},
+    "game": {"table": _f("table"), "game": _f("text")},
     "cancel_tournament": {"tournament": _f("table"), "refund": _f("choice", True, ("equal", "chips"))},
 }
 """Every host action and its fields (README "Hosting a home game" lists them with their commands)."""

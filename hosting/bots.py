@@ -67,6 +67,10 @@ def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return {"kind": "show" if legal.get("can_show") else "muck"}
     if legal.get("can_run_twice"):  # R-HOME-1
         return {"kind": "run_it_twice"}
+    if legal.get("max_discards"):  # a draw game's draw (a mixed table deals them too): stand pat
+        return {"kind": "draw", "discard": []}
+    if legal.get("bring_in_amount") is not None and not legal.get("can_check"):  # stud's first street
+        return {"kind": "bring_in"}
     if legal.get("can_check"):
         if can_raise and roll < 0.25:
             return {"kind": "bet" if legal.get("is_bet") else "raise_to", "amount": legal["min_raise_to"]}

@@ -28,6 +28,7 @@ from engine.table import Stakes
 from engine.table.cash import AutoTopUp, auto_chips, verify_auto_top_up
 from hosting import protocol
 from hosting.jackpots import jackpot_live, jackpot_pool_name, settle_jackpot
+from hosting.mixed_tables import MixedTables
 from hosting.owner import Mailroom
 from hosting.store import hand_start_of, table_settings
 from hosting.tables import TableState
@@ -60,11 +61,14 @@ class CashTables:
         self.auto_orders: dict[str, dict[str, AutoTopUp]] = {}
         """table → player → his auto top-up / auto rebuy order (R-BUYIN-1), until he leaves the seat."""
         self._short: set[tuple[str, str]] = set()  # (table, player) told his bank cannot pay his order
+        self.mixed = MixedTables(mailroom, publish)
+        """The mixed tables' rotations and picks (R-MIX-1..4)."""
 
     # --- tables ------------------------------------------------------------------------------------------
 
     def adopt(self, table: TableState) -> None:
         """``table`` is a cash table of the room from now on (its lobby row and jackpot are ours)."""
+        self.mixed.adopt(table)  # first: a mixed table deals its first game from here on
         self.tables[table.id] = table
         table.kind = self.kind
         if jackpot_live(table.config):  # shown while there is a store to keep its pool
@@ -73,6 +77,7 @@ class CashTables:
     def release(self, table: TableState) -> None:
         """``table`` left the room."""
         self.tables.pop(table.id, None)
+        self.mixed.release(table)
         self.paused.discard(table.id)
         self._dealt.pop(table.id, None)
         self.auto_orders.pop(table.id, None)
@@ -112,6 +117,7 @@ class CashTables:
         if self.waiting_changes is not None:
             self.waiting_changes(table.id)
         self.carry_out_orders(table)
+        self.mixed.between_hands(table)  # after the host's changes: his pick of the game is one of them
 
     # --- auto top-up and auto rebuy (R-BUYIN-1) ----------------------------------------------------------
 
@@ -170,10 +176,11 @@ class CashTables:
             self.publish(table, events)
 
     def may_start_hand(self, table: TableState) -> bool:
-        return table.id not in self.paused
+        return table.id not in self.paused and not self.mixed.choosing(table)
 
     def hand_started(self, table: TableState, hand_id: str, events: Sequence[Event]) -> None:
         """The start snapshot to the store (its result follows in one transaction)."""
+        self.mixed.hand_started(table)
         if self.store is None:
             return
         start = hand_start_of(table.engine, table.id, hand_id, events, time.time(), table_settings(table.config))

@@ -109,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--fast", action="store_true", help="bots act at once, without thinking pauses")
     play.add_argument("--fast-fold", action="store_true",
                       help="a fast-fold pool instead of one table: fold and you are dealt a fresh hand at once")
+    play.add_argument("--mixed", choices=("horse", "hose", "eight_game"), default=None,
+                      help="a mixed game instead of one: HORSE (limit hold'em, Omaha hi/lo, razz, stud, stud hi/lo), "
+                           "HOSE, or the 8-game mix, changing game every orbit (or --every hands)")
+    play.add_argument("--every", type=int, default=None, metavar="HANDS",
+                      help="with --mixed: hands of each game (default: an orbit, one hand per player)")
     play.set_defaults(handler=_command("play"))
 
     host = commands.add_parser(

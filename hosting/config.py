@@ -89,6 +89,7 @@ A bad file raises :class:`ConfigError` whose message is one line naming the file
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import tomllib
@@ -105,6 +106,7 @@ from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 from hosting.config_reader import ConfigError as ConfigError  # raised here; callers import it from here
 from hosting.config_reader import Reader
+from hosting.mixed_config import MixedConfig, read_mixed
 from hosting.tournament_config import TournamentConfig, read_tournaments
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
@@ -180,6 +182,9 @@ class TableConfig:
     @property
     def host_blind(self) -> bool:
         return self.dealing == HOST_BLIND
+    mixed: MixedConfig | None = None
+    """A mixed table's games and rotation (R-MIX-1..4, :mod:`hosting.mixed_config`); ``game``, ``structure`` and
+    the stakes above are then the game being dealt (the first at the start)."""
 
     def describe(self) -> str:
         """Short text for the lobby, e.g. ``"texas_holdem no_limit 1/2"``."""
@@ -295,7 +300,9 @@ def _rake_names() -> tuple[str, ...]:
 
 TABLE_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "ante",
                       "bring_in", "straddle", "spread", "jackpot", "manual_showdown", "run_it_twice", "rabbit_hunt",
-                      "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty", "dealing")
+                      "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty", "dealing", "games", "every",
+                      "choice", "choice_seconds")
+MIXED_ONLY_KEYS: Final = ("every", "choice", "choice_seconds")
 POOL_KEYS: Final = ("id", "name", "game", "structure", "stakes", "seats", "buy_in", "rake", "clock", "spread",
                      "jackpot", "manual_showdown", "fill_seconds", "dealing")
 _POOL_ID = re.compile(r"[A-Za-z0-9_-]{1,28}\Z")  # its tables add ".1", ".2", …: still a table id
@@ -311,11 +318,16 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
         table_id = reader.text("id", f"p{index + 1}", _POOL_ID, "an id of 1-28 letters, digits, _ -")
     else:
         table_id = reader.text("id", f"t{index + 1}", _ID, "an id of 1-32 letters, digits, _ . -")
-    game = reader.choice("game", tuple(sorted(VARIANTS)))
-    structure = reader.choice("structure", STRUCTURE_IDS)
     small_blind, big_blind = reader.pair("stakes", "small_blind, big_blind")
     if small_blind > big_blind:
         raise reader.fail("stakes", f"the small blind ({small_blind}) is larger than the big blind ({big_blind})")
+    if "games" in data:
+        return _read_mixed_table(source, reader, table_id, (small_blind, big_blind))
+    for key in MIXED_ONLY_KEYS:
+        if key in data:
+            raise reader.fail(key, "only a mixed table (games = …) has it")
+    game = reader.choice("game", tuple(sorted(VARIANTS)))
+    structure = reader.choice("structure", STRUCTURE_IDS)
     seats = _read_seats(reader, game)
     min_buy_in, max_buy_in = reader.pair("buy_in", "minimum, maximum", (40 * big_blind, 100 * big_blind))
     if min_buy_in > max_buy_in:
@@ -361,12 +373,47 @@ def _check_host_blind(reader: Reader, game: str, structure: str) -> None:
         raise reader.fail("rake", "a host-blind table takes no rake for now (rake = \"none\")")
 
 
+def _read_mixed_table(source: str, reader: Reader, table_id: str | None, stakes: tuple[int, int]) -> TableConfig:
+    """A mixed table (R-MIX-1..4): its ``games`` instead of ``game`` and ``structure``; the first game is dealt
+    first. Seats up to the smallest maximum of its games; no spread limit, no jackpot (one game's pool)."""
+    if "dealing" in reader.data:
+        raise reader.fail("dealing", "host-blind dealing covers texas_holdem only for now, not a mixed table")
+    for key in ("game", "structure", "spread", "jackpot"):
+        if key in reader.data:
+            raise reader.fail(key, f"a mixed table has no {key}" if key in ("spread", "jackpot") else
+                              f"a mixed table lists its games (each with its structure) in games = …, not {key}")
+    mixed = read_mixed(reader, stakes)
+    first = mixed.games[0]
+    most = min(10, *(VARIANTS[game.game].max_players for game in mixed.games))
+    seats = reader.integer("seats", min(6, most), 2, most)
+    big_blind = stakes[1]
+    min_buy_in, max_buy_in = reader.pair("buy_in", "minimum, maximum", (40 * big_blind, 100 * big_blind))
+    if not big_blind <= min_buy_in <= max_buy_in:
+        raise reader.fail("buy_in", f"expected the big blind ({big_blind}) <= minimum <= maximum, got "
+                                    f"{[min_buy_in, max_buy_in]}")
+    rake_name = reader.choice("rake", _rake_names(), "none")
+    clock = _read_clock(source, f"{reader.path}.clock", reader.data.get("clock", {}))
+    straddle = reader.data.get("straddle", False)
+    manual_showdown = reader.data.get("manual_showdown", False)
+    for key, value in (("straddle", straddle), ("manual_showdown", manual_showdown)):
+        if not isinstance(value, bool):
+            raise reader.fail(key, f"expected true or false, got {value!r}")
+    mixed = dataclasses.replace(mixed, straddle=straddle)
+    home = _read_home(reader, first.game, mixed)
+    assert table_id is not None  # it has a default
+    name = clean_text(reader.text("name", f"{mixed.name} {stakes[0]}/{stakes[1]}") or "") or table_id
+    return TableConfig(table_id, name, first.game, first.structure, first.small_blind, first.big_blind, seats,
+                       min_buy_in, max_buy_in, rake_name, clock, first.ante, first.bring_in,
+                       straddle and not first.stud, None, None, manual_showdown, home, mixed=mixed)
+
+
 HOME_KEYS: Final = ("run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_ante", "seven_deuce_bounty")
 """A table's home-game option keys (:class:`engine.home.HomeOptions` fields of the same names)."""
 
 
-def _read_home(reader: Reader, game: str) -> HomeOptions:
-    """The home-game options (R-HOME-1..4), each off unless set; a game an option does not suit is refused."""
+def _read_home(reader: Reader, game: str, mixed: MixedConfig | None = None) -> HomeOptions:
+    """The home-game options (R-HOME-1..4), each off unless set; a game an option does not suit is refused (a
+    mixed table: an option no game of it suits; each game is dealt with those that suit it)."""
     flags: dict[str, bool] = {}
     for key in ("run_it_twice", "rabbit_hunt"):
         value = reader.data.get(key, False)
@@ -376,7 +423,9 @@ def _read_home(reader: Reader, game: str) -> HomeOptions:
     options = HomeOptions(flags["run_it_twice"], flags["rabbit_hunt"],
                           reader.integer("bomb_pot_every", 0, 0, 1000), reader.integer("bomb_pot_ante", 0, 0, 10**9),
                           reader.integer("seven_deuce_bounty", 0, 0, 10**9))
-    problem = check_home_options(options, game)
+    problems = [check_home_options(options, each.game) for each in mixed.games] if mixed is not None \
+        else [check_home_options(options, game)]
+    problem = None if mixed is not None and None in problems else problems[0]
     if problem is not None:
         key, _, reason = problem.partition(": ")
         raise reader.fail(key, reason)

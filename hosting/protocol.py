@@ -394,6 +394,15 @@ class RabbitHunt(Inbound, frozen=True):
     table: TableId
 
 
+class ChooseGame(Inbound, frozen=True):
+    """Dealer's choice at a mixed table (R-MIX-2): the player on the button, while asked, picks the next game —
+    its number in the table's list (``"1"``…), its id (``"razz"``) or its name."""
+
+    type: ClassVar[str] = "choose_game"
+    table: TableId
+    game: Annotated[str, Meta(min_length=1, max_length=40)]
+
+
 class TournamentRequest(Inbound, frozen=True):
     """A tournament request (hosting.tournament_desk): ``action`` on ``tournament`` — ``state`` (the answer is a
     ``tournament`` message), ``register`` (``password`` for a private one; ``pay``: ``ticket`` or ``balance``,
@@ -421,7 +430,7 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
                     BlindEntry,
                     DrawCommit, DrawReveal,
                     VerificationReport, ReportHand,
-                    Refill, HostRequest, SettleUpRequest, RabbitHunt, TournamentRequest, Ping)
+                    Refill, HostRequest, SettleUpRequest, RabbitHunt, ChooseGame, TournamentRequest, Ping)
 }
 
 

@@ -69,6 +69,7 @@ from hosting.protocol import (
     BlindEntry,
     BlindSeat,
     Chat,
+    ChooseGame,
     Commit,
     DrawCommit,
     DrawReveal,
@@ -592,6 +593,7 @@ class Room:
             DrawCommit: self._to_draw, DrawReveal: self._to_draw,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
             HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
+            ChooseGame: self._choose_game,
             TournamentRequest: self._tournament,
         }
 
@@ -945,6 +947,11 @@ class Room:
         table = self.table(message.table)  # R-HOME-2: the engine's table says whether and what
         self._engine(table, lambda engine: engine.rabbit_hunt(session.name))
         session.send(protocol.ack("rabbit_hunt", table=table.config.id))
+
+    def _choose_game(self, session: Session, message: ChooseGame, now: float) -> None:
+        table = self.table(message.table)  # R-MIX-2: the mixed tables say whether it is his pick
+        name = self.cash.mixed.pick(table, message.game, session.name, host=False)
+        session.send(protocol.ack("choose_game", table=table.config.id, game=name))
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         pool = self.pool_of(message.table)

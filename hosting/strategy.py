@@ -204,8 +204,9 @@ class Tracker:
         hand.apply(event)
 
     def view(self, table: str) -> HandView:
-        variant = VARIANTS[self._game_of(table)]
         hand = self.hands.get(table)
+        # the hand's own game: a mixed table changes game between hands (R-MIX-1)
+        variant = VARIANTS.get(hand.variant if hand is not None else "") or VARIANTS[self._game_of(table)]
         if hand is None:
             return HandView(variant)
         me = self._seat_of(table)

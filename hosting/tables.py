@@ -34,6 +34,8 @@ class TableState:
     """The table's jackpot for its lobby row and table message (set by its owner, R-JACK-1; PROTOCOL.md)."""
     kind: str = "cash"
     closing: bool = False
+    mixed: Callable[[], dict[str, Any]] | None = None
+    """A mixed table's rotation for its lobby row and table message (R-MIX-1..4; hosting.mixed_tables)."""
 
     @property
     def id(self) -> str:
@@ -64,12 +66,18 @@ class TableState:
             "clock": {"action_seconds": config.clock.get("action_seconds", 20.0),
                       "time_bank_seconds": config.clock.get("time_bank_seconds", 60.0)},
         }
-        return self._with_jackpot(self._with_dealing(row))
+        return self._with_mixed(self._with_jackpot(self._with_dealing(row)))
 
     def _with_dealing(self, body: dict[str, Any]) -> dict[str, Any]:
         """``body`` with ``dealing: "host-blind"`` at a host-blind table (absent: commit–reveal, as before)."""
         if self.config.host_blind:
             body["dealing"] = self.config.dealing
+        return body
+
+    def _with_mixed(self, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` with the ``mixed`` field at a mixed table (absent otherwise)."""
+        if self.mixed is not None:
+            body["mixed"] = self.mixed()
         return body
 
     def _with_jackpot(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -83,9 +91,11 @@ class TableState:
         """The ``table`` message body: seats with names, stacks and states, the waiting list, and the stakes of
         the next hand (a level up or the host's new blinds show at once)."""
         stakes = self.engine.stakes
-        return self._with_jackpot(self._with_dealing({
+        return self._with_mixed(self._with_jackpot(self._with_dealing({
             "table": self.config.id,
             "kind": self.kind,
+            "game": self.config.game,
+            "structure": self.config.structure,
             "stakes": [stakes.small_blind, stakes.big_blind],
             "seats": [
                 {"seat": seat, "name": seated.player, "stack": seated.stack, "sitting_out": seated.sitting_out,
@@ -96,7 +106,7 @@ class TableState:
             "waiting": list(self.engine.waiting_list.players),
             "hand_running": self.engine.hand_running,
             **self._home_options(),
-        }))
+        })))
 
     def _home_options(self) -> dict[str, Any]:
         """The table's home-game options that are on (R-HOME-1..4), for the clients' keys: absent when none."""

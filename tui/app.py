@@ -311,8 +311,13 @@ class CroupierApp(TournamentLobby):
             if table_id == self._start_table:
                 self.call_after_refresh(self.show_table, table_id)
         was_waiting = model.needs_action
+        was_picking = model.mixed.get("chooser") == self.me
         model.apply(message, self.clock())
         self._tally(table_id, model, message)
+        if model.mixed.get("chooser") == self.me and not was_picking:  # dealer's choice: mine (R-MIX-2)
+            self.bell()
+            self.notify(f"Your pick of the next game at {model.name or table_id}: press G.", title="dealer's choice",
+                        severity="warning", timeout=10)
         self.tournament_table_changed(model)
         if pooled and message.get("type") == "table" and not model.seated:
             self.close_table(table_id)  # folded (or the hand ended): the pool moved us on to a fresh hand

@@ -116,6 +116,10 @@ COMMANDS: tuple[Command, ...] = (
             "w", "Rabbit",
             readme="home games with `rabbit_hunt`: after a hand that ended early, until the next deal, show the "
                    'table the cards that would have come (marked "not played")'),
+    Command(TABLE, "pick_game", "Pick the next game", "dealer's choice at a mixed table, when it is your pick",
+            "g", "Pick game",
+            readme="dealer's choice at a mixed table: when the header says it is your pick, choose the next game "
+                   "(its number, or Enter on it); your time out, the next game of the list is dealt"),
     Command(TABLE, "show", "Show cards", "at showdown", "s", "Show", readme_keys="**S** / **M**",
             readme="show or muck at showdown when asked: a table with `manual_showdown = true` asks each player "
                    "in showdown order, on the action clock (out of time: the hand is shown); Ctrl+P → "

@@ -54,6 +54,7 @@ from engine.home.rabbit_hunt import RabbitHuntShown
 from engine.table_events import (
     CardsShownAfterWin,
     ChipsAdded,
+    GameChanged,
     HandFinished,
     HandPlanned,
     LeavingAfterHand,
@@ -71,8 +72,8 @@ from engine.table_events import (
     TimedOut,
     TurnStarted,
 )
-from engine.text import clean_text
-from engine.variants import VARIANTS, ForcedBetKind
+from engine.text import clean_text, counted
+from engine.variants import VARIANTS, ForcedBetKind, game_name
 from engine.view import HAND_EVENTS, HandView
 from hosting.hand_codec import TABLE_EVENT_TYPES, CodecError, event_from_json
 
@@ -377,6 +378,9 @@ class TableModel:
     drew: bool = False  # a draw of this street has started (someone drew or stood pat)
     up_cards: list[tuple[str, list[str]]] = field(default_factory=list)  # stud: this street's up cards, by name
     last_event: Event | None = None  # the event the last message applied carried (the app's tallies read it)
+    mixed: dict[str, Any] = field(default_factory=dict)
+    """A mixed table's rotation as the room's table message says (R-MIX-1..4): the mix, the game being dealt,
+    the next one, hands left, and who picks (dealer's choice); empty at a table of one game."""
 
     # --- derived -------------------------------------------------------------------------------------
 
@@ -400,6 +404,36 @@ class TableModel:
     @property
     def my_seat(self) -> int | None:
         return next((info.seat for info in self.seats.values() if info.name == self.me), None)
+
+    @property
+    def mixed_words(self) -> str:
+        """A mixed table's header (R-MIX-1..4): the mix and its game, then what comes next, e.g.
+        ``HORSE: Razz · next 7-card Stud in 3 hands``; empty at a table of one game.
+
+        >>> model = TableModel("horse", "ana", mixed={"name": "HORSE", "game": "Razz", "next": "7-card Stud",
+        ...                                         "hands_left": 3, "choice": "rotation"})
+        >>> model.mixed_words
+        'HORSE: Razz · next 7-card Stud in 3 hands'
+        >>> model.mixed["chooser"] = "ana"
+        >>> model.mixed_words
+        'HORSE: Razz · your pick of the next game (G)'
+        """
+        mixed = self.mixed
+        if not mixed:
+            return ""
+        head = f"{mixed.get('name', 'Mixed')}: {mixed.get('game', '')}"
+        chooser, left, upcoming = mixed.get("chooser"), mixed.get("hands_left"), mixed.get("next")
+        if chooser == self.me:
+            return f"{head} · your pick of the next game (G)"
+        if chooser:
+            return f"{head} · {chooser} picks the next game"
+        when = f" in {counted(left, 'hand')}" if isinstance(left, int) and left > 0 else \
+            " from the next hand" if left == 0 else ""
+        if upcoming:
+            return f"{head} · next {upcoming}{when}"
+        if mixed.get("choice") == "button":
+            return f"{head} · dealer's choice{when}"
+        return f"{head} · the host picks the next game" if mixed.get("choice") == "host" else head
 
     @property
     def uses_blinds(self) -> bool:
@@ -674,6 +708,12 @@ class TableModel:
         home = message.get("home")
         self.home = dict(home) if isinstance(home, dict) else {}
         self.dealing = str(message.get("dealing") or "commit-reveal")
+        mixed = message.get("mixed")
+        self.mixed = dict(mixed) if isinstance(mixed, dict) else {}
+        for key in ("game", "structure"):  # a mixed table's game changes between hands (R-MIX-1)
+            value = message.get(key)
+            if isinstance(value, str) and value and not self.hand_running:
+                setattr(self, key, value)
         self.waiting = [str(name) for name in message.get("waiting", [])]
         running = bool(message.get("hand_running"))
         present = set()
@@ -953,6 +993,10 @@ class TableModel:
                           "You will be asked to show or muck at showdown")
         elif isinstance(event, LevelChanged):  # a level up, the host's new blinds: from the next hand on
             self.note(f"From hand {event.from_hand}: {level_words(event)}")
+        elif isinstance(event, GameChanged):  # a mixed table's next game (R-MIX-1)
+            self.game, self.structure = event.game, event.structure
+            self.stakes = (event.small_blind, event.big_blind)
+            self.note(f"From hand {event.from_hand}: {game_words(event)}")
         elif isinstance(event, SEAT_WORDS_EVENTS):
             who = str(getattr(event, "player", name))
             words = f"adds {event.amount} chips" if isinstance(event, ChipsAdded) else SEAT_WORDS[type(event)]
@@ -1097,6 +1141,20 @@ def level_words(level: LevelChanged) -> str:
     parts += [f"big-blind ante {level.big_blind_ante}"] if level.big_blind_ante else []
     parts += [f"bring-in {level.bring_in}"] if level.bring_in else []
     return ", ".join(parts)
+
+
+def game_words(change: GameChanged) -> str:
+    """A mixed table's new game in words (R-MIX-1).
+
+    >>> game_words(GameChanged(9, "razz", "fixed_limit", 0, 2, 0, 1))
+    'Razz (fixed limit), bring-in 1'
+    >>> game_words(GameChanged(1, "omaha_hi_lo", "fixed_limit", 1, 2, 0, 0))
+    'Omaha Hi/Lo 8-or-better (fixed limit), blinds 1/2'
+    """
+    stud = change.bring_in > 0
+    level = LevelChanged(change.from_hand, 0 if stud else change.small_blind, 0 if stud else change.big_blind,
+                         change.ante, 0, change.bring_in)
+    return f"{game_name(change.game)} ({change.structure.replace('_', ' ')}), {level_words(level)}"
 
 
 def jackpot_banner_text(event: Mapping[str, Any]) -> str:

@@ -1,5 +1,5 @@
-"""Small modal screens: the buy-in / top-up amount, the room password / invite code, the help screen and your
-results."""
+"""Small modal screens: the buy-in / top-up amount, the room password / invite code, the pick of a mixed table's
+next game, the help screen and your results."""
 
 from __future__ import annotations
 
@@ -136,6 +136,45 @@ class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
             self._submit()
         else:
             self.dismiss(None)
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class GameScreen(ModalScreen[int | None]):
+    """Dealer's choice (R-MIX-2): pick the next game of a mixed table, by its number key or a button; the answer
+    is its number (1, 2, …). Escape closes it without a pick (the room deals the next game in turn at the
+    time out)."""
+
+    DEFAULT_CSS = """
+    GameScreen { align: center middle; }
+    GameScreen > Vertical { width: 50; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    GameScreen Button { width: 100%; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel"),
+                                              *(Binding(str(number), f"pick({number})", show=False)
+                                                for number in range(1, 10))]
+
+    def __init__(self, games: list[str], current: str) -> None:
+        super().__init__()
+        self.games = games
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Your pick: the next game (now {self.current})")
+            for number, game in enumerate(self.games, start=1):
+                yield Button(f"{number}  {game}", id=f"game-{number}")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.action_pick(int(str(event.button.id).removeprefix("game-")))
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self.games):
+            self.dismiss(number)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -80,6 +80,7 @@ from engine.table_events import (
     CardsShownAfterWin,
     ChipsAdded,
     ChipsReturned,
+    GameChanged,
     HandFinished,
     HandPlanned,
     LeavingAfterHand,
@@ -145,6 +146,7 @@ class Table:
         self._starting: dict[int, int] = {}  # the running hand's starting stacks, by seat
         self._released: dict[int, int] = {}  # seat → chips of a folded player removed during the hand
         self._first_button: int | None = None  # the owner's draw for the first hand (set_first_button)
+        self._blind_positions: Positions | None = None  # R-MIX-3: the button of blind games, kept during stud
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -349,6 +351,27 @@ class Table:
         except ValueError:
             self.config, self._hand_config = previous
             raise
+
+    def change_game(self, config: TableConfig) -> list[Event]:
+        """A mixed table's next game (R-MIX-1..3), between hands: ``config`` is the game's settings (same seats;
+        its level from the next hand). The button of the blind games stays where it was while stud games are
+        dealt (R-MIX-3): back at a blind game, it moves on from the last blind-game hand's button, as if no stud
+        hand had been played, so nobody pays or skips a blind for the stud. :class:`HandInProgress` during a hand,
+        ``ValueError`` for another seat count (nothing changes)."""
+        if self.hand is not None:
+            raise HandInProgress(f"hand {self.hand_number} is still being played: the game changes after it")
+        if config.seat_count != self.config.seat_count:
+            raise ValueError("a mixed table keeps its seats: every game of it is dealt at the same seats")
+        config.stakes.check_for(config.hand.variant)
+        if self.config.ante_games != config.ante_games:
+            if config.ante_games:  # a blind game hands over to stud: keep its button for its return
+                self._blind_positions = self.positions
+            elif self._blind_positions is not None:
+                self.positions, self._blind_positions = self._blind_positions, None
+        self.config, self._hand_config, self.stakes = config, config.hand, config.stakes
+        stakes = config.stakes
+        return [GameChanged(self.hand_number + 1, config.hand.variant.id, config.hand.structure.kind.value,
+                            stakes.small_blind, stakes.big_blind, stakes.ante, stakes.bring_in)]
 
     def set_first_button(self, seat: int) -> None:
         """The owner drew the first button (a tournament director's draw): the table's first hand puts it at

@@ -67,6 +67,34 @@ POOL_BOTS_PER_SEAT = 3
 fresh table at once most of the time."""
 
 
+def check_mixed(mix: str, every: int | None, players: int | None, stakes: str) -> TableConfig:
+    """The practice table of a mixed game (``--mixed horse``, R-MIX-1): every game fixed limit at ``stakes``
+    (stud games: the room's ante and bring-in for that small bet), each for ``every`` hands or an orbit.
+    :class:`PlayError` (one line) names the problem."""
+    from hosting.config import ConfigError, parse_room
+    from hosting.mixed_config import MIX_NAMES, MIXES
+
+    if mix not in MIXES:
+        raise PlayError(f"unknown mix {mix!r}; choose one of: {', '.join(MIXES)}")
+    small, big = parse_stakes(stakes)
+    most = min(10, *(VARIANTS[game].max_players for game, _ in MIXES[mix]))
+    players = min(DEFAULT_PLAYERS, most) if players is None else players
+    if not 2 <= players <= most:
+        raise PlayError(f"--players must be between 2 and {most} for {MIX_NAMES[mix]}, got {players}")
+    if every is not None and not 1 <= every <= 1000:
+        raise PlayError(f"--every: hands of each game from 1 to 1000, got {every}")
+    room_file = (f'[[tables]]\nid = "{TABLE_ID}"\nname = "{MIX_NAMES[mix]} {small}/{big} practice"\n'
+                 f'games = "{mix}"\nstakes = [{small}, {big}]\nseats = {players}\nevery = '
+                 + (str(every) if every is not None else '"orbit"')
+                 + f'\nbuy_in = [{40 * big}, {100 * big}]\nrake = "none"\n'
+                 "clock = { action_seconds = 60, time_bank_seconds = 60 }\n")
+    try:
+        (table,) = parse_room(room_file, "croupier play").tables
+    except ConfigError as problem:
+        raise PlayError(str(problem).removeprefix("croupier play: ").removeprefix("tables[0].")) from None
+    return table
+
+
 def check_options(game: str, structure: str | None, players: int | None, stakes: str,
                   fast_fold: bool = False) -> TableConfig:
     """Validate the options and build the practice table (no rake; buy-in 40–100 big blinds). ``players``
@@ -211,8 +239,15 @@ def run(arguments: argparse.Namespace) -> int:
     try:
         if getattr(arguments, "tournament", None) and getattr(arguments, "fast_fold", False):
             raise PlayError("--tournament or --fast-fold, not both")
+        mix = getattr(arguments, "mixed", None)
+        if mix and (getattr(arguments, "tournament", None) or getattr(arguments, "fast_fold", False)):
+            raise PlayError("--mixed is a table of its own: not with --tournament or --fast-fold")
+        if getattr(arguments, "every", None) is not None and not mix:
+            raise PlayError("--every goes with --mixed (hands of each game)")
         if getattr(arguments, "tournament", None):
             table = practice_config(arguments.tournament, arguments.players)
+        elif mix:
+            table = check_mixed(mix, arguments.every, arguments.players, arguments.stakes)
         else:
             table = check_options(arguments.game, arguments.structure, arguments.players, arguments.stakes,
                                   getattr(arguments, "fast_fold", False))

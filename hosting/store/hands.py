@@ -313,6 +313,7 @@ def table_settings(config: TableConfig) -> dict[str, Any]:
 
     settings = dataclasses.asdict(config)
     settings["clock"] = dict(settings.get("clock", {}))
+    settings.pop("mixed", None)  # a mixed table's hand is its game's: game, structure and stakes say it all
     return settings
 
 

@@ -74,7 +74,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "make_host": {"player": "mallory"}, "close": {"message": "bye", "seconds": 0},
     "spectators": {"table": "t1", "who": "nobody"}, "chat": {"table": "t1", "on": False},
     "mute": {"table": "t1", "player": "ana", "on": True}, "night": {"name": "x"},
-    "cancel_tournament": {"tournament": "sng"},
+    "cancel_tournament": {"tournament": "sng"}, "game": {"table": "t1", "game": "razz"},
 }
 
 

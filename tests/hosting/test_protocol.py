@@ -65,6 +65,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "host", "action": "pause", "args": {"table": "t1"}},
     {"type": "settle_up", "session": "friday"},
     {"type": "rabbit_hunt", "table": "t1"},
+    {"type": "choose_game", "table": "horse", "game": "razz"},
     {"type": "tournament", "action": "propose_deal", "tournament": "sunday-2", "deal": "icm"},
 ]
 

@@ -21,6 +21,7 @@ from textual.widgets import Button, Static
 
 from tui.keys import TABLE, bindings
 from tui.model import TableModel
+from tui.screens import GameScreen
 from tui.widgets.action_bar import PRESETS, ActionBar
 from tui.widgets.felt import Felt
 from tui.widgets.hand_log import ChatPanel, HandLog
@@ -161,6 +162,8 @@ class TableView(Widget, can_focus=True):
         title.append(f"{model.name or model.table_id}", style="bold")
         if model.tournament_clock:
             title.append(f"  {model.tournament_clock}")
+        elif model.mixed:
+            title.append(f"  {model.mixed_words}", style="bold")
         elif model.stakes != (0, 0):
             title.append(f"  {model.stakes[0]}/{model.stakes[1]}")
         if model.hand_number:
@@ -258,7 +261,8 @@ class TableView(Widget, can_focus=True):
         shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
                  "sit_down": not seated and model is not None and model.free_seats > 0 and cash,
                  "wait_big_blind": seated and cash and (model is None or model.uses_blinds),
-                 "top_up": seated and cash, "auto_top_up": seated and cash}
+                 "top_up": seated and cash, "auto_top_up": seated and cash,
+                 "pick_game": model is not None and model.mixed.get("chooser") == model.me}
         if model is not None:
             shown.update(play_keys(model, top))
         return shown.get(name, True)
@@ -419,6 +423,19 @@ class TableView(Widget, can_focus=True):
         """Auto-muck on or off: at showdown, hands of mine that cannot win are mucked without asking me."""
         if self.model is not None and self.model.seated:
             self._request("auto_muck", on=not self.model.auto_muck)
+
+    def action_pick_game(self) -> None:
+        """Dealer's choice (R-MIX-2): when it is my pick, the table's games to choose from."""
+        model = self.model
+        if model is None or model.mixed.get("chooser") != model.me:
+            return
+        games = [str(game) for game in model.mixed.get("games", [])]
+
+        def picked(number: int | None) -> None:
+            if number is not None:
+                self._request("choose_game", game=str(number))
+
+        self.app.push_screen(GameScreen(games, str(model.mixed.get("game", ""))), picked)
 
     def action_top_up(self) -> None:
         self.post_message(self.TopUpWanted(self))
