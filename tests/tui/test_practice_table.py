@@ -32,8 +32,10 @@ async def play_until(pilot: Any, app: Any, condition: Any, timeout: float = QUIE
         model = app.models.get(play.TABLE_ID)
         if model is not None and model.needs_action and model.legal and model.requests > answered:
             answered = model.requests
-            await app.send("action", table=play.TABLE_ID, hand=model.hand_id,
-                           kind="check" if model.legal.get("can_check") else "fold")
+            # stud's bring-in may not fold (a refused fold would wait out the whole action clock)
+            kind = "check" if model.legal.get("can_check") else \
+                "bring_in" if model.legal.get("bring_in_amount") is not None else "fold"
+            await app.send("action", table=play.TABLE_ID, hand=model.hand_id, kind=kind)
         await pilot.pause(seconds)
 
     await until(condition, "the practice table to get there", quiet=timeout, progress=lambda: app_progress(app),
