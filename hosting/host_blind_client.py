@@ -135,8 +135,8 @@ class HostBlindParticipant:
         """The hand is over: my referee replays it with the opened cards (the result, every hand the engine
         turned up opened) and what it found is the hand's verdict."""
         current = self._hands.get(table)
-        if current is None or current[0] != message.get("hand"):
-            return
+        if current is None or current[0] != message.get("hand") or message.get("void"):
+            return  # a deal given up before any chip moved: no hand to judge
         referee = current[1].ref
         referee.finish()
         self.results[(table, current[0])] = [str(item) for item in referee.violations]

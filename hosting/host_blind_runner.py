@@ -527,6 +527,12 @@ class HostBlindRunner(TableRunner):
     async def _end(self, blind: _Hand) -> None:
         table = self.state.engine
         self._checkpoint(blind)
+        if not blind.started:  # void before any chip moved (a dropout nobody could cover, the table changed)
+            self._to_hand(blind, protocol.message("blind_end", table=self.state.config.id, hand=blind.hand_id,
+                                                  void=True))
+            for seat in sorted(blind.gone):
+                self.sit_out_for_missing(blind.names[seat])
+            return
         transcript = blind.writer.transcript()
         self.transcripts = [*self.transcripts, transcript][-self.transcripts_kept:]
         outcome = blind.referee.finish()
@@ -544,7 +550,7 @@ class HostBlindRunner(TableRunner):
         self.room.hand_finished(self.state.config.id, blind.hand_id, dealt_in)
         self._last_hand = blind.hand_id
         self._to_hand(blind, protocol.message("blind_end", table=self.state.config.id, hand=blind.hand_id,
-                                              checkpoint=encode(transcript.checkpoints[-1])))
+                                              void=False, checkpoint=encode(transcript.checkpoints[-1])))
         for seat in sorted(blind.gone):  # missed a step: out until he sits in himself (as a missed shuffle)
             self.sit_out_for_missing(blind.names[seat])
         self.hands_played += 1
