@@ -1,5 +1,5 @@
-"""A Spin's start in the room: its multiplier, first seats and first button drawn by commit–reveal with its three
-players (DESIGN.md "Fairness everywhere"; issue 18 "Spin").
+"""A tournament's start in the room: a Spin's multiplier, and every tournament's first seats and first button, drawn
+by commit–reveal with its registered players (DESIGN.md "Fairness everywhere"; issue 18 "Spin"; issue 29).
 
 :func:`start_spin` runs the draw with the registered players' clients (:meth:`hosting.room.Room.run_draw`) from
 the tournament's published table, then starts the director with the proof's index as its ``spin_draw`` (the
@@ -37,8 +37,19 @@ def spin_outcomes(director: Tournament) -> tuple[tuple[int, int], ...]:
     return tuple((row.multiplier, row.chances) for row in director.settings.spin_table)
 
 
+def seats_draw_id(tournament_id: str) -> str:
+    """Any other tournament's start draw: its first seats and button (no multiplier)."""
+    return f"seats:{tournament_id}"
+
+
+def seats_outcomes(director: Tournament) -> tuple[tuple[int, int], ...]:
+    """A seat draw's table: one row, the number of entries (so the key binds how many were seated)."""
+    return ((len(director.entries), 1),)
+
+
 def start_with_proof(director: Tournament, proof: DrawProof, now: float) -> list[Event]:
-    """Start the director from a draw's proof: its index as the multiplier draw, its key for the first seats."""
+    """Start the director from a draw's proof: its index as the multiplier draw (a Spin's), its key for the first
+    seats (every format)."""
     own = director.draw
     director.draw = KeyDraw(proof.key)
     try:

@@ -56,7 +56,7 @@ from hosting.engine_tables import build_engine_table
 from hosting.errors import RoomError
 from hosting.hand_records import TOURNAMENT_TAG, hand_outcome, tournament_tag
 from hosting.owner import Mailroom, TableOwner
-from hosting.spin_start import spin_draw_id, spin_outcomes, start_with_proof
+from hosting.spin_start import seats_draw_id, seats_outcomes, spin_draw_id, spin_outcomes, start_with_proof
 from hosting.store import hand_start_of, table_settings
 from hosting.tables import TableState
 from hosting.tournament_config import TournamentConfig
@@ -182,7 +182,7 @@ class TournamentOwner:
         self._hand_levels: dict[int, int] = {}  # table → the level its running hand was dealt at
         self._hand_heads: dict[int, dict[int, int]] = {}  # table → seat → bounty on him as its hand was dealt
         self._draw_attempts = 0
-        self.drawing = False  # a Spin's multiplier is being drawn with its players (hosting.spin_start)
+        self.drawing = False  # its start (a Spin's multiplier, the first seats) is being drawn with its players
         self.draw_seconds: DrawSeconds | None = None  # the draw's deadlines (None: a hand's)
         self.deals = DealGuard()  # a deal cannot hold the final table still (hosting.tournament_guard)
         if director is None:
@@ -194,6 +194,8 @@ class TournamentOwner:
         if store is not None:
             self.journal = TimedJournal()
             director.journal = self.journal
+            if director.phase is Phase.REGISTERING and not director.seats_by_draw:
+                director.seat_by_draw()  # first seats by commit–reveal with the players (practice: no need)
         self._snapshot_due = True  # a tournament's first step kept (this run's) is a snapshot
         self._written_since_snapshot = 0
         self._snapshot_bytes = 0
@@ -257,6 +259,8 @@ class TournamentOwner:
             return
         if self._spin_full() and not self.drawing:
             self._draw_spin()  # a restored Spin that was full (the room stopped during its draw), or a failed draw
+        if self._seats_due() and not self.drawing:
+            self._draw_seats()  # its start time came (or a failed draw, drawn again)
         self._expire_deal()
         events = self.director.tick(self.clock.now())
         if events:
@@ -278,11 +282,16 @@ class TournamentOwner:
         """``name`` takes an entry (a freeroll: free) paid by ``pay``: ``ticket`` (one he won for this
         tournament), ``balance``, or by default a ticket when he holds one; the ``ack``'s fields."""
         director = self.director
+        if self.drawing and director.phase is Phase.REGISTERING:
+            raise RoomError(TOURNAMENT_REFUSED, "the first seats are being drawn with the players in: try again "
+                                                "in a few seconds")
         payment = self._payment(name, pay)
         events = self._ask(lambda: director.register(name, payment, self.clock.now(), password=password))
         self._step(events)
         if self._spin_full():
             self._draw_spin()  # the multiplier is drawn when the three are in, with them (commit–reveal)
+        elif self._seats_due() and not self.drawing:
+            self._draw_seats()  # a Sit & Go just filled: its first seats are drawn with its players
         paid = "ticket" if isinstance(payment, Ticket) else "free" if isinstance(payment, Free) else "balance"
         return {"tournament": self.id, "registered": len(director.entries), "paid": paid}
 
@@ -305,20 +314,31 @@ class TournamentOwner:
         return director.settings.format is Format.SPIN and director.phase is Phase.REGISTERING \
             and len(director.entries) == director.settings.sit_and_go_size
 
+    def _seats_due(self) -> bool:
+        director = self.director
+        return director.seats_by_draw and director.due_to_start(self.clock.now())
+
     def _draw_spin(self) -> None:
         """Draw the multiplier (and the first seats) with the registered players' clients, then start: the
         proof kept with the tournament's state (:mod:`hosting.spin_start`). Registration is frozen meanwhile."""
+        self._draw_start(spin_draw_id(self.id), spin_outcomes(self.director), self._spin_full)
+
+    def _draw_seats(self) -> None:
+        """Any other tournament: draw the first seats and button with the registered players' clients by the same
+        commit–reveal, then start from the proof's key; the proof kept with the tournament and exported."""
+        self._draw_start(seats_draw_id(self.id), seats_outcomes(self.director), self._seats_due)
+
+    def _draw_start(self, base_id: str, outcomes: Outcomes, still_due: Callable[[], bool]) -> None:
         self.drawing = True
         self._draw_attempts += 1  # a draw again (after a failure) has its own id: clients commit afresh
 
         async def draw() -> None:
             try:
                 director = self.director
-                players = [entry.player for entry in director.entries.values()]
-                draw_id = spin_draw_id(self.id) + (f".{self._draw_attempts}" if self._draw_attempts > 1 else "")
-                proof = await self.room.run_draw(draw_id, spin_outcomes(director), players, self.draw_seconds,
-                                                 publish=False)
-                if not self._spin_full():
+                players = list(dict.fromkeys(entry.player for entry in director.entries.values()))
+                draw_id = base_id + (f".{self._draw_attempts}" if self._draw_attempts > 1 else "")
+                proof = await self.room.run_draw(draw_id, outcomes, players, self.draw_seconds, publish=False)
+                if not still_due():
                     return  # cancelled meanwhile
                 director.keep_proof(proof.to_json())
                 kept = self._step(start_with_proof(director, proof, self.clock.now()))
@@ -327,7 +347,7 @@ class TournamentOwner:
                 for name in players:
                     self.room.send_to(name, proof_message(proof))
             except Exception:  # the next clock tick draws again: nobody saw this draw's result
-                log.exception("tournament %s: the Spin draw failed", self.id)
+                log.exception("tournament %s: the start's draw failed", self.id)
             finally:
                 self.drawing = False
 
@@ -337,7 +357,9 @@ class TournamentOwner:
 
     def unregister(self, name: str) -> dict[str, Any]:
         if self.drawing:
-            raise RoomError(TOURNAMENT_REFUSED, "the Spin is drawing its multiplier: its players are in")
+            what = "the Spin is drawing its multiplier" if self.director.settings.format is Format.SPIN else \
+                "the first seats are being drawn"
+            raise RoomError(TOURNAMENT_REFUSED, f"{what}: its players are in")
         events = self._ask(lambda: self.director.unregister(name, self.clock.now()))
         self._step(events)
         ticket = any(isinstance(event, Credited) and event.as_ticket is not None for event in events)

@@ -316,7 +316,8 @@ class Tournament:
             events += self._seat_newcomer(number)
             events += self._rebalance()
         elif self.settings.sit_and_go_size is not None and len(self.entries) == self.settings.sit_and_go_size \
-                and (self.settings.format is not Format.SPIN or self.spin_multiplier is not None):
+                and (self.settings.format is not Format.SPIN or self.spin_multiplier is not None) \
+                and not self.seats_by_draw:
             events += self.start(now)
         return events
 
@@ -333,6 +334,28 @@ class Tournament:
         del self._live[entry.number]
         self.bounties.heads.pop(entry.number, None)
         return [Unregistered(player, entry.number), *self.cashier.refund_entry(entry.number)]
+
+    seats_by_draw = False
+    """Whether the room draws the first seats by commit–reveal with the players (:meth:`seat_by_draw`). A class
+    default: a state kept before it existed starts as it did."""
+
+    @journaled
+    def seat_by_draw(self) -> list[Event]:
+        """The room draws the first seats (and button) by commit–reveal with the registered players, as a Spin's
+        multiplier (hosting.spin_start): the director no longer starts by itself when a Sit & Go fills or its
+        start time comes (:meth:`due_to_start` says when); the room starts it with the draw's key as its draw."""
+        self.seats_by_draw = True
+        return []
+
+    def due_to_start(self, now: float) -> bool:
+        """Whether a tournament that waits for its seat draw (:meth:`seat_by_draw`) should start now."""
+        settings = self.settings
+        if self.phase is not Phase.REGISTERING or settings.format is Format.SPIN:
+            return False
+        if settings.sit_and_go_size is not None and len(self.entries) == settings.sit_and_go_size:
+            return True
+        return settings.start_time is not None and now >= settings.start_time \
+            and len(self.entries) >= settings.min_players
 
     @journaled
     def keep_proof(self, proof: dict[str, object]) -> list[Event]:
@@ -405,7 +428,7 @@ class Tournament:
         events: list[Event] = []
         if self.phase is Phase.REGISTERING and settings.start_time is not None and now >= settings.start_time:
             if len(self.entries) >= settings.min_players:
-                return self.start(now)
+                return [] if self.seats_by_draw else self.start(now)  # the room's seat draw starts it
             return self.cancel(f"{len(self.entries)} registered, {settings.min_players} needed")
         if not self.playing:
             return events

@@ -245,8 +245,9 @@ class DealRecord(Struct, frozen=True):
     accepted: list[int]
 
 
-class TournamentRecord(Struct, frozen=True):
-    """One director's whole state (what :class:`~engine.tournament.director.Tournament` holds)."""
+class TournamentRecord(Struct, frozen=True, omit_defaults=True):
+    """One director's whole state (what :class:`~engine.tournament.director.Tournament` holds). Fields added
+    since version 1 have defaults and are written only when set (a version-1 state reads and writes as before)."""
 
     settings: SettingsRecord
     phase: Phase
@@ -286,6 +287,8 @@ class TournamentRecord(Struct, frozen=True):
     bounties_won: dict[str, int]
     round_out: list[tuple[int, int]]
     """Shootout: (entry, the place he reached at his table) of each entry out in the round not yet over."""
+    seats_by_draw: bool = False
+    """The room draws the first seats by commit–reveal (a snapshot from before it: no)."""
 
 
 # --- director → record -------------------------------------------------------------------------------------------
@@ -315,7 +318,8 @@ def record_of(director: Tournament) -> TournamentRecord:
         next_entry=director._next_entry, live=list(director._live),
         by_player={player: list(numbers) for player, numbers in director._by_player.items()},
         pending_rebuys=sorted(director._pending), seated_counts=dict(director._counts),
-        bounties_won=dict(director.bounties_won), round_out=list(director._round_out))
+        bounties_won=dict(director.bounties_won), round_out=list(director._round_out),
+        seats_by_draw=director.seats_by_draw)
 
 
 def _level_record(level: Level) -> LevelRecord:
@@ -431,6 +435,7 @@ def director_of(record: TournamentRecord, draw: Draw) -> Tournament:
     director.shootout_round = record.shootout_round
     director.spin_multiplier = record.spin_multiplier
     director.draw_proofs = list(record.draw_proofs)
+    director.seats_by_draw = record.seats_by_draw
     director._next_table = record.next_table
     director._clock_origin = record.clock_origin
     director._hfh_played = set(record.hand_for_hand_played)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,13 +43,24 @@ async def test_a_sit_and_go_runs_in_the_room_to_a_winner_and_every_chip_of_money
         (row,) = lobby.replies("lobby")[-1]["tournaments"]
         assert (row["id"], row["type"], row["buy_in"], row["registered"], row["max"], row["status"]) == \
             ("sng", "sit_and_go", [100, 10], 0, 6, "registering")
+        balances_at_the_draw: list[list[int]] = []
+        run_draw = room.run_draw
+
+        async def watching(*arguments: Any, **options: Any) -> Any:
+            balances_at_the_draw.append([store.balance(name) for name in NAMES])
+            return await run_draw(*arguments, **options)
+
+        room.run_draw = watching  # type: ignore[method-assign]
         for bot in bots:
             await bot.connection.send("tournament", action="register", tournament="sng")
         owner = room.tournaments.owners["sng"]
         await until(lambda: owner.director.phase is not Phase.REGISTERING)
-        assert [store.balance(name) for name in NAMES] == [870] * 6  # 100 + 10 + 20 each
+        # paid at registration; the start waits for the first seats' draw with the six
+        assert balances_at_the_draw == [[870] * 6]  # 100 + 10 + 20 each
         await until(lambda: all(bot.replies("ack") for bot in bots))
         assert [bot.replies("ack")[0]["action"] for bot in bots] == ["register"] * 6
+        (proof,) = owner.director.draw_proofs  # the first seats came from a commit–reveal with the six
+        assert proof["draw_id"] == "seats:sng" and sorted(proof["secrets"]) == sorted(NAMES)  # type: ignore[arg-type]
         # two tables of three opened in the room; each player is seated at his and hears it
         seated = {bot.name: bot.events("player_seated_at")[0]["table"] for bot in bots}
         assert sorted(seated.values()) == [1, 1, 1, 2, 2, 2]

@@ -100,14 +100,15 @@ def test_a_state_of_a_newer_version_is_refused_in_one_line() -> None:
 
 
 def test_every_journaled_method_has_a_typed_call_record() -> None:
-    assert len(journaled_methods(Tournament)) == 24
+    assert len(journaled_methods(Tournament)) == 25  # seat_by_draw: the room draws the first seats
     calls = [Call("act", (2, 7, Draw(tuple(parse_cards("2c 9h")), timed_out=True), 5.0), {}, (), 3),
              Call("act", (2, 7), {"action": BetOrRaise(60), "now": 6.0}, (1, 0), 0),
              Call("act", (2, 7, Fold(), 7.0), {}, (), -1),
              Call("start_hand", (1, list(parse_cards("As Kd Qh")), 8.0), {}, (4,), 9),
              Call("rebuy", (7, Free(), 9.0), {}, (), 2),
              Call("propose_deal", ("ann", DealKind.ICM), {}, (), 2),
-             Call("hand_dealt", (1, frozenset({3, 1})), {}, (), 0)]
+             Call("hand_dealt", (1, frozenset({3, 1})), {}, (), 0),
+             Call("seat_by_draw", (), {}, (), 0)]
     back = decode_calls(encode_calls(calls))
     assert [(call.method, call.keywords, call.draws, call.outcome) for call in back] == [
         ("act", {"table_number": 2, "entry": 7, "action": Draw(tuple(parse_cards("2c 9h")), timed_out=True),
@@ -117,7 +118,8 @@ def test_every_journaled_method_has_a_typed_call_record() -> None:
         ("start_hand", {"table_number": 1, "deck": list(parse_cards("As Kd Qh")), "now": 8.0}, (4,), 9),
         ("rebuy", {"entry": 7, "payment": Free(), "now": 9.0}, (), 2),
         ("propose_deal", {"player": "ann", "kind": DealKind.ICM}, (), 2),
-        ("hand_dealt", {"table_number": 1, "entries": [1, 3]}, (), 0)]
+        ("hand_dealt", {"table_number": 1, "entries": [1, 3]}, (), 0),
+        ("seat_by_draw", {}, (), 0)]
     assert b'"action":{"type":"draw","discards":["2c","9h"],"timed_out":true}' in encode_calls(calls[:1])
 
 

@@ -244,6 +244,7 @@ async def test_register_start_level_up_screen_numbers_and_being_moved_to_the_fin
     room = await start_room(tmp_path, store, config)
     owner = room.tournaments.owners["sng"]
     owner.director.draw = in_order
+    owner.director.seats_by_draw = False  # this test lays out the seats itself: no commit–reveal seat draw
     # entries 1-4 in registration order; the highest table breaks when three are left (seating.table_to_break)
     layout = initial_tables([1, 2, 3, 4], 3, in_order)
     my_entry, mate = layout[-1]
