@@ -272,6 +272,10 @@ class HostConsole:
         self.closing: asyncio.TimerHandle | None = None
         self.on_change: Callable[[], None] = lambda: None
         """The room's live views may have changed (hosting.live): set by the room."""
+        self._told_of_host_keys: dict[str, int] = {}
+        self.waiting_host_keys: dict[str, dict[str, str]] = {}
+        """Host name → fingerprint → key of logins refused under it (a key no host confirmed), newest last, at
+        most :data:`WAITING_KEYS_PER_NAME` a name: ``make_host NAME --key FINGERPRINT`` confirms one of them."""
 
     def restore_levels(self, room_file: Mapping[str, TableConfig]) -> None:
         """At the room's start: each cash table plays the level the host last set there (``level``), unless
@@ -349,6 +353,28 @@ class HostConsole:
         self.state.hosts.discard(name)
         self.state.save()
 
+    def host_key_refused(self, name: str, public_key: str) -> None:
+        """A login as host name ``name`` was refused: its key had no host's word. Kept (bounded) for make_host
+        ``--key``; the hosts are told of each new key, the first :data:`WAITING_KEYS_PER_NAME` of them."""
+        try:
+            key = normalize_key(public_key)
+        except ValueError:
+            return
+        fingerprint = key_fingerprint(key)
+        waiting = self.waiting_host_keys.setdefault(name, {})
+        if fingerprint in waiting:
+            return  # asked at the key check, the channel and the gates: told once
+        if len(waiting) >= WAITING_KEYS_PER_NAME:
+            del waiting[next(iter(waiting))]
+        waiting[fingerprint] = key
+        self._told_of_host_keys[name] = told = self._told_of_host_keys.get(name, 0) + 1
+        security_log.warning("refused a login as host name %s: key %s is not confirmed by a host (make-host %s "
+                             "--key %s confirms it)", name, fingerprint, name, fingerprint)
+        if told <= WAITING_KEYS_PER_NAME:  # a stranger with fresh keys does not flood the host's screen
+            self._tell_hosts(protocol.message("notice", text=f"Someone tried to log in as {name} (a host name) with "
+                                                             f"key {fingerprint}, refused. If that is {name}, run "
+                                                             f"make-host {name} --key {fingerprint}."))
+
     def unconfirmed_host(self, session: Session) -> bool:
         """A room.toml host's name logged in with a key no host vouched for yet (the host is told and asked)."""
         return session.name in self.config_hosts and not self.is_host(session.name, session.public_key)
@@ -360,10 +386,10 @@ class HostConsole:
                              "powers until a host runs make-host %s)", session.name, fingerprint, session.name)
         session.send(protocol.message("notice", text=f"{session.name} is on this room's host list, but the host "
                                                      f"has not confirmed your key ({fingerprint}) yet: ask him to "
-                                                     f"run make-host {session.name}."))
+                                                     f"run make-host {session.name} --key {fingerprint}."))
         self._tell_hosts(protocol.message("notice", text=f"{session.name} (on the host list) logged in with key "
                                                          f"{fingerprint}: if that is your friend, run make-host "
-                                                         f"{session.name}."))
+                                                         f"{session.name} --key {fingerprint}."))
 
     # --- checks the room asks --------------------------------------------------------------------------
 
@@ -825,8 +851,16 @@ class HostConsole:
         """The host vouches for the key that holds the name now (a room.toml host's first login included): the
         name is a host with that key only, kept across restarts."""
         name = request.get("player")
+        fingerprint = request.get("key")
+        if fingerprint is not None:
+            return self._confirm_host_key(name, fingerprint)
         store = self.room.store
         if store is not None and not store.has_account(name):  # else the first stranger to register it is host
+            waiting = ", ".join(self.waiting_host_keys.get(name, {}))
+            if waiting:
+                raise AdminRefusal("no_such_player", f"{name} has not registered yet: logins as {name} were refused "
+                                                     f"with keys {waiting}; confirm his with make-host {name} --key "
+                                                     f"FINGERPRINT")
             raise AdminRefusal("no_such_player", f"there is no player {name!r}: make him host once he has logged in")
         keys = self._keys_of(name, None)
         if not keys:
@@ -835,6 +869,22 @@ class HostConsole:
         self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "
                                                          "screen."))
         return {"text": f"{name} is now a host"}
+
+    def _confirm_host_key(self, name: str, fingerprint: str) -> dict[str, Any]:
+        """The host confirms the key with ``fingerprint`` for ``name``: one a refused login under the name showed
+        (his first login), or one that holds the name now. The name is a host with that key only."""
+        key = self.waiting_host_keys.get(name, {}).get(fingerprint)
+        if key is None:
+            key = next((held for held in self._keys_of(name, None) if key_fingerprint(held) == fingerprint), None)
+        if key is None:
+            raise AdminRefusal("no_such_key", f"no login as {name} showed key {fingerprint}: ask him to log in "
+                                              f"and read you the key his refusal shows")
+        self.vouch(name, {key})
+        self.waiting_host_keys.get(name, {}).pop(fingerprint, None)
+        self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "
+                                                         "screen."))
+        return {"text": f"{name} is now a host with key {fingerprint}"
+                        + ("" if name in self.room.sessions else ": his next login with it comes in")}
 
     def _do_close(self, request: AdminRequest, now: float) -> dict[str, Any]:
         seconds, message = request.get("seconds"), request.get("message")
@@ -928,6 +978,10 @@ class HostConsole:
         for session in self.room.audience(table):
             session.send(message)
 
+
+
+WAITING_KEYS_PER_NAME: Final = 8
+"""Refused keys a host name keeps for ``make_host --key`` (and new ones the hosts are told of, per run)."""
 
 
 RESET_CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -43,7 +43,7 @@ ACTION_HELP: dict[str, str] = {
     "ban": "ban a name (every name of its key) or a key, and remove it now", "unban": "lift a ban",
     "reset-key": "forget a name's key and show a one-time code: the next login with the name must give it "
                  "(where the room asks for an invite code), then registers its new key",
-    "make-host": "give a player the host console",
+    "make-host": "give a player the host console (--key: confirm the key a host name's refused login showed)",
     "close": "close the room after a countdown, with a message to everyone",
     "spectators": "who may watch a table: everyone, registered or nobody",
     "chat": "table chat on or off", "mute": "mute a player at a table", "unmute": "unmute a player at a table",
@@ -110,7 +110,10 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
     reset = action("reset-key")
     reset.add_argument("player")
     reset.add_argument("--yes", action="store_true", help="confirm without being asked")
-    action("make-host").add_argument("player")
+    make_host = action("make-host")
+    make_host.add_argument("player")
+    make_host.add_argument("--key", metavar="SHA256:…", help="confirm this key for a host name from room.toml "
+                                                              "(the fingerprint his refused login showed)")
     close = action("close")
     close.add_argument("seconds", type=int)
     close.add_argument("message")

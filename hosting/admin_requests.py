@@ -21,6 +21,8 @@ MAX_ADJUST: Final = 10**9
 """Largest stack or balance adjustment, either way, in chips."""
 MAX_TEXT: Final = 200
 TABLE_ID: Final = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
+FINGERPRINT: Final = re.compile(r"SHA256:[A-Za-z0-9+/]{43}\Z")
+"""A key's fingerprint as ``ssh-keygen -l`` and the room show it (hosting.identity.key_fingerprint)."""
 SPECTATORS: Final = ("everyone", "registered", "nobody")
 LEVEL_FIELDS: Final = ("small_blind", "big_blind", "ante", "straddle", "rake", "action_seconds",
                        "time_bank_seconds")
@@ -37,7 +39,7 @@ class AdminRefusal(Exception):
 @dataclass(frozen=True)
 class Field:
     """One field of a request: its kind (``table``, ``player``, ``chips``, ``signed``, ``text``, ``bool``,
-    ``choice``, ``seconds``, ``key``, ``name``) and whether it may be left out."""
+    ``choice``, ``seconds``, ``key``, ``fingerprint``, ``name``) and whether it may be left out."""
 
     kind: str
     optional: bool = False
@@ -65,7 +67,7 @@ ACTIONS: Final[dict[str, dict[str, Field]]] = {
     "ban": {"player": _f("player", True), "key": _f("key", True), "reason": _f("text", True)},
     "unban": {"player": _f("player", True), "key": _f("key", True)},
     "reset_key": {"player": _f("player"), "confirm": _f("bool")},
-    "make_host": {"player": _f("player")},
+    "make_host": {"player": _f("player"), "key": _f("fingerprint", True)},
     "close": {"message": _f("text"), "seconds": _f("seconds")},
     "spectators": {"table": _f("table"), "who": _f("choice", choices=SPECTATORS)},
     "chat": {"table": _f("table"), "on": _f("bool")},
@@ -148,6 +150,10 @@ def _check(action: str, name: str, spec: Field, value: Any) -> Any:
     if kind == "choice":
         if value not in spec.choices:
             raise bad("one of " + ", ".join(spec.choices))
+        return value
+    if kind == "fingerprint":
+        if not FINGERPRINT.match(value):
+            raise bad("a key fingerprint (SHA256: and 43 letters, as the refused login showed)")
         return value
     if kind == "key":
         try:

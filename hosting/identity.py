@@ -303,6 +303,11 @@ class Gatekeeper:
         """Whether ``code`` is the one-time code of the host's key reset of ``name`` (hosting.admin sets it)."""
         self.host_names: Callable[[], Iterable[str]] = lambda: ()
         """The room's host names (hosting.admin): a new name may not look like one (``HOSTER`` for ``Hoster``)."""
+        self.host_key_confirmed: Callable[[str, str], bool] = lambda name, public_key: False
+        """Whether a host confirmed ``public_key`` for host name ``name`` (or it is the room owner's own key):
+        only such a key may register a host name (hosting.admin sets it)."""
+        self.host_key_refused: Callable[[str, str], None] = lambda name, public_key: None
+        """A login under a host name with a key no host confirmed was refused: hosting.admin tells the hosts."""
 
     def _logins(self, address: str, now: float) -> TokenBucket:
         per_minute = self.access.connections_per_minute
@@ -357,14 +362,21 @@ class Gatekeeper:
         status = self.accounts.status(name, public_key)
         if status is KeyStatus.TAKEN and pinned is None:
             return LoginDecision(False, f"the name {name!r} is registered to another key")
-        if status is KeyStatus.NEW_NAME and pinned is None:  # a pinned name is the host's own choice
+        confirmed = pinned is not None  # a pinned name, or a host name's key a host confirmed: the host's choice
+        if status is KeyStatus.NEW_NAME and not confirmed and name in set(self.host_names()) \
+                and not self.accounts.key_was_reset(name):  # after a reset, the one-time code is the host's word
+            if not self.host_key_confirmed(name, public_key):
+                self.host_key_refused(name, public_key)
+                return LoginDecision(False, host_name_refusal(name, public_key))
+            confirmed = True
+        if status is KeyStatus.NEW_NAME and not confirmed:
             problem = self.new_name_refusal(name, public_key)
             if problem:
                 return LoginDecision(False, problem)
         needs: list[str] = []
         if self.access.password is not None:
             needs.append("password")
-        if status is KeyStatus.NEW_NAME and pinned is None \
+        if status is KeyStatus.NEW_NAME and not confirmed \
                 and (self.access.invite_codes or self.accounts.key_was_reset(name)):
             # a new name's invite code; for a name whose key the host reset, the one-time code he gave its owner
             # (typed where the room asks for an invite code): the first login after a reset is not enough
@@ -392,7 +404,8 @@ class Gatekeeper:
 
     def register(self, name: str, public_key: str, now: float) -> None:
         """Register ``name`` for ``public_key`` after every gate; ``ValueError`` (the reason) if it may not."""
-        problem = None if name in self.access.pinned_keys else self.new_name_refusal(name, public_key)
+        confirmed = name in self.access.pinned_keys or self.host_key_confirmed(name, public_key)
+        problem = None if confirmed else self.new_name_refusal(name, public_key)
         if problem:
             raise ValueError(problem)
         self.accounts.register(name, public_key, now)
@@ -412,6 +425,14 @@ class Gatekeeper:
         elif "invite" in needs and invite not in self.access.invite_codes:
             return "a new name needs a valid invite code"
         return None
+
+
+def host_name_refusal(name: str, public_key: str) -> str:
+    """What a login under host name ``name`` with a key no host confirmed reads (issue 25: registering it first
+    would lock the real host out): nothing is registered, the host confirms the key once and he comes in."""
+    fingerprint = key_fingerprint(public_key)
+    return (f"{name!r} is a host of this room and the host has not confirmed your key ({fingerprint}): nothing was "
+            f"registered. If you are {name}, ask the host to run: make-host {name} --key {fingerprint}")
 
 
 def twin_of(name: str, key_names: Iterable[str], present: Callable[[str], bool]) -> str | None:

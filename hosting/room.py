@@ -289,6 +289,8 @@ class Room:
         self.console.restore_levels(self.room_file_tables)
         gatekeeper.banned = self.console.ban_reason
         gatekeeper.host_names = self.console.hosts
+        gatekeeper.host_key_confirmed = self.console.is_host
+        gatekeeper.host_key_refused = self.console.host_key_refused
         gatekeeper.reset_code_matches = self.console.reset_code_matches
         self.cash.waiting_changes = self.console.between_hands
         self.tournaments = TournamentDesk(config.tournaments, self, lambda: self._store, self._publish)

@@ -14,7 +14,7 @@ import pytest
 from hosting.admin_socket import ask
 from hosting.client import RequestRefused, RoomClient
 from hosting.config import AccessConfig, RoomConfig, TableConfig
-from hosting.identity import normalize_key
+from hosting.identity import key_fingerprint, normalize_key
 from hosting.server import RunningRoom
 
 TABLE = TableConfig("t1", "Home 1/2", "texas_holdem", "no_limit", 1, 2, 6, 40, 200)
@@ -30,14 +30,41 @@ async def _host(client: RoomClient, action: str, **args: Any) -> dict[str, Any]:
     return reply
 
 
-async def test_a_stranger_logging_in_first_as_a_room_file_host_gets_no_console(rooms: Any, connect: Any) -> None:
-    config = RoomConfig("home game", (TABLE,), hosts=frozenset({"ana"}))
-    running: RunningRoom = await rooms(config, deal=False, served_tui=False)
-    stranger: RoomClient = await connect(running, "ana")  # ana has not come yet: her name is free
-    with pytest.raises(RequestRefused) as refused:
-        await _host(stranger, "adjust_balance", player="ana", amount=1_000_000, reason="mine")
-    assert refused.value.reply["code"] == "not_host"
-    assert running.room.store is not None and running.room.store.balance("ana") == 1000
+async def test_a_stranger_cannot_register_a_host_name_and_the_real_host_then_gets_in(
+        rooms: Any, connect: Any, new_key: Any, tmp_path: Any) -> None:
+    """Attack pass 2: ``hosts = ["boss"]``; a stranger with the room password and invite code logged in as boss
+    before boss did. He got no host powers, but the name was bound to his key: the real boss was refused until the
+    host ran reset-key. Now a host name's first login needs a key a host confirmed; the stranger's binds nothing
+    and the host confirms the real boss's key by the fingerprint his refusal showed."""
+    data_dir = tmp_path / "kept"
+    access = AccessConfig(password="felt", invite_codes=frozenset({"FRIDAY"}))
+    config = RoomConfig("home game", (TABLE,), access, hosts=frozenset({"boss"}))
+    running: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)
+    stranger_key, boss_key = new_key(), new_key()
+    stranger_print = key_fingerprint(stranger_key.export_public_key().decode())
+    with pytest.raises(asyncssh.PermissionDenied) as refused:
+        stranger: RoomClient = await connect(running, "boss", stranger_key)
+        await stranger.pass_gates(password="felt", invite="FRIDAY")  # before: registered boss to his key
+    assert str(refused.value.reason) == (
+        f"'boss' is a host of this room and the host has not confirmed your key ({stranger_print}): nothing was "
+        f"registered. If you are boss, ask the host to run: make-host boss --key {stranger_print}")
+    assert running.room.store is not None and not running.room.store.has_account("boss")
+
+    with pytest.raises(asyncssh.PermissionDenied) as refused:
+        await connect(running, "boss", boss_key)  # the real boss, first: refused too, his key shown
+    boss_print = key_fingerprint(boss_key.export_public_key().decode())
+    assert boss_print in str(refused.value.reason)
+    reply = await ask(data_dir, {"action": "make_host", "player": "boss"})
+    assert not reply["ok"] and stranger_print in reply["error"] and boss_print in reply["error"]
+    reply = await ask(data_dir, {"action": "make_host", "player": "boss", "key": boss_print})
+    assert reply["ok"], reply
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "boss", stranger_key)  # confirming boss's key confirmed no other
+    boss = await connect(running, "boss", boss_key)
+    assert boss.hello["needs"] == ["password"]  # the host's word stands for the invite code, not the password
+    await boss.pass_gates(password="felt")
+    assert (await _host(boss, "status"))["hosts"] == ["boss"]
+    assert running.room.store.has_account("boss") and running.room.store.balance("boss") == 1000
 
 
 async def test_a_room_file_host_pinned_to_her_key_is_host_from_her_first_login(rooms: Any, connect: Any) -> None:
@@ -63,48 +90,28 @@ async def test_make_host_names_only_a_player_who_has_logged_in(rooms: Any, conne
     assert (await _host(cleo, "status"))["hosts"] == ["ana", "cleo"]
 
 
-async def test_a_squatter_on_a_host_name_is_no_host_after_a_restart(rooms: Any, connect: Any, new_key: Any,
-                                                                     tmp_path: Any) -> None:
-    """Issue 25 item 1: ``hosts = ["boss"]``, boss not registered yet. A stranger logs in as boss first (tonight:
-    ``not_host``); after a restart his name was "registered before this run" and he had the console: chips from
-    nothing and ``make_host`` for himself, kept. A host name is a host with a pinned key or a key a host vouched
-    for (``make_host``), never by being first."""
-    data_dir = tmp_path / "kept"
-    config = RoomConfig("home game", (TABLE,), hosts=frozenset({"boss"}))
-    squatter_key = new_key()
-    first: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)
-    squatter: RoomClient = await connect(first, "boss", squatter_key)
-    notice = await squatter.wait_for("notice", where=lambda message: "host list" in message.get("text", ""))
-    assert "has not confirmed your key" in notice["text"]
-    await first.close()
-
-    running: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)
-    squatter = await connect(running, "boss", squatter_key)
-    for action, args in (("adjust_balance", {"player": "boss", "amount": 1_000_000, "reason": "mine"}),
-                         ("make_host", {"player": "boss"}), ("status", {})):
-        with pytest.raises(RequestRefused) as refused:
-            await _host(squatter, action, **args)
-        assert refused.value.reply["code"] == "not_host"
-    assert running.room.store is not None and running.room.store.balance("boss") == 1000
-    assert not running.room.console.is_host("boss")
-    assert not (data_dir / "host_console.json").exists()  # nothing vouched, nothing kept
-
-
-async def test_the_host_vouches_once_for_a_host_names_key_and_it_holds_across_restarts(
+async def test_the_host_confirms_a_host_names_key_once_and_it_holds_across_restarts(
         rooms: Any, connect: Any, new_key: Any, tmp_path: Any) -> None:
+    """Issue 25 item 1: a host name is a host with a pinned key or a key a host confirmed, never by being first:
+    a squatter's login is refused before and after a restart, nothing registered, nothing kept."""
     data_dir = tmp_path / "kept"
     config = RoomConfig("home game", (TABLE,), hosts=frozenset({"boss"}))
-    boss_key = new_key()
+    boss_key, squatter_key = new_key(), new_key()
     first: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)
+    for key in (squatter_key, boss_key):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(first, "boss", key)
+    fingerprint = key_fingerprint(boss_key.export_public_key().decode())
+    reply = await ask(data_dir, {"action": "make_host", "player": "boss", "key": fingerprint})  # croupier admin
+    assert reply["ok"] and reply["text"] == f"boss is now a host with key {fingerprint}: his next login with it " \
+                                            "comes in"
     boss: RoomClient = await connect(first, "boss", boss_key)
-    with pytest.raises(RequestRefused):
-        await _host(boss, "status")
-    reply = await ask(data_dir, {"action": "make_host", "player": "boss"})  # croupier admin make-host boss
-    assert reply["ok"] and reply["text"] == "boss is now a host"
     assert (await _host(boss, "status"))["hosts"] == ["boss"]
     await first.close()
 
     running: RunningRoom = await rooms(config, data_dir=data_dir, deal=False, served_tui=False)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(running, "boss", squatter_key)
     boss = await connect(running, "boss", boss_key)
     await _host(boss, "adjust_balance", player="boss", amount=5, reason="tip jar")
     assert running.room.store is not None and running.room.store.balance("boss") == 1005
