@@ -77,7 +77,11 @@ _TOURNAMENT_ACTION_PATTERN: Final = \
     r"^(state|register|unregister|rebuy|add_on|decline_rebuy|propose_deal|accept_deal|decline_deal)\Z"
 _DEAL_PATTERN: Final = r"^(equal|chips|icm|chip_chop)\Z"
 _PAY_PATTERN: Final = r"^(ticket|balance)\Z"
-_PATTERN_WORDS: Final = {_TABLE_PATTERN: "a table id (1-32 of A-Z a-z 0-9 _ . -)",
+_PLAYER_PATTERN: Final = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z"
+_TAG_PATTERN: Final = r"^(red|orange|yellow|green|blue|purple|)\Z"
+_PATTERN_WORDS: Final = {_PLAYER_PATTERN: "a player name (1-24 of A-Z a-z 0-9 _ . -)",
+                         _TAG_PATTERN: "red, orange, yellow, green, blue, purple or \"\"",
+                         _TABLE_PATTERN: "a table id (1-32 of A-Z a-z 0-9 _ . -)",
                          _HAND_PATTERN: "a hand id (1-64 of A-Z a-z 0-9 _ . : -)",
                          _HEX_32_PATTERN: "32 bytes as 64 lowercase hex digits",
                          _HOST_ACTION_PATTERN: "a host action name",
@@ -403,6 +407,17 @@ class ChooseGame(Inbound, frozen=True):
     game: Annotated[str, Meta(min_length=1, max_length=40)]
 
 
+class PlayerNotesRequest(Inbound, frozen=True):
+    """The player's own notes on others, kept by the room for a plain-ssh screen (which keeps no file; issue 27):
+    with ``player``, set his ``tag`` (one of red, orange, yellow, green, blue, purple; "" none) and ``note`` (both
+    empty forget him); the answer is a ``notes`` message with all of them (``{name: {tag, note}}``)."""
+
+    type: ClassVar[str] = "notes"
+    player: Annotated[str, Meta(pattern=_PLAYER_PATTERN)] | None = None
+    tag: Annotated[str, Meta(pattern=_TAG_PATTERN)] = ""
+    note: Annotated[str, Meta(max_length=200)] = ""
+
+
 class TournamentRequest(Inbound, frozen=True):
     """A tournament request (hosting.tournament_desk): ``action`` on ``tournament`` — ``state`` (the answer is a
     ``tournament`` message), ``register`` (``password`` for a private one; ``pay``: ``ticket`` or ``balance``,
@@ -430,7 +445,8 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
                     BlindEntry,
                     DrawCommit, DrawReveal,
                     VerificationReport, ReportHand,
-                    Refill, HostRequest, SettleUpRequest, RabbitHunt, ChooseGame, TournamentRequest, Ping)
+                    Refill, HostRequest, SettleUpRequest, RabbitHunt, ChooseGame, PlayerNotesRequest, TournamentRequest,
+                    Ping)
 }
 
 

@@ -60,6 +60,7 @@ from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login, no
 from hosting.late_answers import ShufflesAsked
 from hosting.live import LiveViews
 from hosting.owner import TableOwner, release_chips
+from hosting.player_notes import RoomNotes
 from hosting.pools import PoolOwner
 from hosting.protocol import (
     ActionMessage,
@@ -81,6 +82,7 @@ from hosting.protocol import (
     Limits,
     LobbyRequest,
     Ping,
+    PlayerNotesRequest,
     ProtocolError,
     RabbitHunt,
     Refill,
@@ -595,7 +597,7 @@ class Room:
             DrawCommit: self._to_draw, DrawReveal: self._to_draw,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
             HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
-            ChooseGame: self._choose_game,
+            ChooseGame: self._choose_game, PlayerNotesRequest: self._player_notes,
             TournamentRequest: self._tournament,
         }
 
@@ -954,6 +956,18 @@ class Room:
         table = self.table(message.table)  # R-MIX-2: the mixed tables say whether it is his pick
         name = self.cash.mixed.pick(table, message.game, session.name, host=False)
         session.send(protocol.ack("choose_game", table=table.config.id, game=name))
+
+    def _player_notes(self, session: Session, message: PlayerNotesRequest, now: float) -> None:
+        """A player's own notes on others (hosting.player_notes): his file, by his session's name, never another's."""
+        if self.store is None:
+            raise RoomError("no_notes", "this room keeps no notes (it has no data directory)")
+        try:
+            notes = RoomNotes(self.store.data_dir / "player-notes").of(session.name)
+            if message.player is not None:
+                notes.set(message.player, message.tag, message.note)
+        except ValueError as problem:
+            raise RoomError("bad_note", str(problem)) from None
+        session.send(protocol.message("notes", notes=notes.to_json()))
 
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         pool = self.pool_of(message.table)

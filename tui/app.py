@@ -42,6 +42,7 @@ from textual.widgets import Static, Tab, Tabs
 from engine.text import clean_value
 from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
 from tui.keys import LOBBY, TABLE, TABLES, TOURNAMENT, Command, bindings
+from tui.notes import PlayerNotes
 from tui.palette import palette_commands
 from tui.results import ResultBook, TableResult, chips_of, farewell, night_words, table_words
 from tui.room_app import log
@@ -103,6 +104,9 @@ def to_player(text: str, me: str) -> str:
 class CroupierApp(TournamentLobby):
     """The player's app. ``connect`` opens (and, after a drop, re-opens) the connection to the room."""
 
+    room_notes = False
+    """Whether the room keeps this player's notes (a served screen, which writes no file: tui.served)."""
+
     TITLE = "croupier"
     CSS = """
     Screen { layout: vertical; }
@@ -123,8 +127,10 @@ class CroupierApp(TournamentLobby):
 
     def __init__(self, connect: Connector, *, log_path: Path | None = None, theme: str | None = None,
                  four_colour: bool = False, clock: Callable[[], float] = time.monotonic,
-                 reconnect: bool = True, start_table: str | None = None) -> None:
+                 reconnect: bool = True, start_table: str | None = None, notes: PlayerNotes | None = None) -> None:
         super().__init__()
+        self.notes = notes if notes is not None else PlayerNotes()  # a served screen: the room keeps them
+        self._notes_asked = False
         self.session = RoomSession(connect, self, reconnect=reconnect)
         self._start_table = start_table  # croupier play: show this table as soon as the room sends it
         self.clock = clock
@@ -257,6 +263,13 @@ class CroupierApp(TournamentLobby):
             if "balance" in message:
                 self.query_one(Lobby).balance = f"Balance: {message['balance']} chips"
             self.tournament_rows(message.get("tournaments"))
+            if self.room_notes and not self._notes_asked:  # in the room now: its copy of this player's notes
+                self._notes_asked = True
+                self.run_worker(self.send("notes"), group="send")
+        elif kind == "notes":  # a served screen's notes, as the room keeps them for this player
+            self.notes.replace_from(message.get("notes"))
+            for noted in list(self.models):
+                self._push(noted)
         elif kind in TOURNAMENT_MESSAGES:
             self.tournament_message(message)
         elif kind == "error":

@@ -120,6 +120,10 @@ COMMANDS: tuple[Command, ...] = (
             "g", "Pick game",
             readme="dealer's choice at a mixed table: when the header says it is your pick, choose the next game "
                    "(its number, or Enter on it); your time out, the next game of the list is dealt"),
+    Command(TABLE, "notes", "Player notes", "tag a player at this table with a colour and a note", "q", "Notes",
+            False, readme="notes on a player at this table: a colour tag (a coloured ● before his name on every seat "
+                          "he takes, at every table) and a line of text (shown when the mouse is on his seat and in "
+                          "this window); kept on your computer by `croupier join` and `croupier play`"),
     Command(TABLE, "show", "Show cards", "at showdown", "s", "Show", readme_keys="**S** / **M**",
             readme="show or muck at showdown when asked: a table with `manual_showdown = true` asks each player "
                    "in showdown order, on the action clock (out of time: the hand is shown); Ctrl+P → "

@@ -378,6 +378,8 @@ class TableModel:
     drew: bool = False  # a draw of this street has started (someone drew or stood pat)
     up_cards: list[tuple[str, list[str]]] = field(default_factory=list)  # stud: this street's up cards, by name
     last_event: Event | None = None  # the event the last message applied carried (the app's tallies read it)
+    notes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """The player's notes on others by name: ``(colour tag, text)`` (tui.notes; the app's, shared by its tables)."""
     mixed: dict[str, Any] = field(default_factory=dict)
     """A mixed table's rotation as the room's table message says (R-MIX-1..4): the mix, the game being dealt,
     the next one, hands left, and who picks (dealer's choice); empty at a table of one game."""

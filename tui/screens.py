@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui.keys import help_text
+from tui.notes import COLOURS, MAX_NOTE, PlayerNotes
 
 
 class AmountScreen(ModalScreen[int | None]):
@@ -136,6 +137,65 @@ class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
             self._submit()
         else:
             self.dismiss(None)
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NotesScreen(ModalScreen[tuple[str, str, str] | None]):
+    """Notes on a player (issue 27): which player (of those at the table), his colour tag and a line of text;
+    the answer is ``(name, colour, text)`` ("" colour: no tag; both empty: forget him). Escape cancels."""
+
+    DEFAULT_CSS = """
+    NotesScreen { align: center middle; }
+    NotesScreen > Vertical { width: 64; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    NotesScreen Select, NotesScreen Input { width: 100%; }
+    NotesScreen Horizontal { height: auto; margin-top: 1; }
+    NotesScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, players: list[str], notes: PlayerNotes) -> None:
+        super().__init__()
+        self.players = players
+        self.notes = notes
+
+    def compose(self) -> ComposeResult:
+        first = self.players[0]
+        colour, text = self.notes.get(first) or ("", "")
+        with Vertical():
+            yield Label("Notes on a player (kept on this computer)")
+            yield Select([(name, name) for name in self.players], value=first, allow_blank=False, id="notes-player")
+            yield Select([("no tag", ""), *((name, name) for name in COLOURS)], value=colour, allow_blank=False,
+                         id="notes-tag")
+            yield Input(text, placeholder="a note: how he plays…", max_length=MAX_NOTE, id="notes-text")
+            with Horizontal():
+                yield Button("OK", id="ok", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#notes-text", Input).focus()
+
+    @on(Select.Changed, "#notes-player")
+    def _player(self, event: Select.Changed) -> None:
+        colour, text = self.notes.get(str(event.value)) or ("", "")
+        self.query_one("#notes-tag", Select).value = colour
+        self.query_one("#notes-text", Input).value = text
+
+    def _submit(self) -> None:
+        self.dismiss((str(self.query_one("#notes-player", Select).value),
+                      str(self.query_one("#notes-tag", Select).value), self.query_one("#notes-text", Input).value))
+
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        self._submit()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 

@@ -35,7 +35,10 @@ NOT_HERE = "Not on a screen served by the room: it would run on the host's machi
 class ServedApp(CroupierApp):
     """The TUI as the room serves it to a plain-ssh player: it runs on the host's machine, so nothing in it
     touches the host's disk or starts a process there (screenshots, file deliveries, opening links in a
-    browser, suspending itself). The player's own ``croupier join`` and ``croupier play`` keep them."""
+    browser, suspending itself). The player's own ``croupier join`` and ``croupier play`` keep them. The room keeps
+    the player's notes on others for him (hosting.player_notes)."""
+
+    room_notes = True
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         own = {command.title for command in CroupierApp.get_system_commands(self, screen)} - {

@@ -11,8 +11,9 @@ from textual.widgets import Tab, Tabs
 
 from tui.history_viewer import HandHistoryScreen
 from tui.model import TableModel
+from tui.notes import PlayerNotes
 from tui.room_app import RoomApp
-from tui.screens import AmountScreen, AutoTopUpScreen
+from tui.screens import AmountScreen, AutoTopUpScreen, NotesScreen
 from tui.widgets.lobby import Lobby
 from tui.widgets.table_view import TableView
 
@@ -42,6 +43,8 @@ class TablesScreen(RoomApp):
     tiled: bool
     four_colour: bool
     table_views: dict[str, TableView]  # table id -> its view: check_action asks on every key-bar refresh
+    notes: PlayerNotes  # the player's notes and colour tags on others (tui.notes)
+    room_notes: bool
 
     def on_resize(self, event: events.Resize) -> None:
         self._relayout(event.size.width, event.size.height)
@@ -112,6 +115,7 @@ class TablesScreen(RoomApp):
         view = self.view_of(table_id)
         if model is None or view is None:
             return
+        model.notes = self.notes.entries  # the seats' colour tags and notes (tui.notes)
         view.model = model
         tabs = self.query_one(Tabs)
         tab = next(iter(tabs.query(f"#{table_tab_id(table_id)}").results(Tab)), None)
@@ -266,6 +270,33 @@ class TablesScreen(RoomApp):
                         title="top-up")
             return
         await self.send("top_up", table=table_id, amount=amount)
+
+    @on(TableView.NotesWanted)
+    def _notes_wanted(self, event: TableView.NotesWanted) -> None:
+        self.edit_notes(event.table_id)
+
+    @work(group="requests")
+    async def edit_notes(self, table_id: str) -> None:
+        """Q: notes on a player at this table (tui.notes); every table shows the new tag at once."""
+        model = self.models.get(table_id)
+        players = sorted({info.name for info in model.seats.values() if info.name and info.name != self.me}) \
+            if model is not None else []
+        if not players:
+            self.notify("Nobody else sits here to take notes on.", title="notes")
+            return
+        answer = await self.push_screen_wait(NotesScreen(players, self.notes))
+        if answer is None:
+            return
+        try:
+            self.notes.set(*answer)
+        except ValueError as problem:
+            self.notify(str(problem), title="notes", severity="error")
+            return
+        if self.room_notes:  # a served screen: the room keeps them (its answer replaces ours)
+            colour, text = self.notes.get(answer[0]) or ("", "")
+            await self.send("notes", player=answer[0], tag=colour, note=text)
+        for other in list(self.models):
+            self._push(other)
 
     @on(TableView.AutoTopUpWanted)
     def _auto_top_up(self, event: TableView.AutoTopUpWanted) -> None:

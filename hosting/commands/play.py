@@ -336,7 +336,10 @@ def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: 
             state["seated"] = True
         return connection
 
-    return CroupierApp(connect, start_table=None if fast_fold else TABLE_ID, log_path=log_path)
+    from tui.notes import FILE_NAME, PlayerNotes
+
+    notes = PlayerNotes(data_dir / FILE_NAME)  # the player's notes on the bots, kept from one practice to the next
+    return CroupierApp(connect, start_table=None if fast_fold else TABLE_ID, log_path=log_path, notes=notes)
 
 
 async def register_bots(room: Room, config: TournamentConfig, count: int, seed: int | None,

@@ -66,6 +66,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "settle_up", "session": "friday"},
     {"type": "rabbit_hunt", "table": "t1"},
     {"type": "choose_game", "table": "horse", "game": "razz"},
+    {"type": "notes", "player": "bob", "tag": "red", "note": "calls too wide"},
     {"type": "tournament", "action": "propose_deal", "tournament": "sunday-2", "deal": "icm"},
 ]
 

@@ -136,7 +136,9 @@ class Felt(Grid):
             view.mine = info is not None and info.name == model.me
             view.to_act = info is not None and model.to_act == seat and model.hand_running
             view.markers = seat_markers(model, seat)
-            view.tooltip = f"seat {seat + 1}"
+            colour, note = model.notes.get(info.name, ("", "")) if info is not None else ("", "")
+            view.tag = colour
+            view.tooltip = f"seat {seat + 1}" + (f" — {info.name}: {note}" if note and info is not None else "")
             view.info = info
         board = self.query_one(BoardView)
         board.four_colour = self.four_colour

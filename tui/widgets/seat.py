@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from tui.model import SeatInfo, short_hand_names
+from tui.notes import STYLES as TAG_STYLES
 from tui.widgets.cards import cards_text
 
 CHIP_ACTIONS = frozenset({"bet", "raise", "call", "bring-in", "complete"})
@@ -23,12 +24,15 @@ def fitting_cards(info: SeatInfo, width: int, four_colour: bool) -> Text:
     return next((form for form in forms if form.cell_len <= width), forms[-1])
 
 
-def name_line(info: SeatInfo, width: int, markers: str, mine: bool, with_stack: bool = True) -> Text:
+def name_line(info: SeatInfo, width: int, markers: str, mine: bool, with_stack: bool = True, tag: str = "") -> Text:
     """Markers, the name and the stack in ``width`` cells: the name is shortened (``…``), never the stack.
-    ``with_stack`` False: the stack goes on the cards' line (a narrow tile keeps the whole name)."""
+    ``with_stack`` False: the stack goes on the cards' line (a narrow tile keeps the whole name). ``tag``: the
+    player's colour tag (tui.notes), a ● of that colour before the name."""
     line = Text()
     if markers:
         line.append(markers + " ", style="bold yellow")
+    if tag in TAG_STYLES:
+        line.append("●", style=TAG_STYLES[tag])
     stack = f" {info.stack}" if with_stack else ""
     room = width - line.cell_len - len(stack)
     name = info.name  # shortened only where the box has no room for it
@@ -53,14 +57,14 @@ def _place_first_fitting(choices: list[tuple[str, str]], lines: tuple[Text, ...]
 
 
 def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False, to_act: bool = False,
-              four_colour: bool = False) -> Text:
+              four_colour: bool = False, tag: str = "") -> Text:
     """Two lines for a seat box ``width`` cells wide: name and stack, then the cards, the bet and the state.
 
     Every card always shows (a player's own hole cards, every stud up card): the name is shortened first,
     the cards lose their gaps, then the bet, "TO ACT" and the state go wherever a whole word still fits (a
     word is never cut). Cards wider than the box fill the first line and go on before the name.
     """
-    first = name_line(info, width, markers, mine)
+    first = name_line(info, width, markers, mine, tag=tag)
     second = Text()
     if info.cards or info.face_down:
         second = fitting_cards(info, width, four_colour)
@@ -70,9 +74,9 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
                 cut -= 2  # "▒▒3" (three backs) stays whole
             rest = second[cut:]
             first, second = second[:cut], rest + Text(" ") + name_line(
-                info, max(1, width - rest.cell_len - 1), markers, mine)
+                info, max(1, width - rest.cell_len - 1), markers, mine, tag=tag)
     if info.name not in first.plain and second.cell_len <= width:  # shortened: whole on its own line, the
-        alone = name_line(info, width, markers, mine, with_stack=False)  # stack beside the cards
+        alone = name_line(info, width, markers, mine, with_stack=False, tag=tag)  # stack beside the cards
         gap = "  " if second.cell_len + 2 + len(str(info.stack)) <= width else " "
         if info.name in alone.plain and second.cell_len + len(gap) + len(str(info.stack)) <= width:
             first = alone
@@ -125,6 +129,7 @@ class SeatView(Static):
     to_act: reactive[bool] = reactive(False)
     four_colour: reactive[bool] = reactive(False)
     mine: reactive[bool] = reactive(False)
+    tag: reactive[str] = reactive("")
 
     def render(self) -> Text:
         info = self.info
@@ -132,7 +137,7 @@ class SeatView(Static):
             return Text("empty", style="dim")
         width = self.content_size.width or 40
         return seat_text(info, width, self.markers, mine=self.mine, to_act=self.to_act,
-                         four_colour=self.four_colour)
+                         four_colour=self.four_colour, tag=self.tag)
 
     def watch_info(self, info: SeatInfo | None) -> None:
         self._fit_cards()

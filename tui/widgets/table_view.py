@@ -119,6 +119,11 @@ class TableView(Widget, can_focus=True):
             super().__init__()
             self.table_id = view.table_id
 
+    class NotesWanted(Message):
+        def __init__(self, view: TableView) -> None:
+            super().__init__()
+            self.table_id = view.table_id
+
     class AutoTopUpWanted(Message):
         def __init__(self, view: TableView) -> None:
             super().__init__()
@@ -423,6 +428,9 @@ class TableView(Widget, can_focus=True):
         """Auto-muck on or off: at showdown, hands of mine that cannot win are mucked without asking me."""
         if self.model is not None and self.model.seated:
             self._request("auto_muck", on=not self.model.auto_muck)
+
+    def action_notes(self) -> None:
+        self.post_message(self.NotesWanted(self))
 
     def action_pick_game(self) -> None:
         """Dealer's choice (R-MIX-2): when it is my pick, the table's games to choose from."""
