@@ -29,9 +29,9 @@ async def test_each_player_reads_and_writes_only_his_own_notes_and_they_last(roo
     assert await _notes(ana, player="cleo", tag="red", note="3-bets light\u001b[2J from the button") == {
         "cleo": {"tag": "red", "note": "3-bets light from the button"}}
     assert await _notes(bob) == {}  # ana's notes are hers alone
-    with pytest.raises(RequestRefused, match="notes.tag: expected red, orange"):
+    with pytest.raises(RequestRefused, match=r"notes\.tag: expected red, orange"):
         await _notes(ana, player="cleo", tag="plaid")
-    with pytest.raises(RequestRefused, match="notes.player: expected a player name"):
+    with pytest.raises(RequestRefused, match=r"notes\.player: expected a player name"):
         await _notes(ana, player="../../etc", tag="red")
     with pytest.raises(RequestRefused, match="longer than 200"):
         await _notes(ana, player="cleo", note="x" * 201)
