@@ -19,10 +19,14 @@ nobody prepared ahead and which builds the process's fixed-base tables, is left 
   its end, betting actions counted at one round trip each and no thinking time (bots at full speed: at human
   pace the wait is 0). Betting rounds add only their CPU (a round trip per action exists without fairness).
 - the same for both group backends: ``secp256k1`` (coincurve, the default) and ``ristretto255`` (rbcl).
+- ``mult_us``: what one variable-base multiplication cost during the run (best of 3 × 200), per backend — the
+  machine's speed at the time: a player's hand is ≈ 1,800 of them at 6 players, so on a shared machine compare
+  runs by it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import statistics
 import sys
@@ -113,10 +117,28 @@ def backend(group: Group, hands: int) -> dict[str, dict[str, object]]:
     return dict(result)
 
 
+def mult_us(group: Group) -> float:
+    points = [group.hash_to_point(f"bench/{index}".encode()) for index in range(200)]
+    # full-size scalars below n/2 (above it the backend multiplies n − s by −P: the same cost)
+    scalars = [int.from_bytes(hashlib.sha256(f"bench/{index}".encode()).digest(), "big") % (group.order // 2)
+               for index in range(200)]
+    best = float("inf")
+    for _ in range(3):
+        start = time.thread_time()
+        for point, scalar in zip(points, scalars, strict=True):
+            group.mult(point, scalar)
+        best = min(best, time.thread_time() - start)
+    return round(best / 200 * 1e6, 1)
+
+
 def main(hands: int) -> dict[str, object]:
+    before = {group.name: mult_us(group) for group in (SECP256K1, RISTRETTO255)}
     secp = backend(SECP256K1, hands)
+    ristretto = backend(RISTRETTO255, hands)
+    after = {group.name: mult_us(group) for group in (SECP256K1, RISTRETTO255)}
     return {**secp, "shufflers": {"2": 2, "6": 6, "10": 6}, "round_trip_ms": ROUND_TRIP_MS,
-            "backends": {"secp256k1": secp, "ristretto255": backend(RISTRETTO255, hands)}}
+            "mult_us": {name: round((before[name] + after[name]) / 2, 1) for name in before},
+            "backends": {"secp256k1": secp, "ristretto255": ristretto}}
 
 
 if __name__ == "__main__":
