@@ -72,3 +72,12 @@ def test_a_bad_mixed_table_gets_one_line_naming_the_key(body: str, error: str) -
     with pytest.raises(ConfigError) as refused:
         parse_room(_table(body))
     assert str(refused.value) == error
+
+
+def test_the_host_screens_box_takes_the_game_command_in_croupier_admins_words() -> None:
+    from hosting.admin_requests import parse_request
+    from tui.host_screen import parse_command
+
+    request = parse_command("game horse 'stud hi/lo'")
+    assert request == {"action": "game", "table": "horse", "game": "stud hi/lo"}
+    assert parse_request(request).fields == {"table": "horse", "game": "stud hi/lo"}

@@ -54,6 +54,9 @@ def row_cells(row: dict[str, Any]) -> tuple[str, ...]:
     >>> row_cells({"id": "z", "name": "Zoom", "kind": "pool", "game": "texas_holdem", "structure": "no_limit",
     ...            "stakes": [1, 2], "seats": 6, "players": 14})[:5]
     ('Zoom (fast-fold)', "Hold'em", 'NL', '1/2', '14 in pool')
+    >>> row_cells({"id": "h", "game": "razz", "structure": "fixed_limit", "stakes": [0, 4], "seats": 6,
+    ...            "mixed": {"name": "HORSE", "game": "Razz"}})[:3]
+    ('h', 'HORSE: Razz', 'FL')
     """
     jackpot = row.get("jackpot")
     name = str(row.get("name", row.get("id")))
@@ -65,7 +68,10 @@ def row_cells(row: dict[str, Any]) -> tuple[str, ...]:
     if row.get("kind") == "pool":  # R-FAST-1: players in the pool; seats per hand
         name += " (fast-fold)"
         players = f"{row.get('players', 0)} in pool"
-    return (name, game_name(str(row.get("game", ""))),
+    mixed = row.get("mixed")  # a mixed table (R-MIX-1): the mix and the game it deals now
+    game = f"{mixed.get('name')}: {mixed.get('game')}" if isinstance(mixed, dict) \
+        else game_name(str(row.get("game", "")))
+    return (name, game,
             STRUCTURE_NAMES.get(str(row.get("structure")), str(row.get("structure"))),
             stakes_text(row), players,
             str(row.get("average_pot", 0)), str(row.get("hands_per_hour", 0)), str(row.get("waiting", 0)))
