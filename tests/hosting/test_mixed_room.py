@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
 from engine.events import HandStarted
@@ -39,7 +40,7 @@ def _games_by_hand(client: RoomClient) -> dict[int, str]:
 
 
 async def test_horse_every_two_hands_changes_game_at_the_right_hands_and_every_deck_verifies(
-        rooms: Any, connect: Any, capsys: Any) -> None:
+        rooms: Any, connect: Any, capsys: Any, tmp_path: Path) -> None:
     running: RunningRoom = await rooms(_horse(every="2"), runner_settings=PACED)
     clients: list[RoomClient] = [await connect(running, name) for name in ("ana", "bob", "cy")]
     done = asyncio.Event()
@@ -71,6 +72,12 @@ async def test_horse_every_two_hands_changes_game_at_the_right_hands_and_every_d
     await store.flush()
     capsys.readouterr()
     assert main(["audit", "--data", str(running.data_dir)]) == 0, capsys.readouterr()  # chips conserved
+    exported = tmp_path / "horse.txt"  # each hand exported as its own game, its deal checked offline too
+    assert main(["export", "--data", str(running.data_dir), "--format", "pokerstars", "-o", str(exported)]) == 0
+    text = exported.read_text()
+    assert "Hold'em Limit" in text and "Omaha Hi/Lo Limit" in text and "Razz Limit" in text, text[:300]
+    capsys.readouterr()
+    assert main(["verify", str(exported)]) == 0, capsys.readouterr()
 
 
 async def test_dealers_choice_asks_the_button_and_deals_the_next_in_turn_when_his_time_runs_out(
