@@ -106,8 +106,8 @@ def dleq_verify(group: Group, public: bytes, base: bytes, share: bytes, proof: D
     if not (0 <= proof.challenge < group.order and 0 <= proof.response < group.order):
         return False
     try:
-        first = group.subtract(group.base_mult(proof.response), group.mult(public, proof.challenge))
-        second = group.subtract(group.mult(base, proof.response), group.mult(share, proof.challenge))
+        first = group.multi_mult([(group.generator, proof.response), (public, -proof.challenge)])
+        second = group.multi_mult([(base, proof.response), (share, -proof.challenge)])
     except GroupError:
         return False
     return proof.challenge == hash_to_scalar(group, "dleq", [*context.fields(group), public, base, share, first,

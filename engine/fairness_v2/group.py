@@ -307,7 +307,10 @@ class Ristretto255(Group):
         return _rbcl("crypto_core_ristretto255_sub", _IDENTITY, point)
 
     def multi_mult(self, terms: Iterable[tuple[bytes, int]]) -> bytes:
+        generator = self.generator
         products = [point if scalar % _RISTRETTO_L == 1 else
+                    _rbcl("crypto_scalarmult_ristretto255_base", (scalar % _RISTRETTO_L).to_bytes(32, "little"))
+                    if point == generator else
                     _rbcl("crypto_scalarmult_ristretto255", (scalar % _RISTRETTO_L).to_bytes(32, "little"), point)
                     for point, scalar in terms if scalar % _RISTRETTO_L]
         if not products:

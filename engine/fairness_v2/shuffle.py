@@ -19,16 +19,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
+from engine.fairness import field_bytes
 from engine.fairness_v2.elgamal import Ciphertext, Deck, remask
 from engine.fairness_v2.group import Group, GroupError
 from engine.fairness_v2.randomness import (
     ProofContext,
     RandomSource,
     batch_weight,
-    hash_fields,
     random_scalar,
     scalar_bytes,
 )
@@ -108,19 +108,30 @@ def _deck_fields(deck: Deck) -> list[bytes]:
     return [point for ciphertext in deck for point in (ciphertext.c1, ciphertext.c2)]
 
 
+@lru_cache(maxsize=64)
+def _deck_bytes(deck: Deck) -> bytes:
+    """A deck's part of a Fiat–Shamir input, as :func:`hash_fields` lays fields out: each deck is hashed four times
+    or more (as one proof's output and the next one's input, for ``u`` and for ``c``, by each verifier)."""
+    return b"".join(field_bytes(point) for point in _deck_fields(deck))
+
+
+def _fields(*parts: bytes | Deck) -> bytes:
+    """``hash_fields`` of the parts with each deck's fields spliced in (the same digest, decks laid out once)."""
+    return hashlib.sha512(b"".join(_deck_bytes(part) if isinstance(part, tuple) else field_bytes(part)
+                                   for part in parts)).digest()
+
+
 def _challenges(group: Group, context: ProofContext, key: bytes, before: Deck, after: Deck,
                 commitments: Sequence[bytes]) -> list[int]:
-    seed = hash_fields(b"tw/u", *context.fields(group), key, *_deck_fields(before), *_deck_fields(after),
-                       *commitments)
+    seed = _fields(b"tw/u", *context.fields(group), key, before, after, *commitments)
     return [int.from_bytes(hashlib.sha512(seed + index.to_bytes(4, "big")).digest(), "big") % group.order
             for index in range(len(before))]
 
 
 def _challenge(group: Group, context: ProofContext, key: bytes, before: Deck, after: Deck,
                proof: ShuffleProof) -> int:
-    digest = hash_fields(b"tw/c", *context.fields(group), key, *_deck_fields(before), *_deck_fields(after),
-                         *proof.commitments, *proof.chain, proof.t1, proof.t2, proof.t3, proof.t4_first,
-                         proof.t4_second, *proof.t_hat)
+    digest = _fields(b"tw/c", *context.fields(group), key, before, after, *proof.commitments, *proof.chain,
+                     proof.t1, proof.t2, proof.t3, proof.t4_first, proof.t4_second, *proof.t_hat)
     return int.from_bytes(digest, "big") % group.order
 
 
