@@ -397,9 +397,12 @@ class CroupierApp(TournamentLobby):
             self.tournament_ack(message)
         elif about == "leave":
             if message.get("after_hand"):
-                self.session.leaving.add(table_id)
+                if table_id in self.models and self.models[table_id].seated:
+                    self.session.leaving.add(table_id)
                 self._leave_asked.discard(table_id)  # the seat is freed when the hand ends: told then
                 self.notify(f"You will leave {self._table_name(table_id)} after this hand.", title="leave")
+                # the hand may have ended with our fold, before this answer: its result waited for it
+                self._sitting_ended(table_id, self._unsaid.pop(table_id, None))
             else:
                 chips = message.get("chips")
                 self._leave_asked.discard(table_id)
@@ -489,10 +492,13 @@ class CroupierApp(TournamentLobby):
 
     def _result_words(self, result: TableResult) -> str:
         now = self.clock()
+        result.name = self._table_name(result.table_id)  # the lobby's name, if it came after the sit
         return f"{table_words(result, now)}\n{night_words(self.results, now)}"
 
     def farewell(self) -> str:
         """The lines the terminal shows after you quit: each sitting and the night ("" if you sat nowhere)."""
+        for result in self.results.results:
+            result.name = self._table_name(result.table_id)
         return farewell(self.results, self.clock())
 
     def action_results(self) -> None:
