@@ -46,15 +46,28 @@ def key_fingerprint(public_key: str) -> str:
     return "SHA256:" + base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip("=")
 
 
-LOOK_ALIKES: Final = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
-"""Names are ASCII, so Unicode TR39's confusable table reduces to these letters (and ``rn``/``vv`` below), taken
-after case is folded: a capital I reads as l, and 1 and l read as I among capitals (``AL1CE``, ``ALlCE``)."""
+LOOK_ALIKES: Final = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o", "3": "e", "4": "a", "5": "s",
+                                    "7": "t", "8": "b", "_": None, ".": None, "-": None})
+"""How characters read on a screen, taken after case is folded (names are ASCII, so Unicode TR39's confusable
+table reduces to these and to ``rn``/``vv`` below): a capital I and a 1 read as l; a digit that reads as a letter
+reads as that letter, each digit as a different one (so bot1, bot2 and bot10 never look alike; 2, 6 and 9 read
+like no one letter and stay); the separators ``_ . -`` are read through (``boss_``, ``b.oss``, ``bo-ss``)."""
 
 
 def name_skeletons(name: str) -> frozenset[str]:
-    """How a name reads on a screen: two names sharing a skeleton are look-alikes, and the second is refused.
-    Case is ignored (``ALICE``/``alice``), and so are the letters a terminal font confuses (``aIice``/``alice``,
-    ``a1ice``, ``AL1CE``, ``b0b``/``bob``, ``rn``/``m``, ``vv``/``w``)."""
+    """How a name reads on a screen: a new name sharing a skeleton with a registered or a host's name is a
+    look-alike and is refused (whoever registered first keeps his name; a host's name is kept even before he does).
+
+    The rule: fold case (``ALICE``/``alice``); read I, l and 1 alike (``aIice``, ``a1ice``, ``AL1CE``), 0 as o
+    (``b0b``), 3 as e, 4 as a, 5 as s (``bo55``), 7 as t, 8 as b; ``rn`` as m, ``vv`` as w; drop ``_ . -``
+    (``boss_``, ``_boss``, ``b.o.s.s``). Each digit folds to its own letter, so names that differ in their digits
+    stay apart (``bot1``/``bot2``, ``p6``/``p9``, ``bot01``/``bot1``): a digit is folded, never dropped.
+
+    >>> sorted(name_skeletons("Bo55_"))
+    ['bo55_', 'boss']
+    >>> name_skeletons("bot1") & name_skeletons("bot2"), name_skeletons("bot10") & name_skeletons("bot1")
+    (frozenset(), frozenset())
+    """
     folded = name.lower()
     looks = folded.translate(LOOK_ALIKES).replace("rn", "m").replace("vv", "w")
     return frozenset({folded, looks})

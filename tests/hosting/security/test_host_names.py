@@ -121,7 +121,8 @@ async def test_the_host_confirms_a_host_names_key_once_and_it_holds_across_resta
     assert not running.room.console.is_host("boss", new_key().export_public_key().decode())
 
 
-@pytest.mark.parametrize("look_alike", ["BOSS", "Boss", "b0ss", "HOSTER", "hoster", "H0STER"])
+@pytest.mark.parametrize("look_alike", ["BOSS", "Boss", "b0ss", "HOSTER", "hoster", "H0STER", "bo55", "boss_",
+                                        "_boss", "b.o.s.s", "8OSS", "B0-55", "h0s7er", "HO5TER."])
 async def test_a_look_alike_of_a_host_name_is_refused_at_registration(rooms: Any, new_key: Any,
                                                                        look_alike: str) -> None:
     config = RoomConfig("home game", (TABLE,), hosts=frozenset({"boss", "Hoster"}))
@@ -131,3 +132,15 @@ async def test_a_look_alike_of_a_host_name_is_refused_at_registration(rooms: Any
     assert running.room.store is not None and not running.room.store.has_account(look_alike)
     refusal = running.room.gatekeeper.new_name_refusal(look_alike, new_key().export_public_key().decode())
     assert refusal is not None and refusal.endswith("a host of this room: choose another")
+
+
+async def test_a_look_alike_login_reads_why_it_is_refused(rooms: Any, new_key: Any) -> None:
+    """Attack pass 2: ``bo55`` and ``boss_`` were accepted beside the host ``boss`` (only case, 0/o and 1/l/I were
+    folded), and posed as him in chat."""
+    running: RunningRoom = await rooms(RoomConfig("home game", (TABLE,), hosts=frozenset({"boss"})), deal=False,
+                                       served_tui=False)
+    for look_alike in ("bo55", "boss_"):
+        with pytest.raises(asyncssh.PermissionDenied) as refused:
+            await RoomClient.connect("127.0.0.1", running.port, look_alike, client_keys=[new_key()])
+        assert str(refused.value.reason) == (f"the name {look_alike!r} looks too much like 'boss', a host of this "
+                                             "room: choose another")

@@ -46,7 +46,9 @@ def test_the_oldest_idle_login_of_the_fullest_address_is_dropped_never_the_newco
 
 def test_look_alike_names_share_a_skeleton_and_different_ones_do_not() -> None:
     for first, second in [("aIice", "alice"), ("ALICE", "alice"), ("a1ice", "alice"), ("b0b", "bob"),
-                          ("rnary", "mary"), ("vvill", "will"), ("Ian", "lan")]:
+                          ("rnary", "mary"), ("vvill", "will"), ("Ian", "lan"), ("bo55", "boss"),
+                          ("boss_", "boss"), ("_boss", "boss"), ("b.o-s_s", "boss"), ("3ve", "eve"), ("4na", "ana"),
+                          ("7om", "tom"), ("8ob", "bob"), ("bot_1", "bot1"), ("bot-l", "bot1")]:
         assert name_skeletons(first) & name_skeletons(second), (first, second)
     for first, second in [("ana", "anna"), ("bob", "rob"), ("alice", "alice2"), ("li", "ll1x")]:
         assert not name_skeletons(first) & name_skeletons(second), (first, second)
@@ -63,3 +65,13 @@ def test_names_that_read_alike_in_capitals_share_a_skeleton() -> None:
     # as 'ALICE', the registered 'alice' (the skeleton mapped I and 1 to l before lowering: 'allce' ≠ 'alice')
     for first, second in [("AL1CE", "alice"), ("ALlCE", "alice"), ("WlLLIAM", "william"), ("B1LL", "bill")]:
         assert name_skeletons(first) & name_skeletons(second), (first, second)
+
+
+def test_names_that_differ_in_their_digits_never_look_alike() -> None:
+    """Digits are folded to letters, each to its own, never dropped: numbered bots and players stay apart."""
+    names = [f"{stem}{number}" for stem in ("bot", "p", "player") for number in range(1, 101)]
+    names += [f"bot{number:02}" for number in range(1, 10)] + ["p6", "p9", "bot2", "bot6", "bot9"]
+    skeletons: dict[str, str] = {}
+    for name in set(names):
+        for skeleton in name_skeletons(name):
+            assert skeletons.setdefault(skeleton, name) == name, (name, skeletons[skeleton])
