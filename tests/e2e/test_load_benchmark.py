@@ -15,7 +15,7 @@ import pytest
 from tests.benchmarks.load import split
 
 LOAD = Path(__file__).parents[1] / "benchmarks" / "load.py"
-KEYS = {"players", "processes", "think", "hands", "hands_per_second", "actions", "p50_ms", "p99_ms",
+KEYS = {"players", "processes", "think", "dealing", "hands", "hands_per_second", "actions", "p50_ms", "p99_ms",
         "fairness_verified", "fairness_failures", "illegal_rejected", "chips_conserved", "bot_errors",
         "first_bot_error", "violation_kinds", "first_violation", "fairness_unverified", "fairness_notes",
         "refusal_codes", "host_cpu_percent", "host_rss_mib",
@@ -47,7 +47,7 @@ def test_load_benchmark_two_processes_thinking_bots() -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     line = json.loads(result.stdout.strip().splitlines()[-1])
     assert set(line) == KEYS
-    assert (line["players"], line["processes"], line["think"]) == (4, 2, "0.05-0.1")
+    assert (line["players"], line["processes"], line["think"], line["dealing"]) == (4, 2, "0.05-0.1", "commit-reveal")
     assert line["hands"] >= 4  # two tables, each to its second hand
     assert line["fairness_failures"] == 0 and line["fairness_verified"] >= 2 * line["hands"]
     assert line["chips_conserved"] is True and line["refusal_codes"] == {}
