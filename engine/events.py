@@ -261,6 +261,19 @@ class PotAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandVoided(Event):
+    """The hand cannot be finished and is void (R-CRASH-1): no pot is won. ``returned``: (seat, chips) each
+    seat got back from the pot — what he put in, plus his share of what was forfeited; ``forfeited``: (seat,
+    chips) lost by a player whose dropping out made the hand fail (host-blind dealing: too few were left to
+    open the cards in his place), shared by the others (:func:`engine.pots.void_split`). ``reason`` says why,
+    in a player's words. :class:`HandEnded` follows."""
+
+    reason: str
+    returned: tuple[tuple[int, int], ...]
+    forfeited: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over. ``stacks``: (seat, final stack) in the order of :class:`HandStarted`;
     ``rake``: total rake taken. Chip conservation: sum of start stacks = sum of final stacks + rake."""

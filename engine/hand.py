@@ -81,8 +81,10 @@ from engine.events import (
     Checked,
     Event,
     Folded,
+    HandEnded,
     HandMucked,
     HandShown,
+    HandVoided,
     HoleCardsDealt,
     RunItTwiceAnswered,
     SplitAccepted,
@@ -509,6 +511,52 @@ class Hand(BettingMixin, ShowdownMixin, DrawMixin, ForcedBetsMixin):
         elif not self._pending:
             self._end_betting_round()
         return events[first:]
+
+    def void(self, lost_by: Collection[int], reason: str, *, put_in: Mapping[int, int] | None = None) -> list[Event]:
+        """End the hand void (R-CRASH-1): it cannot be finished. Every chip goes back to its owner, except what
+        the seats in ``lost_by`` put in, shared by the others (:func:`engine.pots.void_split`).
+
+        ``put_in``: what each seat put into the pot, when another record is the authority (a host-blind table
+        voids from its transcript's replay, which may be one action ahead of this hand: the action that reached
+        a street nobody could open); by default this hand's own count. ``IllegalAction`` if the hand is over,
+        ``ValueError`` for a count that does not fit the stacks (nothing changes then).
+
+        >>> from engine.structures import BettingStructure
+        >>> from engine.variants import TEXAS_HOLDEM
+        >>> from engine.cards import full_deck
+        >>> hand = Hand.start(HandConfig(TEXAS_HOLDEM, BettingStructure.no_limit()), {0: 100, 1: 100, 2: 100},
+        ...                   full_deck(), ForcedBets(button_seat=0, small_blind_seat=1, small_blind=1,
+        ...                                           big_blind_seat=2, big_blind=2))
+        >>> [type(event).__name__ for event in hand.void({2}, "too few players left to open the cards")]
+        ['HandVoided', 'HandEnded']
+        >>> hand.final_stacks()
+        {1: 101, 2: 98, 0: 101}
+        """
+        if self.phase is OVER:
+            raise IllegalAction("the hand is over")
+        from engine.pots import void_split
+        starting = self.starting_stacks()
+        if put_in is None:
+            behind = self.stacks()
+            put_in = {seat: starting[seat] - behind[seat] for seat in self._seats}
+        if set(put_in) != set(self._seats) or any(not 0 <= put_in[seat] <= starting[seat] for seat in self._seats):
+            raise ValueError(f"chips put in {dict(put_in)} do not fit the stacks {starting}")
+        returned = void_split(put_in, lost_by, self._seats)
+        final = {seat: starting[seat] - put_in[seat] + returned[seat] for seat in self._seats}
+        assert sum(final.values()) == sum(starting.values()), "chips were created or lost"
+        count = len(self._seats)
+        self._stacks[:] = [final[seat] for seat in self._seats]
+        self._reserved[:] = [0] * count
+        self._bets[:] = [0] * count
+        self.pot_total = 0
+        self._pending = []
+        self.phase = OVER
+        events: list[Event] = [
+            HandVoided(reason, tuple((seat, returned[seat]) for seat in self._seats if returned[seat]),
+                       tuple((seat, put_in[seat]) for seat in self._seats if seat in lost_by and put_in[seat])),
+            HandEnded(tuple((seat, final[seat]) for seat in self._seats), 0)]
+        self.events += events
+        return events
 
     def leave(self, seat: int) -> list[Event]:
         """Fold ``seat`` out of turn because it left the table (R-BET-UNCALLED: the part of its bet nobody

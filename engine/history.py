@@ -35,6 +35,7 @@ from engine.events import (
     HandMucked,
     HandShown,
     HandStarted,
+    HandVoided,
     HoleCardsDealt,
     PotAwarded,
     Raised,
@@ -370,6 +371,11 @@ class _BodyWriter:
                     showdown_header = True
                 out.append(f"{self.name(event.seat)} collected {self.money(event.amount)} from "
                            f"{self.pot_name(event.pot_index)}")
+            elif isinstance(event, HandVoided):  # R-CRASH-1: no pot is won
+                out.append(f"*** HAND VOID *** {event.reason}")
+                out += [f"{self.name(seat)}: loses {self.money(chips)} to the others"
+                        for seat, chips in event.forfeited]
+                out += [f"{self.name(seat)}: gets {self.money(chips)} back" for seat, chips in event.returned]
             elif isinstance(event, SevenDeuceBountyPaid):  # R-HOME-4
                 payers = ", ".join(f"{self.name(payer)} {self.money(chips)}" for payer, chips in event.paid)
                 out.append(f"{self.name(event.seat)}: receives a 7-2 bounty of {self.money(event.total)}"

@@ -14,7 +14,7 @@ Worked check from RULES.md (R-POT-1): A and B put in 100 each, C 50 and is all-i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -104,6 +104,30 @@ def split_evenly(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
     """
     share, remainder = divmod(amount, len(winners))
     return [(position, share + 1 if index < remainder else share) for index, position in enumerate(winners)]
+
+
+def void_split(put_in: Mapping[int, int], lost_by: Collection[int], order: Sequence[int]) -> dict[int, int]:
+    """A hand that cannot be finished is void (R-CRASH-1): what each seat in ``order`` (clockwise from the
+    first seat dealt) gets back from the pot, given what each ``put_in``. Every chip goes back to its owner,
+    except that a seat in ``lost_by`` — a player whose dropping out left too few to open the cards (host-blind
+    dealing) — loses what he put in, so that aborting never pays: those chips are shared by the others equally,
+    odd chips from the first seat dealt (as :func:`split_evenly`). If every seat is in ``lost_by``, nobody
+    loses anything.
+
+    Worked: blinds 5/10, seats 0 and 1 (the blinds) and 2 drop with 5, 5 and 0 in (the big blind's uncalled 5
+    went back when he was folded); 3, 4 and 5 share the 10:
+
+    >>> void_split({0: 5, 1: 5, 2: 0, 3: 0, 4: 0, 5: 0}, {0, 1, 2}, [0, 1, 2, 3, 4, 5])
+    {0: 0, 1: 0, 2: 0, 3: 4, 4: 3, 5: 3}
+    >>> void_split({0: 2, 1: 4, 2: 4}, {1}, [1, 2, 0])
+    {1: 0, 2: 6, 0: 4}
+    """
+    others = [seat for seat in order if seat not in lost_by]
+    if not others:
+        return {seat: put_in.get(seat, 0) for seat in order}
+    forfeited = sum(put_in.get(seat, 0) for seat in order if seat in lost_by)
+    shares = dict(split_evenly(forfeited, others))
+    return {seat: 0 if seat in lost_by else put_in.get(seat, 0) + shares[seat] for seat in order}
 
 
 def split_high_low(amount: int) -> tuple[int, int]:

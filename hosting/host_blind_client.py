@@ -155,8 +155,10 @@ class HostBlindParticipant:
             return message
         cards = current[1].hole_cards()
         if any(card is None for card in cards):
-            self.complaints.append(f"hand {current[0]}: my hole cards do not open")
-            return message
+            referee = current[1].ref
+            if not (referee.voided or (referee.started and referee.replay.hand.is_over)):
+                self.complaints.append(f"hand {current[0]}: my hole cards do not open")
+            return message  # void, or over before the deal (the others dropped out): nothing was opened
         from engine.cards import format_cards
         self.hole_cards[current[0]] = tuple(format_cards(cards).split())  # type: ignore[arg-type]
         return {**message, "event": HoleCardsDealt(event.seat, tuple(card for card in cards if card is not None))}

@@ -45,6 +45,7 @@ from engine.fairness_v2.elgamal import SchnorrProof, schnorr_verify
 from engine.fairness_v2.group import DEFAULT_GROUP, GROUPS
 from engine.fairness_v2.randomness import VERSION
 from engine.fairness_v2.referee import (
+    VOID_REASON,
     ProtocolError,
     Referee,
     committee,
@@ -173,8 +174,7 @@ class HostBlindRunner(TableRunner):
             blind.writer.checkpoint()
             self._to_hand(blind, protocol.blind_header(config.id, hand_id, encode(header)))
             await self._deal(blind)
-            if not referee._void():
-                await self._play(blind)
+            await self._play(blind)  # a hand void in the dealing starts and ends at once: the blinds are in
             await self._end(blind)
         finally:
             self._blind = None
@@ -221,7 +221,7 @@ class HostBlindRunner(TableRunner):
             if seat not in blind.gone:
                 await self._step(blind, seat, "shuffle")
         blind.writer.checkpoint()
-        if referee._void():
+        if referee.voided or referee.replay.hand.is_over:  # void, or one player left: nothing to open
             return
         for seat in self._present(blind):
             await self._step(blind, seat, "deal")
@@ -245,7 +245,7 @@ class HostBlindRunner(TableRunner):
             escrow = referee.escrows.get(missing)
             if escrow is None:
                 continue
-            while not referee._void():
+            while not referee.voided:
                 needed = [position for position in referee.cover_needed(missing)
                           if len(referee.covers.get((position, missing), {})) < escrow.threshold]
                 helpers = [seat for seat in escrow.holders if seat not in blind.gone
@@ -301,7 +301,29 @@ class HostBlindRunner(TableRunner):
         entry = blind.writer.entries[-1]
         blind.referee.apply(entry)
         self._to_hand(blind, protocol.blind_entry(self.state.config.id, blind.hand_id, encode(entry)))
-        blind.folds.append(seat)  # into the table's hand once what his fold may deal is opened (_fold_pending)
+        if not blind.referee.voided:  # void: the hand ends as it stands, he is not folded (_void_table)
+            blind.folds.append(seat)  # into the table's hand once what his fold may deal is opened (_fold_pending)
+
+    def _void_table(self, blind: _Hand) -> bool:
+        """R-CRASH-1 once the hand is void (a dropped player's key is needed and too few holders of it are
+        left): the table's hand ends void as the transcript stands — before any street its betting reached is
+        dealt there, so no placeholder card ever goes out — every chip back to its owner but what the dropped
+        players put in, shared by the others. True when void (the hand is then over)."""
+        referee, table = blind.referee, self.state.engine
+        if not referee.voided:
+            return False
+        blind.folds.clear()
+        if not blind.started or not table.hand_running:
+            return True
+        replay = referee.replay.hand
+        starting, behind = replay.starting_stacks(), replay.stacks()
+        put_in = {seat: starting[seat] - behind[seat] for seat in replay.seats}
+        lost = sorted(referee.timed_out)
+        log.warning("host-blind hand %s at %s is void (R-CRASH-1): %s; %s lose what they put in (%s)",
+                    blind.hand_id, self.state.config.id, VOID_REASON, ", ".join(blind.names[seat] for seat in lost),
+                    ", ".join(f"{blind.names[seat]} {put_in[seat]}" for seat in lost))
+        self.publish(table.void_hand(lost, VOID_REASON, self.room.clock(), put_in=put_in))
+        return True
 
     def _fold_pending(self, blind: _Hand) -> None:
         table = self.state.engine
@@ -423,8 +445,9 @@ class HostBlindRunner(TableRunner):
         self._hand_log = table.hand
         self.owner.hand_started(self.state, blind.hand_id, events)
         self.publish(events)
-        blind.folds = sorted(blind.gone)
-        self._fold_pending(blind)
+        self._fold_pending(blind)  # those timed out during the dealing (the referee folded them as they went)
+        if self._void_table(blind):
+            return
         while table.hand_running:
             if blind.referee.violations:
                 log.error("host-blind hand %s: %s", blind.hand_id, blind.referee.violations[0])
@@ -440,19 +463,23 @@ class HostBlindRunner(TableRunner):
                 if entry is None:  # he left: folded through the transcript, stood up after the hand
                     self._time_out(blind, seat, "left")
                     await self._open_due(blind)
+                    if self._void_table(blind):
+                        continue
                     self._fold_pending(blind)
                     with contextlib.suppress(TableRuleError, NotSeated):
                         self.publish(table.leave(blind.names[seat], self.room.clock()))
                 else:
                     await self._action(blind, seat, entry, received)
-                    self._fold_pending(blind)
+                    if not self._void_table(blind):
+                        self._fold_pending(blind)
                 continue
             now = self.room.clock()
             if turn is not None and now >= turn[1] and table.to_act() == turn:
                 seat = turn[0]
                 self._time_out(blind, seat, "bet")
                 await self._open_due(blind)
-                self._fold_pending(blind)
+                if not self._void_table(blind):
+                    self._fold_pending(blind)
                 continue
             self.publish(table.tick(now))
 
@@ -484,6 +511,8 @@ class HostBlindRunner(TableRunner):
         if isinstance(action, Show):
             self._place(blind, referee.positions_of(seat))
         await self._open_due(blind)
+        if self._void_table(blind):
+            return
         if table.in_hand(name) and table.to_act() is not None and table.to_act()[0] == seat:  # type: ignore[index]
             try:
                 self.publish(table.act(name, action, min(received, table.to_act()[1])))  # type: ignore[index]
@@ -495,6 +524,8 @@ class HostBlindRunner(TableRunner):
         referee = blind.referee
         for _ in range(12):
             from engine.events import HandShown
+            if referee.voided:
+                return
             turned = [event.seat for event in referee.replay.hand.events if isinstance(event, HandShown)
                       and event.seat not in referee.shown and event.seat not in blind.gone]
             for seat in turned:
@@ -510,8 +541,6 @@ class HostBlindRunner(TableRunner):
             await self._cover(blind)
             blind.writer.checkpoint()
             self._place(blind, due)
-            if referee._void():
-                return
 
     def _place(self, blind: _Hand, positions: Iterable[int]) -> None:
         hand = self.state.engine.hand
@@ -537,7 +566,7 @@ class HostBlindRunner(TableRunner):
         self.transcripts = [*self.transcripts, transcript][-self.transcripts_kept:]
         outcome = blind.referee.finish()
         last = table.last_hand
-        if blind.started and not table.hand_running and isinstance(last, Hand) and not outcome.void \
+        if blind.started and not table.hand_running and isinstance(last, Hand) \
                 and dict(last.stacks()) != {seat: outcome.stacks.get(seat) for seat in last.stacks()}:
             log.error("host-blind hand %s: the table's result %s differs from the transcript's %s (entries: %s)",
                       blind.hand_id, dict(last.stacks()), outcome.stacks,

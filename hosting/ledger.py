@@ -23,6 +23,7 @@ from engine.events import Event
 from engine.fairness import FairnessError, Observation, SeenCard, Transcript, cards_dealt, verify
 from hosting.hand_codec import CodecError
 from hosting.hand_records import HAND_COLUMNS, StoredHand, decode_hand, is_tournament_hand
+from hosting.host_blind_verify import check_exported
 from hosting.store import HandResult, hand_result, jackpot_pools
 from hosting.tournament_audit import check_tournaments
 
@@ -177,6 +178,11 @@ def seen_cards(events: list[Event]) -> tuple[SeenCard, ...]:
 def check_transcript(hand: StoredHand) -> Iterator[str]:
     if hand.transcript is None:
         yield f"hand {hand.hand_id}: no fairness transcript"
+        return
+    assert hand.events is not None
+    if "host_blind" in hand.transcript:  # fairness v2: the signed transcript, checked in full
+        yield from check_exported(f"hand {hand.hand_id}", hand.transcript["host_blind"],
+                                  seen_cards(list(hand.events)))
         return
     try:
         transcript = Transcript.from_json(hand.transcript)

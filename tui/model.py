@@ -14,7 +14,7 @@ pots (R-POT-1) are on screen as soon as someone is all-in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,7 @@ from engine.events import (
     HandMucked,
     HandShown,
     HandStarted,
+    HandVoided,
     HoleCardsDealt,
     PotAwarded,
     Raised,
@@ -918,6 +919,10 @@ class TableModel:
             self.note(f"Rake {event.amount}")
         elif isinstance(event, PotAwarded):  # a BoardPotAwarded too: half a pot won on one board (R-HOME-1)
             self._pot_awarded(event, hand, name)
+        elif isinstance(event, HandVoided):  # R-CRASH-1: no pot is won
+            self.note(void_words(event, lambda seat: "you" if self._name(seat) == self.me else self._name(seat)))
+            if self.hands and self.hands[-1].hand_id == hand:
+                self.hands[-1].result = "void"
         elif isinstance(event, HOME_EVENTS):
             self._home_event(event, name)
         elif isinstance(event, HandEnded | HandFinished):
@@ -1128,6 +1133,21 @@ class TableModel:
         self.claim_shown_at = now
         self.claim = f"{reporter} reports a problem with hand {number}; {own} — details in the hand history (V)"
         self.note(f"{reporter} reports a problem with hand {number} ({own})")
+
+
+def void_words(void: HandVoided, name_of: Callable[[int], str]) -> str:
+    """The log line of a void hand: why, who lost what, what came back.
+
+    >>> names = {0: "ana", 1: "you", 2: "cy", 3: "dee"}.__getitem__
+    >>> void_words(HandVoided("too few players were left to open the cards", ((0, 4), (1, 4)), ((2, 2), (3, 2))),
+    ...            names)
+    'Hand void: too few players were left to open the cards. cy 2, dee 2 lost to the others; back: ana 4, you 4'
+    """
+    line = f"Hand void: {void.reason}."
+    if void.forfeited:
+        line += " " + ", ".join(f"{name_of(seat)} {chips}" for seat, chips in void.forfeited) + " lost to the others;"
+    back = ", ".join(f"{name_of(seat)} {chips}" for seat, chips in void.returned)
+    return line + (f" back: {back}" if back else " nothing was in the pot")
 
 
 def level_words(level: LevelChanged) -> str:

@@ -235,6 +235,7 @@ class Referee:
         self.config = HandConfig(TEXAS_HOLDEM, STRUCTURES[header.structure](), manual_showdown=True)
         self.stacks = {record.seat: record.stack for record in header.seats}
         self._replay: _Replay | None = None
+        self._voided: Outcome | None = None
         if all(stack == 0 for stack in self.stacks.values()):
             pass  # prepared ahead: the hand starts at the host's Stacks entry
         elif any(stack <= 0 for stack in self.stacks.values()):
@@ -248,6 +249,8 @@ class Referee:
         except (ValueError, IllegalAction) as problem:  # posts naming seats not dealt in, a bad stack
             raise ProtocolError(f"the hand cannot start: {problem}") from None
         for seat in sorted(self.timed_out):  # timed out while the hand was being prepared: folded at once
+            if self._void():
+                break  # void (R-CRASH-1): nobody else is folded, the hand ends here
             self._fold("the start of the hand", seat)
 
     @property
@@ -302,7 +305,7 @@ class Referee:
 
     def cover_needed(self, missing: int) -> list[int]:
         """Positions that still need ``missing``'s share: dealt hole cards of others, the due board."""
-        if missing not in self.timed_out or not self.started:
+        if missing not in self.timed_out or not self.started or self.replay.hand.is_over:
             return []
         wanted = [position for position, audience in self.audiences.items()
                   if audience != BOARD and audience != missing] + self.due_board()
@@ -539,7 +542,7 @@ class Referee:
             self.fail(where, f"{self.name(body.seat)} cannot be timed out")
             return
         self.timed_out.add(body.seat)
-        if self.started:
+        if self.started and not self._void():  # void: he is not folded, the hand ends as it stands
             self._fold(where, body.seat)
 
     def _fold(self, where: str, seat: int) -> None:
@@ -594,6 +597,8 @@ class Referee:
         if not self.started:
             self.fail("end of hand", "the hand never started (no stacks from the host)")
             return Outcome((), {}, dict(self.stacks), (), void=True)
+        if self._voided is not None:
+            return self._voided
         hand = self.replay.hand
         if not hand.is_over:
             if self._void():
@@ -631,28 +636,43 @@ class Referee:
         return Outcome(tuple(card for card in replay.board), shown, stacks, awards)
 
     def _void(self) -> bool:
-        """R-CRASH-1: the hand cannot go on when a timed-out player's key has too few helpers left."""
-        for seat in self.timed_out:
-            escrow = self.escrows.get(seat)
-            helpers = [holder for holder in (escrow.holders if escrow else ()) if holder not in self.timed_out]
-            if escrow is None or len(helpers) < escrow.threshold:
-                return True
-        return False
+        """R-CRASH-1: a timed-out player's key is still needed — a card the hand may yet open lacks his share
+        (the board while two or more players are left, a hole card of a player still in) — and too few holders
+        of his key's escrow are left to stand in for him (heads-up has no escrow). Once the hand is over, or
+        everything that needed him is open, his key is needed no more."""
+        return self._voided is not None or any(
+            not self._coverable(seat) and self._needs_key(seat) for seat in self.timed_out)
 
+    def _coverable(self, seat: int) -> bool:
+        escrow = self.escrows.get(seat)
+        helpers = [holder for holder in (escrow.holders if escrow else ()) if holder not in self.timed_out]
+        return escrow is not None and len(helpers) >= escrow.threshold
+
+    def _needs_key(self, seat: int) -> bool:
+        if self._replay is None:
+            return True  # not started: every card is still to open
+        hand = self.replay.hand
+        staying = [other for other in self.seats if other not in self.timed_out and hand.in_hand(other)]
+        if hand.is_over or len(staying) < 2:
+            return False  # over, or over once the timed-out players are folded: nothing more to open
+        return any(seat not in self.shares.get(position, {}) and (audience == BOARD or audience in staying)
+                   for position, audience in self.audiences.items())
+
+    @property
+    def voided(self) -> bool:
+        """Whether the hand is void (R-CRASH-1): it ends as it stands; :meth:`finish` gives the void outcome."""
+        return self.started and self._void()
 
     def _void_outcome(self) -> Outcome:
         """Void (R-CRASH-1): every chip goes back to its owner, except that a player who dropped loses what he
-        put in (aborting never pays): it is shared by the others, odd chips from the first seat dealt."""
-        start = dict(self.stacks)
-        now = self.replay.hand.stacks()
-        stacks = dict(start)
-        forfeited = sum(start[seat] - now[seat] for seat in self.timed_out)
-        for seat in self.timed_out:
-            stacks[seat] = now[seat]
-        others = [seat for seat in self.order if seat not in self.timed_out]
-        for index, seat in enumerate(others):
-            stacks[seat] += forfeited // len(others) + (1 if index < forfeited % len(others) else 0)
-        return Outcome((), {}, stacks, (), void=True)
+        put in (aborting never pays): it is shared by the others (:meth:`engine.hand.Hand.void`)."""
+        hand = self.replay.hand
+        hand.void(self.timed_out, VOID_REASON)
+        self._voided = Outcome((), {}, hand.final_stacks(), (), void=True)
+        return self._voided
+
+
+VOID_REASON: Final = "too few players were left to open the cards"
 
 
 def _describe(action: Action) -> str:

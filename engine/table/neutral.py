@@ -35,7 +35,7 @@ engine.errors.AlreadySeated: ana already sits in seat 0
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from engine.actions import Action, LegalActions
@@ -418,6 +418,20 @@ class Table:
         if not self.in_hand(player):
             raise TableRuleError(f"{player} is not in a running hand: nothing to fold")
         return self._fold_now(seated, now)
+
+    def void_hand(self, lost_by: Collection[int], reason: str, now: float, *,
+                  put_in: Mapping[int, int] | None = None) -> list[Event]:
+        """The running hand cannot be finished: it ends void (R-CRASH-1, :meth:`engine.hand.Hand.void`) — every
+        chip back to its owner except what the seats in ``lost_by`` put in, shared by the others — and the table
+        moves on as after any hand. :class:`TableRuleError` when no hand is running or its hand cannot be voided;
+        the hand's ``ValueError`` for a ``put_in`` that does not fit (nothing changes then)."""
+        hand = self.hand
+        void = getattr(hand, "void", None)
+        if hand is None or void is None:
+            raise TableRuleError("no hand is running that could be voided")
+        events: list[Event] = void(lost_by, reason, put_in=put_in)
+        self._turn = None
+        return events + self._advance(now)
 
     def _fold_now(self, seated: SeatedPlayer, now: float) -> list[Event]:
         """Fold a live seat at once (out of turn if need be), then move the hand on."""

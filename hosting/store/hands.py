@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.events import Event, HandEnded, HandStarted, PotAwarded, SevenDeuceBountyPaid
+from engine.events import Event, HandEnded, HandStarted, HandVoided, PotAwarded, SevenDeuceBountyPaid
 from engine.fairness import Transcript
 from engine.hand import ForcedBets
 from engine.jackpot import HandJackpot
@@ -63,12 +63,16 @@ class HandResult:
     jackpot_pool: str | None = None
     jackpot_paid: Mapping[int, int] = field(default_factory=dict)
     jackpot_event: Mapping[str, Any] | None = None
+    voided: bool = False
+    """The hand was void (R-CRASH-1, :class:`~engine.events.HandVoided`): ``awarded`` is what went back."""
 
     def to_json(self) -> dict[str, Any]:
         body = {"put_in": {str(seat): amount for seat, amount in self.put_in.items()},
                 "awarded": {str(seat): amount for seat, amount in self.awarded.items()},
                 "final": {str(seat): amount for seat, amount in self.final.items()},
                 "rake": self.rake, "jackpot": self.jackpot}
+        if self.voided:
+            body["voided"] = True
         if self.jackpot_pool is not None:
             body.update(jackpot_pool=self.jackpot_pool,
                         jackpot_paid={str(seat): amount for seat, amount in self.jackpot_paid.items()},
@@ -83,7 +87,7 @@ class HandResult:
         return HandResult(seats("put_in"), seats("awarded"), seats("final"), int(body["rake"]),
                           int(body.get("jackpot", 0)), body.get("jackpot_pool"),
                           {int(seat): int(amount) for seat, amount in (body.get("jackpot_paid") or {}).items()},
-                          body.get("jackpot_event"))
+                          body.get("jackpot_event"), bool(body.get("voided", False)))
 
 
 def hand_result(stacks: Mapping[int, int], events: Sequence[Event]) -> HandResult:
@@ -111,6 +115,9 @@ def hand_result(stacks: Mapping[int, int], events: Sequence[Event]) -> HandResul
             awarded[event.seat] += event.amount
         elif isinstance(event, SevenDeuceBountyPaid):  # R-HOME-4: paid in like a bet, collected like a pot
             awarded[event.seat] += event.total
+        elif isinstance(event, HandVoided):  # R-CRASH-1: what each got back from the pot
+            for seat, chips in event.returned:
+                awarded[seat] += chips
     final = dict(ended.stacks)
     put_in = {seat: stacks[seat] - final[seat] + awarded.get(seat, 0) for seat, _ in started.stacks}
     if any(amount < 0 for amount in put_in.values()):
@@ -119,7 +126,8 @@ def hand_result(stacks: Mapping[int, int], events: Sequence[Event]) -> HandResul
         raise ValueError(f"chip conservation broken: {sum(put_in.values())} put in, "
                          f"{sum(awarded.values())} awarded + {ended.rake} rake")
     return HandResult({seat: amount for seat, amount in put_in.items() if amount},
-                      dict(awarded), final, ended.rake)
+                      dict(awarded), final, ended.rake,
+                      voided=any(isinstance(event, HandVoided) for event in events))
 
 
 class ReportRefused(KeyError):
@@ -221,7 +229,8 @@ class HandBook(ChipLedger):
             move(connection, now, "pot", "jackpot", result.jackpot, "jackpot drop", table_id=table_id,
                  hand_id=hand_id, pool=result.jackpot_pool)
             for seat, amount in sorted(result.awarded.items()):
-                move(connection, now, "pot", "table", amount, "pot won", player=start.players[seat],
+                move(connection, now, "pot", "table", amount, "hand voided" if result.voided else "pot won",
+                     player=start.players[seat],
                      table_id=table_id, hand_id=hand_id)
             for seat, amount in sorted(result.jackpot_paid.items()):
                 reason = "monte carlo jackpot" if str(result.jackpot_pool).startswith("monte_carlo") \
