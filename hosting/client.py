@@ -97,6 +97,25 @@ def room_refusal(banners: Sequence[str]) -> str | None:
     return clean_text(reasons[-1])[:300] if reasons else None
 
 
+class LoginRefused(asyncssh.PermissionDenied):
+    """The room refused the login and said why (banned, not on its allow-list, the name held by another key…):
+    ``reason`` is its words, cleaned. Not a network failure: connecting again gets the same answer."""
+
+
+async def open_ssh(host: str, port: int, timeout: float, **settings: Any) -> asyncssh.SSHClientConnection:
+    """``asyncssh.connect`` that keeps the room's auth banners: a refused login raises :class:`LoginRefused` with
+    the room's reason when it gave one (``asyncssh.PermissionDenied`` when it did not)."""
+    banners: list[str] = []
+    try:
+        return await asyncio.wait_for(asyncssh.connect(host, port, client_factory=lambda: _BannerKeeper(banners),
+                                                       **settings), timeout)
+    except asyncssh.PermissionDenied as refused:
+        reason = room_refusal(banners)  # the room's words (not on its allow-list, banned, …), not ssh's
+        if reason is None:
+            raise
+        raise LoginRefused(reason) from refused
+
+
 class ConnectionClosed(Exception):
     """The room closed the channel (``reason`` from its ``bye``, if any)."""
 
@@ -371,21 +390,11 @@ class RoomClient:
         Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name. ``host_blind``: take
         part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`).
         """
-        banners: list[str] = []
-        try:
-            connection = await asyncio.wait_for(asyncssh.connect(
-                host, port, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
-                agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
-                client_factory=lambda: _BannerKeeper(banners),
-                # AES-GCM runs in OpenSSL's hardware-accelerated code: far cheaper per packet than ChaCha20 here
-                encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
-                                 "chacha20-poly1305@openssh.com"],
-            ), timeout)
-        except asyncssh.PermissionDenied as refused:
-            reason = room_refusal(banners)  # the room's words (not on its allow-list, banned, …), not ssh's
-            if reason is None:
-                raise
-            raise asyncssh.PermissionDenied(reason) from refused
+        connection = await open_ssh(
+            host, port, timeout, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
+            agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
+            # AES-GCM runs in OpenSSL's hardware-accelerated code: far cheaper per packet than ChaCha20 here
+            encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"])
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = cls(connection, writer, reader, FairnessParticipant if fairness else None)
         client.hello = await client.wait_for("hello", timeout=timeout)

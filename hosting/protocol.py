@@ -28,6 +28,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from engine.cards import Card
+from engine.text import clean_text
 from hosting.hand_codec import CodecError, event_from_json
 
 VERSION: Final = 1
@@ -924,6 +925,21 @@ BANNED = "banned"
 """``bye.code`` when the host banned the player (``reason`` is the host's)."""
 KICKED = "kicked"
 """``bye.code`` when the host kicked the player (``reason`` is the host's)."""
+
+
+FAREWELL_LENGTH = 200
+"""At most this many characters of the room's reason on the player's terminal (one line)."""
+
+
+def farewell_words(bye: Mapping[str, Any]) -> str:
+    """The line a plain-ssh player reads once his screen is gone: why the room ended his session (a ban or a
+    kick in the host's words). Cleaned: nothing but plain text reaches his terminal."""
+    reason = clean_text(str(bye.get("reason") or ""))[:FAREWELL_LENGTH]
+    lead = {BANNED: "the host banned you from this room",
+            KICKED: "the host removed you from the room"}.get(str(bye.get("code")))
+    if lead is None:
+        return reason or "the room closed the connection"
+    return f"{lead}: {reason}" if reason else lead
 
 
 def bye(reason: str, code: str | None = None) -> dict[str, Any]:

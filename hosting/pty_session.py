@@ -49,10 +49,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.text import clean_text
 from hosting import protocol
 from hosting.identity import Login
 from hosting.protocol import Limits
+from hosting.protocol import farewell_words as farewell_words  # used here; tests import it from here
 from hosting.socket_folders import PREFIX as FOLDER_PREFIX
 from hosting.socket_folders import remove_stale_folders
 
@@ -91,21 +91,6 @@ class _StreamTransport:
         if self.closed is None:
             self.closed = reason
             self._writer.close()
-
-
-FAREWELL_LENGTH = 200
-"""At most this many characters of the room's reason on the player's terminal (one line)."""
-
-
-def farewell_words(bye: Mapping[str, Any]) -> str:
-    """The line a plain-ssh player reads once his screen is gone: why the room ended his session (a ban or a
-    kick in the host's words). Cleaned: nothing but plain text reaches his terminal."""
-    reason = clean_text(str(bye.get("reason") or ""))[:FAREWELL_LENGTH]
-    lead = {protocol.BANNED: "the host banned you from this room",
-            protocol.KICKED: "the host removed you from the room"}.get(str(bye.get("code")))
-    if lead is None:
-        return reason or "the room closed the connection"
-    return f"{lead}: {reason}" if reason else lead
 
 
 @dataclass(frozen=True)

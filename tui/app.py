@@ -40,6 +40,7 @@ from textual.theme import Theme
 from textual.widgets import Static, Tab, Tabs
 
 from engine.text import clean_value
+from hosting import protocol
 from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_message, seat_pending
 from tui.keys import LOBBY, TABLE, TABLES, TOURNAMENT, Command, bindings
 from tui.notes import PlayerNotes
@@ -292,8 +293,12 @@ class CroupierApp(TournamentLobby):
             self.notify(f"A seat is free for you at {self._table_name(str(table_id))}: join it from the lobby.",
                         title="waiting list")
         elif kind == "bye":
-            if message.get("code") == "room_closed":
+            if message.get("code") == protocol.ROOM_CLOSED:
                 self.session.room_closed = ROOM_CLOSED  # our own words: nothing from the wire reaches the shell
+            elif message.get("code") in (protocol.KICKED, protocol.BANNED):
+                # the host ended this session: reconnecting would undo a kick (and knock on a ban); his reason,
+                # cleaned, is what croupier join says when it exits
+                self.session.room_closed = protocol.farewell_words(message)
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
         elif kind == "balance":
             self.query_one(Lobby).balance = f"Balance: {message.get('balance')} chips"

@@ -345,15 +345,14 @@ class SshConnection:
     async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, **options: Any) -> SshConnection:
         """Connect as ``name`` and open the ``croupier`` subsystem; ``options`` go to ``asyncssh.connect``
         (``client_keys``, ``known_hosts``, ``agent_path``…; by default the keys in ``~/.ssh`` and the agent,
-        and the host key checked against ``~/.ssh/known_hosts``)."""
-        import asyncssh
-
-        from hosting.client import RoomClient
+        and the host key checked against ``~/.ssh/known_hosts``). A refused login raises
+        :class:`hosting.client.LoginRefused` with the room's reason (banned, not on its allow-list…)."""
+        from hosting.client import RoomClient, open_ssh
         from hosting.protocol import SUBSYSTEM
 
         settings: dict[str, Any] = {"username": name, "password": None, "kbdint_auth": False, "gss_auth": False}
         settings.update(options)
-        connection = await asyncio.wait_for(asyncssh.connect(host, port, **settings), timeout)
+        connection = await open_ssh(host, port, timeout, **settings)  # a refusal in the room's words
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = RoomClient(connection, writer, reader, participant)
         client.hello = await client.wait_for("hello", timeout=timeout)

@@ -28,6 +28,11 @@ Connector = Callable[[], Awaitable[Connection]]
 RECONNECT_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 
+class RoomRefused(ConnectionError):
+    """Raised by a connector when the room refused the login in its own words (banned, not on its allow-list):
+    connecting again would get the same answer, so the session ends with those words instead of retrying."""
+
+
 class SessionScreen(Protocol):
     """What the session needs of the screen it drives (:class:`tui.app.CroupierApp`)."""
 
@@ -66,7 +71,9 @@ class RoomSession:
         self.credentials: dict[str, str] = {}  # what the room accepted: sent again by itself after a reconnect
         self.offered: dict[str, str] = {}  # sent in the last auth, waiting for its auth_result
         self.resync_wanted = False
-        self.room_closed: str | None = None  # set when the room said its host stopped it: no reconnecting then
+        # why the room ended this session for good (its host stopped it, kicked or banned us, refused the login):
+        # no reconnecting then, and croupier join says it when it exits
+        self.room_closed: str | None = None
 
     async def run(self) -> None:
         """Connect, hand every message to the screen until the room goes, then reconnect with growing pauses."""
@@ -75,6 +82,12 @@ class RoomSession:
         while True:
             try:
                 self.connection = await self._connect()
+            except RoomRefused as refused:  # a ban or an allow-list: retrying for ever would only knock on it
+                self.room_closed = clean_text(str(refused))
+                log.warning("the room refused the login: %s", self.room_closed)
+                screen.show_notice(self.room_closed)
+                screen.exit(return_code=1)
+                return
             except Exception as problem:  # every way a connection can fail is shown in words
                 pause = RECONNECT_PAUSES[min(attempt, len(RECONNECT_PAUSES) - 1)]
                 screen.show_notice(f"Cannot reach the room: {_words(problem)} — retrying in {pause:g}s")
@@ -97,7 +110,7 @@ class RoomSession:
                 self.connected.clear()
                 reason = clean_text(str(lost))
                 log.warning("connection lost: %s", reason)
-                if self.room_closed is not None:  # the host stopped the room: retrying would never end
+                if self.room_closed is not None:  # stopped, kicked, banned: retrying would never end or undo it
                     screen.show_notice(self.room_closed)
                     screen.exit(0)
                     return

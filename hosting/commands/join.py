@@ -14,7 +14,7 @@ import getpass
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,10 @@ CANCELLED = "cancelled (Ctrl+C): nothing was saved"
 
 class JoinError(Exception):
     """Why joining failed, in words for the player."""
+
+
+class JoinRefused(JoinError):
+    """The room refused the login in its own words (banned, not on its allow-list): trying again cannot help."""
 
 
 def parse_address(address: str, default_user: str | None = None) -> tuple[str, str, int]:
@@ -152,6 +156,7 @@ async def open_connection(user: str, host: str, port: int, known_hosts: Path,
     """Connect, asking ``confirm(fingerprint text)`` to pin an unknown host key. Raises :class:`JoinError`."""
     import asyncssh
 
+    from hosting.client import LoginRefused
     from tui.connection import SshConnection
 
     for attempt in range(2):
@@ -170,6 +175,8 @@ async def open_connection(user: str, host: str, port: int, known_hosts: Path,
                            "Compare it with the one the host shared. Trust it and remember it? [y/N] "):
                 raise JoinError("host key not accepted") from None
             pin_host_key(known_hosts, host, port, key)
+        except LoginRefused as refused:  # the room said why: not a key problem of the player's
+            raise JoinRefused(f"the room refused the login as {user!r}: {refused.reason}") from None
         except asyncssh.PermissionDenied as problem:
             hint = await missing_key_hint(known_hosts.parent, options)
             if hint is not None:
@@ -182,6 +189,24 @@ async def open_connection(user: str, host: str, port: int, known_hosts: Path,
             reason = getattr(problem, "strerror", None) or str(problem) or "timed out"
             raise JoinError(f"cannot reach {host}:{port}: {reason}") from None
     raise JoinError("could not connect")  # pragma: no cover - the loop returns or raises
+
+
+def reconnector(user: str, host: str, port: int, known_hosts: Path | None = None,
+                **options: Any) -> Callable[[], Awaitable[SshConnection]]:
+    """How the app (re)connects once the host key is pinned: a refused login ends its session in the room's
+    words (:class:`tui.session.RoomRefused`); any other failure is retried."""
+    from tui.session import RoomRefused
+
+    async def connect() -> SshConnection:
+        try:
+            return await open_connection(user, host, port, known_hosts or known_hosts_file(), lambda question: False,
+                                         **options)
+        except JoinRefused as refused:  # banned meanwhile: the session ends in the room's words, no retrying
+            raise RoomRefused(str(refused)) from None
+        except JoinError as problem:
+            raise ConnectionError(str(problem)) from None
+
+    return connect
 
 
 def _ask(question: str) -> bool:
@@ -219,12 +244,7 @@ def run(arguments: argparse.Namespace) -> int:
     # the first connection was opened outside the app's loop: the app opens its own (the key is pinned now)
     asyncio.run(first.close())
 
-    async def connect() -> SshConnection:
-        try:
-            return await open_connection(user, host, port, known_hosts_file(), lambda question: False)
-        except JoinError as problem:
-            raise ConnectionError(str(problem)) from None
-
+    connect = reconnector(user, host, port)
     from hosting import datadir
 
     log_path: Path | None = None
@@ -239,6 +259,7 @@ def run(arguments: argparse.Namespace) -> int:
     app.run()
     if app.farewell():  # your result at each table, and the night (tui.results)
         print(app.farewell())
-    if app.room_closed is not None:
-        print("croupier join: the room has closed (the host stopped it).", file=sys.stderr)
+    if app.room_closed is not None:  # the room stopped, or the host kicked or banned us: his words, cleaned
+        words = app.room_closed
+        print(f"croupier join: {words[:1].lower()}{words[1:]}", file=sys.stderr)
     return app.return_code or 0
