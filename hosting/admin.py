@@ -53,6 +53,10 @@ if TYPE_CHECKING:
     from hosting.store import Store
 
 
+NOW_A_HOST = "You are now a host of this room: Ctrl+O opens the Host screen."
+"""The notice a player made host reads (the TUI's key for the Host screen, tui.keys)."""
+
+
 class Session(Protocol):
     """What the console uses of a connection (:class:`hosting.room.Session`)."""
 
@@ -671,15 +675,25 @@ class HostConsole:
         seat = table.engine.seat_of(name)
         if seat is None:
             raise AdminRefusal("not_seated", f"{name} has no seat at {table.config.id}")
-        if amount < 0 and table.engine.players[seat].stack + amount < 0 and not table.engine.hand_running:
-            raise AdminRefusal("bad_amount", f"{name} has {table.engine.players[seat].stack} chips there, "
-                                             f"not {-amount}")
+        stack = table.engine.players[seat].stack
+        if amount < 0 and stack + amount < 0 and not table.engine.hand_running:
+            raise AdminRefusal("bad_amount", f"{name} has {stack} chips there, not {-amount}")
+        # during a hand his stack after it is not known yet, but never more than every chip at the table: a
+        # typed -5000 for -50 is refused now, not carried out as "all he has" once the hand ends
+        at_most = sum(seated.stack for seated in table.engine.players.values())
+        if amount < 0 and -amount > at_most:
+            raise AdminRefusal("bad_amount", f"{name} has {stack} chips at {table.config.id} and cannot have more "
+                                             f"than {at_most} after this hand (every chip there): not {-amount}")
 
         def apply() -> None:
             seated = table.engine.players.get(seat)
             if seated is None or seated.player != name:
                 return  # he left meanwhile: nothing to adjust
             change = max(amount, -seated.stack)
+            if change != amount:  # he lost chips in the hand: the hosts read what was taken, not what they asked
+                self._tell_hosts(protocol.message(
+                    "notice", text=f"{name} had only {seated.stack} chips at {table.config.id} after the hand: "
+                                   f"{-change} taken, not {-amount}."))
             seated.stack += change
             if self.room.store is not None:
                 self.room.store.adjust_stack(table.config.id, name, change, reason)
@@ -866,8 +880,7 @@ class HostConsole:
         if not keys:
             raise AdminRefusal("no_key", f"{name} holds no key now (reset): make him host once he has logged in")
         self.vouch(name, keys)
-        self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "
-                                                         "screen."))
+        self._send(name, protocol.message("notice", text=NOW_A_HOST))
         return {"text": f"{name} is now a host"}
 
     def _confirm_host_key(self, name: str, fingerprint: str) -> dict[str, Any]:
@@ -881,8 +894,7 @@ class HostConsole:
                                               f"and read you the key his refusal shows")
         self.vouch(name, {key})
         self.waiting_host_keys.get(name, {}).pop(fingerprint, None)
-        self._send(name, protocol.message("notice", text="You are now a host of this room: press H for the Host "
-                                                         "screen."))
+        self._send(name, protocol.message("notice", text=NOW_A_HOST))
         return {"text": f"{name} is now a host with key {fingerprint}"
                         + ("" if name in self.room.sessions else ": his next login with it comes in")}
 

@@ -309,7 +309,8 @@ async def test_make_host_gives_the_console_and_close_counts_down(rooms: Any, con
     with pytest.raises(RequestRefused):
         await _host(bob, "pause", table="t1")
     await _host(ana, "make_host", player="bob")
-    assert "You are now a host" in (await bob.wait_for("notice"))["text"]
+    # the Host screen is Ctrl+O (H is the hand log): the notice said "press H" (found trying the room as a host)
+    assert (await bob.wait_for("notice"))["text"] == "You are now a host of this room: Ctrl+O opens the Host screen."
     await _host(bob, "pause", table="t1")
     reply = await _host(bob, "close", message="last hand, folks", seconds=1)
     assert reply["text"] == "the room closes in 1 s"
@@ -481,6 +482,39 @@ async def test_changes_during_a_hand_wait_for_its_end_and_chips_stay_conserved(t
         await room.store.flush()
         assert audit(room.store.connection) == []
         await room.store.close()
+
+
+async def test_taking_more_chips_than_the_table_holds_during_a_hand_is_refused_at_once(tmp_path: Path) -> None:
+    """Found trying the room as a new host: `stack home bob -5000 x` while a hand ran was answered "-5000 chips,
+    after this hand" and took all bob had (144) when it ended, unasked and unsaid. No stack can hold more than
+    every chip at the table after the hand: more than that is a typo, refused now with the numbers."""
+    from hosting.admin_requests import AdminRefusal, AdminRequest
+    from tests.tui.roombots import Bot, make_room, table
+
+    room = make_room(tmp_path / "room", [table("t1")])
+    room.start()
+    bots = [await Bot.seat(room, name, ["t1"], delay=0.3) for name in ("bob", "cleo", "dora")]
+    engine = room.tables["t1"].engine
+    try:
+        for _ in range(1500):
+            if engine.hand_running:
+                break
+            await asyncio.sleep(0.02)
+        assert engine.hand_running
+        with pytest.raises(AdminRefusal) as refused:
+            room.console.perform("ana", AdminRequest("adjust_stack", {"table": "t1", "player": "bob",
+                                                                      "amount": -5000, "reason": "x"}), 0.0)
+        assert engine.hand_running, "the hand ended while we asked: too fast a machine for this test"
+        assert refused.value.code == "bad_amount"
+        assert str(refused.value) == ("bob has 200 chips at t1 and cannot have more than 600 after this hand "
+                                      "(every chip there): not 5000")
+        reply = room.console.perform("ana", AdminRequest("adjust_stack", {"table": "t1", "player": "bob",
+                                                                          "amount": -20, "reason": "x"}), 0.0)
+        assert reply["text"] == "bob's stack at t1: -20 chips, after this hand"
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await asyncio.wait_for(room.stop(), 5)
 
 
 async def test_the_hosts_words_reach_players_without_escape_sequences(rooms: Any, connect: Any) -> None:
