@@ -28,7 +28,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from engine.cards import Card
-from engine.text import clean_text
+from engine.text import clean_text, clean_value
 from hosting.hand_codec import CodecError, event_from_json
 
 VERSION: Final = 1
@@ -38,6 +38,9 @@ MAX_LINE_BYTES: Final = 16_384
 """Longest inbound line accepted, newline excluded; a longer one is refused with ``line_too_long``."""
 MAX_CHIPS: Final = 10**15
 MAX_LIST_ITEMS: Final = 64
+MAX_INTEGER_DIGITS: Final = 20
+"""Longest integer a line may hold, sign included (2**64 has 20 digits; chips stop at 16): a longer one is refused
+before it is converted, whatever field it is in (a conversion's cost grows with its digits)."""
 
 # Error codes sent in ``error`` replies (PROTOCOL.md "Errors").
 BAD_JSON: Final = "bad_json"
@@ -53,13 +56,16 @@ RATE_LIMITED: Final = "rate_limited"
 
 
 class ProtocolError(ValueError):
-    """An inbound line breaks protocol v1. ``code`` is one of the error codes above; ``field`` the bad field."""
+    """An inbound line breaks protocol v1. ``code`` is one of the error codes above; ``field`` the bad field.
+
+    Its message, field and type often quote the line (an unknown field's name, an unknown type): all three are
+    cleaned here (:func:`engine.text.clean_text`), since they reach the sender's screen and the host's log."""
 
     def __init__(self, code: str, message: str, *, field: str | None = None, type: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(clean_text(message))
         self.code = code
-        self.field = field
-        self.type = type
+        self.field = None if field is None else clean_text(field)[:40]
+        self.type = None if type is None else clean_text(type)[:40]
 
     def reply(self) -> dict[str, Any]:
         """The ``error`` message to send back."""
@@ -462,9 +468,16 @@ _PATH_STEP = re.compile(r"\.(?P<key>[^.\[]+)|\[(?P<index>\d+)\]")
 
 
 def _short(value: Any) -> str:
-    """A value as JSON, cut to 40 characters, for error messages."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text[:40] + ("…" if len(text) > 40 else "")
+    """A value from the line as JSON, cleaned (:func:`engine.text.clean_value`: no escape sequence of the sender's
+    reaches a screen or a log) and cut to 40 characters, for error messages.
+
+    >>> _short("t1\\x1b[2J"), _short(["a" * 50])
+    ('"t1" (control characters removed)', '["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…')
+    """
+    cleaned = clean_value(value)
+    text = json.dumps(cleaned, ensure_ascii=False)
+    text = text[:40] + ("…" if len(text) > 40 else "")
+    return text if cleaned == value else f"{text} (control characters removed)"
 
 
 def _value_at(data: Any, path: str) -> Any:
@@ -515,7 +528,7 @@ def _refusal(problem: msgspec.ValidationError, data: Mapping[str, Any], message_
                              type=message_type)
     if found := _UNKNOWN.match(text):
         return ProtocolError(UNKNOWN_FIELD, f"{message_type} has no field {_short(found['name'])}",
-                             field=found["name"][:40], type=message_type)
+                             field=found["name"], type=message_type)
     found = _AT.match(text)
     path = found["path"] if found else ""
     field_name = path.removeprefix(".")
@@ -541,7 +554,7 @@ def validate(data: Any) -> Inbound:
     if message_class is None:
         known = ", ".join(sorted(INBOUND_TYPES))
         raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(message_type)}; known: {known}",
-                            field="type", type=message_type[:40])
+                            field="type", type=message_type)
     fields = {name: value for name, value in data.items() if name not in ("v", "type")}
     try:
         return msgspec.convert(fields, message_class, strict=True)
@@ -557,14 +570,28 @@ def parse_message(line: bytes | str) -> Inbound:
         except UnicodeDecodeError as problem:
             raise ProtocolError(BAD_UTF8, f"a line must be UTF-8 ({problem.reason} at byte {problem.start})") from None
     try:
-        data = json.loads(line)
-    except (ValueError, RecursionError) as problem:
-        reason = problem.msg if isinstance(problem, json.JSONDecodeError) else "nested too deeply"
-        raise ProtocolError(BAD_JSON, f"not JSON: {reason}") from None
+        data = _DECODER.decode(line)
+    except ProtocolError:
+        raise
+    except json.JSONDecodeError as problem:
+        raise ProtocolError(BAD_JSON, f"not JSON: {problem.msg}") from None
+    except RecursionError:
+        raise ProtocolError(BAD_JSON, "not JSON: nested too deeply") from None
     if _SURROGATE_ESCAPE.search(line) and not _utf8(data):
         raise ProtocolError(BAD_JSON, "not JSON: a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair)")
     return validate(data)
 
+
+def _bounded_integer(text: str) -> int:
+    """A JSON integer's digits → its value, refused past :data:`MAX_INTEGER_DIGITS` (before converting them)."""
+    if len(text) > MAX_INTEGER_DIGITS:
+        raise ProtocolError(BAD_FIELD, f"a number may have at most {MAX_INTEGER_DIGITS} digits, got one of "
+                            f"{len(text.lstrip('-'))}")
+    return int(text)
+
+
+_DECODER: Final = json.JSONDecoder(parse_int=_bounded_integer)
+"""Made once: ``json.loads`` with an option builds a decoder on every call."""
 
 _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
 """Only a ``\\uD800``–``\\uDFFF`` escape gives json a lone surrogate (UTF-8 bytes cannot): the rare lines holding one
