@@ -379,6 +379,21 @@ class HostConsole:
                                                              f"key {fingerprint}, refused. If that is {name}, run "
                                                              f"make-host {name} --key {fingerprint}."))
 
+    def remember_pinned_host(self, session: Session) -> None:
+        """A room.toml host's name logged in with the key room.toml pins to it (the room lets no other key use a
+        pinned name): the host's own word for that key, kept as a make_host would keep it, so taking the
+        ``allow`` line out later (to open the room to bots or new friends) does not take the Host screen away."""
+        if session.name not in self.config_hosts or session.name not in self.pinned:
+            return
+        try:
+            key = normalize_key(session.public_key)
+        except ValueError:
+            return
+        keys = self.state.host_keys.setdefault(session.name, set())
+        if key not in keys:
+            keys.add(key)
+            self.state.save()
+
     def unconfirmed_host(self, session: Session) -> bool:
         """A room.toml host's name logged in with a key no host vouched for yet (the host is told and asked)."""
         return session.name in self.config_hosts and not self.is_host(session.name, session.public_key)

@@ -502,6 +502,7 @@ class Room:
     def _welcome(self, session: Session) -> None:
         """A session just bound to its name: notices kept for it, and its seats back (reconnected)."""
         name = session.name
+        self.console.remember_pinned_host(session)
         if self.console.unconfirmed_host(session):
             self.console.ask_to_vouch(session)
         for pool in self.pools.values():

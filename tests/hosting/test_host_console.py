@@ -320,7 +320,8 @@ async def test_make_host_gives_the_console_and_close_counts_down(rooms: Any, con
     await asyncio.sleep(1.5)
     assert closed == [True]
     kept = json.loads((running.data_dir / "host_console.json").read_text())
-    assert (kept["hosts"], list(kept["host_keys"])) == ([], ["bob"])  # bob with the key he has (issue 25 item 1)
+    # bob with the key he has (issue 25 item 1); ana with the key room.toml pins to her (kept if the pin goes)
+    assert (kept["hosts"], list(kept["host_keys"])) == ([], ["ana", "bob"])
 
 
 # --- spectators and chat ------------------------------------------------------------------------------------

@@ -121,6 +121,31 @@ async def test_the_host_confirms_a_host_names_key_once_and_it_holds_across_resta
     assert not running.room.console.is_host("boss", new_key().export_public_key().decode())
 
 
+async def test_a_pinned_host_stays_host_when_the_allow_line_is_taken_out(
+        rooms: Any, connect: Any, new_key: Any, tmp_path: Any) -> None:
+    """Found trying the room as a new host: ana pinned her key under ``allow``, logged in (her key registered),
+    then took the allow-list out to let bots in and restarted: her login read "ana is on this room's host list, but
+    the host has not confirmed your key … ask him to run make-host" — she is the host, and her Host screen said
+    "only the room's hosts can do that". The pin was the host's word for that key: it is kept as make-host keeps
+    one (a squatter's key is still no host)."""
+    data_dir = tmp_path / "kept"
+    ana_key = new_key()
+    ana_public = normalize_key(ana_key.export_public_key().decode())
+    pinned = RoomConfig("home game", (TABLE,), AccessConfig(allow=frozenset({"ana"}), pinned_keys={"ana": ana_public}),
+                        hosts=frozenset({"ana"}))
+    first: RunningRoom = await rooms(pinned, data_dir=data_dir, deal=False, served_tui=False)
+    ana: RoomClient = await connect(first, "ana", ana_key)
+    assert (await _host(ana, "status"))["hosts"] == ["ana"]
+    await first.close()
+
+    opened = RoomConfig("home game", (TABLE,), hosts=frozenset({"ana"}))  # the allow line taken out
+    running: RunningRoom = await rooms(opened, data_dir=data_dir, deal=False, served_tui=False)
+    ana = await connect(running, "ana", ana_key)
+    await _host(ana, "adjust_balance", player="ana", amount=5, reason="tip jar")  # before: only the room's hosts…
+    assert running.room.store is not None and running.room.store.balance("ana") == 1005
+    assert not running.room.console.is_host("ana", new_key().export_public_key().decode())
+
+
 @pytest.mark.parametrize("look_alike", ["BOSS", "Boss", "b0ss", "HOSTER", "hoster", "H0STER", "bo55", "boss_",
                                         "_boss", "b.o.s.s", "8OSS", "B0-55", "h0s7er", "HO5TER."])
 async def test_a_look_alike_of_a_host_name_is_refused_at_registration(rooms: Any, new_key: Any,
