@@ -21,11 +21,12 @@ from engine.events import CardsDealtFaceDown, HoleCardsDealt
 from engine.fairness_v2.group import DEFAULT_GROUP
 from engine.fairness_v2.opening import ScheduleViolation
 from engine.fairness_v2.player import Player
-from engine.fairness_v2.referee import ProtocolError
+from engine.fairness_v2.referee import DISCLOSE, ProtocolError
 from engine.fairness_v2.transcript import Act, Body, Entry, Header
 from hosting import protocol
 
 _ENTRY = msgspec.json.Decoder(Entry)
+COMPLAINT_CHARACTERS = 300
 _HEADER = msgspec.json.Decoder(Header)
 _ACTIONS = {"fold": "fold", "check": "check", "call": "call", "bet": "bet", "raise_to": "raise", "complete": "raise"}
 
@@ -62,7 +63,7 @@ class HostBlindParticipant:
             elif kind == "blind_header":
                 self._header(table, message)
             elif kind == "blind_entry":
-                self._entry(table, message)
+                return self._entry(table, message)
             elif kind == "blind_end":
                 self._end(table, message)
             elif kind == "action_request" and table in self.tables:
@@ -99,6 +100,8 @@ class HostBlindParticipant:
             body = player.show(secrets)
         elif step == "covers":
             body = player.covers(int(message["missing"]), secrets)
+        elif step == DISCLOSE:
+            body = player.disclose(int(message["holder"]))
         else:
             raise ValueError(f"unknown step {step!r}")
         return [self._signed(table, hand, player, body)]
@@ -118,18 +121,28 @@ class HostBlindParticipant:
         self._hands[table] = (header.hand, player)
         self._last.pop(table, None)
 
-    def _entry(self, table: str, message: dict[str, Any]) -> None:
+    def _entry(self, table: str, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply a relayed entry; what my check of it finds goes to the room too (``blind_complaint``): a false
+        escrow share sealed to me names its dealer (the room asks him to disclose it), anything else names the
+        entry."""
         current = self._hands.get(table)
         if current is None or current[0] != message.get("hand"):
-            return
-        player = current[1]
-        before = len(player.ref.violations) + len(player.complaints)
+            return []
+        hand, player = current
+        violations, complaints, disputes = len(player.ref.violations), len(player.complaints), len(player.disputes)
         entry = _ENTRY.decode(str(message["entry"]))
         if entry.sender == player.seat:
             self._last.pop(table, None)
         player.receive(entry)
-        problems = [str(item) for item in player.ref.violations] + player.complaints
-        self.complaints += problems[before:]
+        found = [str(item) for item in player.ref.violations[violations:]] + player.complaints[complaints:]
+        self.complaints += found
+        replies = [protocol.message("blind_complaint", table=table, hand=hand, dealer=dealer,
+                                    what=f"seat {dealer}'s escrow share sealed to me is false")
+                   for dealer in player.disputes[disputes:]]
+        if len(found) > len(replies):
+            replies.append(protocol.message("blind_complaint", table=table, hand=hand, seq=entry.seq,
+                                            what="; ".join(found)[:COMPLAINT_CHARACTERS]))
+        return replies
 
     def _end(self, table: str, message: dict[str, Any]) -> None:
         """The hand is over: my referee replays it with the opened cards (the result, every hand the engine

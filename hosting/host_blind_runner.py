@@ -45,6 +45,7 @@ from engine.fairness_v2.elgamal import SchnorrProof, schnorr_verify
 from engine.fairness_v2.group import DEFAULT_GROUP, GROUPS
 from engine.fairness_v2.randomness import VERSION
 from engine.fairness_v2.referee import (
+    DISCLOSE,
     VOID_REASON,
     ProtocolError,
     Referee,
@@ -55,10 +56,12 @@ from engine.fairness_v2.referee import (
     shuffle_context,
 )
 from engine.fairness_v2.shuffle import verify_shuffle
+from engine.fairness_v2.threshold import check_share as check_escrow_share
 from engine.fairness_v2.transcript import (
     HOST_SENDER,
     Act,
     Covers,
+    Disclosure,
     Entry,
     Escrow,
     HandTranscript,
@@ -74,10 +77,12 @@ from engine.fairness_v2.transcript import (
     signed_bytes,
 )
 from engine.hand import Hand
+from engine.text import clean_text
 from hosting import protocol
 from hosting.errors import NO_HAND, RoomError
+from hosting.host_blind_client import COMPLAINT_CHARACTERS
 from hosting.owner import Listener, Mailroom, TableOwner
-from hosting.protocol import BlindEntry, BlindSeat, Inbound
+from hosting.protocol import BlindComplaint, BlindEntry, BlindSeat, Inbound
 from hosting.table_runner import RunnerSettings, TableRunner
 from hosting.tables import TableState
 from hosting.transcript_signing import public_text, sshsig_signer
@@ -111,6 +116,9 @@ class _Hand:
     placed: set[int] = field(default_factory=set)
     started: bool = False
     cheaters: dict[int, str] = field(default_factory=dict)
+    disputes: list[tuple[int, int]] = field(default_factory=list)
+    """(holder, dealer): a holder's complaint that the dealer's escrow share sealed to him is false, to settle."""
+    disclosing: int | None = None  # the holder whose share the dealer asked now must disclose
 
 
 def encode(value: Any) -> str:
@@ -216,10 +224,12 @@ class HostBlindRunner(TableRunner):
         if len(seats) > 2:
             for seat in seats:
                 await self._step(blind, seat, "escrow")
+                await self._settle_disputes(blind)
             blind.writer.checkpoint()
         for seat in blind.header.shufflers:
-            if seat not in blind.gone:
+            if seat not in blind.gone and not referee.voided:
                 await self._step(blind, seat, "shuffle")
+                await self._settle_disputes(blind)
         blind.writer.checkpoint()
         if referee.voided or referee.replay.hand.is_over:  # void, or one player left: nothing to open
             return
@@ -238,9 +248,33 @@ class HostBlindRunner(TableRunner):
     def _present(self, blind: _Hand) -> list[int]:
         return [seat for seat in sorted(blind.names) if seat not in blind.gone]
 
+    async def _settle_disputes(self, blind: _Hand) -> None:
+        """Each holder's complaint that a dealer's escrow share sealed to him is false: the dealer discloses that
+        share for all to check (Feldman's dispute). A true one settles it (the holder takes it); a false one, or
+        none in time, times the dealer out at ``disclose``: his escrow is void, and with it any stand-in for him,
+        so the hand is void if his key is still needed (R-CRASH-1)."""
+        referee = blind.referee
+        while blind.disputes:
+            holder, dealer = blind.disputes.pop(0)
+            if dealer in blind.gone or (dealer, holder) in referee.disclosed or dealer not in referee.escrows:
+                continue
+            blind.disclosing = holder
+            try:
+                await self._step(blind, dealer, DISCLOSE, holder=holder)
+            finally:
+                blind.disclosing = None
+            if dealer in blind.gone:
+                log.warning("host-blind hand %s: %s (seat %d) dealt %s a false share of his key and did not "
+                            "disclose a true one: folded, and nobody can stand in for him this hand",
+                            blind.hand_id, blind.names[dealer], dealer, blind.names[holder])
+            else:
+                log.info("host-blind hand %s: %s disclosed %s's share of his key: it is true, the complaint is "
+                         "settled", blind.hand_id, blind.names[dealer], blind.names[holder])
+
     async def _cover(self, blind: _Hand) -> None:
         """The holders of a timed-out player's key stand in for his share where the table needs it."""
         referee = blind.referee
+        await self._settle_disputes(blind)
         for missing in sorted(blind.gone):
             escrow = referee.escrows.get(missing)
             if escrow is None:
@@ -361,7 +395,7 @@ class HostBlindRunner(TableRunner):
         body = entry.body
         expected = blind.waiting[1] if blind.waiting is not None else "action"
         kinds = {"escrow": Escrow, "shuffle": Shuffle, "deal": Shares, "board": Shares, "show": Shares,
-                 "covers": Covers}
+                 "covers": Covers, DISCLOSE: Disclosure}
         if expected in kinds and not isinstance(body, kinds[expected]):
             raise StepFailed(f"a {kind_of(body)} where a {expected} was due")
         if isinstance(body, Shuffle):
@@ -373,6 +407,12 @@ class HostBlindRunner(TableRunner):
                 raise StepFailed("the shuffle proof fails: the deck was not only reordered and re-masked")
         if isinstance(body, Shares | Covers | Escrow):
             self._check_with_proofs(blind, entry)
+        if isinstance(body, Disclosure):
+            escrow = referee.escrows.get(seat)
+            if escrow is None or body.holder != blind.disclosing or not check_escrow_share(
+                    referee.group, escrow, body.holder, int.from_bytes(body.share, "big")):
+                raise StepFailed(f"the share of his key he disclosed for seat {body.holder} does not match his "
+                                 "escrow: it was false")
 
     def _check_with_proofs(self, blind: _Hand, entry: Entry) -> None:
         """Shares, covers and escrows: the referee's checks with proofs on, against a copy of its state."""
@@ -617,6 +657,8 @@ class HostBlindRunner(TableRunner):
     def handle(self, session: Listener, message: Inbound, now: float) -> None:
         if isinstance(message, BlindSeat):
             self._seat_message(session, message)
+        elif isinstance(message, BlindComplaint):
+            self._complaint_message(session, message)
         elif isinstance(message, BlindEntry):
             self._entry_message(session, message, now)
         elif isinstance(message, protocol.ActionMessage):
@@ -646,6 +688,35 @@ class HostBlindRunner(TableRunner):
         if not ok or len(record.signing_key) != 32 or len(record.box_key) != 32:
             raise RoomError(protocol.BAD_FIELD, "record: the key proof does not verify")
         future.set_result(record)
+
+    def _complaint_message(self, session: Listener, message: BlindComplaint) -> None:
+        """A player's check of a relayed entry failed. A false escrow share sealed to him is settled between
+        steps (:meth:`_settle_disputes`); anything else the room checked itself before relaying it, so it is
+        kept in the host's log, naming who complained of whose entry."""
+        blind = self._blind
+        if blind is None or message.hand != blind.hand_id:
+            raise RoomError(NO_HAND, f"hand {message.hand!r} is not being dealt at {self.state.config.id}")
+        seat = next((seat for seat, name in blind.names.items() if name == session.name), None)
+        if seat is None:
+            raise RoomError("not_dealt_in", f"you are not dealt into hand {message.hand}")
+        what = clean_text(message.what)[:COMPLAINT_CHARACTERS]
+        if message.dealer is not None:
+            dealer = message.dealer
+            escrow = blind.referee.escrows.get(dealer)
+            if dealer == seat or escrow is None or seat not in escrow.holders:
+                raise RoomError(protocol.BAD_FIELD, f"dealer: seat {dealer} dealt you no share of his key")
+            if (seat, dealer) not in blind.disputes and (dealer, seat) not in blind.referee.disclosed:
+                log.warning("host-blind hand %s: %s says the share of %s's key sealed to him is false: %s must "
+                            "disclose it", blind.hand_id, session.name, blind.names[dealer], blind.names[dealer])
+                blind.disputes.append((seat, dealer))
+            return
+        entries = blind.writer.entries
+        if message.seq is None or not 0 <= message.seq < len(entries):
+            raise RoomError(protocol.BAD_FIELD, "seq: no such entry in this hand")
+        sender = entries[message.seq].sender
+        accused = "the host" if sender == HOST_SENDER else blind.names.get(sender, f"seat {sender}")
+        log.warning("host-blind hand %s: %s reports entry %d (from %s): %s — the room checked it before relaying "
+                    "it", blind.hand_id, session.name, message.seq, accused, what)
 
     def _entry_message(self, session: Listener, message: BlindEntry, now: float) -> None:
         blind = self._blind

@@ -338,6 +338,19 @@ class BlindEntry(Inbound, frozen=True):
     entry: Annotated[str, Meta(max_length=HOST_BLIND_LINE_BYTES - 200)]
 
 
+class BlindComplaint(Inbound, frozen=True):
+    """Host-blind dealing: the player's check of a relayed entry failed. ``dealer``: the escrow share that
+    dealer sealed to him is false (the room asks the dealer to disclose it); ``seq``: what else he found wrong
+    with entry ``seq``. ``what`` is his client's words, for the host's log."""
+
+    type: ClassVar[str] = "blind_complaint"
+    table: TableId
+    hand: HandId
+    what: Annotated[str, Meta(max_length=300)] = ""
+    dealer: Annotated[int, Meta(ge=0, le=99)] | None = None
+    seq: Annotated[int, Meta(ge=0, le=100_000)] | None = None
+
+
 class DrawCommit(Inbound, frozen=True):
     """A draw that is not a deck (a Spin's multiplier, first seats; hosting.draw_round): the player's
     commitment. ``draw``: the draw's id, shaped as a hand id."""
@@ -449,7 +462,7 @@ INBOUND_TYPES: Final[dict[str, type[Inbound]]] = {
     message.type: message
     for message in (Hello, Auth, LobbyRequest, Watch, Unwatch, Sit, Leave, SitOut, WaitForBigBlind, AutoMuck,
                     ShowCards, TopUp, AutoTopUpRequest, WaitingList, ActionMessage, Chat, Commit, Reveal, BlindSeat,
-                    BlindEntry,
+                    BlindEntry, BlindComplaint,
                     DrawCommit, DrawReveal,
                     VerificationReport, ReportHand,
                     Refill, HostRequest, SettleUpRequest, RabbitHunt, ChooseGame, PlayerNotesRequest, TournamentRequest,

@@ -67,6 +67,7 @@ from hosting.protocol import (
     Auth,
     AutoMuck,
     AutoTopUpRequest,
+    BlindComplaint,
     BlindEntry,
     BlindSeat,
     Chat,
@@ -594,7 +595,7 @@ class Room:
             ShowCards: self._show_cards, TopUp: self._top_up, AutoTopUpRequest: self._auto_top_up,
             WaitingList: self._waiting_list, Chat: self._chat,
             ActionMessage: self._to_driver, Commit: self._to_driver, Reveal: self._to_driver,
-            BlindSeat: self._to_driver, BlindEntry: self._to_driver,
+            BlindSeat: self._to_driver, BlindEntry: self._to_driver, BlindComplaint: self._to_driver,
             DrawCommit: self._to_draw, DrawReveal: self._to_draw,
             VerificationReport: self._verification, ReportHand: self._report_hand, Refill: self._refill,
             HostRequest: self._host, SettleUpRequest: self._settle_up, RabbitHunt: self._rabbit_hunt,
@@ -1046,7 +1047,8 @@ class Room:
         for listener in listeners:
             listener.send(outbound)
 
-    def _to_driver(self, session: Session, message: ActionMessage | Commit | Reveal | BlindSeat | BlindEntry,
+    def _to_driver(self, session: Session,
+                   message: ActionMessage | Commit | Reveal | BlindSeat | BlindEntry | BlindComplaint,
                    now: float) -> None:
         pool = self.pools.get(message.table)
         if pool is not None and isinstance(message, Commit):  # a commitment made ahead for the next hand

@@ -30,6 +30,7 @@ from engine.fairness_v2.transcript import (
     Act,
     Body,
     Covers,
+    Disclosure,
     Entry,
     Escrow,
     Header,
@@ -67,6 +68,10 @@ class Player:
         self._held: dict[int, int] = {}
         self._sent: set[bytes] = set()
         self.complaints: list[str] = []
+        self.disputes: list[int] = []
+        """Dealers whose escrow share sealed to me is false (or does not open): the room is told, the dealer must
+        disclose it (:meth:`disclose`)."""
+        self._dealt: dict[int, int] = {}  # my escrow's shares, by holder: disclosed if a holder disputes his
         self.referee: Referee | None = None
         self._guard: ShareGuard | None = None
         self._ahead: dict[str, Player] = {}
@@ -88,12 +93,12 @@ class Player:
         ahead = self._ahead.pop(header.hand, None)
         self._ahead.clear()  # a preparation for any other hand is stale now
         if ahead is not None and ahead.referee is not None and ahead.referee.header == header:
-            self.referee, self._guard, self._held = ahead.referee, ahead._guard, ahead._held
+            self.referee, self._guard, self._held, self._dealt = ahead.referee, ahead._guard, ahead._held, ahead._dealt
             return
         self.referee = Referee(header, rng, viewer=self.seat, signed_kinds=CLIENT_SIGNED_KINDS)
         self._guard = ShareGuard(self.seat, self._key, OpeningSchedule(self.referee.audiences), header.table,
                                  header.hand)
-        self._held = {}
+        self._held, self._dealt = {}, {}
 
     def prepare(self, header: Header, rng: RandomSource) -> Player:
         """Shuffle ahead: this player for the next hand while the current one goes on — the same keys, its own
@@ -104,7 +109,8 @@ class Player:
         twin.seat, twin.name, twin.group = self.seat, self.name, self.group
         twin._key, twin._signing, twin._box = self._key, self._signing, self._box
         twin._sent, twin.complaints = self._sent, self.complaints  # shared: one player, one record
-        twin._held, twin._ahead = {}, {}
+        twin.disputes = self.disputes
+        twin._held, twin._dealt, twin._ahead = {}, {}, {}
         twin.referee = twin._guard = None
         twin.start(header, rng)
         self._ahead = {header.hand: twin}
@@ -141,11 +147,15 @@ class Player:
                                                                                  self.seat)), "big")
             except ValueError:
                 self.complaints.append(f"seat {entry.sender}'s escrow share does not open")
+                self.disputes.append(entry.sender)
                 return
             if check_share(self.group, ref.escrows[entry.sender], self.seat, share):
                 self._held[entry.sender] = share
             else:
                 self.complaints.append(f"seat {entry.sender}'s escrow share does not match its commitments")
+                self.disputes.append(entry.sender)
+        elif isinstance(body, Disclosure) and body.holder == self.seat and (entry.sender, self.seat) in ref.disclosed:
+            self._held[entry.sender] = ref.disclosed[(entry.sender, self.seat)]  # the dispute is settled
 
     # ------------------------------------------------------------------ messages
 
@@ -153,10 +163,18 @@ class Player:
         header = self.ref.header
         holders = [record.seat for record in header.seats if record.seat != self.seat]
         escrow, shares = deal_key(self._key, self.seat, holders, threshold_for(len(header.seats)), rng)
+        self._dealt = dict(shares)
         sealed = tuple(seal(next(r.box_key for r in header.seats if r.seat == holder),
                             scalar_bytes(shares[holder]), escrow_context(header, self.seat, holder), rng)
                        for holder in holders)
         return Escrow(escrow.threshold, escrow.commitments, escrow.holders, sealed)
+
+    def disclose(self, holder: int) -> Disclosure:
+        """``holder`` disputes the share of my key sealed to him: it, in the clear (one share of this hand's
+        sharing: alone it tells nothing of my key)."""
+        if holder not in self._dealt:
+            raise ValueError(f"seat {holder} holds no share of my key this hand")
+        return Disclosure(holder, scalar_bytes(self._dealt[holder]))
 
     def shuffle(self, rng: RandomSource) -> Shuffle:
         ref = self.ref

@@ -36,11 +36,13 @@ from engine.fairness_v2.randomness import VERSION, ProofContext, RandomSource
 from engine.fairness_v2.shuffle import ShuffleProof, ShuffleStep, ShuffleWitness, verify_chains, verify_shuffle
 from engine.fairness_v2.threshold import CoverShare as Cover
 from engine.fairness_v2.threshold import KeyEscrow, check_cover, check_escrow, combine, threshold_for
+from engine.fairness_v2.threshold import check_share as check_escrow_share
 from engine.fairness_v2.transcript import (
     HOST_SENDER,
     Act,
     Body,
     Covers,
+    Disclosure,
     Entry,
     Escrow,
     HandTranscript,
@@ -64,6 +66,8 @@ from engine.structures import BettingStructure
 from engine.variants import TEXAS_HOLDEM
 
 COMMITTEE_SIZE: Final = 6
+DISCLOSE: Final = "disclose"
+"""The step at which a dealer answers a complaint about his escrow (:class:`Disclosure`)."""
 
 
 class ProtocolError(ValueError):
@@ -229,6 +233,7 @@ class Referee:
         self.shuffles_checked = 0
         self.shares: dict[int, dict[int, bytes]] = {}  # position -> seat -> x_seat·C1
         self.covers: dict[tuple[int, int], dict[int, bytes]] = {}  # (position, missing seat) -> holder -> share
+        self.disclosed: dict[tuple[int, int], int] = {}  # (dealer, holder) -> a true escrow share, disclosed
         self.timed_out: set[int] = set()
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
@@ -379,6 +384,8 @@ class Referee:
                 self._timeout(where, sender, body)
             case Stacks():
                 self._stacks(where, sender, body)
+            case Disclosure():
+                self._disclosure(where, sender, body)
 
     def _escrow(self, where: str, sender: int, body: Escrow) -> None:
         players = len(self.seats)
@@ -394,6 +401,17 @@ class Referee:
         else:
             self.escrows[sender] = escrow
             self.sealed[sender] = dict(zip(body.holders, body.sealed, strict=True))
+
+    def _disclosure(self, where: str, sender: int, body: Disclosure) -> None:
+        """A dealer's answer to a complaint about the share he sealed to ``holder``: a true share settles it; a
+        false one is the dealer's own evidence (the host then times him out at ``disclose``)."""
+        escrow = self.escrows.get(sender)
+        if escrow is None or body.holder not in escrow.holders:
+            self.fail(where, f"a disclosure for {self.name(body.holder)}, who holds no share of this key")
+        elif (sender, body.holder) in self.disclosed:
+            self.fail(where, "this share was disclosed already")
+        elif check_escrow_share(self.group, escrow, body.holder, int.from_bytes(body.share, "big")):
+            self.disclosed[(sender, body.holder)] = int.from_bytes(body.share, "big")
 
     def _shuffle(self, where: str, sender: int, body: Shuffle) -> None:
         if len(self.seats) > 2 and len(self.escrows) < len(self.seats) - len(self.timed_out):
@@ -542,6 +560,8 @@ class Referee:
             self.fail(where, f"{self.name(body.seat)} cannot be timed out")
             return
         self.timed_out.add(body.seat)
+        if body.step == DISCLOSE:  # his escrow share to a holder was false and he did not disclose a true one:
+            self.escrows.pop(body.seat, None)  # nobody stands in for him this hand
         if self.started and not self._void():  # void: he is not folded, the hand ends as it stands
             self._fold(where, body.seat)
 

@@ -142,7 +142,17 @@ class Timeout(msgspec.Struct, frozen=True, tag="timeout"):
     step: str
 
 
-Body = Escrow | Shuffle | Shares | Covers | Act | Stacks | Timeout
+class Disclosure(msgspec.Struct, frozen=True, tag="disclosure"):
+    """A dealer answers a holder's complaint that the escrow share sealed to him is false (Feldman's dispute):
+    ``holder``'s share of the dealer's key, in the clear, for everyone to check against the escrow's commitments.
+    A true one settles it (the holder takes it); a false one, or none (the host's ``Timeout`` at step
+    ``disclose``), voids the dealer's escrow: nobody can stand in for him this hand."""
+
+    holder: int
+    share: bytes
+
+
+Body = Escrow | Shuffle | Shares | Covers | Act | Stacks | Timeout | Disclosure
 
 
 class Entry(msgspec.Struct, frozen=True):

@@ -53,6 +53,7 @@ VALID: list[dict[str, Any]] = [
     {"type": "hello", "client": "croupier", "features": ["host-blind"]},
     {"type": "blind_seat", "table": "t1", "hand": "t1-h7", "record": "{}"},
     {"type": "blind_entry", "table": "t1", "hand": "t1-h7", "entry": "{}"},
+    {"type": "blind_complaint", "table": "t1", "hand": "t1-h7", "dealer": 2, "what": "false escrow share"},
     {"type": "reveal", "table": "t1", "hand": "t1-h7", "secret": HEX},
     {"type": "draw_commit", "draw": "spin:sng-3", "commitment": HEX},
     {"type": "draw_reveal", "draw": "spin:sng-3", "secret": HEX},
