@@ -12,7 +12,10 @@ The round follows a hand's (:mod:`hosting.table_runner`), over the same mailroom
 
 Not revealing, as for decks: a player without a commitment by the deadline is left out of the draw; one who
 committed and sent no matching secret by ``reveal_seconds`` is left out of the key and named as withheld in the
-proof — never a re-draw. Messages from anyone not asked, for another draw, or late are ignored.
+proof — never a re-draw. A message from anyone not asked, for another draw, late, early, repeated or not matching
+is refused with the codes a hand's shuffle uses (:class:`hosting.errors.RoomError`): it changes nothing in the
+draw, and the refusal spends the sender's error budget (a late one from a player the draw asked is a slow link's:
+:mod:`hosting.late_answers`).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from engine.fair_draw import DrawProof, Outcomes, check_proof, draw_commit, make_proof
 from engine.fairness import FairnessError
 from hosting import protocol
+from hosting.errors import NO_HAND, RoomError
 from hosting.owner import Mailroom
 
 
@@ -56,20 +60,36 @@ class DrawRound:
         self._changed = asyncio.Event()
 
     def receive(self, name: str, message: Mapping[str, Any]) -> None:
-        """A player's ``draw_commit`` or ``draw_reveal`` (already validated by :mod:`hosting.protocol`)."""
-        if message.get("draw") != self.draw_id or name not in self.players:
-            return
-        kind = message.get("type")
-        if kind == "draw_commit" and self.phase == "commit" and name not in self.commitments:
-            self.commitments[name] = bytes.fromhex(message["commitment"])
-        elif kind == "draw_reveal" and self.phase == "reveal" and name in self.commitments \
-                and name not in self.revealed:
-            secret = bytes.fromhex(message["secret"])
-            if draw_commit(self.mailroom.room_id, self.draw_id, name, secret) == self.commitments[name]:
-                self.revealed[name] = secret  # a secret that does not match counts as none (withheld)
+        """A player's ``draw_commit`` or ``draw_reveal`` (already validated by :mod:`hosting.protocol`);
+        :class:`RoomError` when it is refused (nothing of the draw changed)."""
+        if message.get("draw") != self.draw_id:
+            raise RoomError(NO_HAND, f"no draw {message.get('draw')} is running")
+        if name not in self.players:
+            raise RoomError("not_dealt_in", f"you are not taking part in draw {self.draw_id}")
+        if message.get("type") == "draw_commit":
+            self._commit(name, bytes.fromhex(message["commitment"]))
         else:
-            return
+            self._reveal(name, bytes.fromhex(message["secret"]))
         self._changed.set()
+
+    def _commit(self, name: str, commitment: bytes) -> None:
+        if self.phase != "commit":
+            raise RoomError("too_late", f"the commitments of draw {self.draw_id} are already published")
+        if name in self.commitments:
+            raise RoomError("already_committed", f"you already committed for draw {self.draw_id}")
+        self.commitments[name] = commitment
+
+    def _reveal(self, name: str, secret: bytes) -> None:
+        if self.phase != "reveal":
+            raise RoomError("too_early" if self.phase == "commit" else "too_late",
+                            f"reveals of draw {self.draw_id} are not open (phase: {self.phase})")
+        if name not in self.commitments:
+            raise RoomError("not_dealt_in", f"you did not commit in time for draw {self.draw_id}")
+        if name in self.revealed:
+            raise RoomError("already_revealed", f"you already revealed for draw {self.draw_id}")
+        if draw_commit(self.mailroom.room_id, self.draw_id, name, secret) != self.commitments[name]:
+            raise RoomError("bad_reveal", "this secret does not match your commitment")  # counts as none: withheld
+        self.revealed[name] = secret
 
     async def run(self, *, publish: bool = True) -> DrawProof:
         """The draw; its proof is sent to the players unless ``publish`` is false (then the caller keeps it first

@@ -6,7 +6,8 @@ and the player misses that hand (sat out, R-FAIR-1). Every refusal also spends t
 (:mod:`hosting.budgets`), so a client on a slow link, honest but late hand after hand, was disconnected as an
 abuser. A late answer to a shuffle that asked this very player is still refused, but it does not count against
 the error budget: it spends a bucket of its own (:data:`LATE_ANSWERS`, per name), and only past that one does it
-count as any other refusal. A player the shuffle never asked gets nothing from this.
+count as any other refusal. A player the shuffle never asked gets nothing from this. A draw that is not a deck
+(hosting.draw_round) is kept the same way, under :data:`DRAWS_ASKED`.
 
 :class:`ShufflesAsked` is who each recent shuffle asked (the table runners tell it as they ask), kept after the
 hand and its table are gone, bounded like :class:`hosting.verdicts.FinishedHands`.
@@ -24,6 +25,9 @@ from hosting.verdicts import FinishedHands
 LATE_ANSWERS: Final = (10.0, 0.5)
 """Per name, ``(burst, per second)`` of late commits and reveals not counted as abuse. An honest client sends at
 most one commit and one reveal a hand, and a miss sits him out, so it is late a few times an hour at most."""
+DRAWS_ASKED: Final = "draw:"
+"""Where :class:`ShufflesAsked` keeps who a commit–reveal draw asked (a Spin's multiplier, first seats;
+hosting.draw_round), its draw id as the hand: no table id holds a colon."""
 LATE_CODES: Final = frozenset({"too_late", NO_HAND, NO_SUCH_TABLE})
 """The refusals a late answer gets (the shuffle's phase is over, its hand or its table is gone)."""
 

@@ -57,7 +57,7 @@ from hosting.errors import (
     RoomError,
 )
 from hosting.identity import WRONG_ANSWERS_PER_CONNECTION, Gatekeeper, Login, normalize_key, twin_of
-from hosting.late_answers import ShufflesAsked
+from hosting.late_answers import DRAWS_ASKED, ShufflesAsked
 from hosting.live import LiveViews
 from hosting.owner import TableOwner, release_chips
 from hosting.player_notes import RoomNotes
@@ -578,14 +578,24 @@ class Room:
                 self.live.changed()  # a seat, a watcher, a request, a registration: the lobby may show it
         except RoomError as refusal:
             session.send(protocol.error(refusal.code, str(refusal), in_reply_to=message.type))
-            return not (isinstance(message, Commit | Reveal) and self.shuffles_asked.forgiven(
-                session.limits, message.table, message.hand, session.name, refusal.code, now))
+            return not self._late_answer(session, message, refusal.code, now)
         except Exception:  # a bug: the host's log gets the traceback, the player a line, the room goes on
             log.exception("error handling %s from %s", message.type, session.name)
             session.send(protocol.error(INTERNAL_ERROR, "the room could not do that (an error on the host's side, in "
                                         "its log)", in_reply_to=message.type))
             return False
         return isinstance(message, Auth) and not session.bound
+
+    def _late_answer(self, session: Session, message: Inbound, code: str, now: float) -> bool:
+        """Whether a refused commit or reveal is a slow link's late answer to a shuffle or a draw that asked this
+        player, within his allowance (hosting.late_answers): then it does not spend his error budget."""
+        if isinstance(message, Commit | Reveal):
+            table, hand = message.table, message.hand
+        elif isinstance(message, DrawCommit | DrawReveal):
+            table, hand = DRAWS_ASKED, message.draw
+        else:
+            return False
+        return self.shuffles_asked.forgiven(session.limits, table, hand, session.name, code, now)
 
     def _handlers(self) -> dict[type[Inbound], Callable[[Session, Any, float], None]]:
         return {
@@ -1077,6 +1087,7 @@ class Room:
         if draw_id in self.draws:
             raise ValueError(f"draw {draw_id} is already running")
         self.draws[draw_id] = DrawRound(self, draw_id, outcomes, players, seconds=seconds or DrawSeconds())
+        self.shuffles_asked.asked(DRAWS_ASKED, draw_id, players)
         try:
             return await self.draws[draw_id].run(publish=publish)
         finally:

@@ -17,6 +17,7 @@ from engine.fair_draw import DrawProof, check_proof, draw_index, draw_key
 from engine.tournament.formats import SPIN_MULTIPLIERS, spin_row
 from hosting import protocol
 from hosting.draw_round import DrawParticipant, DrawRound, DrawSeconds
+from hosting.errors import RoomError
 
 SPIN = tuple((row.multiplier, row.chances) for row in SPIN_MULTIPLIERS)
 NAMES = ("ann", "bob", "cy")
@@ -122,21 +123,30 @@ def test_clients_catch_a_host_that_changes_the_multiplier_or_drops_a_revealed_se
     assert clients["bob"].results["spin:sng-1"] == []
 
 
-def test_messages_for_another_draw_from_strangers_or_late_are_ignored() -> None:
+def test_messages_for_another_draw_from_strangers_late_or_again_are_refused_and_change_nothing() -> None:
     clients = {name: DrawParticipant("room-1", name) for name in NAMES}
     mailroom = Mailroom(clients)
     round_ = DrawRound(mailroom, "spin:sng-1", SPIN, NAMES)  # type: ignore[arg-type]
     hex_value = "ab" * 32
-    round_.receive("zed", {"type": "draw_commit", "draw": "spin:sng-1", "commitment": hex_value})
-    round_.receive("ann", {"type": "draw_commit", "draw": "spin:other", "commitment": hex_value})
-    round_.receive("ann", {"type": "draw_reveal", "draw": "spin:sng-1", "secret": hex_value})  # not yet
+
+    def refusal(name: str, message: dict[str, str]) -> str:
+        with pytest.raises(RoomError) as refused:
+            round_.receive(name, message)
+        return refused.value.code
+
+    assert refusal("zed", {"type": "draw_commit", "draw": "spin:sng-1", "commitment": hex_value}) == "not_dealt_in"
+    assert refusal("ann", {"type": "draw_commit", "draw": "spin:other", "commitment": hex_value}) == "no_hand"
+    assert refusal("ann", {"type": "draw_reveal", "draw": "spin:sng-1", "secret": hex_value}) == "too_early"
     assert round_.commitments == {} and round_.revealed == {}
     round_.receive("ann", {"type": "draw_commit", "draw": "spin:sng-1", "commitment": hex_value})
-    round_.receive("ann", {"type": "draw_commit", "draw": "spin:sng-1", "commitment": "cd" * 32})  # once
+    assert refusal("ann", {"type": "draw_commit", "draw": "spin:sng-1", "commitment": "cd" * 32}) \
+        == "already_committed"  # once
     assert round_.commitments == {"ann": bytes.fromhex(hex_value)}
     round_.phase = "reveal"
-    round_.receive("ann", {"type": "draw_reveal", "draw": "spin:sng-1", "secret": "00" * 32})  # does not match
-    assert round_.revealed == {}
+    assert refusal("ann", {"type": "draw_reveal", "draw": "spin:sng-1", "secret": "00" * 32}) == "bad_reveal"
+    assert refusal("bob", {"type": "draw_reveal", "draw": "spin:sng-1", "secret": "00" * 32}) == "not_dealt_in"
+    assert refusal("bob", {"type": "draw_commit", "draw": "spin:sng-1", "commitment": hex_value}) == "too_late"
+    assert round_.revealed == {} and list(round_.commitments) == ["ann"]
 
 
 def test_bad_draw_messages_are_refused_by_the_protocol() -> None:
