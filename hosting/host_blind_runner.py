@@ -31,7 +31,7 @@ import logging
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
 import msgspec
@@ -41,6 +41,8 @@ from engine.button import BlindPlan, draw_for_button
 from engine.cards import Card, full_deck
 from engine.errors import NotSeated, TableRuleError
 from engine.events import CardsDealtFaceDown, Event, HoleCardsDealt
+from engine.fair_draw import DrawProof
+from engine.fairness import FairnessError
 from engine.fairness_v2.elgamal import SchnorrProof, schnorr_verify
 from engine.fairness_v2.group import DEFAULT_GROUP, GROUPS
 from engine.fairness_v2.randomness import VERSION
@@ -79,10 +81,13 @@ from engine.fairness_v2.transcript import (
 from engine.hand import Hand
 from engine.text import clean_text
 from hosting import protocol
+from hosting.draw_round import DrawSeconds
 from hosting.errors import NO_HAND, RoomError
 from hosting.host_blind_client import COMPLAINT_CHARACTERS
+from hosting.host_blind_verify import button_draw_id
 from hosting.owner import Listener, Mailroom, TableOwner
 from hosting.protocol import BlindComplaint, BlindEntry, BlindSeat, Inbound
+from hosting.spin_start import DrawingRoom
 from hosting.table_runner import RunnerSettings, TableRunner
 from hosting.tables import TableState
 from hosting.transcript_signing import public_text, sshsig_signer
@@ -139,6 +144,7 @@ class HostBlindRunner(TableRunner):
         self._seats: dict[str, asyncio.Future[SeatRecord]] = {}
         self._seat_hand: str | None = None
         self._blind: _Hand | None = None
+        self._button_draw: DrawProof | None = None  # the first hand's button, drawn with the players (R-DEAL-1)
         self.transcripts: list[HandTranscript] = []  # the last hands' (tests read them; the store keeps them all)
         self.transcripts_kept = 8
 
@@ -151,6 +157,7 @@ class HostBlindRunner(TableRunner):
     async def _play_hand(self) -> None:
         table = self.state.engine
         hand_id = f"{self.state.config.id}-{secrets.token_hex(3)}-{table.hand_number + 1}"
+        await self._draw_first_button(hand_id)
         records = await self._collect_seats(hand_id)
         self._seat_hand = None
         if records is None:
@@ -191,10 +198,32 @@ class HostBlindRunner(TableRunner):
     def _plan(self) -> BlindPlan | None:
         table = self.state.engine
         plan = table.plan_next_hand()
-        if table.positions is None and plan is not None:  # the first hand: the button drawn from an unshuffled
-            drawn = draw_for_button(list(plan.dealt_in), full_deck())  # deck (nobody chooses it)
-            return table.plan_next_hand(drawn_button=drawn.button_seat)
+        if table.positions is None and plan is not None:  # the first hand: the button the players drew
+            drawn = self._button_draw.outcome if self._button_draw is not None else None
+            if drawn is None or drawn not in plan.dealt_in:  # no draw (or its seat left since): from an unshuffled
+                drawn = draw_for_button(list(plan.dealt_in), full_deck()).button_seat  # deck (nobody chooses it)
+            return table.plan_next_hand(drawn_button=drawn)
         return plan
+
+    async def _draw_first_button(self, hand_id: str) -> None:
+        """R-DEAL-1 at a host-blind table: the first hand's button drawn by commit–reveal with the players'
+        clients, the draw of a tournament's first seats (:mod:`hosting.draw_round`): one row per seat that
+        plays, the drawn row's seat takes the button. The draw is bound to the hand (``button:<hand id>``) and
+        its proof goes with that hand's transcript, for ``croupier verify``. Nobody — the host included — can
+        choose it; a player who does not take part is left out of the key."""
+        table = self.state.engine
+        self._button_draw = None
+        plan = table.plan_next_hand()
+        if table.positions is not None or plan is None:
+            return
+        seats = sorted(plan.dealt_in)
+        room = cast(DrawingRoom, self.room)
+        try:
+            self._button_draw = await room.run_draw(
+                button_draw_id(hand_id), tuple((seat, 1) for seat in seats),
+                [table.players[seat].player for seat in seats], DrawSeconds(self.step_seconds, self.step_seconds))
+        except (ValueError, FairnessError) as problem:  # the draw could not be made: the unshuffled deck's
+            log.warning("host-blind %s: the button draw failed: %s", hand_id, problem)
 
     async def _collect_seats(self, hand_id: str) -> dict[int, SeatRecord] | None:
         """Each player about to be dealt in sends his keys; one who does not in time sits out (plan again)."""
@@ -475,6 +504,8 @@ class HostBlindRunner(TableRunner):
             log.info("host-blind hand %s not started: the table changed during the dealing", blind.hand_id)
             return
         placeholders = list(full_deck())
+        if table.positions is None:
+            table.set_first_button(blind.header.button)  # the players' draw (R-DEAL-1), as the header says
         try:
             events = table.start_hand(placeholders, self.room.clock(),
                                       button_draw_deck=full_deck() if table.positions is None else None)
@@ -649,8 +680,11 @@ class HostBlindRunner(TableRunner):
             return
         self._checkpoint(blind)  # the hand is over: what is kept is the whole signed hand
         transcript = blind.writer.transcript()
-        self._owner_future = self.owner.hand_finished(self.state, blind.hand_id, face_down(hand.events),
-                                                      {"host_blind": msgspec.to_builtins(transcript)})
+        kept: dict[str, Any] = {"host_blind": msgspec.to_builtins(transcript)}
+        draw = self._button_draw
+        if draw is not None and draw.draw_id == button_draw_id(blind.hand_id):  # the first hand's button
+            kept["button_draw"] = draw.to_json()
+        self._owner_future = self.owner.hand_finished(self.state, blind.hand_id, face_down(hand.events), kept)
 
     # --- messages in ---------------------------------------------------------------------------------
 

@@ -13,9 +13,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.fairness import SeenCard
+from engine.fair_draw import DrawProof, check_proof
+from engine.fairness import FairnessError, SeenCard
 from engine.fairness_v2.referee import verify_transcript
-from engine.fairness_v2.transcript import HandTranscript, loads
+from engine.fairness_v2.transcript import HandTranscript, Header, loads
 from engine.text import clean_text
 from hosting.transcript_signing import fingerprint, sshsig_verifier
 
@@ -36,16 +37,44 @@ def host_blind_transcripts(text: str) -> list[HandTranscript | str]:
     return found
 
 
-def check_exported(label: str, data: object, seen: Sequence[SeenCard]) -> list[str]:
+def button_draw_id(hand_id: str) -> str:
+    """A host-blind table's first button draw (R-DEAL-1), bound to that first hand."""
+    return f"button:{hand_id}"
+
+
+def check_button_draw(label: str, data: object, header: Header) -> list[str]:
+    """The first hand's button draw (``button_draw``, kept beside its transcript): the commit–reveal proof checks
+    out, it was drawn for this hand, one equal row per seat dealt in, and its seat is the transcript's button."""
+    try:
+        proof = DrawProof.from_json(data if isinstance(data, dict) else {})
+    except FairnessError as problem:
+        return [f"{label}: the button draw's proof cannot be read: {clean_text(str(problem))[:200]}"]
+    problems = [f"{label}: button draw: {clean_text(problem)[:200]}" for problem in check_proof(proof)]
+    rows = {outcome for outcome, _ in proof.outcomes}
+    if proof.draw_id != button_draw_id(header.hand):
+        problems.append(f"{label}: the button draw was made for {clean_text(proof.draw_id)[:80]}, not this hand")
+    if any(weight != 1 for _, weight in proof.outcomes) or len(rows) != len(proof.outcomes) \
+            or not {record.seat for record in header.seats} <= rows:
+        problems.append(f"{label}: the button draw does not give each seat dealt in one equal chance")
+    if proof.outcome != header.button:
+        problems.append(f"{label}: the button draw gave seat {proof.outcome + 1} the button, but seat "
+                        f"{header.button + 1} had it")
+    return problems
+
+
+def check_exported(label: str, data: object, seen: Sequence[SeenCard], button_draw: object = None) -> list[str]:
     """A host-blind hand of a PHH or PokerStars-style export (its ``host_blind`` transcript, kept where trackers
     ignore it): the transcript checked in full, and every card the history shows (the board, a hand shown) must
-    be the card the transcript opened there. Cards nobody opened are ``????`` in the history: nothing to check."""
+    be the card the transcript opened there. Cards nobody opened are ``????`` in the history: nothing to check.
+    ``button_draw``: a table's first hand's button draw (:func:`check_button_draw`)."""
     try:
         transcript = loads(json.dumps(data))
     except (ValueError, TypeError) as problem:
         return [f"{label}: not a host-blind transcript: {clean_text(str(problem))[:200]}"]
     violations, outcome = verify_transcript(transcript, sshsig_verifier(transcript.header.host_key), secrets)
     problems = [f"{label}: {clean_text(str(violation))}" for violation in violations]
+    if button_draw is not None:
+        problems += check_button_draw(label, button_draw, transcript.header)
     if outcome is None:
         return problems
     board = set(outcome.board)

@@ -182,7 +182,7 @@ def check_transcript(hand: StoredHand) -> Iterator[str]:
     assert hand.events is not None
     if "host_blind" in hand.transcript:  # fairness v2: the signed transcript, checked in full
         yield from check_exported(f"hand {hand.hand_id}", hand.transcript["host_blind"],
-                                  seen_cards(list(hand.events)))
+                                  seen_cards(list(hand.events)), hand.transcript.get("button_draw"))
         return
     try:
         transcript = Transcript.from_json(hand.transcript)

@@ -140,7 +140,7 @@ def check(hand: ExportedHand) -> list[str]:
         return [f"{hand.label}: no fairness transcript"]
     if "host_blind" in hand.transcript:  # a host-blind hand: its signed transcript, checked in full
         return [named(line, hand.names) for line in check_exported(hand.label, hand.transcript["host_blind"],
-                                                                   hand.seen)]
+                                                                   hand.seen, hand.transcript.get("button_draw"))]
     try:
         transcript = Transcript.from_json(hand.transcript)
     except FairnessError as problem:
