@@ -36,7 +36,7 @@ from engine.fair_draw import DrawProof, Outcomes
 from engine.seating import BlindChoice
 from engine.table import Table
 from engine.table.cash import AutoTopUp
-from engine.table_events import ChipsReturned, LeavingAfterHand, SeatFreed
+from engine.table_events import ChipsReturned, SeatFreed
 from engine.text import clean_text
 from hosting import protocol
 from hosting.admin import ADMIN, HostConsole
@@ -916,8 +916,11 @@ class Room:
             session.send(protocol.ack("leave", table=table.config.id, seat=seat, chips=None, after_hand=True))
             return
         events = self._engine(table, lambda engine: engine.leave(session.name, now))
-        chips = sum(event.amount for event in events if isinstance(event, ChipsReturned))
-        after_hand = any(isinstance(event, LeavingAfterHand) for event in events)
+        chips = sum(event.amount for event in events
+                    if isinstance(event, ChipsReturned) and event.player == session.name)
+        # "after the hand" only while the seat is still his: a leave in his hand whose fold ended it (one player
+        # left) freed the seat at once, and a client told otherwise waits for a seat change that came already
+        after_hand = table.engine.seat_of(session.name) is not None
         session.send(protocol.ack("leave", table=table.config.id, seat=seat, chips=None if after_hand else chips,
                                   after_hand=after_hand))
         for event in events:

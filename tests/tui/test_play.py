@@ -6,13 +6,15 @@ The app is :class:`tui.app.CroupierApp` over :class:`tui.connection.LocalConnect
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from textual.widgets import Button, DataTable, Input, Label, Tab, Tabs
 
+from tests import waiting
 from tests.sweeps import sweep
-from tests.tui.helpers import actions_sent, notifications, wait_until
+from tests.tui.helpers import actions_sent, app_progress, notifications, wait_until
 from tests.tui.roombots import table
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.table_view import TableView
@@ -38,6 +40,17 @@ async def join(pilot: Any, app: Any, table_id: str, buy_in: int | None = None) -
         amount.value = str(buy_in)
     await pilot.press("enter")
     await wait_until(pilot, lambda: table_id in app.models and app.models[table_id].seated, what=f"seat at {table_id}")
+
+
+async def keep_acting(pilot: Any, act: Callable[[], Awaitable[None]], done: Callable[[], bool], what: str) -> None:
+    """``act()`` (it answers a turn when there is one) until ``done()``; fails once the app has not moved for
+    a minute (tests.waiting): a loaded machine makes it slower, never red."""
+    stall = waiting.Stall(waiting.QUIET, lambda: app_progress(pilot.app))
+    while not done():
+        await act()
+        if stall.stalled():
+            raise AssertionError(stall.failure(what))
+        await pilot.pause(0.05)
 
 
 HANDS = sweep("CROUPIER_TUI_HANDS", 12, 20)  # every hand one decision at least: ≥ 6 by key and 6 by mouse
@@ -160,15 +173,15 @@ async def test_three_tables_flag_the_hidden_turn_jump_to_it_and_leave(room_setup
                 model.legal = None
         bells.clear()
         # act on t1 whenever asked; wait for another table (hidden behind its tab) to want us
-        for _ in range(200):
-            hidden = [table_id for table_id in app.waiting_tables() if table_id != "t1"]
-            if hidden:
-                break
+        def hidden() -> list[str]:
+            return [table_id for table_id in app.waiting_tables() if table_id != "t1"]
+
+        async def check_at_t1() -> None:
             if app.models["t1"].needs_action:
                 await pilot.press("c")
-            await pilot.pause(0.05)
-        assert hidden, "no hidden table asked for an action"
-        target = hidden[0]
+
+        await keep_acting(pilot, check_at_t1, lambda: bool(hidden()), what="a hidden table asking for an action")
+        target = hidden()[0]
         await wait_until(pilot, lambda: bool(bells), what="the bell")
         assert any(f"Your turn at Table {target}" in text for text in notifications(app))
         tab = app.query_one(f"#tab-{target}")
@@ -194,14 +207,14 @@ async def test_three_tables_flag_the_hidden_turn_jump_to_it_and_leave(room_setup
                 await pilot.click(f"#view-{table_id} #leave")
             else:
                 await pilot.press("x")
-            for _ in range(300):
-                if table_id not in app.models:
-                    break
-                if app.models[table_id].needs_action:
+
+            async def fold_if_asked(table_id: str = table_id) -> None:
+                if table_id in app.models and app.models[table_id].needs_action:
                     app.query_one(f"#view-{table_id}", TableView).focus()
                     await pilot.press("f")
-                await pilot.pause(0.05)
-            assert table_id not in app.models, app.models[table_id].log[-6:]
+
+            await keep_acting(pilot, fold_if_asked, lambda table_id=table_id: table_id not in app.models,
+                              what=f"the room to let us go from {table_id}")
             assert setup.room.tables[table_id].engine.seat_of("me") is None
         assert [tab.id for tab in app.query_one(Tabs).query("Tab")] == ["tab-lobby"]
         assert app.internal_errors == []
