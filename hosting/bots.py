@@ -56,7 +56,8 @@ class PoolPlay(Protocol):
     """How a bot plays a fast-fold pool (:func:`hosting.pool_bots.play_pool`)."""
 
     def __call__(self, client: RoomClient, pool: str, hands: int, rng: random.Random, *,
-                 done: asyncio.Event | None = None, silence: float = ...) -> Awaitable[BotReport]: ...
+                 done: asyncio.Event | None = None, silence: float = ..., style: str | None = ...,
+                 think: tuple[float, float] = ...) -> Awaitable[BotReport]: ...
 
 
 def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -101,6 +102,37 @@ def parse_think(text: str) -> tuple[float, float]:
 MAX_THINK_SECONDS = 600.0  # a pause longer than any table's clock and time bank would only get the bot timed out
 SILENCE_SECONDS = 60.0  # without any message for this long, a bot pings the room (and as long for the pong)
 LEAVE_SECONDS = 5.0  # how long a bot waits for the room to acknowledge its leave on the way out
+
+
+class Mover:
+    """How a bot picks and paces its moves, at a table or in a pool: the simple random strategy (``style`` None)
+    or a style's play by equity and pot odds (:mod:`hosting.strategy`, following what it sees at each table),
+    after ``think`` seconds (uniform between the two) as a person would take."""
+
+    def __init__(self, game: str, style: str | None = None, think: tuple[float, float] = (0.0, 0.0)) -> None:
+        self.style = style
+        self.think = think
+        self._seats: dict[str, int] = {}
+        self._tracker = Tracker(self._seats.get, lambda _: game) if style is not None else None
+
+    def saw(self, table: str, event: Any) -> None:
+        """An event of ``table`` as this bot sees it (its own cards tell its seat there)."""
+        if self._tracker is None or isinstance(event, dict):  # an event the client could not type: not followed
+            return
+        if isinstance(event, HoleCardsDealt):
+            self._seats[table] = event.seat
+        self._tracker.on_event(table, event)
+
+    async def move(self, table: str, request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """The move for ``request`` (an ``action_request`` at ``table``), once the bot has thought."""
+        if self._tracker is not None and self.style is not None:
+            self._seats[table] = int(request["seat"])
+            action = decide(request["legal"], self._tracker.view(table), STYLES[self.style], rng, samples=40)
+        else:
+            action = choose_action(request["legal"], rng)
+        if self.think[1] > 0:
+            await asyncio.sleep(rng.uniform(*self.think))
+        return action
 
 
 class RoomSilent(TimeoutError):
@@ -180,8 +212,7 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
                        info: dict[str, Any], illegal_rate: float, done: asyncio.Event, style: str | None,
                        silence: float, bank: Bank | None = None, think: tuple[float, float] = (0.0, 0.0)) -> None:
     """The seated part of :func:`play`: act on requests until ``done``, then wait for the last transcripts."""
-    seats: dict[str, int] = {}
-    tracker = Tracker(seats.get, lambda _: str(info["game"])) if style is not None else None
+    mover = Mover(str(info["game"]), style, think)
     sent_at: float | None = None
     started_stacks: dict[str, int] = {}
     finished = 0
@@ -197,13 +228,7 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
             if rng.random() < illegal_rate:  # a probe for a hand that does not exist: the room must refuse it
                 probes += 1
                 await client.send("action", table=table, hand=message["hand"] + "x", kind="fold")
-            if tracker is not None and style is not None:  # a strategy: equity, pot odds, bluffs
-                seats[table] = int(message["seat"])
-                action = decide(message["legal"], tracker.view(table), STYLES[style], rng, samples=40)
-            else:
-                action = choose_action(message["legal"], rng)
-            if think[1] > 0:  # the round-trip is timed from the send, not from the request
-                await asyncio.sleep(rng.uniform(*think))
+            action = await mover.move(table, message, rng)  # the round-trip is timed from the send, not before
             sent_at = time.perf_counter()
             pending = {"table": table, "hand": message["hand"], "legal": message["legal"]} | action
             await client.send("action", table=table, hand=message["hand"], **action)
@@ -226,10 +251,7 @@ async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.R
             event = message["event"]
             if not isinstance(event, TurnStarted):
                 pending = None  # the move went through
-            if tracker is not None:
-                if isinstance(event, HoleCardsDealt):
-                    seats[table] = event.seat
-                tracker.on_event(table, event)
+            mover.saw(table, event)
             if isinstance(event, HandStarted):
                 started_stacks[message["hand"]] = sum(stack for _, stack in event.stacks)
             elif isinstance(event, HandEnded):
@@ -372,7 +394,9 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
         if table is not None and table in pools and pool_play is not None:  # a pool deals each hand afresh
             everyone_done = asyncio.Event()
             tasks = [asyncio.ensure_future(pool_play(client, table, hands, random.Random(rng.random()),
-                                                     done=everyone_done, silence=silence)) for client in clients]
+                                                     done=everyone_done, silence=silence,
+                                                     style=styles[index % len(styles)], think=think))
+                     for index, client in enumerate(clients)]
         else:
             seating = _assign_tables(reply["tables"], count, table, pools)
             finished = {name: asyncio.Event() for name in set(seating)}

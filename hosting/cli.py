@@ -147,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("--connect", metavar="HOST:PORT", required=True, help="the room, e.g. localhost:2222")
     bots.add_argument("--count", type=int, default=4, help="how many bots (at least 2; default 4)")
     bots.add_argument("--hands", type=int, default=100, help="hands to play at each table (default 100)")
-    bots.add_argument("--table", metavar="ID", help="sit at this table (default: the hold'em tables in order)")
+    bots.add_argument("--table", metavar="ID",
+                      help="sit at this table, or join this fast-fold pool (default: the hold'em tables in order)")
     bots.add_argument("--tournament", metavar="ID",
                       help="register for this tournament and play it to its end (instead of tables; --hands unused)")
     bots.add_argument("--style", choices=("tight", "steady", "loose", "aggressive", "mixed"), default=None,

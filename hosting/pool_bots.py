@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.events import Event, HoleCardsDealt
-from hosting.bots import BotReport, choose_action, next_message
+from hosting.bots import BotReport, Mover, next_message
 from hosting.client import ConnectionClosed, RoomClient
 
 
@@ -42,17 +42,20 @@ def _own_cards(event: Event | dict[str, Any]) -> bool:
 async def play_pool(client: RoomClient, pool: str, hands: int, rng: random.Random, *,
                     done: asyncio.Event | None = None, fold_rate: float = 0.0,
                     silence: float = 60.0, proof_seconds: float = 15.0,
-                    report: PoolBotReport | None = None) -> PoolBotReport:
+                    report: PoolBotReport | None = None, style: str | None = None,
+                    think: tuple[float, float] = (0.0, 0.0)) -> PoolBotReport:
     """Join ``pool`` for its maximum buy-in and play until ``hands`` hands of this bot are verified (or ``done``
-    is set), then leave. ``fold_rate``: share of turns folded outright (a fast folder); otherwise the simple
-    strategy. Tops up to the maximum when below half of it. After leaving it waits (``proof_seconds`` at most
-    for each) for the proofs of the hands it was dealt into that were still running. ``report``: filled as it
-    plays (a benchmark reads it while the bot runs), else a new one."""
+    is set), then leave. ``fold_rate``: share of turns folded outright (a fast folder); otherwise ``style``'s
+    play (None: the simple strategy), each move after ``think`` seconds (:class:`hosting.bots.Mover`). Tops up
+    to the maximum when below half of it. After leaving it waits (``proof_seconds`` at most for each) for the
+    proofs of the hands it was dealt into that were still running. ``report``: filled as it plays (a benchmark
+    reads it while the bot runs), else a new one."""
     done = done if done is not None else asyncio.Event()
     report = report if report is not None else PoolBotReport(client.hello.get("name", "?"))
     lobby = await client.request("lobby")
     info = next(row for row in lobby.get("pools", []) if row["id"] == pool)
     maximum = int(info["buy_in"][1])
+    mover = Mover(str(info.get("game", "texas_holdem")), style, think)
     await client.request("sit", table=pool, buy_in=maximum)
     folded_at: float | None = None
     dealt: set[tuple[str, str]] = set()  # hands this bot was dealt into (asked to reveal its secret)
@@ -75,18 +78,20 @@ async def play_pool(client: RoomClient, pool: str, hands: int, rng: random.Rando
             if kind == "action_request" and message.get("seat") is not None:
                 legal = message["legal"]
                 action = {"kind": "fold"} if legal.get("can_fold") and rng.random() < fold_rate \
-                    else choose_action(legal, rng)
+                    else await mover.move(str(message["table"]), message, rng)
                 if action["kind"] == "fold":
                     report.folds += 1
                     folded_at = time.perf_counter()
                 await client.send("action", table=message["table"], hand=message["hand"], **action)
             elif kind == "reveal_request":
                 dealt.add((str(message["table"]), str(message["hand"])))
-            elif kind == "event" and _own_cards(message["event"]):
-                report.tables.add(str(message["table"]))
-                if folded_at is not None:
-                    report.fold_to_next_cards.append(time.perf_counter() - folded_at)
-                    folded_at = None
+            elif kind == "event":
+                mover.saw(str(message["table"]), message["event"])
+                if _own_cards(message["event"]):
+                    report.tables.add(str(message["table"]))
+                    if folded_at is not None:
+                        report.fold_to_next_cards.append(time.perf_counter() - folded_at)
+                        folded_at = None
             elif kind == "error" and message.get("in_reply_to") == "action":
                 if message.get("code") not in ("no_hand", "not_your_turn"):
                     report.illegal_rejected += 1

@@ -1,0 +1,52 @@
+"""``croupier bots --table zoom --think 1-2`` (found trying the room as a new host): the pool's bots took no
+time at all — 41 hands in 2 s, a blur for the friends who play beside them — and played the random strategy
+whatever ``--style`` said: run_bots gave the pool's play neither. Now each pool bot thinks before each move and
+plays its style, as at a table (hosting.bots.Mover, one place for both)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from hosting.bots import run_bots
+from hosting.config import parse_room
+from hosting.pool_bots import play_pool
+from hosting.server import start_room
+from hosting.table_runner import RunnerSettings
+
+ROOM = """
+[room]
+name = "pool room"
+connections_per_minute = 1000
+
+[[pools]]
+id = "zoom"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 6
+buy_in = [80, 200]
+fill_seconds = 0
+"""
+
+THINK = 2.0
+HANDS = 2
+
+
+@pytest.mark.timeout(300)
+async def test_pool_bots_think_before_each_move_and_play_their_style(tmp_path: Path) -> None:
+    settings = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
+    running = await start_room(parse_room(ROOM), tmp_path / "data", host="127.0.0.1", port=0,
+                               runner_settings=settings, served_tui=False)
+    try:
+        started = time.monotonic()
+        summary = await run_bots("127.0.0.1", running.port, 2, HANDS, seed=7, table="zoom", style="tight",
+                                 think=(THINK, THINK), pool_play=play_pool)
+        elapsed = time.monotonic() - started
+    finally:
+        await running.close()
+    assert summary["hands"] >= HANDS and summary["fairness_failures"] == 0 and summary["illegal_rejected"] == 0
+    # every hand asks at least one move of a bot (heads-up, the small blind acts first): one think each
+    assert elapsed >= HANDS * THINK, f"{summary['hands']} hands in {elapsed:.2f} s: the bots did not think"
