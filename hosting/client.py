@@ -422,13 +422,13 @@ class RoomClient:
                         self.draws = DrawParticipant(str(message.get("room_id", "")), str(message.get("name", "")))
                 if self.fairness is not None:
                     for reply in self.fairness.handle(message):
-                        self._write(reply)
+                        self._answer(reply)
                 if self.draws is not None:
                     for reply in self.draws.handle(message):
-                        self._write(reply)
+                        self._answer(reply)
                 if self.host_blind is not None:
                     for reply in self.host_blind.handle(message):
-                        self._write(reply)
+                        self._answer(reply)
                     message = self.host_blind.rewrite(message)
                 self._queue.put_nowait(message)
         except (asyncssh.Error, ConnectionError, asyncio.IncompleteReadError):
@@ -443,12 +443,23 @@ class RoomClient:
     def _write(self, message: dict[str, Any]) -> None:
         self._writer.write(protocol.encode(message))
 
+    def _answer(self, message: dict[str, Any]) -> None:
+        """A reply the read loop sends by itself (a commitment, a reveal): once the room has closed the channel it
+        cannot go, but reading goes on to the room's ``bye`` still on its way (its reason), then the end."""
+        with contextlib.suppress(BrokenPipeError):
+            self._write(message)
+
     async def send(self, message_type: str, **fields: Any) -> None:
         """Send one message (``v`` and ``type`` added). An action at a host-blind table goes as the signed entry
-        the table takes instead."""
+        the table takes instead. :class:`ConnectionClosed` when the channel has ended (as :meth:`receive`)."""
         signed = self.host_blind.action(fields) if self.host_blind is not None and message_type == "action" else None
-        self._write(signed if signed is not None else protocol.message(message_type, **fields))
-        await self._writer.drain()
+        try:
+            self._write(signed if signed is not None else protocol.message(message_type, **fields))
+            await self._writer.drain()
+        except BrokenPipeError:  # the room closed the channel: say so as a read would, with its reason if it gave one
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._reading), 5.0)  # its ``bye``, read before the end
+            raise ConnectionClosed(self.closed_reason or "the room closed the connection") from None
 
     async def send_raw(self, data: bytes) -> None:
         """Send bytes as they are (tests of malformed input)."""

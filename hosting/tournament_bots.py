@@ -197,6 +197,7 @@ async def run_tournament_bots(host: str, port: int, count: int, tournament: str,
     token = secrets.token_hex(3)
     clients: list[RoomClient] = []
     bots: list[TournamentBot] = []
+    room_closed: str | None = None
     try:
         for index in range(count):
             client = await RoomClient.connect(host, port, f"{names}{index}-{token}",
@@ -222,12 +223,14 @@ async def run_tournament_bots(host: str, port: int, count: int, tournament: str,
         for bot, client in zip(bots, clients, strict=True):
             await _last_transcripts(bot, client)
     except ConnectionClosed as closed:
-        raise RuntimeError(f"the room closed a bot's connection: {closed}") from None
+        if not any(client.closed_reason is not None for client in clients):
+            raise RuntimeError(f"the room closed a bot's connection: {closed}") from None
+        room_closed = str(closed)  # the room said why (its host stopped it): the summary all the same
     finally:
         for client in clients:
             with contextlib.suppress(OSError, asyncssh.Error):
                 await client.close()
-    return summarize_tournament(bots, [client.fairness for client in clients])
+    return summarize_tournament(bots, [client.fairness for client in clients], room_closed)
 
 
 def _receiver(client: Any, silence: float, next_message: Callable[[Any, float], Awaitable[dict[str, Any]]],
@@ -244,10 +247,12 @@ async def _last_transcripts(bot: TournamentBot, client: Any, timeout: float = 5.
             verified.add((str(message["table"]), str(message["hand"])))
 
 
-def summarize_tournament(bots: list[TournamentBot], fairness: list[Any]) -> dict[str, Any]:
+def summarize_tournament(bots: list[TournamentBot], fairness: list[Any],
+                         room_closed: str | None = None) -> dict[str, Any]:
     """The one-line JSON summary of ``croupier bots --tournament``: hands dealt to the bots, verifications (every
     hand a bot was dealt must be verified by its own client: ``unverified`` counts those that were not), places,
-    prizes and bounties won, whether every bot saw the tournament's end."""
+    prizes and bounties won, whether every bot saw the tournament's end, and ``room_closed``: the room's reason
+    when it closed under them (None otherwise)."""
     unverified = 0
     for bot, participant in zip(bots, fairness, strict=True):
         checked = set(participant.results) | set(participant.unverified) if participant is not None else set()
@@ -265,4 +270,5 @@ def summarize_tournament(bots: list[TournamentBot], fairness: list[Any]) -> dict
         "prizes": sum(bot.report.prize for bot in bots),
         "bounties": sum(bot.report.bounties for bot in bots),
         "moved": sum(bot.report.moved for bot in bots),
+        "room_closed": room_closed,
     }
