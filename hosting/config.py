@@ -82,6 +82,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     stakes = [1, 2]
     seats = 6
     fill_seconds = 2                    # the first player waiting holds out this long for a full table
+                                        # dealing = "host-blind": each hand shuffled by its group, as at a
+                                        #   host-blind table (no rake then)
 
 A bad file raises :class:`ConfigError` whose message is one line naming the file, the key and the problem:
 ``room.toml: tables[2].stakes: expected [small_blind, big_blind] as positive integers, got [1]``.
@@ -106,6 +108,7 @@ from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 from hosting.config_reader import ConfigError as ConfigError  # raised here; callers import it from here
 from hosting.config_reader import Reader
+from hosting.host_blind_games import DEALINGS, HOST_BLIND, check_host_blind_game
 from hosting.mixed_config import MixedConfig, read_mixed
 from hosting.tournament_config import TournamentConfig, read_tournaments
 
@@ -113,9 +116,6 @@ _ID = re.compile(r"[A-Za-z0-9_.-]{1,32}\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,23}\Z")
 STRUCTURE_IDS: Final = tuple(kind.value for kind in StructureKind)
 JACKPOT_KINDS: Final = ("bad_beat", "monte_carlo", "smart")
-DEALINGS: Final = ("commit-reveal", "host-blind")
-HOST_BLIND: Final = "host-blind"
-HOST_BLIND_STRUCTURES: Final = ("no_limit", "pot_limit")
 CLOCK_KEYS: Final = ("action_seconds", "time_bank_seconds", "disconnection_bank_seconds", "seat_hold_seconds",
                      "draw_seconds")
 
@@ -347,8 +347,6 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
         raise reader.fail("manual_showdown", f"expected true or false, got {manual_showdown!r}")
     dealing = reader.choice("dealing", DEALINGS, "commit-reveal")
     if dealing == HOST_BLIND:
-        if kind == "pools":
-            raise reader.fail("dealing", "host-blind dealing is for cash tables ([[tables]]) for now, not pools")
         _check_host_blind(reader, game, structure)
         manual_showdown = True  # a hand opens only by its owner's choice
     return TableConfig(table_id, name, game, structure, small_blind, big_blind, seats, min_buy_in, max_buy_in,
@@ -359,10 +357,7 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
 def _check_host_blind(reader: Reader, game: str, structure: str) -> None:
     """What a host-blind table can deal today: hold'em, no-limit or pot-limit, blinds only, no rake, and no
     option whose cards or chips the players' own check of the hand does not cover yet."""
-    if game != "texas_holdem":
-        raise reader.fail("dealing", f"host-blind dealing covers texas_holdem only for now, not {game}")
-    if structure not in HOST_BLIND_STRUCTURES:
-        raise reader.fail("dealing", f"host-blind dealing covers no_limit and pot_limit only, not {structure}")
+    check_host_blind_game(reader, game, structure)
     data = reader.data
     if data.get("manual_showdown") is False:
         raise reader.fail("manual_showdown", "a host-blind table shows hands by choice only: leave it out")
@@ -377,7 +372,8 @@ def _read_mixed_table(source: str, reader: Reader, table_id: str | None, stakes:
     """A mixed table (R-MIX-1..4): its ``games`` instead of ``game`` and ``structure``; the first game is dealt
     first. Seats up to the smallest maximum of its games; no spread limit, no jackpot (one game's pool)."""
     if "dealing" in reader.data:
-        raise reader.fail("dealing", "host-blind dealing covers texas_holdem only for now, not a mixed table")
+        raise reader.fail("dealing", "host-blind dealing deals no-limit and pot-limit Texas hold'em only, not a "
+                                     "mixed table")
     for key in ("game", "structure", "spread", "jackpot"):
         if key in reader.data:
             raise reader.fail(key, f"a mixed table has no {key}" if key in ("spread", "jackpot") else

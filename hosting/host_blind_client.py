@@ -79,7 +79,7 @@ class HostBlindParticipant:
         step, seat, hand = str(message["step"]), int(message["seat"]), str(message["hand"])
         if step == "seat":
             player = self._players.get((table, seat))
-            if player is None or player.name != self.name:
+            if player is None or player.name != self.name or message.get("fresh") is True:  # a pool's new hand
                 player = self._players[(table, seat)] = Player(seat, self.name, DEFAULT_GROUP, secrets)
             record = player.seat_record(table, int(message["stack"]), secrets)
             return [protocol.message("blind_seat", table=table, hand=hand, record=_text(record))]

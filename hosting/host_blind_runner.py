@@ -52,6 +52,7 @@ from engine.fairness_v2.referee import (
     ProtocolError,
     Referee,
     committee,
+    dealt_seats,
     engine_action,
     key_context,
     proof_of,
@@ -61,6 +62,7 @@ from engine.fairness_v2.shuffle import verify_shuffle
 from engine.fairness_v2.threshold import check_share as check_escrow_share
 from engine.fairness_v2.transcript import (
     HOST_SENDER,
+    AbsentSeat,
     Act,
     Covers,
     Disclosure,
@@ -79,6 +81,7 @@ from engine.fairness_v2.transcript import (
     signed_bytes,
 )
 from engine.hand import Hand
+from engine.hand_state import ForcedBets
 from engine.text import clean_text
 from hosting import protocol
 from hosting.draw_round import DrawSeconds
@@ -124,6 +127,11 @@ class _Hand:
     disputes: list[tuple[int, int]] = field(default_factory=list)
     """(holder, dealer): a holder's complaint that the dealer's escrow share sealed to him is false, to settle."""
     disclosing: int | None = None  # the holder whose share the dealer asked now must disclose
+    absent: dict[int, str] = field(default_factory=dict)
+    """Seats dealt in without a key (a tournament's absent players, R-TOUR-6): dead hands from the start."""
+
+    def name_of(self, seat: int) -> str:
+        return self.names.get(seat) or self.absent[seat]
 
 
 def encode(value: Any) -> str:
@@ -158,31 +166,32 @@ class HostBlindRunner(TableRunner):
         table = self.state.engine
         hand_id = f"{self.state.config.id}-{secrets.token_hex(3)}-{table.hand_number + 1}"
         await self._draw_first_button(hand_id)
-        records = await self._collect_seats(hand_id)
+        collected = await self._collect_seats(hand_id)
         self._seat_hand = None
-        if records is None:
+        if collected is None:
             return
+        records, absent = collected
         plan = self._plan()
-        if plan is None or set(plan.dealt_in) != set(records):
+        if plan is None or set(plan.dealt_in) != set(records) | set(absent):
             return  # someone left or sat down meanwhile: again, with the table as it is now
         config = self.state.config
-        forced = table.stakes.forced_bets(
-            ante_game=False, button_seat=plan.button_seat, small_blind_seat=plan.small_blind_seat,
-            big_blind_seat=plan.big_blind_seat, straddle_seat=None, dead_small_blinds=plan.dead_small_blinds,
-            big_blinds_out_of_position=plan.out_of_position_big_blinds)
+        forced = self._forced_bets(plan)
         seats = sorted(records)
         header = Header(VERSION, DEFAULT_GROUP.name, config.id, hand_id, "holdem", STRUCTURES[config.structure],
                         forced.small_blind, forced.big_blind, plan.button_seat,
                         tuple(records[seat] for seat in seats), tuple(committee(seats, plan.button_seat)),
                         self._host_public, Posts(plan.small_blind_seat, plan.big_blind_seat, plan.dead_small_blinds,
-                                                 plan.out_of_position_big_blinds))
+                                                 plan.out_of_position_big_blinds),
+                        ante=forced.ante, big_blind_ante=forced.big_blind_ante,
+                        absent=tuple(AbsentSeat(seat, name, table.players[seat].stack)
+                                     for seat, name in sorted(absent.items())))
         try:
             referee = Referee(header, secrets, viewer=HOST_SENDER, check_proofs=False)
         except ProtocolError as problem:
             log.warning("host-blind hand %s not dealt: %s", hand_id, problem)
             return
         names = {seat: table.players[seat].player for seat in seats}
-        blind = _Hand(hand_id, names, header, TranscriptWriter(header, self._signer), referee)
+        blind = _Hand(hand_id, names, header, TranscriptWriter(header, self._signer), referee, absent=absent)
         self._blind = blind
         self._hand_id = hand_id
         try:
@@ -225,24 +234,40 @@ class HostBlindRunner(TableRunner):
         except (ValueError, FairnessError) as problem:  # the draw could not be made: the unshuffled deck's
             log.warning("host-blind %s: the button draw failed: %s", hand_id, problem)
 
-    async def _collect_seats(self, hand_id: str) -> dict[int, SeatRecord] | None:
-        """Each player about to be dealt in sends his keys; one who does not in time sits out (plan again)."""
+    async def _collect_seats(self, hand_id: str) -> tuple[dict[int, SeatRecord], dict[int, str]] | None:
+        """Each player about to be dealt in sends his keys; one who does not in time sits out (plan again). Where
+        the table deals absent players in (a tournament, R-TOUR-6), one who is away, sitting out or disconnected
+        is not asked, and one whose keys do not come in time is not waited for again: both are dealt in without
+        a key (their hands dead from the start). The keys by seat and those absent seats' players."""
         table = self.state.engine
         self._seat_hand = hand_id
         while True:
             plan = self._plan()
             if plan is None or not table.can_start_hand():
                 return None
-            wanted = {table.players[seat].player: seat for seat in plan.dealt_in}
+            dealt = {table.players[seat].player: seat for seat in plan.dealt_in}
+            absent = {name: seat for name, seat in dealt.items() if self._dealt_in_absent(name)}
+            wanted = {name: seat for name, seat in dealt.items() if name not in absent}
+            if not wanted:  # nobody here can shuffle: wait for someone to come back (or the clock's next step)
+                await self._sleep(self.room.clock() + self.step_seconds)
+                return None
             loop = asyncio.get_running_loop()
             self._seats = {name: loop.create_future() for name in wanted}
+            fresh = {"fresh": True} if self.owner.kind == "pool" else {}  # a pool's every hand: new keys
             for name, seat in wanted.items():
                 self._send_to(name, protocol.blind_request(self.state.config.id, hand_id, "seat", seat,
-                                                           self.step_seconds, stack=table.players[seat].stack))
+                                                           self.step_seconds, stack=table.players[seat].stack,
+                                                           **fresh))
             await asyncio.wait(list(self._seats.values()), timeout=self.step_seconds)
             missing = [name for name, future in self._seats.items() if not future.done()]
+            if missing and table.policy.deals_in_absent and len(missing) < len(wanted):
+                for name in missing:
+                    log.info("host-blind %s: %s sent no keys in time: his hand is dead", hand_id, name)
+                    absent[name] = wanted.pop(name)
+                missing = []
             if not missing:
-                return {wanted[name]: future.result() for name, future in self._seats.items()}
+                return ({wanted[name]: self._seats[name].result() for name in wanted},
+                        {seat: name for name, seat in absent.items()})
             for name in missing:
                 log.info("host-blind %s: %s sent no keys in time: sat out", hand_id, name)
                 self.sit_out_for_missing(name)
@@ -267,12 +292,21 @@ class HostBlindRunner(TableRunner):
         await self._cover(blind)
         blind.writer.checkpoint()
 
-    @staticmethod
-    def _as_dealt(header: Header, plan: BlindPlan) -> bool:
-        """Whether the table would start the hand the players dealt: the same seats, button and blinds."""
-        return (sorted(plan.dealt_in) == [record.seat for record in header.seats] and plan.button_seat == header.button
+    def _as_dealt(self, header: Header, plan: BlindPlan) -> bool:
+        """Whether the table would start the hand the players dealt: the same seats, button, blinds and antes (a
+        tournament's level may have gone up during the dealing)."""
+        forced = self._forced_bets(plan)
+        return (sorted(plan.dealt_in) == dealt_seats(header) and plan.button_seat == header.button
                 and header.posts == Posts(plan.small_blind_seat, plan.big_blind_seat, plan.dead_small_blinds,
-                                          plan.out_of_position_big_blinds))
+                                          plan.out_of_position_big_blinds)
+                and (header.small_blind, header.big_blind, header.ante, header.big_blind_ante)
+                == (forced.small_blind, forced.big_blind, forced.ante, forced.big_blind_ante))
+
+    def _forced_bets(self, plan: BlindPlan) -> ForcedBets:
+        return self.state.engine.stakes.forced_bets(
+            ante_game=False, button_seat=plan.button_seat, small_blind_seat=plan.small_blind_seat,
+            big_blind_seat=plan.big_blind_seat, straddle_seat=None, dead_small_blinds=plan.dead_small_blinds,
+            big_blinds_out_of_position=plan.out_of_position_big_blinds)
 
     def _present(self, blind: _Hand) -> list[int]:
         return [seat for seat in sorted(blind.names) if seat not in blind.gone]
@@ -391,10 +425,10 @@ class HostBlindRunner(TableRunner):
     def _fold_pending(self, blind: _Hand) -> None:
         table = self.state.engine
         while blind.folds:
-            name = blind.names[blind.folds.pop(0)]
+            name = blind.name_of(blind.folds.pop(0))
             if blind.started and table.hand_running and table.in_hand(name):
-                try:
-                    self.publish(table.fold_out(name, self.room.clock()))
+                try:  # all in or not, as the transcript folds him: nobody can open his cards without him
+                    self.publish(table.kill_hand(name, self.room.clock()))
                 except TableRuleError as problem:
                     log.error("host-blind hand %s: %s could not be folded: %s", blind.hand_id, name, problem)
 
@@ -499,8 +533,8 @@ class HostBlindRunner(TableRunner):
         table = self.state.engine
         plan = self._plan()
         if plan is None or not self._as_dealt(blind.header, plan):
-            # someone sat down, left or sat out during the dealing: this deal is void (nothing was bet), the next
-            # one is made for the table as it is now
+            # someone sat down, left or sat out during the dealing, or the level went up: this deal is void
+            # (nothing was bet), the next one is made for the table as it is now
             log.info("host-blind hand %s not started: the table changed during the dealing", blind.hand_id)
             return
         placeholders = list(full_deck())
@@ -516,7 +550,9 @@ class HostBlindRunner(TableRunner):
         self._hand_log = table.hand
         self.owner.hand_started(self.state, blind.hand_id, events)
         self.publish(events)
-        self._fold_pending(blind)  # those timed out during the dealing (the referee folded them as they went)
+        # those timed out during the dealing and those absent at the deal, in the referee's order (the same last
+        blind.folds = sorted(set(blind.folds) | set(blind.absent))  # player standing)
+        self._fold_pending(blind)
         if self._void_table(blind):
             return
         while table.hand_running:
@@ -630,8 +666,7 @@ class HostBlindRunner(TableRunner):
         if not blind.started:  # void before any chip moved (a dropout nobody could cover, the table changed)
             self._to_hand(blind, protocol.message("blind_end", table=self.state.config.id, hand=blind.hand_id,
                                                   void=True))
-            for seat in sorted(blind.gone):
-                self.sit_out_for_missing(blind.names[seat])
+            self._sit_out_gone(blind)
             return
         transcript = blind.writer.transcript()
         self.transcripts = [*self.transcripts, transcript][-self.transcripts_kept:]
@@ -651,9 +686,16 @@ class HostBlindRunner(TableRunner):
         self._last_hand = blind.hand_id
         self._to_hand(blind, protocol.message("blind_end", table=self.state.config.id, hand=blind.hand_id,
                                               void=False, checkpoint=encode(transcript.checkpoints[-1])))
-        for seat in sorted(blind.gone):  # missed a step: out until he sits in himself (as a missed shuffle)
-            self.sit_out_for_missing(blind.names[seat])
+        self._sit_out_gone(blind)
         self.hands_played += 1
+
+    def _sit_out_gone(self, blind: _Hand) -> None:
+        """Who missed a step is out until he sits in himself (as a missed shuffle) — except where the table deals
+        absent players in (a tournament): there his next hand is dead if he is still away, else he plays it."""
+        if self.state.engine.policy.deals_in_absent:
+            return
+        for seat in sorted(blind.gone):
+            self.sit_out_for_missing(blind.names[seat])
 
     @staticmethod
     def _checkpoint(blind: _Hand) -> None:

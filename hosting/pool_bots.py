@@ -3,7 +3,8 @@ whichever of its tables, verify every hand, and time each fold to the next hand'
 
 Used by the pool's room test and ``tests/benchmarks/fast_fold.py``; the moves are :func:`hosting.bots.
 choose_action`'s. A bot counts a hand once its proof (``seeds``) arrived and checked, so a hand it folded early
-counts too (it left that table at once).
+counts too (it left that table at once); at a host-blind pool, once its own client's referee judged the hand
+(``blind_end``).
 """
 
 from __future__ import annotations
@@ -103,6 +104,20 @@ async def play_pool(client: RoomClient, pool: str, hands: int, rng: random.Rando
                 await client.send("top_up", table=pool, amount=maximum - int(message.get("stack", 0)))
             elif kind == "verification_result" and not message.get("ok"):
                 report.violations.append(message)
+            elif kind == "blind_header":  # a host-blind hand: this bot's client takes part in its dealing
+                dealt.add((str(message["table"]), str(message["hand"])))
+            elif kind == "blind_end" and (str(message["table"]), str(message["hand"])) in dealt:
+                key = (str(message["table"]), str(message["hand"]))
+                if message.get("void") and key not in (client.host_blind.results if client.host_blind else {}):
+                    dealt.discard(key)  # given up before it started: no hand to count
+                    continue
+                violations = client.host_blind.results.get(key) if client.host_blind is not None else None
+                if violations is not None:
+                    report.hands.add(key[1])
+                    report.verified += not violations
+                    report.failures += bool(violations)
+                    if len(report.hands) >= hands:
+                        done.set()
             elif kind == "seeds" and (str(message["table"]), str(message["hand"])) in dealt:
                 assert client.fairness is not None
                 result = client.fairness.results.get((str(message["table"]), str(message["hand"])))

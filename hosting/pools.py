@@ -15,6 +15,10 @@ pure:
   as he is dealt in (``commit_request`` with the pool's id as ``table`` and the ticket as ``hand``, seat 0;
   :mod:`engine.fairness`), so a fold never waits for a commit round: his next hand's runner takes the ticket's
   commitment instead of asking, then asks him to reveal it as for any hand. A ticket is used once.
+* **Host-blind** (``dealing = "host-blind"``): no tickets; each table's hand is shuffled and dealt by the
+  players seated at it for that hand, with keys of their own for it (:mod:`hosting.host_blind_runner`). A player
+  who folded is back in line at once as always; his client still answers for his shares of the hand he left
+  (the board needs every key), while it plays the next one.
 * **Chips.** Joining moves chips from the balance to the pool (the store's stack of the pool's id); seating a
   group moves each stack from the pool to the table, and a player leaving a table gives his chips back to the
   pool; leaving the pool gives them back to the balance. Hands are kept as at any table (start snapshot,
@@ -236,6 +240,9 @@ class PoolOwner:
             self.pool.commitment_lost(name)
 
     def _ask_commitment(self, name: str) -> None:
+        if self.config.table.host_blind:  # nothing to commit ahead: each hand's keys and deck come from the
+            self.pool.committed(name)     # players at its table (hosting.host_blind_runner), asked there
+            return
         ticket = _Ticket(f"{self._token}-{next(self._numbers)}")
         self._tickets[name] = ticket
         self.room.send_to(name, protocol.commit_request(self.id, ticket.id, 0, "", 0.0))

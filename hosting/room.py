@@ -230,14 +230,19 @@ HOST_BLIND_ONLY = "host_blind_only"
 def refuse_host_blind_seat(table: TableState, session: Session | None) -> None:
     """At a host-blind table only a ``croupier join`` client that takes part in the dealing may sit: a plain-ssh
     player's screen runs on the host's machine, so his cards would show there (the promise cannot hold)."""
-    if not table.config.host_blind:
-        return
+    if table.config.host_blind:
+        refuse_host_blind_player(table.config.id, "sit there", session)
+
+
+def refuse_host_blind_player(place: str, what: str, session: Session | None) -> None:
+    """At a host-blind table, pool or tournament (``place``) only a ``croupier join`` client that takes part in
+    the dealing may ``what`` (sit there, join it, register)."""
     if session is None or session.served:
-        raise RoomError(HOST_BLIND_ONLY, f"{table.config.id} deals host-blind: only players connected with "
-                                         "'croupier join' can sit there (with plain ssh your cards would be "
+        raise RoomError(HOST_BLIND_ONLY, f"{place} deals host-blind: only players connected with "
+                                         f"'croupier join' can {what} (with plain ssh your cards would be "
                                          "drawn on the host's machine)")
     if protocol.HOST_BLIND_FEATURE not in session.features:
-        raise RoomError(HOST_BLIND_ONLY, f"{table.config.id} deals host-blind: your client cannot take part; "
+        raise RoomError(HOST_BLIND_ONLY, f"{place} deals host-blind: your client cannot take part; "
                                          "update croupier and connect with 'croupier join'")
 
 
@@ -780,6 +785,9 @@ class Room:
             return  # asked too often: answered once, a little later
         if message.action == "register":
             self._refuse_banned(session.name)
+            owner = self.tournaments.owners.get(message.tournament)
+            if owner is not None and owner.config.host_blind:
+                refuse_host_blind_player(message.tournament, "register", session)
         key_names = self.gatekeeper.accounts.names_with_key(session.public_key) if message.action == "register" else []
         reply = self.tournaments.handle(session.name, message.action, message.tournament, message.password,
                                         message.deal, message.pay, key=session.public_key, now=now,
@@ -888,6 +896,8 @@ class Room:
         ``sit`` ack's fields. :class:`RoomError` when he cannot (nothing changed)."""
         self._refuse_banned(name)
         session = self.sessions.get(name)
+        if pool.config.table.host_blind:
+            refuse_host_blind_player(pool.id, "join it", session)
         return pool.join(name, buy_in, now, player_id=self._player_id(session) if session is not None else "")
 
     def seat_player(self, name: str, table: TableState, buy_in: int, seat: int | None, now: float) -> int:

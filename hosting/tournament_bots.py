@@ -200,7 +200,7 @@ async def run_tournament_bots(host: str, port: int, count: int, tournament: str,
     room_closed: str | None = None
     try:
         for index in range(count):
-            client = await RoomClient.connect(host, port, f"{names}{index}-{token}",
+            client = await RoomClient.connect(host, port, f"{names}{index}-{token}", host_blind=True,
                                               client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
             clients.append(client)
             await client.pass_gates(password=password, invite=invite)
@@ -230,7 +230,8 @@ async def run_tournament_bots(host: str, port: int, count: int, tournament: str,
         for client in clients:
             with contextlib.suppress(OSError, asyncssh.Error):
                 await client.close()
-    return summarize_tournament(bots, [client.fairness for client in clients], room_closed)
+    return summarize_tournament(bots, [client.fairness for client in clients], room_closed,
+                                [client.host_blind for client in clients])
 
 
 def _receiver(client: Any, silence: float, next_message: Callable[[Any, float], Awaitable[dict[str, Any]]],
@@ -241,21 +242,30 @@ def _receiver(client: Any, silence: float, next_message: Callable[[Any, float], 
 async def _last_transcripts(bot: TournamentBot, client: Any, timeout: float = 5.0) -> None:
     """Each hand's transcript follows its end: wait (a little) for those of the bot's last hands."""
     verified = set(client.fairness.results) | set(client.fairness.unverified) if client.fairness is not None else set()
+    if getattr(client, "host_blind", None) is not None:
+        verified |= set(client.host_blind.results)
     with contextlib.suppress(TimeoutError):
         while not bot.report.hands <= verified:
-            message = await client.wait_for("seeds", timeout=timeout)
+            message = await client.wait_for("seeds", "blind_end", timeout=timeout)
             verified.add((str(message["table"]), str(message["hand"])))
 
 
 def summarize_tournament(bots: list[TournamentBot], fairness: list[Any],
-                         room_closed: str | None = None) -> dict[str, Any]:
+                         room_closed: str | None = None, host_blind: list[Any] | None = None) -> dict[str, Any]:
     """The one-line JSON summary of ``croupier bots --tournament``: hands dealt to the bots, verifications (every
-    hand a bot was dealt must be verified by its own client: ``unverified`` counts those that were not), places,
+    hand a bot was dealt must be verified by its own client: ``unverified`` counts those that were not; a
+    host-blind hand by the client's own referee: ``host_blind_verified``, ``host_blind_failures``), places,
     prizes and bounties won, whether every bot saw the tournament's end, and ``room_closed``: the room's reason
     when it closed under them (None otherwise)."""
     unverified = 0
-    for bot, participant in zip(bots, fairness, strict=True):
+    blind = host_blind if host_blind is not None else [None] * len(bots)
+    blind_verified = blind_failures = 0
+    for bot, participant, referee in zip(bots, fairness, blind, strict=True):
         checked = set(participant.results) | set(participant.unverified) if participant is not None else set()
+        if referee is not None:
+            checked |= set(referee.results)
+            blind_verified += sum(not violations for violations in referee.results.values())
+            blind_failures += sum(bool(violations) for violations in referee.results.values())
         unverified += len(bot.report.hands - checked)
     winners = {bot.report.winner for bot in bots if bot.report.finished}
     return {
@@ -264,6 +274,8 @@ def summarize_tournament(bots: list[TournamentBot], fairness: list[Any],
         # verified, failures (violation kinds, the first's evidence), not verified for a slow connection (reasons)
         **fairness_tally((bot.report.name, participant) for bot, participant in zip(bots, fairness, strict=True)),
         "unverified": unverified,
+        "host_blind_verified": blind_verified,
+        "host_blind_failures": blind_failures,
         "illegal_rejected": sum(bot.report.refused for bot in bots),
         "completed": all(bot.report.finished for bot in bots),
         "winner": winners.pop() if len(winners) == 1 else None,

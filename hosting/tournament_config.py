@@ -38,6 +38,9 @@ with one-line errors naming the key, as for tables.
     hand_for_hand = true
     time_limit_minutes = 0              # > 0: prizes by chip count when time is up
     cancel_refund = "chips"             # the host's cancel: the pool left split by chips or "equal"
+    dealing = "host-blind"              # the players' own clients shuffle and deal every hand (fairness v2):
+                                        #   texas_holdem, no_limit or pot_limit; only `croupier join` players
+                                        #   and bots can register; default "commit-reveal"
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from engine.tournament.money import EntryPrice
 from engine.tournament.settings import MAX_PLAYERS, AddOn, PayoutKind, Rebuys, TournamentSettings
 from engine.variants import VARIANTS, ForcedBetKind
 from hosting.config_reader import ConfigError, Reader
+from hosting.host_blind_games import DEALINGS, HOST_BLIND, check_host_blind_game
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,24}\Z")  # no dot: a tournament's tables are <id>.1, <id>.2, …
 BIG: Final = 10**12
@@ -81,6 +85,12 @@ class TournamentConfig:
     cancel_refund: str = "chips"
     """How the host's cancel splits the pool left (:meth:`engine.tournament.director.Tournament.cancel_running`).
     RULES.md and the seeds are silent; ``chips`` is the default, as online rooms' cancellation policies pay."""
+    dealing: str = "commit-reveal"
+    """``"host-blind"``: every hand is dealt by the players' own clients (fairness v2), as at a host-blind table."""
+
+    @property
+    def host_blind(self) -> bool:
+        return self.dealing == HOST_BLIND
 
     @property
     def id(self) -> str:
@@ -117,9 +127,7 @@ def read_tournament(source: str, index: int, data: Any) -> TournamentConfig:
     if not isinstance(data, dict):
         raise reader.fail("", "expected a table ([[tournaments]])")
     reader.check_keys(TOURNAMENT_KEYS)
-    # a tournament deals absent players in and plays for them (R-TOUR-6): their keys cannot take part
-    if reader.choice("dealing", ("commit-reveal", "host-blind"), "commit-reveal") != "commit-reveal":
-        raise reader.fail("dealing", "host-blind dealing is for cash tables ([[tables]]) for now, not tournaments")
+    dealing = reader.choice("dealing", DEALINGS, "commit-reveal")
     tournament_id = reader.text("id", f"tourney{index + 1}", _ID, "an id (1-24 of A-Z a-z 0-9 _ -)") or ""
     kind = Format(reader.choice("type", tuple(item.value for item in Format), "sit_and_go"))
     game = reader.choice("game", tuple(VARIANTS), "texas_holdem")
@@ -128,6 +136,8 @@ def read_tournament(source: str, index: int, data: Any) -> TournamentConfig:
     price = EntryPrice(reader.integer("buy_in", 100, 0, BIG), reader.integer("fee", 0, 0, BIG),
                        reader.integer("knockout", 0, 0, BIG))
     starting = reader.integer("starting_chips", 10_000 if kind is not Format.SPIN else 500, 1, BIG)
+    if dealing == HOST_BLIND:
+        check_host_blind_game(reader, game, structure.value)
     stud = variant.forced_bets is ForcedBetKind.ANTE_BRING_IN
     schedule = _read_levels(reader, starting, stud)
     seats_default = {Format.HEADS_UP: 2, Format.SPIN: 3}.get(kind, min(9, variant.max_players))
@@ -165,7 +175,7 @@ def read_tournament(source: str, index: int, data: Any) -> TournamentConfig:
     if recurring and sit_and_go is None:
         raise reader.fail("recurring", "only a Sit & Go recurs (a new one opens when one fills)")
     return TournamentConfig(settings, name, recurring,
-                            reader.choice("cancel_refund", CANCEL_REFUNDS, "chips"))
+                            reader.choice("cancel_refund", CANCEL_REFUNDS, "chips"), dealing)
 
 
 _KEY_OF_SETTING: Final = {"starting_stack": "starting_chips", "seats_per_table": "seats",

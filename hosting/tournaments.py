@@ -579,7 +579,9 @@ class TournamentOwner:
                              settings.structure.value, stakes.small_blind or 1, stakes.big_blind or 1,
                              settings.seats_per_table, min_buy_in=1, max_buy_in=1, rake="none",
                              clock={"action_seconds": ACTION_SECONDS, "time_bank_seconds": TIME_BANK_SECONDS},
-                             ante=stakes.ante, bring_in=stakes.bring_in)
+                             ante=stakes.ante, bring_in=stakes.bring_in,
+                             # host-blind: a hand opens only by its owner's choice (or turned up all in)
+                             manual_showdown=self.config.host_blind, dealing=self.config.dealing)
         engine = Table(build_engine_table(config).config, policy=TournamentPolicy())
         state = self.room.add_table(config, owner=self, engine=engine)
         self.tables[number] = state
@@ -689,14 +691,14 @@ class TournamentOwner:
                  if seat in mirrored.seats}
         changes = self.director.hand_played(number, dict(ended.stacks), events, self.clock.now(),
                                             table.engine.positions)
-        assert isinstance(transcript, Transcript)  # tournaments deal commit–reveal (room.toml refuses host-blind)
         self._keep_hand(table, hand_id, events, transcript, number, hand_outcome(changes, players, heads))
         future = self._step(changes, number)
         self._buys_after_hand(number)
         return future
 
-    def _keep_hand(self, table: TableState, hand_id: str, events: Sequence[Event], transcript: Transcript,
-                   number: int, outcome: Mapping[str, Any] | None = None) -> None:
+    def _keep_hand(self, table: TableState, hand_id: str, events: Sequence[Event],
+                   transcript: Transcript | Mapping[str, Any], number: int,
+                   outcome: Mapping[str, Any] | None = None) -> None:
         """The finished hand to the store for its history and proof, tagged with its tournament and level
         (hosting.hand_records.TOURNAMENT_TAG: exported in PokerStars' tournament layout, no ledger rows) and what
         it decided (``outcome``: bounties taken, places finished, :func:`hosting.hand_records.hand_outcome`)."""

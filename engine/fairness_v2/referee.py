@@ -117,20 +117,29 @@ def committee(seats: Sequence[int], button: int) -> list[int]:
     return sorted(order[:COMMITTEE_SIZE]) if len(order) > COMMITTEE_SIZE else sorted(order)
 
 
+def dealt_seats(header: Header) -> list[int]:
+    """Every seat dealt in: those holding a key and the absent ones (:class:`~engine.fairness_v2.transcript.
+    AbsentSeat`)."""
+    return sorted([record.seat for record in header.seats] + [seat.seat for seat in header.absent])
+
+
 def forced_bets(header: Header) -> ForcedBets:
+    ante, big_blind_ante, dead_antes = header.ante, header.big_blind_ante, header.big_blind_ante > 0
     posts = header.posts
     if posts is not None:  # the room's table planned them (a dead small blind, a big blind out of position)
         return ForcedBets(button_seat=header.button, small_blind_seat=posts.small_blind_seat,
                           small_blind=header.small_blind, big_blind_seat=posts.big_blind_seat,
                           big_blind=header.big_blind, dead_small_blinds=posts.dead_small_blinds,
-                          big_blinds_out_of_position=posts.big_blinds_out_of_position)
-    order = deal_order([seat.seat for seat in header.seats], header.button)
+                          big_blinds_out_of_position=posts.big_blinds_out_of_position, ante=ante,
+                          big_blind_ante=big_blind_ante, dead_antes=dead_antes)
+    order = deal_order(dealt_seats(header), header.button)
     if len(order) == 2:  # heads-up: the button posts the small blind
         small, big = order[1], order[0]
     else:
         small, big = order[0], order[1]
     return ForcedBets(button_seat=header.button, small_blind_seat=small, small_blind=header.small_blind,
-                      big_blind_seat=big, big_blind=header.big_blind)
+                      big_blind_seat=big, big_blind=header.big_blind, ante=ante, big_blind_ante=big_blind_ante,
+                      dead_antes=dead_antes)
 
 
 STRUCTURES: Final = {"no-limit": BettingStructure.no_limit, "pot-limit": BettingStructure.pot_limit}
@@ -202,8 +211,14 @@ class Referee:
         self.check_proofs = check_proofs
         self.violations: list[Violation] = []
         self.seats = {record.seat: record for record in header.seats}
-        if len(self.seats) != len(header.seats) or not 2 <= len(self.seats) <= 10:
+        """The seats holding a key of the hand."""
+        self.absent = {seat.seat: seat for seat in header.absent}
+        """Seats dealt in without a key: folded at the start, their cards never opened."""
+        dealt = dealt_seats(header)
+        if len(set(dealt)) != len(dealt) or not self.seats or not 2 <= len(dealt) <= 10:
             raise ProtocolError("seats repeat, or the table has fewer than 2 or more than 10 players")
+        if any(seat.stack <= 0 for seat in header.absent):
+            raise ProtocolError("an absent seat dealt in without chips")
         for record in header.seats:
             proof = Schnorr(int.from_bytes(record.key_proof[0], "big"), int.from_bytes(record.key_proof[1], "big"))
             try:
@@ -219,7 +234,7 @@ class Referee:
             raise ProtocolError("the shufflers are not the table's committee")
         self.key = joint_key(group, [record.elgamal_key for record in header.seats])
         self.initial = initial_deck(group, self.key)
-        self.order = deal_order(list(self.seats), header.button)
+        self.order = deal_order(dealt, header.button)
         self.audiences: dict[int, Audience] = holdem_audiences(self.order)
         self.head = header_head(header)
         self.heads: list[bytes] = [self.head]
@@ -239,6 +254,7 @@ class Referee:
         self.shown: set[int] = set()
         self.config = HandConfig(TEXAS_HOLDEM, STRUCTURES[header.structure](), manual_showdown=True)
         self.stacks = {record.seat: record.stack for record in header.seats}
+        self.stacks.update({seat.seat: seat.stack for seat in header.absent})
         self._replay: _Replay | None = None
         self._voided: Outcome | None = None
         if all(stack == 0 for stack in self.stacks.values()):
@@ -253,7 +269,8 @@ class Referee:
             self._replay = _Replay(Hand.start(self.config, self.stacks, full_deck(), forced_bets(self.header)))
         except (ValueError, IllegalAction) as problem:  # posts naming seats not dealt in, a bad stack
             raise ProtocolError(f"the hand cannot start: {problem}") from None
-        for seat in sorted(self.timed_out):  # timed out while the hand was being prepared: folded at once
+        # timed out while the hand was being prepared, or absent when it was dealt: folded at once
+        for seat in sorted(self.timed_out | set(self.absent)):
             if self._void():
                 break  # void (R-CRASH-1): nobody else is folded, the hand ends here
             self._fold("the start of the hand", seat)
@@ -304,7 +321,8 @@ class Referee:
         if seat in self.timed_out or not self.shuffled() or not self.started:
             return {}
         deal = [position for position, audience in self.audiences.items()
-                if audience != BOARD and audience != seat and seat not in self.shares.get(position, {})]
+                if audience != BOARD and audience != seat and audience not in self.absent
+                and seat not in self.shares.get(position, {})]
         board = [position for position in self.due_board() if seat not in self.shares.get(position, {})]
         return {"deal": deal, "board": board}
 
@@ -313,7 +331,7 @@ class Referee:
         if missing not in self.timed_out or not self.started or self.replay.hand.is_over:
             return []
         wanted = [position for position, audience in self.audiences.items()
-                  if audience != BOARD and audience != missing] + self.due_board()
+                  if audience != BOARD and audience != missing and audience not in self.absent] + self.due_board()
         return [position for position in wanted if missing not in self.shares.get(position, {})]
 
     def share_points(self, position: int) -> dict[int, bytes]:
@@ -476,11 +494,14 @@ class Referee:
             self.fail(where, "shares before the deck was shuffled and the hand started")
             return
         allowed = ({position for position, audience in self.audiences.items()
-                    if audience != BOARD and audience != sender} if body.purpose == "deal" else set(self.due_board()))
+                    if audience != BOARD and audience != sender and audience not in self.absent}
+                   if body.purpose == "deal" else set(self.due_board()))
         for item in body.items:
             audience = self.audiences.get(item.position)
             if item.position not in allowed:
                 what = ("his own card opens only by showing" if audience == sender else
+                        f"deck position {item.position} is an absent player's card: it never opens"
+                        if audience in self.absent else
                         f"deck position {item.position} is not due to open to {body.purpose}")
                 self.fail(where, what)
             elif sender in self.shares.get(item.position, {}):

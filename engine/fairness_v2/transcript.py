@@ -61,7 +61,20 @@ class Posts(msgspec.Struct, frozen=True):
     big_blinds_out_of_position: tuple[int, ...] = ()
 
 
-class Header(msgspec.Struct, frozen=True):
+class AbsentSeat(msgspec.Struct, frozen=True):
+    """A seat dealt in while its player was away (a tournament deals absent players in, R-TOUR-6): his forced
+    bets are posted and his hand is dead from the start (TDA: not at his seat when the cards were dealt). He
+    holds no key of the hand, so no share of his cards is ever published: nobody, the host included, sees them."""
+
+    seat: int
+    name: str
+    stack: int
+
+
+class Header(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The hand's public start. Fields with a default are left out of the encoding when they hold it, so a
+    transcript written before they existed hashes (and verifies) as it did."""
+
     version: str
     group: str
     table: str
@@ -77,6 +90,12 @@ class Header(msgspec.Struct, frozen=True):
     """The host's SSH public key (OpenSSH text): checkpoints verify against it; ``croupier verify`` prints its
     fingerprint, to compare with the one ``known_hosts`` pins."""
     posts: Posts | None = None
+    ante: int = 0
+    """Every dealt-in player's ante (a tournament level's); 0: none."""
+    big_blind_ante: int = 0
+    """One ante for the table, posted by the big blind (dead money, TDA 2022); 0: none."""
+    absent: tuple[AbsentSeat, ...] = ()
+    """Seats dealt in without a key (:class:`AbsentSeat`), their hands dead from the start."""
 
 
 # ------------------------------------------------------------------ message bodies

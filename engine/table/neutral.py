@@ -433,6 +433,23 @@ class Table:
         self._turn = None
         return events + self._advance(now)
 
+    def kill_hand(self, player: str, now: float) -> list[Event]:
+        """Fold ``player``'s hand dead, all in or not, and move the hand on. A host-blind hand's players hold its
+        keys: a seat dealt in without his (absent at the deal, TDA "dead hand") or timed out cannot have his cards
+        opened by anyone, so his hand can never reach a showdown. A no-op (``[]``) if he has already folded;
+        :class:`TableRuleError` if he is not dealt into a running hand."""
+        seated = self.player(player)
+        if not self.in_hand(player):
+            raise TableRuleError(f"{player} is not in a running hand: nothing to fold")
+        assert self.hand is not None
+        if seated.seat in self._folded or self.hand.is_over:
+            return []
+        if self._turn is not None and self._turn[0] == seated.seat:
+            self._turn = None
+        self._all_in.discard(seated.seat)
+        events = self._watch(self.hand.leave(seated.seat))
+        return events + self._advance(now)
+
     def _fold_now(self, seated: SeatedPlayer, now: float) -> list[Event]:
         """Fold a live seat at once (out of turn if need be), then move the hand on."""
         assert self.hand is not None

@@ -79,5 +79,6 @@ def run(arguments: argparse.Namespace) -> int:
     print(json.dumps(summary))
     if arguments.tournament:
         finished = summary["completed"] or summary["room_closed"]  # the room closing under them is no failure
-        return 0 if summary["fairness_failures"] == 0 and summary["unverified"] == 0 and finished else 1
+        return 0 if summary["fairness_failures"] == 0 and summary.get("host_blind_failures", 0) == 0 \
+            and summary["unverified"] == 0 and finished else 1
     return 0 if summary["fairness_failures"] == 0 and summary["chips_conserved"] else 1

@@ -176,7 +176,7 @@ class HandBook(ChipLedger):
             "VALUES (?, ?, ?, 'running', ?, ?, ?)",
             (start.hand_id, start.table_id, start.number, start.started_at, players, snapshot)))
 
-    def tournament_hand(self, start: HandStart, events: Sequence[Event], transcript: Transcript,
+    def tournament_hand(self, start: HandStart, events: Sequence[Event], transcript: Transcript | Mapping[str, Any],
                         tournament: str) -> Written:
         """A tournament's finished hand, kept for its history and its proof (export, verify, audit): no ledger
         rows — its chips are the tournament's, not the room's (DESIGN.md "Tournament chips are not money").
@@ -186,7 +186,8 @@ class HandBook(ChipLedger):
         before the hand, has it. ``ValueError`` when the events do not conserve chips."""
         result = hand_result(start.stacks, events)
         players, snapshot = _start_json(start)
-        body = (encode_events(events), json.dumps(result.to_json()), json.dumps(transcript.to_json(), sort_keys=True))
+        transcript_json = transcript.to_json() if isinstance(transcript, Transcript) else transcript  # host-blind
+        body = (encode_events(events), json.dumps(result.to_json()), json.dumps(transcript_json, sort_keys=True))
         now = self.clock()
         self._unsettled.setdefault(tournament, []).append(start.hand_id)
         return self._submit(lambda connection: connection.execute(

@@ -56,15 +56,15 @@ def test_a_host_blind_table_refuses_what_the_players_check_does_not_cover(extra:
 
 @pytest.mark.parametrize(("text", "error"), [
     (HOST_BLIND_TABLE.replace("no_limit", "fixed_limit"),
-     "tables[0].dealing: host-blind dealing covers no_limit and pot_limit only, not fixed_limit"),
+     "tables[0].dealing: host-blind dealing deals no-limit and pot-limit Texas hold'em only, not fixed limit: "
+     "use dealing = \"commit-reveal\" for it"),
     (HOST_BLIND_TABLE.replace('"texas_holdem"', '"omaha"'),
-     "tables[0].dealing: host-blind dealing covers texas_holdem only for now, not omaha"),
+     "tables[0].dealing: host-blind dealing deals no-limit and pot-limit Texas hold'em only, not omaha: "
+     "use dealing = \"commit-reveal\" (the default) for it"),
     (HOST_BLIND_TABLE.replace('"host-blind"', '"blind"'),
      "tables[0].dealing: expected one of commit-reveal, host-blind, got 'blind'"),
-    (HOST_BLIND_TABLE.replace("[[tables]]", "[[pools]]").replace('"blind"', '"zoom"'),
-     "pools[0].dealing: host-blind dealing is for cash tables ([[tables]]) for now, not pools"),
-    ('[[tournaments]]\ndealing = "host-blind"\n',
-     "tournaments[0].dealing: host-blind dealing is for cash tables ([[tables]]) for now, not tournaments"),
+    (HOST_BLIND_TABLE.replace("[[tables]]", "[[pools]]").replace('"blind"', '"zoom"') + 'rake = "white-label"\n',
+     'pools[0].rake: a host-blind table takes no rake for now (rake = "none")'),
 ])
 def test_host_blind_dealing_where_it_does_not_fit_is_one_line(text: str, error: str) -> None:
     with pytest.raises(ConfigError) as raised:
