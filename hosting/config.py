@@ -47,7 +47,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     [[tables]]
     game = "texas_holdem"               # host-blind dealing (fairness v2): the players' own clients shuffle
     structure = "no_limit"              #   and open the cards, so the host never sees a hole card; only
-    stakes = [1, 2]                     #   `croupier join` players can sit. Hold'em no-limit or pot-limit,
+    stakes = [1, 2]                     #   `croupier join` players can sit. Hold'em or Omaha, no/pot/fixed limit,
     dealing = "host-blind"              #   no rake, ante, straddle, jackpot or home-game option; every
                                         #   player shows or mucks by choice. Default: "commit-reveal"
 
@@ -108,7 +108,7 @@ from engine.text import clean_text
 from engine.variants import VARIANTS, ForcedBetKind, preset_seats
 from hosting.config_reader import ConfigError as ConfigError  # raised here; callers import it from here
 from hosting.config_reader import Reader
-from hosting.host_blind_games import DEALINGS, HOST_BLIND, check_host_blind_game
+from hosting.host_blind_games import DEALINGS, HOST_BLIND, WHAT, check_host_blind_game
 from hosting.mixed_config import MixedConfig, read_mixed
 from hosting.tournament_config import TournamentConfig, read_tournaments
 
@@ -355,8 +355,8 @@ def _read_table(source: str, index: int, data: Any, *, kind: str = "tables") -> 
 
 
 def _check_host_blind(reader: Reader, game: str, structure: str) -> None:
-    """What a host-blind table can deal today: hold'em, no-limit or pot-limit, blinds only, no rake, and no
-    option whose cards or chips the players' own check of the hand does not cover yet."""
+    """What a host-blind table can deal today: hold'em or Omaha (no, pot or fixed limit), blinds only, no rake,
+    and no option whose cards or chips the players' own check of the hand does not cover yet."""
     check_host_blind_game(reader, game, structure)
     data = reader.data
     if data.get("manual_showdown") is False:
@@ -372,8 +372,7 @@ def _read_mixed_table(source: str, reader: Reader, table_id: str | None, stakes:
     """A mixed table (R-MIX-1..4): its ``games`` instead of ``game`` and ``structure``; the first game is dealt
     first. Seats up to the smallest maximum of its games; no spread limit, no jackpot (one game's pool)."""
     if "dealing" in reader.data:
-        raise reader.fail("dealing", "host-blind dealing deals no-limit and pot-limit Texas hold'em only, not a "
-                                     "mixed table")
+        raise reader.fail("dealing", f"{WHAT}, not a mixed table")
     for key in ("game", "structure", "spread", "jackpot"):
         if key in reader.data:
             raise reader.fail(key, f"a mixed table has no {key}" if key in ("spread", "jackpot") else

@@ -99,7 +99,9 @@ log = logging.getLogger("croupier.room")
 
 STEP_SECONDS = 20.0
 """How long a client has for one step of the dealing (its keys, an escrow, a shuffle, its shares)."""
-STRUCTURES = {"no_limit": "no-limit", "pot_limit": "pot-limit"}
+STRUCTURES = {"no_limit": "no-limit", "pot_limit": "pot-limit", "fixed_limit": "fixed-limit"}
+GAMES = {"texas_holdem": "holdem", "omaha": "omaha"}
+"""The room's game ids as a transcript names them (hosting.host_blind_games lists what room.toml allows)."""
 _ENTRY = msgspec.json.Decoder(Entry)
 _RECORD = msgspec.json.Decoder(SeatRecord)
 
@@ -177,8 +179,8 @@ class HostBlindRunner(TableRunner):
         config = self.state.config
         forced = self._forced_bets(plan)
         seats = sorted(records)
-        header = Header(VERSION, DEFAULT_GROUP.name, config.id, hand_id, "holdem", STRUCTURES[config.structure],
-                        forced.small_blind, forced.big_blind, plan.button_seat,
+        header = Header(VERSION, DEFAULT_GROUP.name, config.id, hand_id, GAMES[config.game],
+                        STRUCTURES[config.structure], forced.small_blind, forced.big_blind, plan.button_seat,
                         tuple(records[seat] for seat in seats), tuple(committee(seats, plan.button_seat)),
                         self._host_public, Posts(plan.small_blind_seat, plan.big_blind_seat, plan.dead_small_blinds,
                                                  plan.out_of_position_big_blinds),

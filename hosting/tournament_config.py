@@ -39,7 +39,7 @@ with one-line errors naming the key, as for tables.
     time_limit_minutes = 0              # > 0: prizes by chip count when time is up
     cancel_refund = "chips"             # the host's cancel: the pool left split by chips or "equal"
     dealing = "host-blind"              # the players' own clients shuffle and deal every hand (fairness v2):
-                                        #   texas_holdem, no_limit or pot_limit; only `croupier join` players
+                                        #   texas_holdem or omaha, no/pot/fixed limit; only `croupier join` players
                                         #   and bots can register; default "commit-reveal"
 """
 

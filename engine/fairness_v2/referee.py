@@ -20,7 +20,7 @@ checks the chain and who signed what, and knows whose turn it is; it holds no se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -63,7 +63,7 @@ from engine.fairness_v2.transcript import (
 from engine.hand import Hand
 from engine.hand_state import ForcedBets, HandConfig
 from engine.structures import BettingStructure
-from engine.variants import TEXAS_HOLDEM
+from engine.variants import OMAHA, TEXAS_HOLDEM, Variant
 
 COMMITTEE_SIZE: Final = 6
 DISCLOSE: Final = "disclose"
@@ -142,7 +142,13 @@ def forced_bets(header: Header) -> ForcedBets:
                       dead_antes=dead_antes)
 
 
-STRUCTURES: Final = {"no-limit": BettingStructure.no_limit, "pot-limit": BettingStructure.pot_limit}
+STRUCTURES: Final[dict[str, Callable[[Header], BettingStructure]]] = {
+    "no-limit": lambda header: BettingStructure.no_limit(),
+    "pot-limit": lambda header: BettingStructure.pot_limit(),
+    "fixed-limit": lambda header: BettingStructure.fixed_limit(header.big_blind),  # small bet = the big blind
+}
+GAMES: Final[dict[str, Variant]] = {"holdem": TEXAS_HOLDEM, "omaha": OMAHA}
+"""The games a transcript can deal: blinds, hole cards one at a time round the table, then a five-card board."""
 
 
 def engine_action(act: Act) -> Action | None:
@@ -197,8 +203,10 @@ class Referee:
                  signed_kinds: frozenset[str] | None = None) -> None:
         if header.version != VERSION or header.group not in GROUPS:
             raise ProtocolError(f"not a {VERSION} transcript over a known group ({header.version}, {header.group})")
-        if header.variant != "holdem" or header.structure not in STRUCTURES:
-            raise ProtocolError(f"host-blind dealing covers hold'em only here, not {header.variant}")
+        if header.variant not in GAMES or header.structure not in STRUCTURES:
+            raise ProtocolError(f"host-blind dealing covers hold'em and Omaha only here, not {header.variant} "
+                                f"{header.structure}")
+        variant = GAMES[header.variant]
         self.header = header
         self.group = group = GROUPS[header.group]
         self.rng = rng
@@ -235,7 +243,7 @@ class Referee:
         self.key = joint_key(group, [record.elgamal_key for record in header.seats])
         self.initial = initial_deck(group, self.key)
         self.order = deal_order(dealt, header.button)
-        self.audiences: dict[int, Audience] = holdem_audiences(self.order)
+        self.audiences: dict[int, Audience] = holdem_audiences(self.order, variant.hole_card_count)
         self.head = header_head(header)
         self.heads: list[bytes] = [self.head]
         self.seq = 0
@@ -252,7 +260,7 @@ class Referee:
         self.timed_out: set[int] = set()
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
-        self.config = HandConfig(TEXAS_HOLDEM, STRUCTURES[header.structure](), manual_showdown=True)
+        self.config = HandConfig(variant, STRUCTURES[header.structure](header), manual_showdown=True)
         self.stacks = {record.seat: record.stack for record in header.seats}
         self.stacks.update({seat.seat: seat.stack for seat in header.absent})
         self._replay: _Replay | None = None

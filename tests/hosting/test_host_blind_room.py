@@ -55,12 +55,15 @@ def test_a_host_blind_table_refuses_what_the_players_check_does_not_cover(extra:
 
 
 @pytest.mark.parametrize(("text", "error"), [
-    (HOST_BLIND_TABLE.replace("no_limit", "fixed_limit"),
-     "tables[0].dealing: host-blind dealing deals no-limit and pot-limit Texas hold'em only, not fixed limit: "
-     "use dealing = \"commit-reveal\" for it"),
-    (HOST_BLIND_TABLE.replace('"texas_holdem"', '"omaha"'),
-     "tables[0].dealing: host-blind dealing deals no-limit and pot-limit Texas hold'em only, not omaha: "
-     "use dealing = \"commit-reveal\" (the default) for it"),
+    (HOST_BLIND_TABLE.replace("no_limit", "spread_limit"),
+     "tables[0].dealing: host-blind dealing deals only Texas hold'em and Omaha (no-limit, pot-limit "
+     "or fixed-limit), not spread limit: use dealing = \"commit-reveal\" for it"),
+    (HOST_BLIND_TABLE.replace('"texas_holdem"', '"omaha_hi_lo"'),
+     "tables[0].dealing: host-blind dealing deals only Texas hold'em and Omaha (no-limit, pot-limit "
+     "or fixed-limit), not omaha_hi_lo: use dealing = \"commit-reveal\" (the default) for it"),
+    (HOST_BLIND_TABLE.replace('"texas_holdem"', '"five_card_draw"').replace("no_limit", "fixed_limit"),
+     "tables[0].dealing: host-blind dealing deals only Texas hold'em and Omaha (no-limit, pot-limit "
+     "or fixed-limit), not five_card_draw: use dealing = \"commit-reveal\" (the default) for it"),
     (HOST_BLIND_TABLE.replace('"host-blind"', '"blind"'),
      "tables[0].dealing: expected one of commit-reveal, host-blind, got 'blind'"),
     (HOST_BLIND_TABLE.replace("[[tables]]", "[[pools]]").replace('"blind"', '"zoom"') + 'rake = "white-label"\n',

@@ -113,10 +113,9 @@ def test_a_host_blind_tournament_in_room_toml() -> None:
 
 
 @pytest.mark.parametrize(("extra", "error"), [
-    ('game = "omaha"\n', "tournaments[0].dealing: host-blind dealing deals no-limit and pot-limit Texas hold'em "
-                         "only, not omaha: use dealing = \"commit-reveal\" (the default) for it"),
-    ('structure = "fixed_limit"\n', "tournaments[0].dealing: host-blind dealing deals no-limit and pot-limit "
-                                    "Texas hold'em only, not fixed limit: use dealing = \"commit-reveal\" for it"),
+    ('game = "razz"\n', "tournaments[0].dealing: host-blind dealing deals only Texas hold'em and Omaha "
+                        "(no-limit, pot-limit or fixed-limit), not razz: use dealing = \"commit-reveal\" (the default) "
+                        "for it"),
 ])
 def test_a_host_blind_tournament_of_another_game_is_refused_in_one_line(extra: str, error: str) -> None:
     with pytest.raises(ConfigError) as raised:
