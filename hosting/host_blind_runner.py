@@ -150,6 +150,8 @@ class HostBlindRunner(TableRunner):
         super().__init__(room, state, settings, owner=owner)
         self.step_seconds = step_seconds
         self._signer = sshsig_signer(host_key)
+        # an absent tournament player is folded through the transcript (Timeout), never by the table alone
+        state.engine.acts_for_absent = False
         self._host_public = public_text(host_key)
         self._seats: dict[str, asyncio.Future[SeatRecord]] = {}
         self._seat_hand: str | None = None

@@ -142,6 +142,10 @@ class Table:
         self._uncontested: tuple[int, tuple[Card, ...]] | None = None  # who may still show his uncontested win
         self._folded: set[int] = set()
         self._all_in: set[int] = set()
+        self.acts_for_absent = True
+        """Where the policy deals absent players in, act for them the moment their turn comes. False: their turn
+        starts with its deadline already reached, so the table's runner acts for them (a host-blind runner folds
+        them through the hand's transcript, which the players' own check must see)."""
         self._turn: tuple[int, float] | None = None
         self._starting: dict[int, int] = {}  # the running hand's starting stacks, by seat
         self._released: dict[int, int] = {}  # seat → chips of a folded player removed during the hand
@@ -773,6 +777,8 @@ class Table:
         return events
 
     def _deadline(self, seated: SeatedPlayer, started_at: float) -> float:
+        if not self.acts_for_absent and self._played_for(seated):
+            return started_at  # his runner acts for him at once
         return seated.clock.deadline(started_at, self.config.clock, disconnected=seated.disconnected,
                                      free_seconds=self._free_seconds())
 
@@ -803,7 +809,7 @@ class Table:
             if self._turn is not None and self._turn[0] == options.seat:
                 break  # the same turn goes on (e.g. someone else left): its clock keeps running
             seated = self.players[options.seat]
-            if self._played_for(seated):
+            if self._played_for(seated) and self.acts_for_absent:
                 action, name = self._absent_action(options)
                 events.append(TimedOut(seated.seat, seated.player, name))
                 events += self._watch(self.hand.act(seated.seat, action))

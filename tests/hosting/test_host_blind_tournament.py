@@ -18,14 +18,15 @@ from typing import Any
 import msgspec
 import pytest
 
-from engine.actions import Fold
+from engine.actions import Call, Fold
 from engine.events import Folded
 from engine.fairness_v2.group import DEFAULT_GROUP
 from engine.fairness_v2.player import Player
 from engine.fairness_v2.randomness import VERSION, SeededRandom
 from engine.fairness_v2.referee import Referee, committee, verify_transcript
 from engine.fairness_v2.transcript import AbsentSeat, Header, Posts, Shares, TranscriptWriter, dumps, loads
-from engine.table import Table
+from engine.table import Table, TournamentPolicy
+from engine.table_events import TimedOut, TurnStarted
 from engine.tournament.formats import Format
 from engine.tournament.levels import Level
 from engine.tournament.money import EntryPrice
@@ -217,3 +218,30 @@ def test_a_dead_hand_is_folded_by_the_table_even_all_in() -> None:
     assert table.hand is None
     assert (table.player("bob").stack, table.player("cid").stack) == (505, 3)
     assert table.chips_on_table() == 1_008
+
+
+def test_a_host_blind_table_leaves_an_absent_players_turn_to_its_runner() -> None:
+    """A tournament table acts for an absent player the moment his turn comes (R-TOUR-6). A host-blind runner
+    must fold him through the transcript instead (a fold the players' check never saw would leave the table's
+    result and theirs apart): with ``acts_for_absent`` off his turn starts with its deadline already reached."""
+
+    def table(acts_for_absent: bool) -> Table:
+        table = Table(no_limit_config(seat_count=3, min_buy_in=0, max_buy_in=None), policy=TournamentPolicy())
+        table.acts_for_absent = acts_for_absent
+        for seat, name in enumerate(("ana", "bob", "cid")):
+            table.seat_with_stack(name, 500, 0.0, seat=seat)
+        return table
+
+    for acts in (True, False):
+        played = table(acts)
+        clock = FakeClock()
+        played.start_hand(decks(4)(), clock.now, button_draw_deck=draw_deck("As 2c 3c"))  # ana button: first
+        played.disconnect("bob", clock.now)  # the small blind, whose turn comes after ana's
+        events = played.act("ana", Call(), clock.advance(1.0))
+        if acts:
+            assert any(isinstance(event, TimedOut) and event.player == "bob" for event in events)
+        else:
+            assert not any(isinstance(event, TimedOut) for event in events)
+            assert any(isinstance(event, TurnStarted) and event.player == "bob" for event in events)
+            assert played.to_act() == (1, clock.now)  # his turn, due now: the runner folds him
+            assert played.next_deadline() == clock.now
