@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from engine import rake
 from engine.errors import InvalidAmount, TableRuleError
 from engine.table_events import ChipsReturned
+from engine.text import counted
 from engine.tournament.events import Credited
 from hosting import protocol
 from hosting.admin_requests import AdminRefusal, AdminRequest
@@ -609,6 +610,12 @@ class HostConsole:
         return {"text": f"{key[1]}'s seat request at {key[0]} denied"}
 
     def _do_pause(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        pool = self.room.pools.get(request.get("table"))
+        if pool is not None:  # a fast-fold pool: its hands in play finish, no new one is dealt
+            pool.pause()
+            self._tell_pool(pool, f"The host paused {pool.config.table.name}: no new hand until he resumes it; "
+                                  "you keep your chips in the pool.")
+            return {"text": f"{pool.id} paused (its hands in play finish)"}
         table = self._table(request.get("table"))
         self.room.cash.pause(table.config.id)
         when = "after this hand" if table.engine.hand_running else "now"
@@ -616,20 +623,37 @@ class HostConsole:
         return {"text": f"{table.config.id} paused {when}"}
 
     def _do_resume(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        pool = self.room.pools.get(request.get("table"))
+        if pool is not None:
+            pool.resume()
+            self._tell_pool(pool, f"The host resumed {pool.config.table.name}.")
+            return {"text": f"{pool.id} resumed"}
         table = self._table(request.get("table"))
         self.room.cash.resume(table.config.id)  # wakes its runner
         self._announce(table, "The host resumed the table.")
         return {"text": f"{table.config.id} resumed"}
 
     def _do_pause_all(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        for table_id in list(self.room.cash.tables):
-            self._do_pause(AdminRequest("pause", {"table": table_id}), now)
-        return {"text": f"all {len(self.room.cash.tables)} tables paused"}
+        places = [*self.room.cash.tables, *self.room.pools]
+        for place in places:
+            self._do_pause(AdminRequest("pause", {"table": place}), now)
+        return {"text": f"paused: {self._counted_places()}"}
 
     def _do_resume_all(self, request: AdminRequest, now: float) -> dict[str, Any]:
-        for table_id in list(self.room.cash.tables):
-            self._do_resume(AdminRequest("resume", {"table": table_id}), now)
-        return {"text": f"all {len(self.room.cash.tables)} tables resumed"}
+        for place in [*self.room.cash.tables, *self.room.pools]:
+            self._do_resume(AdminRequest("resume", {"table": place}), now)
+        return {"text": f"resumed: {self._counted_places()}"}
+
+    def _counted_places(self) -> str:
+        """"2 tables and 1 fast-fold pool": what pause-all and resume-all reach."""
+        pools = len(self.room.pools)
+        return counted(len(self.room.cash.tables), "table") + (f" and {counted(pools, 'fast-fold pool')}" if pools
+                                                                else "")
+
+    def _tell_pool(self, pool: PoolOwner, text: str) -> None:
+        message = protocol.message("notice", table=pool.id, text=text)
+        for name in pool.members():
+            self._send(name, message)
 
     def _do_level(self, request: AdminRequest, now: float) -> dict[str, Any]:
         table = self._table(request.get("table"))

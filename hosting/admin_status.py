@@ -25,8 +25,9 @@ def _table_row(table: Mapping[str, Any]) -> list[str]:
 
 def _pool_row(pool: Mapping[str, Any]) -> list[str]:
     small, big = pool.get("stakes", [0, 0])
+    running = counted(int(pool.get("tables", 0)), "table") + (", paused" if pool.get("paused") else "")
     return [str(pool.get("id", "")), str(pool.get("name", "")), f"{small}/{big}",
-            counted(int(pool.get("players", 0)), "player"), counted(int(pool.get("tables", 0)), "table")]
+            counted(int(pool.get("players", 0)), "player"), running]
 
 
 def _tournament_row(tournament: Mapping[str, Any]) -> list[str]:

@@ -105,6 +105,7 @@ class PoolOwner:
         self._numbers = itertools.count(1)
         self._timer: asyncio.TimerHandle | None = None
         self.hands_dealt = 0
+        self.paused = False  # the host's pause: hands in play finish, no new one is dealt until he resumes
         self.missed_shuffles = MissedShuffles()  # who keeps missing: a growing wait before he may sit in again
 
     @property
@@ -125,6 +126,7 @@ class PoolOwner:
             "stakes": [table.small_blind, table.big_blind], "buy_in": [table.min_buy_in, table.max_buy_in],
             "seats": table.seats, "players": len(self.pool.players), "playing": self.pool.playing(),
             "tables": len(self.tables), "hands_per_hour": sum(row["hands_per_hour"] for row in rows),
+            "paused": self.paused,
             "clock": {"action_seconds": table.clock.get("action_seconds", 20.0),  # as a table's row: the turn
                       "time_bank_seconds": table.clock.get("time_bank_seconds", 60.0)},  # bar splits off the bank
         }
@@ -255,10 +257,30 @@ class PoolOwner:
         self.room.send_to(name, protocol.message("pool_left", pool=self.id, chips=chips))
         log.info("pool %s: %s left with %d chips", self.id, name, chips)
 
+    # --- the host's pause ---------------------------------------------------------------------------------
+
+    def pause(self) -> bool:
+        """No new hand is dealt (those in play finish; their players wait in the pool). Whether it was running."""
+        running, self.paused = not self.paused, True
+        return running
+
+    def resume(self) -> bool:
+        """Deal again. Whether it was paused."""
+        was, self.paused = self.paused, False
+        if was:
+            self._deal()
+        return was
+
+    def members(self) -> list[str]:
+        """The players in the pool (playing or waiting)."""
+        return sorted(self.pool.players)
+
     # --- dealing -----------------------------------------------------------------------------------------
 
     def _deal(self) -> None:
         """Seat every group the pool's rules deal now, each at an empty table; wake up at the fill deadline."""
+        if self.paused:
+            return  # the host's break: players wait in the pool with their chips; resume deals again
         now = self.room.clock()
         self._give_up_stuck_groups()
         while (group := self.pool.next_hand(now)) is not None:

@@ -272,7 +272,8 @@ class HostScreen(Screen[None]):
             small, big = pool.get("stakes", [0, 0])
             members = ", ".join(pool.get("members", [])) or "nobody"
             lines.append(f"{pool.get('id')}  {pool.get('name', '')}  fast-fold pool  blinds {small}/{big}  "
-                         f"{pool.get('playing', 0)} in a hand, {pool.get('tables', 0)} tables\n    players: {members}")
+                         f"{pool.get('playing', 0)} in a hand, {pool.get('tables', 0)} tables"
+                         f"{'  PAUSED' if pool.get('paused') else ''}\n    players: {members}")
         return lines
 
     def _tournament_lines(self) -> list[str]:

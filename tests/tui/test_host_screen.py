@@ -60,8 +60,8 @@ async def test_every_console_action_from_the_host_screen(home_room: Room) -> Non
         assert await _type(pilot, screen, "pause t1") == "t1 paused now"
         assert room.console.is_paused("t1")
         assert await _type(pilot, screen, "resume t1") == "t1 resumed"
-        assert await _type(pilot, screen, "pause-all") == "all 2 tables paused"
-        assert await _type(pilot, screen, "resume-all") == "all 2 tables resumed"
+        assert await _type(pilot, screen, "pause-all") == "paused: 2 tables"
+        assert await _type(pilot, screen, "resume-all") == "resumed: 2 tables"
         assert not room.console.paused
         answer = await _type(pilot, screen, "level t1 --blinds 2/4 --ante 1 --straddle on --action-seconds 15")
         assert answer.startswith("The host changed the table from the next hand: blinds 2/4, ante 1")
