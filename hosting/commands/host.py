@@ -14,6 +14,7 @@ import socket
 import sys
 from pathlib import Path
 
+from engine.text import counted
 from hosting import datadir
 from hosting.config import AccessConfig, ConfigError, RoomConfig, default_room, load_room
 from hosting.logging_setup import level_from, setup_logging
@@ -45,7 +46,7 @@ def banner(running: RunningRoom, host: str, listen: str = "") -> str:
     room = running.room
     where = f"port {running.port}" if listen in WILDCARDS else f"{listen} port {running.port} only"
     lines = [
-        f"croupier room {room.config.name!r} is open on {where} ({len(room.tables)} tables).",
+        f"croupier room {room.config.name!r} is open on {where} ({_places(room.config)}).",
         "Share this line with your friends:",
         f"    {running.share_line(host)}",
         f"    (with croupier installed: croupier join {host}:{running.port})",
@@ -55,7 +56,17 @@ def banner(running: RunningRoom, host: str, listen: str = "") -> str:
     ]
     lines += [f"  {table.id:<14} {table.name} ({table.seats} seats, buy-in {table.min_buy_in}-{table.max_buy_in})"
               for table in room.config.tables]
+    lines += [f"  {pool.table.id:<14} {pool.table.name} (fast-fold pool, {pool.table.seats} a hand, buy-in "
+              f"{pool.table.min_buy_in}-{pool.table.max_buy_in})" for pool in room.config.pools]
+    lines += [f"  {tournament.id:<14} {tournament.name} (tournament)" for tournament in room.config.tournaments]
     return "\n".join(lines)
+
+
+def _places(config: RoomConfig) -> str:
+    """"1 table, 1 fast-fold pool, 1 tournament": what the room file declared (none of a kind: left out)."""
+    counts = [(len(config.tables), "table"), (len(config.pools), "fast-fold pool"),
+              (len(config.tournaments), "tournament")]
+    return ", ".join(counted(number, word) for number, word in counts if number) or counted(0, "table")
 
 
 def gate_words(access: AccessConfig) -> list[str]:

@@ -37,3 +37,16 @@ def test_host_as_root_is_warned(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
     monkeypatch.setattr(host.os, "geteuid", lambda: 1000)
     host.warn_if_root()
     assert capsys.readouterr().err == ""
+
+
+def test_the_banner_counts_and_lists_the_pools_and_tournaments_too() -> None:
+    """Found trying the room as a new host: a room file with a cash table, a pool and a Sit & Go opened with
+    "(1 tables)" and listed only the table, as if the pool and the tournament had not been read."""
+    from hosting.commands.host import _places
+    from hosting.config import parse_room
+
+    config = parse_room('[room]\nname = "friday"\n\n[[tables]]\nid = "home"\ngame = "texas_holdem"\n'
+                        'structure = "no_limit"\nstakes = [1, 2]\n\n[[pools]]\nid = "zoom"\ngame = "texas_holdem"\n'
+                        'structure = "no_limit"\nstakes = [1, 2]\n\n[[tournaments]]\nid = "sng"\n'
+                        'type = "sit_and_go"\n')
+    assert _places(config) == "1 table, 1 fast-fold pool, 1 tournament"
