@@ -29,6 +29,7 @@ from textual.widgets import Button, DataTable, Input, Label, Static
 
 from hosting.admin_parser import add_admin, request_of
 from hosting.settle_up import COLUMN_LABELS, COLUMNS
+from tui.tournament_book import STATUS_NAMES
 
 CroupierApp = Any
 """tui.app.CroupierApp, which imports this module (so it is not imported back): ``send``, ``notify``,
@@ -277,7 +278,8 @@ class HostScreen(Screen[None]):
         return lines
 
     def _tournament_lines(self) -> list[str]:
-        return [f"{row.get('id')}  {row.get('name', '')}  tournament  {row.get('status', '')}  "
+        return [f"{row.get('id')}  {row.get('name', '')}  tournament  "
+                f"{STATUS_NAMES.get(str(row.get('status')), row.get('status', ''))}  "
                 f"{row.get('registered', 0)}/{row.get('max', '?')} registered"
                 + (f", {row['players_left']} left" if row.get("players_left") is not None else "")
                 for row in self.status.get("tournaments", [])]

@@ -273,3 +273,16 @@ async def test_a_players_table_header_shows_the_hosts_new_blinds_at_once(home_ro
         room.console.perform("ana", AdminRequest("level", {"table": "t1", "small_blind": 2, "big_blind": 4}), 0.0)
         await wait_until(pilot, lambda: app.models["t1"].stakes == (2, 4), what="the model at 2/4")
         await wait_until(pilot, lambda: "2/4" in str(title.render()), what="the header at 2/4")
+
+
+def test_a_tournament_line_says_its_status_in_words() -> None:
+    """Found trying the room as a new host: the Host screen read `sng … tournament  final_table  6/6 registered`
+    (the protocol's id), where the lobby says "final table"."""
+    from types import SimpleNamespace
+
+    from tui.host_screen import HostScreen
+
+    shown = SimpleNamespace(status={"tournaments": [{"id": "sng", "name": "Sit & Go", "status": "final_table",
+                                                     "registered": 6, "max": 6}]})
+    (line,) = HostScreen._tournament_lines(shown)  # type: ignore[arg-type]
+    assert "tournament  final table  6/6 registered" in line
