@@ -31,7 +31,7 @@ def _blinds(text: str) -> tuple[int, int]:
 
 
 ACTION_HELP: dict[str, str] = {
-    "status": "tables, levels, seat requests, hosts and bans",
+    "status": "tables, levels, fast-fold pools, tournaments, seat requests, hosts and bans",
     "approve": "seat a player who asked (approve_seats), optionally with another stack",
     "deny": "refuse a seat request",
     "pause": "pause a table after the current hand", "resume": "resume a paused table",

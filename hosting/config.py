@@ -17,7 +17,7 @@ A room file looks like this (every key optional except each table's ``game``, ``
     login_seconds = 10                  # time to finish the SSH login
     gate_seconds = 120                  # time a login has to hold its name (pass the password/invite):
                                         #   a login that holds none by then is closed
-    hosts = ["ana"]                     # names with the host console (H in the TUI, `croupier admin`)
+    hosts = ["ana"]                     # names with the Host screen (Ctrl+O in the TUI, `croupier admin`)
     approve_seats = true                # a sit waits for a host to approve it (with a stack) or deny it
     ready_screens = 2                   # plain-ssh screens started ahead of players (lobby at once), 0..64
     max_player_screens = 200            # plain-ssh screens (one TUI process each) at once; default: sized to

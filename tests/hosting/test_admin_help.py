@@ -20,3 +20,4 @@ def test_admin_help_names_the_host_screens_key_and_the_reset_code(capsys: pytest
     assert "Ctrl+O" in text and "(H)" not in text
     assert "one-time code" in text
     assert "every name of its key" in text
+    assert "fast-fold pools, tournaments" in text  # status shows them (it said only tables, seat requests…)
