@@ -248,6 +248,9 @@ class PoolOwner:
         ticket = _Ticket(f"{self._token}-{next(self._numbers)}")
         self._tickets[name] = ticket
         self.room.send_to(name, protocol.commit_request(self.id, ticket.id, 0, "", 0.0))
+        # his commit may come after the ticket is dropped (a missed shuffle, a reconnect): a slow link's late
+        # answer, covered by the same allowance as a table's (hosting.late_answers), not his error budget
+        self.room.shuffle_asked(self.id, ticket.id, (name,))
 
     def _cash_out(self, name: str, chips: int) -> None:
         self._tickets.pop(name, None)
