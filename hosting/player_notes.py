@@ -93,33 +93,47 @@ class PlayerNotes:
         self._write()
 
     def _read(self, path: Path) -> None:
-        try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                log.warning("player notes: %s is larger than %d bytes: not read", path, MAX_FILE_BYTES)
-                return
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return
-        except (OSError, ValueError) as problem:
-            log.warning("player notes: %s could not be read (%s): starting empty", path, problem)
-            return
+        data = read_private_json(path, "player notes")
         self.replace_from(data.get("players") if isinstance(data, dict) else None)
 
     def _write(self) -> None:
         if self.path is None:
             return
-        body = {"players": self.to_json()}
-        temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                json.dump(body, file, ensure_ascii=False, indent=1)
-            os.replace(temporary, self.path)  # whole or not at all: a crash never leaves half a file
+            write_private_json(self.path, {"players": self.to_json()})
         except OSError as problem:
             log.warning("player notes: could not write %s (%s)", self.path, problem)
-            with contextlib.suppress(OSError):
-                temporary.unlink()
+
+
+def read_private_json(path: Path, what: str) -> object:
+    """A small JSON file the client keeps (notes, bet presets); None when missing, too big or not JSON (logged:
+    a file that is not ours never stops the app)."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            log.warning("%s: %s is larger than %d bytes: not read", what, path, MAX_FILE_BYTES)
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as problem:
+        log.warning("%s: %s could not be read (%s): not used", what, path, problem)
+        return None
+
+
+def write_private_json(path: Path, body: object) -> None:
+    """Write ``body`` to ``path``, readable by the player alone, whole or not at all (a crash never leaves half a
+    file); ``OSError`` when it cannot (nothing is left behind)."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(body, file, ensure_ascii=False, indent=1)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
 class RoomNotes:

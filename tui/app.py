@@ -45,9 +45,10 @@ from tui.host_screen import HOST_MESSAGES, HostScreen, host_refused, room_messag
 from tui.keys import LOBBY, TABLE, TABLES, TOURNAMENT, Command, bindings
 from tui.notes import PlayerNotes
 from tui.palette import palette_commands
+from tui.presets import BetPresets
 from tui.results import ResultBook, TableResult, chips_of, farewell, night_words, table_words
 from tui.room_app import log
-from tui.screens import AuthScreen, HelpScreen, ResultsScreen
+from tui.screens import AuthScreen, BetSizesScreen, HelpScreen, ResultsScreen
 from tui.session import Connector, RoomSession
 from tui.tournament_lobby import TOURNAMENT_MESSAGES, TournamentLobby
 from tui.widgets.key_bar import KeyBar
@@ -128,9 +129,12 @@ class CroupierApp(TournamentLobby):
 
     def __init__(self, connect: Connector, *, log_path: Path | None = None, theme: str | None = None,
                  four_colour: bool = False, clock: Callable[[], float] = time.monotonic,
-                 reconnect: bool = True, start_table: str | None = None, notes: PlayerNotes | None = None) -> None:
+                 reconnect: bool = True, start_table: str | None = None, notes: PlayerNotes | None = None,
+                 bet_presets: BetPresets | None = None) -> None:
         super().__init__()
         self.notes = notes if notes is not None else PlayerNotes()  # a served screen: the room keeps them
+        # a served screen writes no file: its bet sizes last the session (tui.presets)
+        self.bet_presets = bet_presets if bet_presets is not None else BetPresets()
         self._notes_asked = False
         self.session = RoomSession(connect, self, reconnect=reconnect)
         self._start_table = start_table  # croupier play: show this table as soon as the room sends it
@@ -517,6 +521,24 @@ class CroupierApp(TournamentLobby):
 
     def action_settle_up(self) -> None:
         self.run_worker(self.send("settle_up"), group="send")
+
+    def action_bet_sizes(self) -> None:
+        """$: the player's bet sizes for keys 1-9 (tui.presets), at every table from the moment they are kept."""
+
+        def chosen(texts: tuple[str, ...] | None) -> None:
+            if texts is None:
+                return
+            try:
+                warning = self.bet_presets.set_all(texts)
+            except ValueError as problem:  # the window checked them: only a changed parser gets here
+                self.notify(str(problem), title="bet sizes", severity="error")
+                return
+            for table_id in self.models:
+                self._push(table_id)
+            self.notify(warning or "Kept: keys 1–9 use them at every table.", title="bet sizes",
+                        severity="warning" if warning else "information")
+
+        self.push_screen(BetSizesScreen(self.bet_presets.texts()), chosen)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -17,9 +17,11 @@ change with the table's state (A: all-in, pot or max; O: sit out or I'm back) ar
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.binding import Binding, BindingType
+
+from tui.presets import DEFAULT_TEXTS
 
 TABLE = "table"
 TABLES = "tables"
@@ -27,8 +29,8 @@ LOBBY = "lobby"
 TOURNAMENT = "tournament"
 
 HELP_WIDTH = 100
-KEY_WORDS = {"question_mark": "?", "slash": "/", "escape": "Esc", "enter": "Enter", "right": "→", "left": "←",
-             "up": "↑", "down": "↓"}
+KEY_WORDS = {"question_mark": "?", "slash": "/", "dollar_sign": "$", "escape": "Esc", "enter": "Enter", "right": "→",
+             "left": "←", "up": "↑", "down": "↓"}
 
 
 @dataclass(frozen=True)
@@ -69,16 +71,16 @@ class Command:
 
 
 def _presets() -> list[Command]:
-    words = (("half", "½ pot", "Half pot"), ("two_thirds", "⅔ pot", "Two-thirds pot"),
-             ("three_quarters", "¾ pot", "Three-quarters pot"), ("pot", "Pot", "Pot"),
-             ("min", "Min", "Minimum raise"), ("all_in", "Max", "Maximum raise"))
-    presets = [Command(TABLE, "preset", title, "amount preset", str(number), label, False, (preset,))
-               for number, (preset, label, title) in enumerate(words, start=1)]
-    presets[0] = Command(
-        TABLE, "preset", "Half pot", "amount preset", "1", "½ pot", False, ("half",), readme_keys="**1**–**6**",
-        readme="set the amount to ½ pot, ⅔ pot, ¾ pot, pot, the minimum, the maximum (labelled all-in, pot or "
-               "max); pre-flop the buttons 2×, 2.5×, 3× set an open in big blinds (←/→ on the slider: one big "
-               "blind, Shift ×10)")
+    """Keys 1-9: the player's bet sizes (tui.presets; the bet sizes window, $, changes them)."""
+    presets = [Command(TABLE, "preset", f"Bet size {number}", f"by default {text} (Bet sizes: $)", str(number),
+                       f"Size {number}", False, (number,))
+               for number, text in enumerate(DEFAULT_TEXTS, start=1)]
+    presets[0] = replace(
+        presets[0], readme_keys="**1**–**9**",
+        readme="put a bet size in the amount box (R or Enter sends it): by default 1–6 are ½ pot, ⅔ pot, ¾ pot, "
+               "pot, the minimum, the maximum (labelled all-in, pot or max), and pre-flop 7–9 open to 2, 2.5 and 3 "
+               "big blinds; each button shows its key. **$** sets your own (←/→ on the slider: one big blind, "
+               "Shift ×10)")
     return presets
 
 
@@ -141,7 +143,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(TABLE, "wait_big_blind", "Wait for big blind", "toggle", "b", "Wait BB", False),
     Command(TABLE, "top_up", "Top-up", "add chips between hands", "u", "Top-up", False),
     Command(TABLE, "auto_top_up", "Auto top-up and rebuy", "between hands: top up below a stack, rebuy when busted",
-            "z", "Auto top-up", False,
+            "z", "Auto top-up",
             readme="auto top-up and auto rebuy at a cash table: top up to the maximum (or your amount) whenever your "
                    "stack is below a threshold, buy in again when you bust; the room does it between your hands, "
                    "from your balance, within the table's buy-in (the line under the table shows it)"),
@@ -181,6 +183,12 @@ COMMANDS: tuple[Command, ...] = (
             False, readme="hand history of this table: the last hand first, **↑**/**↓** an earlier one, "
                           "**←**/**→** street by street (its cards, every card shown, its lines, its fairness "
                           "badge), Esc closes"),
+    Command(TABLES, "bet_sizes", "Bet sizes", "your sizes for keys 1-9: pot fractions, big blinds, times the bet",
+            "dollar_sign", "Bet sizes",
+            readme="your bet sizes for keys 1–9, used at every table: a fraction of the pot (`1/3`, `3/4 pot`, "
+                   "`60%`, `pot`, `1.5 pot`), big blinds (`2.5bb`), times the bet to call (`3x`), `min` or `max`; "
+                   "kept on your computer by `croupier join` and `croupier play` (a wrong one is refused and "
+                   "named, nothing is lost; Reset puts the defaults back)"),
     Command(TABLES, "help", "Keys", "the help screen", "question_mark,f1", "Help", readme="help"),
     Command(TABLES, "host", "Host console", "seats, pause, blinds, stacks, bans: the room's hosts only", "ctrl+o",
             "Host", False, readme="the Host screen (a host of the room only; README \"Hosting a home game\")"),

@@ -11,19 +11,19 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
-from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.widgets import Static
 
 from tui.connection import Connection
 from tui.model import TableModel
 from tui.session import RoomSession
+from tui.typeahead import TypeaheadApp
 
 log = logging.getLogger("croupier.tui")
 log.addHandler(logging.NullHandler())  # never Python's last-resort handler: stderr is the player's screen
 
 
-class RoomApp(App[int]):
+class RoomApp(TypeaheadApp):
     """The app with its session (made by :class:`tui.app.CroupierApp`), its notices and its errors."""
 
     session: RoomSession

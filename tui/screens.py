@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from rich.markup import escape
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -16,9 +17,12 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui.keys import help_text
 from tui.notes import COLOURS, MAX_NOTE, PlayerNotes
+from tui.presets import ALWAYS, COUNT, BetPresets, parse_all
+from tui.presets import HELP as SIZE_HELP
+from tui.typeahead import Window
 
 
-class AmountScreen(ModalScreen[int | None]):
+class AmountScreen(Window[int | None]):
     """Ask for a chip amount between ``minimum`` and ``maximum`` (buy-in R-BUYIN-1, top-up). Escape cancels."""
 
     DEFAULT_CSS = """
@@ -47,9 +51,6 @@ class AmountScreen(ModalScreen[int | None]):
                 yield Button("OK", id="ok", variant="success")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
     def _submit(self) -> None:
         text = self.query_one(Input).value.strip()
         if not text.isdigit() or not self.minimum <= int(text) <= self.maximum:
@@ -73,7 +74,7 @@ class AmountScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
+class AutoTopUpScreen(Window[dict[str, int | bool | None] | None]):
     """The player's auto top-up / auto rebuy order at a cash table (R-BUYIN-1): top up when the stack is below a
     threshold (0: off), to an amount (empty: the table's maximum), and buy in again when busted. The room checks
     it again and carries it out between hands. Escape cancels; all off cancels the order."""
@@ -83,6 +84,7 @@ class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
     AutoTopUpScreen > Vertical { width: 60; height: auto; border: thick $accent; background: $surface;
                                  padding: 1 2; }
     AutoTopUpScreen Input { width: 100%; }
+    AutoTopUpScreen Label { width: 100%; }
     AutoTopUpScreen #auto-error { color: $error; height: auto; }
     AutoTopUpScreen Horizontal { height: auto; margin-top: 1; }
     AutoTopUpScreen Button { margin-right: 2; }
@@ -98,7 +100,8 @@ class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
     def compose(self) -> ComposeResult:
         below, to = self.order.get("below"), self.order.get("to")
         with Vertical():
-            yield Label(f"Auto top-up at {self.table_name} (buy-in {self.minimum}–{self.maximum}), between hands")
+            yield Label(f"[b]Auto top-up at {escape(self.table_name)}[/b]")  # wraps: never cut (100 columns cut it)
+            yield Label(f"Between your hands, within the buy-in ({self.minimum}–{self.maximum})")
             yield Label("Top up when my stack is below (0: never)")
             yield Input(str(below) if isinstance(below, int) else "0", id="auto-below", restrict=r"[0-9]*")
             yield Label(f"… to (empty: the maximum, {self.maximum})")
@@ -108,9 +111,6 @@ class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
             with Horizontal():
                 yield Button("OK", id="ok", variant="success")
                 yield Button("Cancel", id="cancel")
-
-    def on_mount(self) -> None:
-        self.query_one("#auto-below", Input).focus()
 
     def _submit(self) -> None:
         below_text = self.query_one("#auto-below", Input).value.strip() or "0"
@@ -141,7 +141,7 @@ class AutoTopUpScreen(ModalScreen[dict[str, int | bool | None] | None]):
         self.dismiss(None)
 
 
-class NotesScreen(ModalScreen[tuple[str, str, str] | None]):
+class NotesScreen(Window[tuple[str, str, str] | None]):
     """Notes on a player (issue 27): which player (of those at the table), his colour tag and a line of text;
     the answer is ``(name, colour, text)`` ("" colour: no tag; both empty: forget him). Escape cancels."""
 
@@ -153,6 +153,7 @@ class NotesScreen(ModalScreen[tuple[str, str, str] | None]):
     NotesScreen Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#notes-text"
 
     def __init__(self, players: list[str], notes: PlayerNotes) -> None:
         super().__init__()
@@ -172,9 +173,6 @@ class NotesScreen(ModalScreen[tuple[str, str, str] | None]):
                 yield Button("OK", id="ok", variant="success")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one("#notes-text", Input).focus()
-
     @on(Select.Changed, "#notes-player")
     def _player(self, event: Select.Changed) -> None:
         colour, text = self.notes.get(str(event.value)) or ("", "")
@@ -193,6 +191,78 @@ class NotesScreen(ModalScreen[tuple[str, str, str] | None]):
     def _pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "ok":
             self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class BetSizesScreen(Window[tuple[str, ...] | None]):
+    """The player's bet sizes for keys 1-9 (tui.presets): one field each. OK keeps them when every one reads;
+    otherwise each wrong one is named, marked, and the window stays with everything typed. Reset fills in the
+    defaults (kept on OK); Escape cancels."""
+
+    DEFAULT_CSS = """
+    BetSizesScreen { align: center middle; }
+    BetSizesScreen > Vertical { width: 70; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
+                                background: $surface; padding: 0 1; }
+    BetSizesScreen Label { width: 100%; }
+    BetSizesScreen .size-row { height: 1; }
+    BetSizesScreen .size-row Label { width: 4; }
+    BetSizesScreen .size-row Input { width: 1fr; }
+    BetSizesScreen .size-row Input.-wrong { background: $error 40%; }
+    BetSizesScreen #sizes-error { color: $error; height: auto; }
+    BetSizesScreen #size-buttons { height: 1; margin-top: 1; }
+    BetSizesScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, texts: list[str]) -> None:
+        super().__init__()
+        self.texts = texts
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Bet sizes[/b] — keys 1–9 at every table (R or Enter sends the amount)")
+            yield Label(f"Each is {SIZE_HELP}; amounts are clamped to the legal bet.", id="sizes-help")
+            for number, text in enumerate(self.texts[:COUNT], start=1):
+                if number in (1, ALWAYS + 1):
+                    yield Label("[b]At every bet (1–6)[/b]" if number == 1 else "[b]Pre-flop opens (7–9)[/b]")
+                with Horizontal(classes="size-row"):
+                    yield Label(f" {number}")
+                    yield Input(text, id=f"size-{number}", max_length=20, compact=True)
+            yield Label("", id="sizes-error")
+            with Horizontal(id="size-buttons"):
+                yield Button("OK", id="ok", variant="success", compact=True)
+                yield Button("Reset", id="reset", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def typed(self) -> list[str]:
+        return [self.query_one(f"#size-{number}", Input).value for number in range(1, COUNT + 1)]
+
+    def _submit(self) -> None:
+        _, errors = parse_all(self.typed())
+        for number in range(1, COUNT + 1):
+            self.query_one(f"#size-{number}", Input).set_class(number in errors, "-wrong")
+        if errors:
+            self.query_one("#sizes-error", Label).update(
+                escape("\n".join(f"key {number}: {problem}" for number, problem in errors.items())))
+            self.query_one(f"#size-{min(errors)}", Input).focus()
+            return
+        self.dismiss(tuple(self.typed()))
+
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        self._submit()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._submit()
+        elif event.button.id == "reset":
+            for number, text in enumerate(BetPresets().texts(), start=1):
+                self.query_one(f"#size-{number}", Input).value = text
         else:
             self.dismiss(None)
 

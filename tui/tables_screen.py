@@ -12,6 +12,7 @@ from textual.widgets import Tab, Tabs
 from tui.history_viewer import HandHistoryScreen
 from tui.model import TableModel
 from tui.notes import PlayerNotes
+from tui.presets import BetPresets
 from tui.room_app import RoomApp
 from tui.screens import AmountScreen, AutoTopUpScreen, NotesScreen
 from tui.widgets.lobby import Lobby
@@ -44,6 +45,7 @@ class TablesScreen(RoomApp):
     four_colour: bool
     table_views: dict[str, TableView]  # table id -> its view: check_action asks on every key-bar refresh
     notes: PlayerNotes  # the player's notes and colour tags on others (tui.notes)
+    bet_presets: BetPresets  # the player's bet sizes, keys 1-9, at every table (tui.presets)
     room_notes: bool
 
     def on_resize(self, event: events.Resize) -> None:
@@ -116,6 +118,7 @@ class TablesScreen(RoomApp):
         if model is None or view is None:
             return
         model.notes = self.notes.entries  # the seats' colour tags and notes (tui.notes)
+        view.bet_presets = self.bet_presets.presets  # the player's bet sizes, keys 1-9 (tui.presets)
         view.model = model
         tabs = self.query_one(Tabs)
         tab = next(iter(tabs.query(f"#{table_tab_id(table_id)}").results(Tab)), None)
@@ -298,23 +301,20 @@ class TablesScreen(RoomApp):
         for other in list(self.models):
             self._push(other)
 
-    @on(TableView.AutoTopUpWanted)
-    def _auto_top_up(self, event: TableView.AutoTopUpWanted) -> None:
-        self.set_auto_top_up(event.table_id)
-
-    @work(group="requests")
-    async def set_auto_top_up(self, table_id: str) -> None:
-        """Z: the auto top-up / rebuy window; the room checks the order and answers (the app's ack shows it)."""
+    def set_auto_top_up(self, table_id: str) -> None:
+        """Z: the auto top-up / rebuy window, opened at once (the keys typed next are its: tui.typeahead); the room
+        checks the order and answers (the app's ack shows it)."""
         model = self.models.get(table_id)
         if model is None or model.my_seat is None or model.kind == "tournament":
             return
         minimum, maximum = (int(limit) for limit in (self.lobby_rows.get(table_id, {}).get("buy_in") or [0, 0])[:2])
-        order = await self.push_screen_wait(AutoTopUpScreen(self._table_name(table_id), minimum, maximum,
-                                                            model.auto_top_up))
-        if order is None:
-            return
-        fields = {key: value for key, value in order.items() if value is not None}
-        await self.send("auto_top_up", table=table_id, **fields)
+
+        def ordered(order: dict[str, int | bool | None] | None) -> None:
+            if order is not None:
+                fields = {key: value for key, value in order.items() if value is not None}
+                self.run_worker(self.send("auto_top_up", table=table_id, **fields), group="send")
+
+        self.push_screen(AutoTopUpScreen(self._table_name(table_id), minimum, maximum, model.auto_top_up), ordered)
 
     def _send_queued_top_up(self, model: TableModel) -> None:
         if not model.pending_top_up or model.in_running_hand or model.my_seat is None:

@@ -252,10 +252,12 @@ def run(arguments: argparse.Namespace) -> int:
         log_path = datadir.prepare(datadir.default_data_dir()) / "join.log"
     except OSError:
         log_path = None  # no writable data directory: no log, still no traceback on screen
+    from tui import presets
     from tui.notes import FILE_NAME, PlayerNotes
 
     notes = PlayerNotes(log_path.with_name(FILE_NAME) if log_path is not None else None)  # beside join.log
-    app = CroupierApp(connect, log_path=log_path, notes=notes)
+    sizes = presets.BetPresets(log_path.with_name(presets.FILE_NAME) if log_path is not None else None)
+    app = CroupierApp(connect, log_path=log_path, notes=notes, bet_presets=sizes)
     app.run()
     if app.farewell():  # your result at each table, and the night (tui.results)
         print(app.farewell())

@@ -336,10 +336,13 @@ def practice_app(table: TableConfig, data_dir: Path, *, seed: int | None, fast: 
             state["seated"] = True
         return connection
 
+    from tui import presets
     from tui.notes import FILE_NAME, PlayerNotes
 
     notes = PlayerNotes(data_dir / FILE_NAME)  # the player's notes on the bots, kept from one practice to the next
-    return CroupierApp(connect, start_table=None if fast_fold else TABLE_ID, log_path=log_path, notes=notes)
+    sizes = presets.BetPresets(data_dir / presets.FILE_NAME)  # beside the notes
+    return CroupierApp(connect, start_table=None if fast_fold else TABLE_ID, log_path=log_path, notes=notes,
+                       bet_presets=sizes)
 
 
 async def register_bots(room: Room, config: TournamentConfig, count: int, seed: int | None,

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["tui.model", "tui.widgets.action_bar", "tui.widgets.cards", "tui.widgets.felt", "tui.widgets.hand_log",
-           "tui.widgets.lobby", "tui.results", "hosting.pty_session", "hosting.commands.join"]
+           "tui.widgets.lobby", "tui.results", "tui.presets", "hosting.pty_session", "hosting.commands.join"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -68,7 +68,8 @@ def test_the_widgets_bind_the_key_map() -> None:
     assert keys(list(CroupierApp.BINDINGS)) == keys(bindings(TABLES))
     assert keys(list(Lobby.BINDINGS)) == keys(bindings(LOBBY))
     assert ("f", "app.table_key('fold')", "Fold", True) in keys(bindings(TABLE))
-    assert ("3", "app.table_key('preset', 'three_quarters')", "¾ pot", False) in keys(bindings(TABLE))
+    assert ("3", "app.table_key('preset', 3)", "Size 3", False) in keys(bindings(TABLE))
+    assert ("dollar_sign", "bet_sizes", "Bet sizes", True) in keys(bindings(TABLES))
     assert ("ctrl+left", "next_table(-1)", "Previous table", False) in keys(bindings(TABLES))
 
 

@@ -3,7 +3,6 @@ palette, help, themes, four-colour deck, compact layout and fairness badges (no 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from textual.widgets import Button, Checkbox
@@ -14,8 +13,9 @@ from tests.tui.recorded import ReplayConnection, event, finished_hand, hello, lo
 from tui.app import CroupierApp
 from tui.connection import HandsSeen, Participant, fairness_verdicts
 from tui.model import TableModel
+from tui.presets import parse_preset
 from tui.screens import HelpScreen
-from tui.widgets.action_bar import ActionBar, check_amount, preset_amount
+from tui.widgets.action_bar import ActionBar, check_amount
 from tui.widgets.cards import card_text
 from tui.widgets.felt import BoardView, places_for
 from tui.widgets.hand_log import HandLog, badge
@@ -233,12 +233,15 @@ def test_time_banks_are_kept_per_seat_and_split_off_the_turn() -> None:
 def test_presets_are_pot_fractions_bounded_by_the_legal_range() -> None:
     legal = {"call_amount": 10, "min_raise_to": 20, "max_raise_to": 100}
     # facing 10 into a pot of 30: call 10 makes 40; a pot raise is to 10 + 40 = 50, half pot to 10 + 20 = 30
-    assert preset_amount(Fraction(1), legal, pot=30, my_bet=0) == 50
-    assert preset_amount(Fraction(1, 2), legal, pot=30, my_bet=0) == 30
-    assert preset_amount(Fraction(1, 4), legal, pot=30, my_bet=0) == 20  # below the minimum: the minimum
-    assert preset_amount(Fraction(3), legal, pot=30, my_bet=0) == 100  # above the maximum: all-in
-    assert preset_amount("min", legal, 30, 0) == 20 and preset_amount("max", legal, 30, 0) == 100
-    assert preset_amount(Fraction(1), {"call_amount": 10}, 30, 0) is None
+    def amount(text: str, legal: dict[str, int] = legal) -> int | None:
+        return parse_preset(text).amount(legal, pot=30, my_bet=0, big_blind=2)
+
+    assert amount("pot") == 50
+    assert amount("1/2") == 30
+    assert amount("1/4") == 20  # below the minimum: the minimum
+    assert amount("3 pot") == 100  # above the maximum: all-in
+    assert amount("min") == 20 and amount("max") == 100
+    assert amount("pot", {"call_amount": 10}) is None
 
 
 def test_typed_amounts_are_checked_before_anything_is_sent() -> None:
@@ -427,8 +430,8 @@ async def test_every_key_is_also_in_the_command_palette_and_lobby_filters_run_fr
         await shown_table(pilot, app)
         titles = {command.title for command in app.get_system_commands(app.screen)}
         by_key = {  # every key of the footer and the help screen → its palette command
-            "f": "Fold", "c": "Check or call", "r": "Bet or raise", "a": "All-in", "1": "Half pot",
-            "2": "Two-thirds pot", "3": "Three-quarters pot", "4": "Pot", "5": "Minimum raise", "6": "Maximum raise",
+            "f": "Fold", "c": "Check or call", "r": "Bet or raise", "a": "All-in",
+            **{str(number): f"Bet size {number}" for number in range(1, 10)}, "$": "Bet sizes",
             "e": "Type an amount", "d": "Draw or stand pat", "p": "Split", "s": "Show cards", "m": "Muck cards",
             "o": "Sit out / sit in", "b": "Wait for big blind", "u": "Top-up", "x": "Leave table",
             "/": "Chat at this table", "n": "Jump to waiting table", "t": "Tabs / tiles", "l": "Lobby",

@@ -135,7 +135,7 @@ async def test_presets_typed_amounts_and_an_invalid_amount_sends_nothing(room_se
         mine = model.seats[model.my_seat or 0].bet
         expected_pot = min(int(legal["max_raise_to"]), mine + call + model.pot_total + call)
         assert amount_box.value == str(max(int(legal["min_raise_to"]), expected_pot))
-        await pilot.click("#view-t1 #preset-half")
+        await pilot.click("#view-t1 #preset-1")
         half = mine + call + (model.pot_total + call) // 2
         assert amount_box.value == str(max(int(legal["min_raise_to"]), min(int(legal["max_raise_to"]), half)))
         target = int(legal["min_raise_to"]) + 2

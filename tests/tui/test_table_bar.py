@@ -104,13 +104,13 @@ async def test_pot_limit_says_pot_where_the_maximum_is_not_all_in() -> None:
         app, view = await my_turn(pilot)
         view.bar.legal = {**(app.models[TABLE].legal or {}), "max_raise_to": 60}  # the pot, less than my 100
         await pilot.pause(0.1)
-        assert str(view.query_one("#preset-all_in").label) == "pot"
+        assert str(view.query_one("#preset-6").label) == "6:pot"
         app.refresh_bindings()
         await pilot.pause(0.1)
         assert ("a", "Pot") in keys_shown(app) and ("a", "All-in") not in keys_shown(app)
         view.bar.legal = {**(app.models[TABLE].legal or {}), "max_raise_to": 100}  # everything I have
         await pilot.pause(0.1)
-        assert str(view.query_one("#preset-all_in").label) == "all-in"
+        assert str(view.query_one("#preset-6").label) == "6:all-in"
 
 
 async def test_between_turns_the_bet_box_is_empty_and_c_says_what_i_face() -> None:
@@ -319,14 +319,14 @@ async def test_pre_flop_presets_in_big_blinds() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         app, view = await my_turn(pilot)
         labels = [str(button.label) for button in view.query("#sizing Button") if button.display]
-        assert labels[:4] == ["2×", "2.5×", "3×", "½"]
-        await pilot.click("#view-holdem-1-2 #preset-bb25")
+        assert labels == ["1:½", "2:⅔", "3:¾", "4:pot", "5:min", "6:all-in", "7:2BB", "8:2.5BB", "9:3BB"]
+        await pilot.click("#view-holdem-1-2 #preset-8")
         assert view.query_one("#amount", Input).value == "5"  # 2.5 big blinds of 2
-        await pilot.click("#view-holdem-1-2 #preset-bb3")
+        await pilot.click("#view-holdem-1-2 #preset-9")
         assert view.query_one("#amount", Input).value == "6"
         model = app.models[TABLE]
         model.apply(event(TABLE, HAND, "board_dealt", street="flop", cards=["Qs", "Jd", "4c"],
                           board=["Qs", "Jd", "4c"]))
         app._push(TABLE)
         await pilot.pause(0.1)
-        assert not [button for button in view.query(".bb-preset") if button.display]  # after the flop: pot sizes
+        assert not [button for button in view.query(".preflop-preset") if button.display]  # after the flop: pot sizes

@@ -9,7 +9,6 @@ nothing is sent. Decisions go up as :class:`ActionBar.Act` messages.
 from __future__ import annotations
 
 import string
-from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -22,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label
 
+from tui.presets import ALWAYS, DEFAULTS, MAXIMUM, Preset
 from tui.widgets.cards import card_text
 from tui.widgets.slider import Slider
 from tui.widgets.tick_box import TickBox
@@ -30,15 +30,7 @@ from tui.widgets.time_bar import TimeBar
 MAX_DRAW_CARDS = 5
 """Draw games deal five cards: keys 1-5 (and a click) pick the discards."""
 
-PRESETS: list[tuple[str, str, Fraction | str]] = [
-    ("half", "½", Fraction(1, 2)), ("two_thirds", "⅔", Fraction(2, 3)), ("three_quarters", "¾", Fraction(3, 4)),
-    ("pot", "pot", Fraction(1)), ("min", "min", "min"), ("all_in", "all-in", "max"),
-]
-BIG_BLIND_PRESETS: list[tuple[str, str, Fraction]] = [
-    ("bb2", "2×", Fraction(2)), ("bb25", "2.5×", Fraction(5, 2)), ("bb3", "3×", Fraction(3)),
-]
-"""Pre-flop opening sizes in big blinds (raise to 2×, 2.5×, 3× the big blind), beside the pot fractions."""
-PASSED_THROUGH_BOX = frozenset(string.ascii_letters) | {"/", "?"}
+PASSED_THROUGH_BOX = frozenset(string.ascii_letters) | {"/", "?", "$"}
 """Keys typed in the amount box that are table keys, not amount text: the box takes digits only, so a letter
 never goes into it (A after a refused amount is all-in, not swallowed)."""
 
@@ -53,40 +45,6 @@ def max_label(high: int, my_bet: int, my_stack: int, pot_limit: bool) -> str:
     if high >= my_bet + my_stack:
         return "all-in"
     return "pot" if pot_limit else "max"
-
-
-def big_blind_amount(multiple: Fraction, legal: dict[str, Any], big_blind: int) -> int | None:
-    """A pre-flop open to ``multiple`` big blinds (a street total), clamped to the legal range.
-
-    >>> big_blind_amount(Fraction(5, 2), {"min_raise_to": 4, "max_raise_to": 200}, 2)
-    5
-    """
-    low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
-    if low is None or high is None:
-        return None
-    return max(int(low), min(int(high), int(multiple * big_blind)))
-
-
-def preset_amount(preset: Fraction | str, legal: dict[str, Any], pot: int, my_bet: int) -> int | None:
-    """The street total a preset stands for, clamped to the legal range; ``None`` if no bet/raise is allowed.
-
-    A pot-fraction raise is: call first, then raise by the fraction of the pot after the call.
-
-    >>> legal = {"call_amount": 10, "min_raise_to": 20, "max_raise_to": 500}
-    >>> preset_amount(Fraction(1), legal, pot=25, my_bet=0), preset_amount("min", legal, 25, 0)
-    (45, 20)
-    """
-    low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
-    if low is None or high is None:
-        return None
-    if preset == "min":
-        return int(low)
-    if preset == "max":
-        return int(high)
-    assert isinstance(preset, Fraction)
-    call = int(legal.get("call_amount") or 0)
-    target = my_bet + call + int(preset * (pot + call))
-    return max(int(low), min(int(high), target))
 
 
 def check_amount(text: str, legal: dict[str, Any]) -> tuple[int | None, str]:
@@ -182,6 +140,7 @@ class ActionBar(Widget):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._discards: list[str] = []  # the cards chosen to throw in the pending draw
+        self.presets: tuple[Preset, ...] = DEFAULTS  # the player's bet sizes, keys 1-9 (the app's, tui.presets)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main-actions"):
@@ -202,10 +161,9 @@ class ActionBar(Widget):
                 yield Button("", id=f"card-{index}", classes="discard", compact=True)
             yield Button("Stand pat (D)", id="draw", compact=True)
         with Horizontal(id="sizing"):
-            for preset_id, label, _ in BIG_BLIND_PRESETS:
-                yield Button(label, id=f"preset-{preset_id}", classes="preset bb-preset -hidden", compact=True)
-            for preset_id, label, _ in PRESETS:
-                yield Button(label, id=f"preset-{preset_id}", classes="preset", compact=True)
+            for number, preset in enumerate(self.presets, start=1):  # keys 1-9 (tui.presets), 7-9 pre-flop
+                yield Button(self._preset_label(number, preset), id=f"preset-{number}", compact=True,
+                             classes="preset" if number <= ALWAYS else "preset preflop-preset -hidden")
             yield Slider(id="slider")
         with Horizontal(id="pre-actions"):
             yield TickBox("check/fold", id="pre-check-fold", compact=True)
@@ -339,10 +297,23 @@ class ActionBar(Widget):
             return "all-in" if not self.pot_limit else "pot"
         return max_label(int(high), self.my_bet, self.my_stack, self.pot_limit)
 
+    def _preset_label(self, number: int, preset: Preset) -> str:
+        """A preset's button: its key, then its size ("1:½", "8:2.5BB"); the maximum says what it is now."""
+        return f"{number}:{self.top_label() if preset.kind == MAXIMUM else preset.label}"
+
+    def set_presets(self, presets: tuple[Preset, ...]) -> None:
+        """The player changed his bet sizes (the window, $): the buttons and keys use them from now on."""
+        if presets != self.presets:
+            self.presets = presets
+            if self.is_mounted:
+                self._label_presets()
+
     def _label_presets(self) -> None:
-        self.query_one("#preset-all_in", Button).label = self.top_label()
-        for button in self.query(".bb-preset").results(Button):
-            button.set_class(not self.preflop, "-hidden")
+        for number, preset in enumerate(self.presets, start=1):
+            button = self.query_one(f"#preset-{number}", Button)
+            button.label = self._preset_label(number, preset)
+            if number > ALWAYS:
+                button.set_class(not self.preflop, "-hidden")
 
     def watch_my_cards(self, cards: list[str]) -> None:
         if self.is_mounted:
@@ -512,21 +483,18 @@ class ActionBar(Widget):
         if self.legal is None:
             return
         if self.legal.get("max_raise_to") is not None:
-            self.apply_preset("all_in")
+            self.query_one("#amount", Input).value = str(self.legal["max_raise_to"])
             self.raise_typed()
         elif self.legal.get("call_amount") is not None:
             self.post_message(self.Act("call"))
 
-    def apply_preset(self, preset_id: str) -> None:
-        """Put a preset's amount in the box and on the slider (not sent: R or Enter sends)."""
+    def apply_preset(self, number: int) -> None:
+        """Put preset ``number``'s amount (keys 1-9) in the box and on the slider (not sent: R or Enter sends)."""
         if self.legal is None:
             return
-        multiple = next((value for key, _, value in BIG_BLIND_PRESETS if key == preset_id), None)
-        if multiple is not None:
-            amount = big_blind_amount(multiple, self.legal, self.big_blind)
-        else:
-            preset = next(value for key, _, value in PRESETS if key == preset_id)
-            amount = preset_amount(preset, self.legal, self.pot, self.my_bet)
+        if not 1 <= number <= len(self.presets):
+            return
+        amount = self.presets[number - 1].amount(self.legal, self.pot, self.my_bet, self.big_blind)
         if amount is None:
             self.error = "you cannot bet or raise now"
             return
@@ -563,7 +531,7 @@ class ActionBar(Widget):
         elif button_id.startswith("card-"):
             self.toggle_discard(int(button_id.removeprefix("card-")))
         elif button_id.startswith("preset-"):
-            self.apply_preset(button_id.removeprefix("preset-"))
+            self.apply_preset(int(button_id.removeprefix("preset-")))
 
     @on(Input.Submitted, "#amount")
     def _submitted(self, event: Input.Submitted) -> None:

@@ -21,8 +21,9 @@ from textual.widgets import Button, Static
 
 from tui.keys import TABLE, bindings
 from tui.model import TableModel
+from tui.presets import DEFAULTS, Preset
 from tui.screens import GameScreen
-from tui.widgets.action_bar import PRESETS, ActionBar
+from tui.widgets.action_bar import MAX_DRAW_CARDS, ActionBar
 from tui.widgets.felt import Felt
 from tui.widgets.hand_log import ChatPanel, HandLog
 
@@ -124,11 +125,6 @@ class TableView(Widget, can_focus=True):
             super().__init__()
             self.table_id = view.table_id
 
-    class AutoTopUpWanted(Message):
-        def __init__(self, view: TableView) -> None:
-            super().__init__()
-            self.table_id = view.table_id
-
     model: reactive[TableModel | None] = reactive(None, always_update=True)
     four_colour: reactive[bool] = reactive(False)
 
@@ -139,6 +135,7 @@ class TableView(Widget, can_focus=True):
         self._keys: tuple[Any, ...] | None = None
         self._opened_log_for_chat = False
         self._action_bar: ActionBar | None = None  # kept at compose: key_state runs on every key-bar check
+        self.bet_presets: tuple[Preset, ...] = DEFAULTS  # the player's bet sizes (the app's, tui.presets)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -155,6 +152,7 @@ class TableView(Widget, can_focus=True):
                     yield Button("Sit out (O)", id="sit-out", compact=True)
                     yield Button("Wait BB (B)", id="wait-bb", compact=True)
                     yield Button("Top-up (U)", id="top-up", compact=True)
+                    yield Button("Auto top-up (Z)", id="auto-top-up", compact=True)
                     yield Button("Leave (X)", id="leave", compact=True)
             with Vertical(id="side"):
                 yield HandLog(id="log")
@@ -207,6 +205,7 @@ class TableView(Widget, can_focus=True):
         bar.pot = model.pot_total
         bar.my_bet = model.seats[mine].bet if mine is not None and mine in model.seats else 0
         bar.big_blind = max(1, model.stakes[1])
+        bar.set_presets(self.bet_presets)
         my_cards = model.seats[mine].cards if mine is not None and mine in model.seats else []
         if bar.my_cards != my_cards:
             bar.my_cards = list(my_cards)
@@ -232,10 +231,11 @@ class TableView(Widget, can_focus=True):
             self.query_one("#sit-out", Button).label = "I'm back (O)" if away else "Sit out (O)"
             self.query_one("#wait-bb", Button).label = f"Wait BB: {'on' if info.wait_for_big_blind else 'off'} (B)"
         cash = model.kind != "tournament"  # a tournament seat: no buy-in, top-up or big blind to wait for
-        for button_id in ("sit-out", "wait-bb", "top-up"):
+        for button_id in ("sit-out", "wait-bb", "top-up", "auto-top-up"):
             self.query_one(f"#{button_id}", Button).set_class(info is None, "-hidden")
         self.query_one("#wait-bb", Button).set_class(info is None or not model.uses_blinds or not cash, "-hidden")
-        self.query_one("#top-up", Button).set_class(info is None or not cash, "-hidden")
+        for button_id in ("top-up", "auto-top-up"):
+            self.query_one(f"#{button_id}", Button).set_class(info is None or not cash, "-hidden")
         self.query_one("#sit-down", Button).set_class(info is not None or not model.free_seats or not cash,
                                                       "-hidden")
         self.query_one("#leave", Button).label = "Leave (X)" if info is not None else "Close (X)"
@@ -318,7 +318,8 @@ class TableView(Widget, can_focus=True):
     def _control(self, event: Button.Pressed) -> None:
         event.stop()
         actions = {"sit-out": self.action_sit_out, "wait-bb": self.action_wait_big_blind,
-                   "top-up": self.action_top_up, "leave": self.action_leave, "sit-down": self.action_sit_down}
+                   "top-up": self.action_top_up, "auto-top-up": self.action_auto_top_up, "leave": self.action_leave,
+                   "sit-down": self.action_sit_down}
         actions[event.button.id or ""]()
 
     # --- hotkeys (also the command palette's targets) ------------------------------------------------
@@ -354,11 +355,13 @@ class TableView(Widget, can_focus=True):
         if info is not None and info.away:
             self._request("sit_out", on=False)
 
-    def action_preset(self, preset_id: str) -> None:
-        if self.bar.drawing:  # a draw: keys 1-5 choose my cards to throw
-            self.bar.toggle_discard([key for key, _, _ in PRESETS].index(preset_id))
+    def action_preset(self, number: int) -> None:
+        """Keys 1-9: a bet size of the player's (tui.presets) in the amount box; in a draw, 1-5 choose cards."""
+        if self.bar.drawing:
+            if number <= MAX_DRAW_CARDS:
+                self.bar.toggle_discard(number - 1)
             return
-        self.bar.apply_preset(preset_id)
+        self.bar.apply_preset(number)
 
     def action_draw(self) -> None:
         self.bar.draw()
@@ -449,7 +452,9 @@ class TableView(Widget, can_focus=True):
         self.post_message(self.TopUpWanted(self))
 
     def action_auto_top_up(self) -> None:
-        self.post_message(self.AutoTopUpWanted(self))
+        opener = getattr(self.app, "set_auto_top_up", None)  # at once: the keys typed next go into the window
+        if opener is not None:
+            opener(self.table_id)
 
     def action_focus_table(self) -> None:
         self.focus()
