@@ -383,12 +383,13 @@ class RoomClient:
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, client_keys: Sequence[asyncssh.SSHKey | str],
                       known_hosts: Any = None, fairness: bool = True, timeout: float = 10.0,
-                      host_blind: bool = False) -> RoomClient:
+                      host_blind: bool = False, participant: HostBlindParticipant | None = None) -> RoomClient:
         """Log in as ``name`` with ``client_keys`` and open the subsystem; waits for the room's ``hello``.
 
         ``known_hosts``: as asyncssh's option (``None`` accepts any host key: tests and loopback only).
         Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name. ``host_blind``: take
-        part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`).
+        part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`). ``participant``:
+        the one of an earlier connection, so that a hand it is dealt into goes on after a reconnect (its keys).
         """
         connection = await open_ssh(
             host, port, timeout, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
@@ -397,11 +398,17 @@ class RoomClient:
             encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"])
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = cls(connection, writer, reader, FairnessParticipant if fairness else None)
+        client.host_blind = participant  # before the room's first messages: it resends a running hand at once
         client.hello = await client.wait_for("hello", timeout=timeout)
-        if host_blind:
-            client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
-            await client.request("hello", timeout=timeout, client="croupier",
-                                 features=[protocol.HOST_BLIND_FEATURE])
+        if host_blind or participant is not None:
+            if client.host_blind is None:
+                client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
+            if participant is not None:  # a reconnect: the room resends a running hand at once, which waiting
+                await client.send("hello", client="croupier",  # for the ack here would skip
+                                  features=[protocol.HOST_BLIND_FEATURE])
+            else:
+                await client.request("hello", timeout=timeout, client="croupier",
+                                     features=[protocol.HOST_BLIND_FEATURE])
         return client
 
     async def _read_loop(self) -> None:

@@ -22,7 +22,7 @@ from engine.fairness_v2.group import DEFAULT_GROUP
 from engine.fairness_v2.opening import ScheduleViolation
 from engine.fairness_v2.player import Player
 from engine.fairness_v2.referee import DISCLOSE, ProtocolError
-from engine.fairness_v2.transcript import Act, Body, Entry, Header
+from engine.fairness_v2.transcript import Act, Body, Entry, Header, entry_head
 from hosting import protocol
 
 _ENTRY = msgspec.json.Decoder(Entry)
@@ -117,6 +117,10 @@ class HostBlindParticipant:
         player = self._players.get((table, mine.seat)) if mine is not None else None
         if mine is None or player is None:
             raise ValueError(f"hand {header.hand}: a header without my seat")
+        current = self._hands.get(table)
+        if current is not None and current[0] == header.hand and current[1] is player \
+                and player.referee is not None and player.ref.header == header:
+            return  # the same hand again, after a reconnect: my part of it goes on where it was
         player.start(header, secrets)
         self._hands[table] = (header.hand, player)
         self._last.pop(table, None)
@@ -131,6 +135,10 @@ class HostBlindParticipant:
         hand, player = current
         violations, complaints, disputes = len(player.ref.violations), len(player.complaints), len(player.disputes)
         entry = _ENTRY.decode(str(message["entry"]))
+        if entry.seq < player.ref.seq:  # relayed again after a reconnect: applied already, if it is the same
+            if player.ref.heads[entry.seq + 1] != entry_head(entry):
+                self.complaints.append(f"entry {entry.seq} was relayed again, changed")
+            return []
         if entry.sender == player.seat:
             self._last.pop(table, None)
         player.receive(entry)

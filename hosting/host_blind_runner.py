@@ -86,12 +86,13 @@ from engine.text import clean_text
 from hosting import protocol
 from hosting.draw_round import DrawSeconds
 from hosting.errors import NO_HAND, RoomError
+from hosting.hand_codec import view_bodies
 from hosting.host_blind_client import COMPLAINT_CHARACTERS
 from hosting.host_blind_verify import button_draw_id
 from hosting.owner import Listener, Mailroom, TableOwner
 from hosting.protocol import BlindComplaint, BlindEntry, BlindSeat, Inbound
 from hosting.spin_start import DrawingRoom
-from hosting.table_runner import RunnerSettings, TableRunner
+from hosting.table_runner import RunnerSettings, TableRunner, legal_to_json
 from hosting.tables import TableState
 from hosting.transcript_signing import public_text, sshsig_signer
 
@@ -131,6 +132,7 @@ class _Hand:
     disclosing: int | None = None  # the holder whose share the dealer asked now must disclose
     absent: dict[int, str] = field(default_factory=dict)
     """Seats dealt in without a key (a tournament's absent players, R-TOUR-6): dead hands from the start."""
+    request: dict[str, Any] | None = None  # the step asked of ``waiting``'s seat: again if he reconnects
 
     def name_of(self, seat: int) -> str:
         return self.names.get(seat) or self.absent[seat]
@@ -362,8 +364,9 @@ class HostBlindRunner(TableRunner):
         loop = asyncio.get_running_loop()
         blind.waiting = (seat, step)
         blind.answer = loop.create_future()
-        self._send_to(blind.names[seat], protocol.blind_request(
-            self.state.config.id, blind.hand_id, step, seat, self.step_seconds, seq=blind.writer.seq, **fields))
+        blind.request = protocol.blind_request(self.state.config.id, blind.hand_id, step, seat, self.step_seconds,
+                                               seq=blind.writer.seq, **fields)
+        self._send_to(blind.names[seat], blind.request)
         try:
             async with asyncio.timeout(self.step_seconds):
                 while True:
@@ -731,6 +734,39 @@ class HostBlindRunner(TableRunner):
         if draw is not None and draw.draw_id == button_draw_id(blind.hand_id):  # the first hand's button
             kept["button_draw"] = draw.to_json()
         self._owner_future = self.owner.hand_finished(self.state, blind.hand_id, face_down(hand.events), kept)
+
+    # --- a player back mid-hand -----------------------------------------------------------------------
+
+    def resync(self, name: str) -> None:
+        """``name``'s connection dropped and came back during a hand: his keys are on his machine (his client
+        keeps its part of the hand across connections), so he resumes — the header and every entry so far (his
+        client skips what it had), the hand's events as his seat sees them (hole cards face down: his client
+        puts in its own), the action request if it is his turn, and the step asked of him if one is. Back after
+        his step's deadline or his clock, he was timed out meanwhile: folded, the hand went on."""
+        blind, table, table_id = self._blind, self.state.engine, self.state.config.id
+        seat = table.seat_of(name)
+        future = self._seats.get(name)
+        if self._seat_hand is not None and future is not None and not future.done() and seat is not None:
+            fresh = {"fresh": True} if self.owner.kind == "pool" else {}  # as first asked (_collect_seats)
+            self._send_to(name, protocol.blind_request(table_id, self._seat_hand, "seat", seat, self.step_seconds,
+                                                       stack=table.players[seat].stack, **fresh))  # asked again
+            return
+        if blind is None or seat is None or blind.names.get(seat) != name or seat in blind.gone:
+            return
+        self._send_to(name, protocol.blind_header(table_id, blind.hand_id, encode(blind.header)))
+        for entry in blind.writer.entries:
+            self._send_to(name, protocol.blind_entry(table_id, blind.hand_id, encode(entry)))
+        hand = table.hand
+        if blind.started and hand is not None and table.in_hand(name):
+            for body in view_bodies(face_down(hand.events), seat):
+                self._send_to(name, protocol.event(table_id, blind.hand_id, body))
+            turn, options = table.to_act(), hand.legal_actions()
+            if turn is not None and options is not None and turn[0] == options.seat == seat:
+                self._send_to(name, protocol.action_request(
+                    table_id, blind.hand_id, seat, legal_to_json(options), round(max(0.0, turn[1] - self.room.clock()),
+                                                                                 3)))
+        if blind.waiting is not None and blind.waiting[0] == seat and blind.request is not None:
+            self._send_to(name, blind.request)
 
     # --- messages in ---------------------------------------------------------------------------------
 

@@ -342,11 +342,14 @@ class SshConnection:
         self._pending: list[dict[str, Any]] = [dict(client.hello)]
 
     @classmethod
-    async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, **options: Any) -> SshConnection:
+    async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, host_blind: Any = None,
+                   **options: Any) -> SshConnection:
         """Connect as ``name`` and open the ``croupier`` subsystem; ``options`` go to ``asyncssh.connect``
         (``client_keys``, ``known_hosts``, ``agent_path``…; by default the keys in ``~/.ssh`` and the agent,
         and the host key checked against ``~/.ssh/known_hosts``). A refused login raises
-        :class:`hosting.client.LoginRefused` with the room's reason (banned, not on its allow-list…)."""
+        :class:`hosting.client.LoginRefused` with the room's reason (banned, not on its allow-list…).
+        ``host_blind``: the previous connection's :class:`hosting.host_blind_client.HostBlindParticipant` (a
+        reconnect: the host-blind hands it is dealt into go on)."""
         from hosting.client import RoomClient, open_ssh
         from hosting.protocol import SUBSYSTEM
 
@@ -355,11 +358,13 @@ class SshConnection:
         connection = await open_ssh(host, port, timeout, **settings)  # a refusal in the room's words
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
         client = RoomClient(connection, writer, reader, participant)
+        client.host_blind = host_blind  # an earlier connection's: a hand it is dealt into goes on (its keys)
         client.hello = await client.wait_for("hello", timeout=timeout)
         # this client takes part in host-blind dealing: its keys, shuffles and shares are made here, on the
         # player's machine (hosting.host_blind_client); the room lets it sit at host-blind tables
         from hosting.host_blind_client import HostBlindParticipant
-        client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
+        if client.host_blind is None:
+            client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
         await client.send("hello", client="croupier join", features=[protocol.HOST_BLIND_FEATURE])
         return cls(client)
 

@@ -197,10 +197,15 @@ def reconnector(user: str, host: str, port: int, known_hosts: Path | None = None
     words (:class:`tui.session.RoomRefused`); any other failure is retried."""
     from tui.session import RoomRefused
 
+    kept: list[Any] = []  # the host-blind part of the first connection: a hand it is in goes on after a drop
+
     async def connect() -> SshConnection:
         try:
-            return await open_connection(user, host, port, known_hosts or known_hosts_file(), lambda question: False,
-                                         **options)
+            connection = await open_connection(user, host, port, known_hosts or known_hosts_file(),
+                                               lambda question: False, host_blind=kept[0] if kept else None,
+                                               **options)
+            kept[:] = [connection.client.host_blind]
+            return connection
         except JoinRefused as refused:  # banned meanwhile: the session ends in the room's words, no retrying
             raise RoomRefused(str(refused)) from None
         except JoinError as problem:
