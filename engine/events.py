@@ -341,6 +341,11 @@ class SevenDeuceBountyPaid(Event):
     total: int
 
 
+PLAYER_ACTIONS: tuple[type[Event], ...] = (Folded, Checked, Called, BetPlaced, Raised, BringInPosted, CardsDrawn)
+"""A player's decisions in a hand (his own, or the table's for him at a time-out): a hand's first one ends what
+the hand before still offered (R-HOME-2's rabbit, an uncontested winner's show); the deal and forced bets do not."""
+
+
 _Built = TypeVar("_Built", bound=Event)
 
 

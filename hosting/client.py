@@ -47,6 +47,7 @@ from engine.fairness import (
     verify,
 )
 from engine.home.rabbit_hunt import RabbitHuntShown, rabbit_problem
+from engine.table import AFTER_HAND_EVENTS
 from engine.text import clean_text
 from hosting import protocol
 from hosting.draw_round import DrawParticipant
@@ -166,10 +167,15 @@ class FairnessParticipant:
         self._last_deal: dict[str, tuple[Transcript, int]] = {}  # table → its last verified hand, dealt cards
         self.rabbits_checked = 0
         self.rabbit_problems: list[str] = []
+        self._early_rabbits: dict[str, tuple[str, RabbitHuntShown]] = {}  # table → a rabbit shown before its seeds
 
-    def _check_rabbit(self, table: str, event: RabbitHuntShown) -> None:
-        """R-HOME-2: the rabbit must be the deck's next cards after the last hand's deal (its seeds published)."""
+    def _check_rabbit(self, table: str, hand: str, event: RabbitHuntShown) -> None:
+        """R-HOME-2: the rabbit must be the deck's next cards after the deal of its hand (``hand``; its seeds
+        published). Shown before they came (asked at once after the hand), it is checked when they do."""
         last = self._last_deal.get(table)
+        if hand and (last is None or last[0].hand_id != hand):
+            self._early_rabbits[table] = (hand, event)  # one a table: the hand that ended last
+            return
         if last is None:
             return  # the hand was not verified here (watched from after the deal): nothing to check against
         transcript, dealt = last
@@ -216,8 +222,9 @@ class FairnessParticipant:
             event = message["event"]
             if not isinstance(event, Event):  # a body not yet decoded (a test's hand-made message)
                 event = event_from_json(event)
-            if isinstance(event, RabbitHuntShown):  # R-HOME-2: after the hand, checked apart
-                self._check_rabbit(key[0], event)
+            if isinstance(event, AFTER_HAND_EVENTS):  # asked after the hand: nothing dealt, the rabbit checked apart
+                if isinstance(event, RabbitHuntShown):
+                    self._check_rabbit(key[0], key[1], event)
                 return []
             self._observe(self._hands.setdefault(key, _HandRecord()), event)
             return []
@@ -306,6 +313,10 @@ class FairnessParticipant:
             self.notes[key] = lag
         self.results[key] = result
         self._last_deal[key[0]] = (transcript, len(transcript.deals))
+        early = self._early_rabbits.get(key[0])
+        if early is not None and early[0] == key[1]:
+            del self._early_rabbits[key[0]]
+            self._check_rabbit(key[0], key[1], early[1])
         if transcript.reshuffles:
             self.reshuffles_checked += len(transcript.reshuffles)
             from_deck = sum(deal.recipient == record.seat for deal in transcript.deals)

@@ -74,7 +74,7 @@ from engine.fairness import (
     derive_deck,
     reshuffle_key,
 )
-from engine.table import HandEngine
+from engine.table import AFTER_HAND_EVENTS, HandEngine
 from engine.table_events import HandFinished, PlayerMovedIn, PlayerSeated, TurnStarted
 from hosting import protocol
 from hosting.errors import NO_HAND, RoomError
@@ -220,6 +220,7 @@ class TableRunner:
         self._owner_future: Awaitable[Any] | None = None  # the owner keeping the last result: awaited before seeds
         self._closing = False
         self._last_hand: str | None = None  # the last hand played to its end here
+        self._finished_hand: str = ""  # the hand that ended last: a rabbit or a show asked after it is its own
         self._arrived: set[str] = set()  # seated since the running (or last) hand was dealt: a pool's next group
         self._run_token = secrets.token_hex(3)
         self._shuffled_number: int | None = None  # the hand number the last shuffle was for
@@ -546,6 +547,8 @@ class TableRunner:
         self._arrived.update(event.player for event in events if isinstance(event, PlayerMovedIn | PlayerSeated))
         table = self.state.engine
         hand_id = self._hand_id or ""
+        if all(isinstance(event, AFTER_HAND_EVENTS) for event in events):
+            hand_id = self._finished_hand  # asked for during the next deal too: still the finished hand's
         views = EventViews(self.state.config.id, hand_id, events)  # each message encoded once for all
         for listener in self.room.audience(self.state):
             seat = table.seat_of(listener.name)
@@ -559,6 +562,7 @@ class TableRunner:
                         self.state.config.id, hand_id, event.seat, legal_to_json(options),
                         round(event.deadline - self.room.clock(), 3)))
             elif isinstance(event, HandFinished):
+                self._finished_hand = hand_id
                 self.state.record_hand(self.room.clock(), self._pot_of(events))
                 self._hand_finished()
         release_chips(self.owner, self.state, events)  # after the result of the hand that freed them is kept

@@ -116,8 +116,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(TABLE, "run_once", "Run it once", "all-in, when asked: no, one board", "n", "Run once"),
     Command(TABLE, "rabbit_hunt", "Rabbit hunt", "after a hand that ended early: the cards that would have come",
             "w", "Rabbit",
-            readme="home games with `rabbit_hunt`: after a hand that ended early, until the next deal, show the "
-                   'table the cards that would have come (marked "not played")'),
+            readme="home games with `rabbit_hunt`: after a hand that ended early, until the next hand's first "
+                   'action, show the table the cards that would have come (marked "not played")'),
     Command(TABLE, "pick_game", "Pick the next game", "dealer's choice at a mixed table, when it is your pick",
             "g", "Pick game",
             readme="dealer's choice at a mixed table: when the header says it is your pick, choose the next game "
@@ -130,7 +130,7 @@ COMMANDS: tuple[Command, ...] = (
             readme="show or muck at showdown when asked: a table with `manual_showdown = true` asks each player "
                    "in showdown order, on the action clock (out of time: the hand is shown); Ctrl+P → "
                    '"Auto-muck losing hands" mucks, unasked, a hand that cannot win (at any table). After '
-                   "winning a hand nobody called, until the next deal: **S** shows your hand, Ctrl+P → "
+                   "winning a hand nobody called, until the next hand's first action: **S** shows your hand, Ctrl+P → "
                    '"Show your first card" / "second card" shows one (never shown otherwise)'),
     Command(TABLE, "muck", "Muck cards", "at showdown", "m", "Muck"),
     Command(TABLE, "back", "Sit out / sit in", "toggle; away, it is I'm back", "o", "I'm back",

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.events import (
+    PLAYER_ACTIONS,
     AntePosted,
     BetPlaced,
     BettingRoundStarted,
@@ -52,6 +53,7 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.home.rabbit_hunt import RabbitHuntShown
+from engine.table import AFTER_HAND_EVENTS
 from engine.table_events import (
     CardsShownAfterWin,
     ChipsAdded,
@@ -373,6 +375,11 @@ class TableModel:
     """The table's home-game options that are on (R-HOME-1..4), as the room's table message says."""
     second_board: list[str] = field(default_factory=list)  # R-HOME-1: a hand run twice, shared cards included
     rabbit: list[str] = field(default_factory=list)  # R-HOME-2: the cards that would have come (not played)
+    offered_hand: str = ""
+    """The hand that ended before the one being dealt, while what it offered me still stands: the room takes a
+    rabbit hunt or a show after an uncontested win until the new hand's first action."""
+    offered_rabbit: bool = False  # that hand's rabbit is mine to ask for
+    offered_cards: list[str] = field(default_factory=list)  # my cards of that hand, mine to show (I won it)
     acted: set[int] = field(default_factory=set)
     """Seats that acted in this betting round since its last bet or raise: the round is over when every seat
     that can still bet is in it (a draw game then draws)."""
@@ -518,7 +525,7 @@ class TableModel:
 
     @property
     def hand_over(self) -> bool:
-        """The shown hand has ended (its rabbit may be hunted until the next deal)."""
+        """The shown hand has ended (its rabbit may be hunted until the next hand's first action)."""
         return self.hand.ended
 
     @property
@@ -528,17 +535,25 @@ class TableModel:
         variant = VARIANTS.get(self.game)
         board_size = variant.board_card_count if variant is not None else 5
         mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
-        return (bool(self.home.get("rabbit_hunt")) and self.hand_over and not self.rabbit and mine is not None
-                and mine.in_hand and len(self.board) < board_size)
+        ended_early = (bool(self.home.get("rabbit_hunt")) and self.hand_over and not self.rabbit
+                       and mine is not None and mine.in_hand and len(self.board) < board_size)
+        return ended_early or self.offered_rabbit
 
     @property
     def can_show_after_win(self) -> bool:
-        """I won the hand that just ended with nobody left to show against: I may show a card or my hand
-        (once, until the next deal)."""
+        """I won the last hand with nobody left to show against: I may show a card or my hand (once, until the
+        next hand's first action)."""
+        return bool(self.after_win_cards)
+
+    @property
+    def after_win_cards(self) -> list[str]:
+        """My cards of the hand I won uncontested, while I may still show them ([]: nothing to show)."""
         mine = self.my_seat
-        return (mine is not None and bool(self.results) and {seat for seat, _, _ in self.results} == {mine}
+        if (mine is not None and bool(self.results) and {seat for seat, _, _ in self.results} == {mine}
                 and not any(info.hand_name for info in self.seats.values()) and not self.shown_after_win
-                and bool(self.seats[mine].cards) and self.legal is None)
+                and bool(self.seats[mine].cards) and self.legal is None):
+            return list(self.seats[mine].cards)
+        return list(self.offered_cards)
 
     def cancel(self, hand: str) -> bool:
         """The room says ``hand`` was cancelled (it stopped mid-hand, R-CRASH-1): its badge says so instead of
@@ -738,6 +753,7 @@ class TableModel:
         self.hand_running = running
 
     def _new_hand(self, hand: str) -> None:
+        self._keep_offers(hand)
         self.hand_id = hand
         # one numbering: the table's (a tab opened at the table's sixth hand shows hand 6, as the records do)
         self.hand_number = table_hand_number(hand, self._planned) or self.hand_number + 1
@@ -750,6 +766,38 @@ class TableModel:
         for old in list(self.records)[:-RECORD_LIMIT]:
             del self.records[old]
         self.note(self._hand_header())
+
+    def _keep_offers(self, hand: str) -> None:
+        """``hand`` is being dealt: what the hand that just ended still offers me stays on offer (W, S) until
+        ``hand``'s first action, as the room takes it."""
+        ended = bool(self.hand_id) and hand != self.hand_id and self.hand_over
+        self.offered_hand = (self.hand_id or "") if ended else ""
+        self.offered_rabbit = ended and self.rabbit_available
+        self.offered_cards = self.after_win_cards if ended else []
+
+    def _end_offers(self) -> None:
+        self.offered_hand, self.offered_rabbit, self.offered_cards = "", False, []
+
+    def _after_an_earlier_hand(self, event: Event, hand: str) -> None:
+        """A rabbit or a show asked for after ``hand``, which is no longer the one on the felt (the next one is
+        being dealt): into that hand's record and the log, named, never onto the new hand's board or seats."""
+        record = self.records.get(hand)
+        if record is not None:
+            record.events.append(event)
+        number = next((summary.number for summary in self.hands if summary.hand_id == hand), None)
+        said = f"Hand {number}" if number is not None else "The last hand"
+        player = str(getattr(event, "player", ""))
+        who = "you" if player == self.me else player
+        if isinstance(event, RabbitHuntShown):
+            if hand == self.offered_hand:
+                self.offered_rabbit = False
+            streets = "; ".join(f"{street} {' '.join(map(str, cards))}" for street, cards in event.streets)
+            self.note(f"{said}: rabbit hunt (asked by {who}), not played: {streets}")
+        elif isinstance(event, CardsShownAfterWin):
+            if player == self.me and hand == self.offered_hand:
+                self.offered_cards = []
+            verb = "show" if player == self.me else "shows"
+            self.note(f"{said}: {who} {verb} {' '.join(str(card) for card in event.cards)}")
 
     def _hand_header(self) -> str:
         """The hand's first log line; a host-blind table's hands carry its badge (the host saw no hole card)."""
@@ -814,6 +862,11 @@ class TableModel:
         seat = getattr(event, "seat", None)
         player = getattr(event, "player", None)
         name = self._name(seat) if isinstance(seat, int) else str(player or "")
+        if hand and hand != self.hand_id and isinstance(event, AFTER_HAND_EVENTS):
+            self._after_an_earlier_hand(event, hand)
+            return
+        if self.offered_hand and isinstance(event, PLAYER_ACTIONS):
+            self._end_offers()  # the new hand's first action: the room takes no rabbit or show of the last now
         if hand and hand != self.hand_id and not isinstance(event, HAND_STARTS + TABLE_EVENTS):
             # the table was opened (or a seat taken) during this hand: a hand of its own in the log, said so
             self._new_hand(hand)

@@ -87,7 +87,8 @@ class RabbitHuntShown(Event):
 
 @dataclass(slots=True)
 class RabbitOffer:
-    """The rabbit of the table's last hand, on offer until the next deal to the players dealt into it."""
+    """The rabbit of the table's last hand, on offer to the players dealt into it until the next hand's first
+    action."""
 
     hunt: RabbitHunt
     dealt_in: frozenset[int]
@@ -108,7 +109,7 @@ def request_rabbit(offer: RabbitOffer | None, seat: int, player: str) -> list[Ev
     (nothing changes then)."""
     if offer is None:
         raise TableRuleError("there is no rabbit to hunt: the last hand's board was complete (or the table has no "
-                             "rabbit hunt, or a new hand has been dealt)")
+                             "rabbit hunt, or the next hand's first action was made)")
     if seat not in offer.dealt_in:
         raise TableRuleError("only a player dealt into the last hand can ask for its rabbit")
     if offer.shown:

@@ -15,11 +15,12 @@ from engine.table.hands import (
     start_real_hand,
     timeout_action,
 )
-from engine.table.neutral import Table
+from engine.table.neutral import AFTER_HAND_EVENTS, Table
 from engine.table.policy import OwnerStacksPolicy, TablePolicy
 from engine.table.tournament import TournamentPolicy
 
 __all__ = [
+    "AFTER_HAND_EVENTS",
     "MAX_SEATS",
     "CashPolicy",
     "HandEngine",

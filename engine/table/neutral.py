@@ -53,11 +53,11 @@ from engine.errors import (
     TableFull,
     TableRuleError,
 )
-from engine.events import Event, Folded, HandEnded, HandShown
+from engine.events import PLAYER_ACTIONS, Event, Folded, HandEnded, HandShown
 from engine.hand import ForcedBets, Hand, HandConfig
 from engine.home import HomeOptions, check_home_options
 from engine.home.bomb_pot import as_bomb_pot
-from engine.home.rabbit_hunt import RabbitOffer, offer_after, request_rabbit
+from engine.home.rabbit_hunt import RabbitHuntShown, RabbitOffer, offer_after, request_rabbit
 from engine.seating import BlindChoice, SeatedPlayer, WaitingList
 from engine.structures import StructureKind
 from engine.table.cash import CashPolicy
@@ -100,6 +100,10 @@ from engine.table_events import (
     TurnStarted,
 )
 
+AFTER_HAND_EVENTS: tuple[type[Event], ...] = (RabbitHuntShown, CardsShownAfterWin)
+"""What a finished hand still offers, asked for until the next hand's first action (:data:`PLAYER_ACTIONS`): they
+belong to that finished hand, not to the one being dealt."""
+
 
 class Table:
     """A table. Build with a :class:`TableConfig`; ``policy`` decides what differs between kinds of tables
@@ -134,9 +138,11 @@ class Table:
         self.hand_number = 0
         self.last_plan: BlindPlan | None = None
         self.last_forced_bets: ForcedBets | None = None
-        self.rabbit: RabbitOffer | None = None  # R-HOME-2: the last hand's rabbit, on offer until the next deal
-        self._rabbit_deck: tuple[Card, ...] = ()
         """The exact forced bets of the last hand started (stud tables: antes and bring-in, no blinds)."""
+        self.rabbit: RabbitOffer | None = None
+        """R-HOME-2: the last hand's rabbit, on offer until the next hand's first action (:data:`PLAYER_ACTIONS`)."""
+        self._rabbit_deck: tuple[Card, ...] = ()
+        self._rabbit_players: frozenset[str] = frozenset()  # the names dealt into the hand the rabbit is of
         self.rake_taken = 0
         self._dealt_in: tuple[int, ...] = ()
         self._uncontested: tuple[int, tuple[Card, ...]] | None = None  # who may still show his uncontested win
@@ -655,8 +661,8 @@ class Table:
         self._dealt_in = plan.dealt_in
         self._starting, self._released = stacks, {}
         self._folded, self._all_in = set(), set()
-        self._uncontested = None
-        self.rabbit = None  # R-HOME-2: the last hand's rabbit is gone with the new deal
+        # the last hand's rabbit and uncontested winner's show stay on offer through the deal, until the new hand's
+        # first action (_watch): the pause between hands is a second, too short to decide and press a key
         self._rabbit_deck = tuple(deck) if self._hand_config.home.rabbit_hunt else ()
         events.append(HandPlanned(
             self.hand_number, plan.button_seat, plan.small_blind_seat, plan.big_blind_seat, plan.straddle_seat,
@@ -765,7 +771,11 @@ class Table:
         return events
 
     def _watch(self, events: list[Event]) -> list[Event]:
-        """Follow the hand's events: who folded, who is all-in."""
+        """Follow the hand's events: who folded, who is all-in; the first player action of a hand ends what
+        the hand before still offered (its rabbit, its uncontested winner's show)."""
+        offered = self.rabbit is not None or self._uncontested is not None
+        if offered and any(isinstance(event, PLAYER_ACTIONS) for event in events):
+            self.rabbit, self._uncontested = None, None
         for event in events:
             seat = getattr(event, "seat", None)
             if seat is None:
@@ -885,10 +895,13 @@ class Table:
         self.rake_taken += ended.rake
         events: list[Event] = [HandFinished(self.hand_number, ended.stacks, ended.rake)]
         self._uncontested = self._uncontested_winner()
-        if self._hand_config.home.rabbit_hunt:  # R-HOME-2: the cards that would have come, on offer till the deal
+        self.rabbit = None
+        if self._hand_config.home.rabbit_hunt:  # R-HOME-2: the cards that would have come, till the next action
             self.rabbit = offer_after(self._hand_config.variant, self._rabbit_deck,
                                       cards_dealt=getattr(self.hand, "cards_dealt", None),
                                       board=getattr(self.hand, "board", ()), dealt_in=self._dealt_in)
+            self._rabbit_players = frozenset(self.players[seat].player for seat in self._dealt_in
+                                             if seat in self.players)
         self.last_hand = self.hand  # a hand can end inside start_hand (blinds all in): its log stays readable
         self.hand = None
         self._turn = None
@@ -916,17 +929,20 @@ class Table:
 
     def rabbit_hunt(self, player: str) -> list[Event]:
         """R-HOME-2: ``player``, dealt into the last hand, asks to see the cards that would have come (once per
-        hand, until the next deal). :class:`TableRuleError` says why not; nothing changes then."""
-        return request_rabbit(self.rabbit, self.player(player).seat, player)
+        hand, until the next hand's first action). :class:`TableRuleError` says why not; nothing changes then."""
+        seat = self.player(player).seat
+        if self.rabbit is not None and player not in self._rabbit_players:
+            seat = -1  # his seat's player of that hand has gone: he was not dealt in
+        return request_rabbit(self.rabbit, seat, player)
 
     def show_after_win(self, player: str, cards: Sequence[Card]) -> list[Event]:
-        """``player`` won the last hand uncontested: show one of his cards or all of them, once, before the next
-        deal. :class:`TableRuleError` says why not otherwise; nothing changes then."""
+        """``player`` won the last hand uncontested: show one of his cards or all of them, once, until the next
+        hand's first action. :class:`TableRuleError` says why not otherwise; nothing changes then."""
         winner = self._uncontested
         seated = self.players.get(winner[0]) if winner is not None else None
         if winner is None or seated is None or seated.player != player:
             raise TableRuleError("only the player who won the last hand without a showdown can show it, "
-                                 "until the next deal")
+                                 "until the next hand's first action")
         hole = winner[1]
         if len(set(cards)) != len(cards) or any(card not in hole for card in cards) \
                 or len(cards) not in (1, len(hole)):

@@ -103,8 +103,53 @@ def test_the_rabbit_is_on_offer_after_an_early_end_to_players_dealt_in_once_unti
         ("river", tuple(parse_cards("4c")))]
     with pytest.raises(TableRuleError, match="already shown"):
         table.rabbit_hunt("ana")
+
+
+def test_the_rabbit_stays_on_offer_through_the_next_deal_until_its_first_action() -> None:
+    """Issue 27: the offer lasted the second between hands. It stays through the next deal (blinds, cards) and
+    ends with the new hand's first action; a player who took a seat of the last hand since was not dealt in."""
+    table = home_table(rabbit_hunt=True)
+    clock = FakeClock()
+    deck = list(parse_cards("As Ks Ad Kd 2c 7h 9d 3s 4c"))
+    deck += [card for card in full_deck() if card not in deck]
+    table.sit("ana", 500, clock.now)
+    table.sit("bob", 500, clock.now)
+    table.start_hand(deck, clock.now, button_draw_deck=draw_deck("As 2c"))
+    assert table.hand is not None
+    legal = table.hand.legal_actions()
+    assert legal is not None
+    folder = table.players[legal.seat].player
+    table.act(folder, Fold(), clock.advance(1))
+    table.leave(folder, clock.advance(1))
+    table.sit("cid", 500, clock.now)  # in the seat the folder left, or another: not dealt into that hand
+    table.start_hand(list(full_deck()), clock.advance(1))  # the next deal: blinds posted, cards dealt
+    assert table.hand is not None and table.rabbit is not None
+    with pytest.raises(TableRuleError, match="dealt into the last hand"):
+        table.rabbit_hunt("cid")
+    stayed = "bob" if folder == "ana" else "ana"
+    (shown,) = table.rabbit_hunt(stayed)
+    assert isinstance(shown, RabbitHuntShown) and shown.first_position == 4
+    assert [card for _, cards in shown.streets for card in cards] == list(parse_cards("2c 7h 9d 3s 4c"))
+
+
+def test_the_rabbit_is_gone_with_the_next_hands_first_action() -> None:
+    table = home_table(rabbit_hunt=True)
+    clock = FakeClock()
+    table.sit("ana", 500, clock.now)
+    table.sit("bob", 500, clock.now)
+    table.start_hand(list(full_deck()), clock.now, button_draw_deck=draw_deck("As 2c"))
+    assert table.hand is not None
+    legal = table.hand.legal_actions()
+    assert legal is not None
+    table.act(table.players[legal.seat].player, Fold(), clock.advance(1))
     table.start_hand(list(full_deck()), clock.advance(1))
+    assert table.rabbit is not None  # dealt: still on offer
+    legal = table.hand.legal_actions()
+    assert legal is not None
+    table.act(table.players[legal.seat].player, Call(), clock.advance(1))
     assert table.rabbit is None
+    with pytest.raises(TableRuleError, match="no rabbit"):
+        table.rabbit_hunt("ana")
 
 
 def test_no_rabbit_after_a_board_run_out_or_at_a_table_without_the_option() -> None:

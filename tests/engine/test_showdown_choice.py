@@ -119,3 +119,33 @@ def test_a_shown_down_hand_has_nothing_to_show_after() -> None:
     _to_showdown(table, clock)
     with pytest.raises(TableRuleError):
         table.show_after_win("ana", [])
+
+
+def test_the_uncontested_winner_may_still_show_after_the_next_deal_until_its_first_action() -> None:
+    """Issue 27: the show lasted the second between hands. It stays through the next deal and ends with the new
+    hand's first action (a fold, a check, a bet: anyone's)."""
+    import pytest
+
+    from engine.errors import TableRuleError
+    from engine.events import HoleCardsDealt
+    from engine.events import PotAwarded as Awarded
+    from engine.table_events import CardsShownAfterWin
+    from tests.engine.table_helpers import fold_to_big_blind, play_out
+
+    for show_before_action in (True, False):
+        table, clock = _table(manual=False)
+        events = list(table.start_hand(decks(5)(), clock.now, button_draw_deck=draw_deck("As 2c 3c")))
+        events += play_out(table, clock, fold_to_big_blind)
+        (winner,) = {event.seat for event in events if isinstance(event, Awarded)}
+        name = table.players[winner].player
+        hole = next(event.cards for event in events if isinstance(event, HoleCardsDealt) and event.seat == winner)
+        table.start_hand(decks(6)(), clock.advance(1.0))  # the next deal
+        assert table.hand is not None
+        if show_before_action:
+            assert table.show_after_win(name, hole) == [CardsShownAfterWin(winner, name, hole)]
+            continue
+        options = table.hand.legal_actions()
+        assert options is not None
+        table.act(table.players[options.seat].player, fold_to_big_blind(options), clock.advance(1.0))
+        with pytest.raises(TableRuleError, match="first action"):
+            table.show_after_win(name, hole)

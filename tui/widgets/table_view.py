@@ -388,13 +388,13 @@ class TableView(Widget, can_focus=True):
         if self.model is not None and self.model.legal and self.model.legal.get("can_show"):
             self.bar.post_message(ActionBar.Act("show"))
         elif self.model is not None and self.model.can_show_after_win:
-            self._request("show_cards", cards=list(self._my_info().cards))
+            self._request("show_cards", cards=self.model.after_win_cards)
 
     def action_show_card(self, index: int) -> None:
-        """After winning without a showdown: show one card (``index`` among mine)."""
-        info = self._my_info()
-        if self.model is not None and self.model.can_show_after_win and info is not None and index < len(info.cards):
-            self._request("show_cards", cards=[info.cards[index]])
+        """After winning without a showdown: show one card (``index`` among mine of that hand)."""
+        cards = self.model.after_win_cards if self.model is not None else []
+        if index < len(cards):
+            self._request("show_cards", cards=[cards[index]])
 
     def action_muck(self) -> None:
         if self.model is not None and self.model.legal and self.model.legal.get("can_muck"):
