@@ -101,6 +101,7 @@ class PoolOwner:
         self.tables: dict[str, TableState] = {}
         self._tickets: dict[str, _Ticket] = {}
         self._last_table: dict[str, str] = {}  # the table each player left last: his next hand is elsewhere
+        self._top_ups: dict[str, int] = {}  # asked during his hand: added when it lets him go
         self._token = secrets.token_hex(3)
         self._numbers = itertools.count(1)
         self._timer: asyncio.TimerHandle | None = None
@@ -202,10 +203,26 @@ class PoolOwner:
             raise _refusal(problem) from None
         self._deal()
 
-    def top_up(self, name: str, amount: int) -> int:
-        """Chips from his balance between his hands; his new stack in the pool."""
+    def top_up(self, name: str, amount: int) -> dict[str, Any]:
+        """Chips from his balance to his stack in the pool; the ``top_up`` ack's fields. Between his hands they are
+        added at once (``stack``: his new stack). In a hand (in a pool he nearly always is) the top-up is kept, as
+        at a cash table, and added when the hand lets him go, up to the maximum buy-in (:meth:`_kept_top_up`):
+        ``after_hand`` is then true and ``stack`` the stack he brought to the hand. A new one replaces it."""
         if self.store is not None and amount > self.store.balance(name):
             raise RoomError(BAD_AMOUNT, f"you have {self.store.balance(name)} chips in the bank, not {amount}")
+        player = self.pool.player(name) if name in self.pool.players else None
+        if player is not None and player.state is PoolState.PLAYING:
+            maximum = self.pool.settings.max_buy_in
+            if maximum is not None and amount > maximum:
+                raise RoomError(BAD_AMOUNT, f"the maximum buy-in is {maximum} chips: a top-up of {amount} never fits")
+            self._top_ups[name] = amount
+            return {"table": self.id, "stack": player.stack, "amount": amount, "after_hand": True}
+        stack = self._add_chips(name, amount)
+        self._deal()
+        return {"table": self.id, "stack": stack, "amount": amount}
+
+    def _add_chips(self, name: str, amount: int) -> int:
+        """``amount`` from his balance to his stack in the pool (he is between hands); his new stack."""
         try:
             stack = self.pool.top_up(name, amount)
         except (TableRuleError, InvalidAmount) as problem:
@@ -214,7 +231,6 @@ class PoolOwner:
             self.store.buy_in(self.id, name, amount, "top-up")
         if self.pool.player(name).state is PoolState.SITTING_OUT and not self.pool.player(name).sitting_out_next:
             self.pool.sit_in(name, self.room.clock())  # out only for want of chips: back in line
-        self._deal()
         return stack
 
     def commit(self, name: str, ticket_id: str, commitment: str) -> None:
@@ -254,6 +270,7 @@ class PoolOwner:
 
     def _cash_out(self, name: str, chips: int) -> None:
         self._tickets.pop(name, None)
+        self._top_ups.pop(name, None)
         self._last_table.pop(name, None)
         if self.store is not None and chips:
             self.store.cash_out(self.id, name, chips, "left the pool")
@@ -335,15 +352,44 @@ class PoolOwner:
         if leaving is not None:
             self._cash_out(name, leaving)
             return
+        added = self._kept_top_up(name)
         if name not in self._tickets:  # his ticket went into a hand that never started: a new one
             self._ask_commitment(name)
-        self._tell(name)
+        self._tell(name, added)
 
-    def _tell(self, name: str) -> None:
-        """``pool``: his chips and state between hands (PROTOCOL.md), e.g. to top up when short."""
+    def _kept_top_up(self, name: str) -> int | None:
+        """The top-up he asked for during his hand, now that it let him go: what still fits under the maximum
+        buy-in (a hand he won may leave less room, or none) and his bank. The chips added (0: none, and he is
+        told why), or None when he had asked for none."""
+        asked = self._top_ups.pop(name, None)
+        if asked is None:
+            return None
+        where = self.config.table.name or self.id
+        stack = self.pool.player(name).stack
+        maximum = self.pool.settings.max_buy_in
+        amount = asked if maximum is None else min(asked, maximum - stack)
+        if self.store is not None:
+            amount = min(amount, self.store.balance(name))
+        if amount <= 0:
+            reason = f"your stack ({stack}) is at the maximum buy-in" if maximum is not None and stack >= maximum \
+                else "your bank is empty"
+            self.room.send_to(name, protocol.message("notice", text=f"No top-up at {where}: {reason}."))
+            return 0
+        try:
+            self._add_chips(name, amount)  # no deal from here: the caller deals once everyone is back
+        except RoomError as refused:  # e.g. busted, and what is left in the bank is short of the minimum buy-in
+            self.room.send_to(name, protocol.message(
+                "notice", text=f"Your top-up of {amount} at {where} was not added: {refused}."))
+            return 0
+        return amount
+
+    def _tell(self, name: str, added: int | None = None) -> None:
+        """``pool``: his chips and state between hands (PROTOCOL.md), e.g. to top up when short; ``added``: the
+        chips of the top-up kept during his hand, when he had asked for one."""
         player = self.pool.player(name)
+        extra = {} if added is None else {"added": added}
         self.room.send_to(name, protocol.message("pool", pool=self.id, stack=player.stack,
-                                                 state=player.state.value))
+                                                 state=player.state.value, **extra))
 
     def _give_up_stuck_groups(self) -> None:
         """A group seated for a hand that cannot be dealt any more (one of them left the table before the
@@ -388,6 +434,8 @@ class PoolOwner:
             leaving = self.pool.released(player, amount, self.room.clock())
             if leaving is not None:
                 self._cash_out(player, leaving)
+            elif player in self._top_ups:
+                self._tell(player, self._kept_top_up(player))
 
     def shuffle_missed(self, table: TableState, player: str) -> None:
         """He committed ahead but never revealed (or missed a commit): out of the line until he sits in himself,

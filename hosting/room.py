@@ -997,7 +997,7 @@ class Room:
     def _top_up(self, session: Session, message: TopUp, now: float) -> None:
         pool = self.pool_of(message.table)
         if pool is not None:
-            session.send(protocol.ack("top_up", table=pool.id, stack=pool.top_up(session.name, message.amount)))
+            session.send(protocol.ack("top_up", **pool.top_up(session.name, message.amount)))
             return
         table = self.table(message.table)
         self._refuse_tournament_table(table, "chips come by rebuy or add-on")

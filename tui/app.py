@@ -306,6 +306,11 @@ class CroupierApp(TournamentLobby):
             self.show_notice(f"The room closed the connection: {message.get('reason')}")
         elif kind == "balance":
             self.query_one(Lobby).balance = f"Balance: {message.get('balance')} chips"
+        elif kind == "pool" and chips_of(message.get("added")) > 0:  # the top-up it kept through our hand
+            pool = str(message.get("pool", ""))
+            self.results.added(pool, chips_of(message.get("added")))
+            self.notify(f"Top-up of {chips_of(message.get('added'))} added at {self._table_name(pool)}: your stack "
+                        f"there is {chips_of(message.get('stack'))}.", title="top-up")
         elif kind == "pool_left":  # a fast-fold pool let us go (at once, or when the hand did): chips back
             pool = str(message.get("pool", ""))
             self._sitting_ended(pool, self.results.cashed_out(pool, chips_of(message.get("chips")), self.clock()))
@@ -430,11 +435,12 @@ class CroupierApp(TournamentLobby):
             number = message.get("report")
             self.notify(f"Hand {message.get('hand')} reported to the host for review"
                         + (f" (report {number})." if number is not None else "."), title="report")
+        elif about == "top_up" and message.get("after_hand"):  # a pool keeps it: its `pool` message says when
+            self.notify(f"Top-up of {chips_of(message.get('amount'))} at {self._table_name(table_id)}: added when "
+                        "this hand lets you go (up to the maximum buy-in).", title="top-up")
         elif about == "top_up":
-            if table_id in self.pool_ids:  # a pool's top-up has no table event: the amount is what we asked
-                asked = next((item.get("amount") for item in reversed(self.sent) if item["type"] == "top_up"
-                              and self._result_key(str(item.get("table", ""))) == table_id), 0)
-                self.results.added(table_id, chips_of(asked))
+            if table_id in self.pool_ids:  # a pool's top-up has no table event: its ack says the amount
+                self.results.added(table_id, chips_of(message.get("amount")))
             self.notify(f"Stack at {self._table_name(table_id)}: {message.get('stack')} chips.", title="top-up")
         elif about == "auto_top_up" and table_id in self.models:
             model = self.models[table_id]

@@ -256,7 +256,7 @@ class TablesScreen(RoomApp):
     @work(group="requests")
     async def top_up(self, table_id: str) -> None:
         model = self.models.get(table_id)
-        row = self.lobby_rows.get(table_id, {})
+        row = self.lobby_row_of(table_id) or {}  # a pool's table (zoom.3): the pool's limits
         if model is None or model.my_seat is None:
             return
         stack = model.seats[model.my_seat].stack
@@ -266,6 +266,9 @@ class TablesScreen(RoomApp):
             return
         amount = await self.push_screen_wait(AmountScreen("Top-up", 1, maximum - stack, maximum - stack))
         if amount is None:
+            return
+        if model.kind == "pool":  # to the pool, not its table: it keeps it while this hand holds us (ack after_hand)
+            await self.send("top_up", table=str(row.get("id") or table_id.rpartition(".")[0]), amount=amount)
             return
         if model.in_running_hand:  # the room adds chips only between hands: kept until this one ends
             model.pending_top_up = amount
@@ -320,7 +323,7 @@ class TablesScreen(RoomApp):
         if not model.pending_top_up or model.in_running_hand or model.my_seat is None:
             return
         # what the hand brought counts: never past the table's maximum buy-in
-        maximum = int((self.lobby_rows.get(model.table_id, {}).get("buy_in") or [0, 0])[1])
+        maximum = int(((self.lobby_row_of(model.table_id) or {}).get("buy_in") or [0, 0])[1])
         room = maximum - model.seats[model.my_seat].stack if maximum else model.pending_top_up
         amount, model.pending_top_up = min(model.pending_top_up, room), 0
         if amount > 0:
