@@ -806,6 +806,8 @@ class HostConsole:
             return
         self.room.publish_seat_change(table, events)
         returned = sum(event.amount for event in events if isinstance(event, ChipsReturned))
+        # he no longer hears the table (off its seats and watchers): told himself, before a kick's bye
+        self._send(name, protocol.message("table_left", table=table.config.id, chips=returned))
         log.info("host removed %s from %s, %d chips back to the bank", name, table.config.id, returned)
 
     def _after_all(self, tables: list[TableState], done: Callable[[], None]) -> None:

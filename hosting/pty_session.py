@@ -404,11 +404,18 @@ def stop_child(child: subprocess.Popen[bytes]) -> None:
         child.wait()
 
 
-TERMINAL_RESET = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
-                  b"\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l")
-"""Written to the player's terminal when a served TUI ends, however it ended: mouse and focus reporting and
-bracketed paste off, keyboard mode popped, cursor shown, back from the alternate screen. A TUI that exits
-normally has done this already (harmless twice); one that was killed or crashed has not."""
+TERMINAL_MODES_OFF = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+                      b"\x1b[<u\x1b[0m\x1b[?25h")
+"""Mouse and focus reporting and bracketed paste off, keyboard mode popped, cursor shown: harmless twice."""
+ENTER_ALTERNATE_SCREEN = b"\x1b[?1049h"
+LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
+"""Back from the alternate screen. Not harmless twice: on the normal screen it still restores the cursor saved
+when the alternate screen was entered, so what the TUI printed after leaving it (the player's result) is
+written over."""
+TERMINAL_RESET = TERMINAL_MODES_OFF + LEAVE_ALTERNATE_SCREEN
+"""Written to the player's terminal when a served TUI ends while still on the alternate screen (killed, crashed,
+the room closing under it); a TUI that left it itself gets :data:`TERMINAL_MODES_OFF` only
+(:class:`AlternateScreenWatch`)."""
 READY_SIZE = (80, 24)
 """The size a ready screen is drawn at before its player's terminal is known (then resized to it)."""
 READY_OUTPUT_LIMIT = 1 << 20
@@ -621,6 +628,36 @@ STALL_SECONDS = 60.0
 """A player whose terminal takes none of the waiting output for this long is disconnected."""
 
 
+class AlternateScreenWatch:
+    r"""Whether the TUI's terminal is on the alternate screen, from the bytes it wrote (a switch may be split
+    between two reads). Unknown (nothing seen) counts as on: the reset is then sent whole.
+
+    >>> watch = AlternateScreenWatch()
+    >>> watch.on
+    True
+    >>> watch.feed(b"lobby\x1b[?10"); watch.feed(b"49lYour result: up 5\r\n"); watch.on
+    False
+    >>> watch.feed(b"\x1b[?1049h"); watch.on
+    True
+    """
+
+    def __init__(self) -> None:
+        self.on = True
+        self._tail = b""
+
+    def feed(self, data: bytes) -> None:
+        seen = self._tail + data
+        entered, left = seen.rfind(ENTER_ALTERNATE_SCREEN), seen.rfind(LEAVE_ALTERNATE_SCREEN)
+        if entered != left:  # both -1 when neither is there
+            self.on = entered > left
+        self._tail = seen[-(len(LEAVE_ALTERNATE_SCREEN) - 1):]
+
+    @property
+    def reset(self) -> bytes:
+        """What gives the player's terminal back now, and leaves what the TUI printed last where it is."""
+        return TERMINAL_RESET if self.on else TERMINAL_MODES_OFF
+
+
 def clamped(columns: int, rows: int) -> tuple[int, int]:
     """The window size given to the TUI: 80x24 when unknown (0), never above :data:`MAX_TERMINAL_SIZE`.
 
@@ -646,6 +683,7 @@ class PtyPump:
         self.finished = asyncio.Event()
         self.drawn = asyncio.Event()  # the TUI wrote something
         self.stalled = False
+        self.screen = AlternateScreenWatch()  # what the TUI left the terminal on
         self._loop = asyncio.get_running_loop()
         self._typing: asyncio.Task[None] | None = None
         self._waiting: asyncio.Task[None] | None = None  # for the player to take the output (back-pressure)
@@ -678,6 +716,7 @@ class PtyPump:
             self.finished.set()
             return
         self.drawn.set()
+        self.screen.feed(data)
         self.process.stdout.write(data)
         if self.process.channel.get_write_buffer_size() > OUTPUT_HIGH_WATER:
             self._loop.remove_reader(self.master)  # the TUI waits until the player has taken some
@@ -802,7 +841,7 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
         pump.stop()
         farewell = gate.farewell(token)
         if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
-            _farewell(process, gate.closing_reason)
+            _farewell(process, gate.closing_reason, pump.screen)
         await _stop_tui(loop, child, pid)
         with contextlib.suppress(OSError):
             os.close(master)
@@ -814,17 +853,20 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
             process.get_extra_info("connection").abort()
         return status
     if gate.closing_reason is None:
-        _farewell(process, farewell)  # a ban or a kick: the host's reason stays on his terminal
+        _farewell(process, farewell, pump.screen)  # a ban or a kick: the host's reason stays on his terminal
     with contextlib.suppress(Exception):
         process.exit(status)
         await asyncio.wait_for(process.wait_closed(), KILL_GRACE_SECONDS)  # the bytes reach the player
     return status
 
 
-def _farewell(process: SSHServerProcess[bytes], reason: str | None) -> None:
-    """Give the player's terminal back (:data:`TERMINAL_RESET`) and say why the session ended, if we know."""
+def _farewell(process: SSHServerProcess[bytes], reason: str | None, screen: AlternateScreenWatch) -> None:
+    """Give the player's terminal back and say why the session ended, if we know. Back from the alternate screen
+    only if the TUI is still on it: a TUI that ended itself has left it and printed the player's result below,
+    which a second switch would write over (:data:`LEAVE_ALTERNATE_SCREEN`)."""
     with contextlib.suppress(Exception):
-        process.stdout.write(TERMINAL_RESET + (f"croupier: {reason}\r\n".encode() if reason else b""))
+        process.stdout.write(screen.reset + (f"croupier: {reason}\r\n".encode() if reason else b""))
+        screen.feed(LEAVE_ALTERNATE_SCREEN)  # told once: the room closing, then the TUI ending, say it once
 
 
 async def _stop_tui(loop: asyncio.AbstractEventLoop, child: subprocess.Popen[bytes] | None, pid: int) -> None:

@@ -314,6 +314,9 @@ class CroupierApp(TournamentLobby):
         elif kind == "pool_left":  # a fast-fold pool let us go (at once, or when the hand did): chips back
             pool = str(message.get("pool", ""))
             self._sitting_ended(pool, self.results.cashed_out(pool, chips_of(message.get("chips")), self.clock()))
+        elif kind == "table_left":  # the host stood us up (a kick, a ban): the table's events no longer reach us
+            left = str(message.get("table", ""))
+            self._sitting_ended(left, self.results.cashed_out(left, chips_of(message.get("chips")), self.clock()))
         elif isinstance(table_id, str):
             self._table_message(table_id, message)
 
