@@ -48,6 +48,7 @@ from hosting.removal import remove_everywhere
 
 if TYPE_CHECKING:
     from engine.table import Table
+    from engine.table import TableConfig as EngineTableConfig
     from hosting.cash import CashTables
     from hosting.config import TableConfig
     from hosting.pools import PoolOwner
@@ -201,6 +202,12 @@ def level_of(config: TableConfig) -> dict[str, Any]:
             "straddle": config.straddle, "rake": config.rake, "clock": dict(config.clock)}
 
 
+def level_words(config: TableConfig) -> str:
+    """A level as the host's announcement says it: "2/4, ante 1, straddles allowed, rake none"."""
+    return f"{config.small_blind}/{config.big_blind}" + (f", ante {config.ante}" if config.ante else "") \
+        + (", straddles allowed" if config.straddle else "") + f", rake {config.rake}"
+
+
 class ConsoleState:
     """What the host set that outlives a restart: hosts he named and the keys he vouched for, bans, spectators,
     chat and mutes per table, the one-time codes of key resets, and each table's level (``levels``: the table's
@@ -283,12 +290,13 @@ class HostConsole:
         most :data:`WAITING_KEYS_PER_NAME` a name: ``make_host NAME --key FINGERPRINT`` confirms one of them."""
 
     def restore_levels(self, room_file: Mapping[str, TableConfig]) -> None:
-        """At the room's start: each cash table plays the level the host last set there (``level``), unless
-        room.toml's level for it changed since (the file is newer: the host's is dropped)."""
+        """At the room's start: each cash table and fast-fold pool plays the level the host last set there
+        (``level``), unless room.toml's level for it changed since (the file is newer: the host's is dropped)."""
         for table_id, kept in list(self.state.levels.items()):
             table = self.room.cash.tables.get(table_id)
+            pool = self.room.pools.get(table_id)
             original = room_file.get(table_id)
-            if table is None or original is None:
+            if (table is None and pool is None) or original is None:
                 continue
             if kept["room_file"] != level_of(original):
                 log.info("host console: room.toml changed %s's level since the host set it: room.toml's kept",
@@ -296,13 +304,17 @@ class HostConsole:
                 del self.state.levels[table_id]
                 continue
             try:
-                changed = dataclasses.replace(table.config, **kept["level"])
-                table.engine.reconfigure(build_engine_table(changed).config)
+                changed = dataclasses.replace(original if table is None else table.config, **kept["level"])
+                engine_config = build_engine_table(changed).config
             except (RoomError, ValueError, TypeError) as problem:
                 log.error("host console: the level kept for %s does not fit it (%s): room.toml's kept", table_id,
                           problem)
                 continue
-            table.config = changed
+            if pool is not None:
+                pool.change_level(changed)
+            elif table is not None:
+                table.engine.reconfigure(engine_config)
+                table.config = changed
             log.info("host console: %s plays the host's level, blinds %d/%d", table_id, changed.small_blind,
                      changed.big_blind)
 
@@ -656,10 +668,42 @@ class HostConsole:
             self._send(name, message)
 
     def _do_level(self, request: AdminRequest, now: float) -> dict[str, Any]:
+        pool = self.room.pools.get(request.get("table"))
+        if pool is not None:  # a fast-fold pool: in its lobby row at once, from each of its tables' next hand
+            changed, _ = self._level(pool.config.table, request)
+            pool.change_level(changed)
+            self._keep_level(changed)
+            text = (f"The host changed {pool.config.table.name or pool.id} from each table's next hand: blinds "
+                    f"{level_words(changed)}.")
+            self._tell_pool(pool, text)
+            return {"text": text}
         table = self._table(request.get("table"))
-        config = table.config
+        changed, engine_config = self._level(table.config, request)
+
+        def apply() -> None:
+            table.config = changed
+            self._keep_level(changed)
+            # clocks, straddles, rake and the level from the next hand; the typed level_changed event to the
+            # table (control data for clients; the notice is for people)
+            self.room.publish_level_change(table, table.engine.reconfigure(engine_config))
+
+        self._at_break(table, apply)
+        text = f"The host changed the table from the next hand: blinds {level_words(changed)}."
+        self._announce(table, text)
+        return {"text": text}
+
+    def _keep_level(self, changed: TableConfig) -> None:
+        """The host's level of a table or pool of room.toml, kept for the room's next start (restore_levels)."""
+        original = self.room.room_file_tables.get(changed.id)
+        if original is not None:
+            self.state.levels[changed.id] = {"room_file": level_of(original), "level": level_of(changed)}
+            self.state.save()
+
+    def _level(self, config: TableConfig, request: AdminRequest) -> tuple[TableConfig, EngineTableConfig]:
+        """``config`` at the level ``request`` asks, and its engine's config; :class:`AdminRefusal` if it cannot
+        be played (nothing changed)."""
         if config.mixed is not None:
-            raise AdminRefusal("bad_level", f"{table.config.id} is a mixed table: each of its games has its stakes "
+            raise AdminRefusal("bad_level", f"{config.id} is a mixed table: each of its games has its stakes "
                                             "in room.toml (games = …); pick its game with `game`")
         clock = dict(config.clock)
         for name in ("action_seconds", "time_bank_seconds"):
@@ -676,26 +720,9 @@ class HostConsole:
                                       straddle=request.get("straddle", config.straddle),
                                       rake=request.get("rake", config.rake), clock=clock)
         try:
-            engine_config = build_engine_table(changed).config  # refused here, before the table is touched
+            return changed, build_engine_table(changed).config  # refused here, before the table is touched
         except RoomError as refusal:
             raise AdminRefusal("bad_level", str(refusal)) from None
-
-        def apply() -> None:
-            table.config = changed
-            original = self.room.room_file_tables.get(table.config.id)
-            if original is not None:  # kept for the next start of the room (restore_levels)
-                self.state.levels[table.config.id] = {"room_file": level_of(original), "level": level_of(changed)}
-                self.state.save()
-            # clocks, straddles, rake and the level from the next hand; the typed level_changed event to the
-            # table (control data for clients; the notice is for people)
-            self.room.publish_level_change(table, table.engine.reconfigure(engine_config))
-
-        self._at_break(table, apply)
-        words = f"{small}/{big}" + (f", ante {changed.ante}" if changed.ante else "") \
-            + (", straddles allowed" if changed.straddle else "") + f", rake {changed.rake}"
-        text = f"The host changed the table from the next hand: blinds {words}."
-        self._announce(table, text)
-        return {"text": text}
 
     def _do_game(self, request: AdminRequest, now: float) -> dict[str, Any]:
         """A mixed table's next game (R-MIX-2): dealt from the next hand, announced at the table."""

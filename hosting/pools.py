@@ -291,6 +291,21 @@ class PoolOwner:
             self._deal()
         return was
 
+    def change_level(self, table: TableConfig) -> None:
+        """The host's new level (blinds, ante, straddle, rake, clock: ``level``, checked by the console): in the
+        pool's lobby row at once, dealt from each of its tables' next hand (a hand in play keeps its own)."""
+        self.config = replace(self.config, table=table)
+        for state in self.tables.values():
+            if not state.engine.hand_running and not state.engine.players:
+                self._at_level(state)
+
+    def _at_level(self, table: TableState) -> None:
+        """``table`` (empty, between hands) plays the pool's level now, if the host changed it since."""
+        config = replace(self.config.table, id=table.id, name=table.config.name)
+        if config != table.config:
+            table.config = config
+            table.engine.reconfigure(build_engine_table(config).config)
+
     def members(self) -> list[str]:
         """The players in the pool (playing or waiting)."""
         return sorted(self.pool.players)
@@ -318,6 +333,7 @@ class PoolOwner:
         need be."""
         for table in self.tables.values():
             if not table.engine.players and not table.engine.hand_running and table.id not in left:
+                self._at_level(table)
                 return table
         number = len(self.tables) + 1
         config = replace(self.config.table, id=self.config.table_id(number),

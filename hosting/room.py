@@ -292,8 +292,9 @@ class Room:
         self.console = HostConsole(self, hosts=config.hosts, approve_seats=config.approve_seats,
                                    data_dir=store.data_dir if store is not None else None,
                                    pinned=frozenset(config.access.pinned_keys))
-        self.room_file_tables = {table.id: table for table in config.tables}
-        """The tables as room.toml describes them (the host's changes since are their configs)."""
+        self.room_file_tables = {table.id: table for table in (*config.tables, *(pool.table for pool in config.pools))}
+        """The tables (and fast-fold pools) as room.toml describes them (the host's changes since are their
+        configs)."""
         self.console.restore_levels(self.room_file_tables)
         gatekeeper.banned = self.console.ban_reason
         gatekeeper.host_names = self.console.hosts

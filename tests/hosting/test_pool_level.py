@@ -1,0 +1,85 @@
+"""The host changes a fast-fold pool's blinds (issue 27 leftover, found by a new-host trial):
+`croupier admin level zoom --blinds 2/4` was refused ("there is no table 'zoom'"). A home game's host changes
+the blinds whenever he likes (PokerNow lets him); a pool takes a level as a table does: in its lobby row and the
+host's status at once, dealt from each of its tables' next hand (a hand in play keeps its blinds), its players
+told, and kept across a restart of the room."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from engine.events import BlindPosted, HandStarted
+from hosting.admin_requests import AdminRequest
+from hosting.client import RoomClient
+from hosting.config import parse_room
+from hosting.pool_bots import play_pool
+from hosting.server import start_room
+from hosting.table_runner import RunnerSettings
+from tests.hosting.test_pool_pause import ROOM, until
+
+
+def blinds_after(received: list[dict[str, Any]], start: int) -> list[tuple[str, int]]:
+    """The blinds posted in the hands that started after message ``start``: (kind, amount) each."""
+    posted, started = [], False
+    for message in received[start:]:
+        event = message.get("event") if message.get("type") == "event" else None  # typed by the client
+        started = started or isinstance(event, HandStarted)
+        if started and isinstance(event, BlindPosted):
+            posted.append((event.kind, event.amount))
+    return posted
+
+
+@pytest.mark.timeout(300)
+async def test_the_host_changes_a_pools_blinds_and_they_last(tmp_path: Path) -> None:
+    settings = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
+    running = await start_room(parse_room(ROOM), tmp_path / "data", host="127.0.0.1", port=0,
+                               runner_settings=settings, served_tui=False)
+    closed = False
+    pool = running.room.pools["zoom"]
+    console = running.room.console
+    clients = [await RoomClient.connect("127.0.0.1", running.port, name,
+                                        client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+               for name in ("bob", "cleo")]
+    done = asyncio.Event()
+    players = [asyncio.ensure_future(play_pool(client, "zoom", 10**6, random.Random(index), done=done))
+               for index, client in enumerate(clients)]
+    try:
+        await until(lambda: pool.hands_dealt >= 2, "the pool to deal")
+        start = len(clients[0].received)
+        reply = console.perform("ana", AdminRequest("level", {"table": "zoom", "small_blind": 2, "big_blind": 4}),
+                                time.time())
+        assert reply["text"] == "The host changed Zoom 1/2 from each table's next hand: blinds 2/4, rake none."
+        assert pool.summary(time.time())["stakes"] == [2, 4]  # the lobby row, at once
+        status = console.perform("ana", AdminRequest("status", {}), time.time())
+        assert [row["stakes"] for row in status["pools"]] == [[2, 4]]
+        dealt = pool.hands_dealt
+        await until(lambda: pool.hands_dealt >= dealt + 3, "three more pool hands")
+        posted = blinds_after(clients[0].received, start)
+        assert posted and set(posted) == {("small_blind", 2), ("big_blind", 4)}, posted
+        notices = [message["text"] for message in clients[1].received if message["type"] == "notice"]
+        assert reply["text"] in notices
+    finally:
+        done.set()
+        for task in players:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(task, 60)
+        for client in clients:
+            await client.close()
+        await running.close()
+        closed = True
+    assert closed
+    again = await start_room(parse_room(ROOM), tmp_path / "data", host="127.0.0.1", port=0,
+                             runner_settings=settings, served_tui=False)
+    try:
+        row = again.room.pools["zoom"].summary(time.time())
+        assert row["stakes"] == [2, 4]  # the host's level lasts until he changes it (or room.toml does)
+    finally:
+        await again.close()
