@@ -323,6 +323,13 @@ class HostConsole:
     def hosts(self) -> list[str]:
         return sorted(self.config_hosts | self.state.hosts | set(self.state.host_keys))
 
+    def unconfirmed_hosts(self) -> list[str]:
+        """room.toml's host names no key holds yet: none pinned there, none a host vouched for (``make_host``).
+        Whoever logs in under one is no host (:meth:`_vouched`) until a host confirms his key. The room's own user
+        is confirmed by his own SSH keys (:meth:`is_host`)."""
+        return sorted(name for name in self.config_hosts if name not in self.state.hosts and name != self.owner
+                      and name not in self.pinned and not self.state.host_keys.get(name))
+
     def is_host(self, name: str, public_key: str | None = None) -> bool:
         """Whether ``name`` holding ``public_key`` (``None``: whatever key holds the name now) is a host."""
         if name in self.state.hosts or self._vouched(name, public_key):
@@ -582,7 +589,8 @@ class HostConsole:
                 "muted": sorted(self.state.muted.get(table_id, set()))})
         return {"text": f"{len(tables)} tables, {len(self.seat_requests)} seat requests", "tables": tables,
                 "seat_requests": [dataclasses.asdict(item) for item in self.seat_requests.values()],
-                "hosts": self.hosts(), "banned": sorted(self.state.banned_names),
+                "hosts": self.hosts(), "unconfirmed_hosts": self.unconfirmed_hosts(),
+                "banned": sorted(self.state.banned_names),
                 "banned_keys": len(self.state.banned_keys), "online": sorted(self.room.sessions),
                 "approve_seats": self.approve_seats,
                 "pools": [{**pool.summary(now), "members": sorted(pool.pool.players)}

@@ -37,6 +37,33 @@ def _tournament_row(tournament: Mapping[str, Any]) -> list[str]:
             registered + (f", {left} left" if left is not None else "")]
 
 
+def hosts_words(reply: Mapping[str, Any]) -> str:
+    """The hosts of a ``status`` reply, each room.toml name no key is confirmed for marked.
+
+    >>> hosts_words({"hosts": ["ana", "boss"], "unconfirmed_hosts": ["boss"]})
+    'ana, boss (unconfirmed)'
+    >>> hosts_words({"hosts": []})
+    'none'
+    """
+    unconfirmed = set(reply.get("unconfirmed_hosts", []))
+    return ", ".join(f"{name} (unconfirmed)" if name in unconfirmed else str(name)
+                     for name in reply.get("hosts", [])) or "none"
+
+
+def unconfirmed_words(reply: Mapping[str, Any]) -> str:
+    """What an unconfirmed host means and how to confirm him ("" when every host is confirmed).
+
+    >>> print(unconfirmed_words({"unconfirmed_hosts": ["boss"]}))  # doctest: +NORMALIZE_WHITESPACE
+    Unconfirmed hosts: boss — named in room.toml, but no key is pinned there or confirmed, so no host
+    yet: pin the key, or make-host NAME --key FINGERPRINT (his refused login shows it)
+    """
+    names = [str(name) for name in reply.get("unconfirmed_hosts", [])]
+    if not names:
+        return ""
+    return (f"Unconfirmed hosts: {', '.join(names)} — named in room.toml, but no key is pinned there or confirmed, "
+            "so no host yet: pin the key, or make-host NAME --key FINGERPRINT (his refused login shows it)")
+
+
 def status_text(reply: Mapping[str, Any]) -> str:
     """The room's ``status`` reply as the host reads it.
 
@@ -74,7 +101,9 @@ def status_text(reply: Mapping[str, Any]) -> str:
     keys = int(reply.get("banned_keys", 0) or 0)
     lines.append(" · ".join([
         f"Online: {counted(len(online), 'player')}" + (f" ({', '.join(online)})" if online else ""),
-        f"hosts: {', '.join(reply.get('hosts', [])) or 'none'}",
+        f"hosts: {hosts_words(reply)}",
         f"banned: {', '.join(banned) or 'none'}" + (f" and {counted(keys, 'key')}" if keys else ""),
         "seats: the host approves each" if reply.get("approve_seats") else "seats: anyone may sit"]))
+    if unconfirmed_words(reply):
+        lines.append(unconfirmed_words(reply))
     return "\n".join(lines)

@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Static
 
 from hosting.admin_parser import add_admin, request_of
+from hosting.admin_status import hosts_words
 from hosting.settle_up import COLUMN_LABELS, COLUMNS
 from tui.tournament_book import STATUS_NAMES
 
@@ -239,7 +240,7 @@ class HostScreen(Screen[None]):
 
     def _render_status(self) -> None:
         lines = self._table_lines() + self._pool_lines() + self._tournament_lines()
-        lines.append(f"hosts: {', '.join(self.status.get('hosts', []))}   banned: "
+        lines.append(f"hosts: {hosts_words(self.status)}   banned: "
                      f"{', '.join(self.status.get('banned', [])) or 'none'}   online: "
                      f"{', '.join(self.status.get('online', []))}")
         self.query_one("#host-tables", Static).update("\n".join(lines))

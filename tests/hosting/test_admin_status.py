@@ -42,3 +42,19 @@ def test_pools_and_tournaments_have_their_rows() -> None:
         "Seat requests (1)",
         "  bob at home for 150 (approve home bob / deny …)",
         "Online: 2 players (ana, bob) · hosts: ana · banned: eve and 1 key · seats: the host approves each"]
+
+
+async def test_status_marks_a_room_toml_host_no_key_is_confirmed_for(rooms: Any, capsys: Any) -> None:
+    """Found by a new-host trial: `status` listed boss (in room.toml's hosts, no key pinned, none vouched for)
+    as a host beside ana (pinned), though whoever logs in as boss gets no Host screen."""
+    from hosting.admin_requests import AdminRequest
+    from tests.hosting.test_host_console import _room
+
+    running = await rooms(_room(hosts=("ana", "boss")), deal=False, served_tui=False)
+    reply = running.room.console.perform("ana", AdminRequest("status", {}), 0.0)
+    assert (reply["hosts"], reply["unconfirmed_hosts"]) == (["ana", "boss"], ["boss"])
+    assert await asyncio.to_thread(main, ["admin", "--data", str(running.data_dir), "status"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "hosts: ana, boss (unconfirmed)" in lines[-2], lines
+    assert lines[-1].startswith("Unconfirmed hosts: boss — named in room.toml, but no key is pinned there or "
+                                "confirmed, so no host yet"), lines
