@@ -14,6 +14,8 @@ A room file looks like this (every key optional except each table's ``game``, ``
     max_pending_logins = 100            # connections not logged in yet, in all (older idle ones are dropped)
     pending_logins_per_address = 10     # … from one address (an IPv6 /64)
     logins_per_address = 64             # logged-in connections one address may hold at once
+    registrations_per_address = 20      # new names one address (an IPv6 /64) may register an hour
+    registrations_per_invite = 50       # new names one invite code may register an hour
     login_seconds = 10                  # time to finish the SSH login
     gate_seconds = 120                  # time a login has to hold its name (pass the password/invite):
                                         #   a login that holds none by then is closed
@@ -208,6 +210,12 @@ class AccessConfig:
     logins_per_address: int = 64
     """Logged-in connections one address (an IPv6 /64) may hold at once: ``connections_per_minute`` alone let
     one address pile up logins without end (20 a minute, each a descriptor and its channels)."""
+    registrations_per_address: int = 20
+    """New names one address (an IPv6 /64) may register an hour (a burst of as many, then one every 3600/N s):
+    each new name is a balance and rows in the store; with only ``connections_per_minute`` one address registered
+    20 a minute."""
+    registrations_per_invite: int = 50
+    """New names one invite code may register an hour, from any addresses (a code passed beyond its friends)."""
     login_seconds: float = 10.0
     gate_seconds: float = 120.0
     """Seconds an SSH login has to hold its name (every gate passed); a login holding none then is closed, so
@@ -591,6 +599,8 @@ def _read_access(reader: Reader) -> AccessConfig:
         max_pending_logins=reader.integer("max_pending_logins", 100, 1, 10_000),
         pending_logins_per_address=reader.integer("pending_logins_per_address", 10, 1, 10_000),
         logins_per_address=reader.integer("logins_per_address", 64, 1, 100_000),
+        registrations_per_address=reader.integer("registrations_per_address", 20, 1, 100_000),
+        registrations_per_invite=reader.integer("registrations_per_invite", 50, 1, 100_000),
         login_seconds=float(reader.integer("login_seconds", 10, 1, 600)),
         gate_seconds=float(reader.integer("gate_seconds", 120, 5, 3600)),
     )
@@ -610,7 +620,8 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     room = Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
                      "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
-                     "logins_per_address", "login_seconds", "gate_seconds", "hosts", "approve_seats"))
+                     "logins_per_address", "registrations_per_address", "registrations_per_invite",
+                     "login_seconds", "gate_seconds", "hosts", "approve_seats"))
     hosts, approve_seats = _read_hosting(room)
     tables_data = data.get("tables")
     if tables_data is None:

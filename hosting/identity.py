@@ -14,6 +14,7 @@ import base64
 import hashlib
 import ipaddress
 import json
+import math
 import os
 import tempfile
 from collections import OrderedDict
@@ -189,6 +190,9 @@ class LoginDecision:
     reason: str = ""
     new_name: bool = False
     needs: tuple[str, ...] = ()
+    registers: bool = False
+    """Passing the gates registers a new name that counts against :class:`Registrations` (not a name the host
+    pinned or confirmed a key for, nor one whose key he reset)."""
 
 
 WRONG_ANSWERS_PER_CONNECTION: Final = 5
@@ -232,6 +236,62 @@ class GuessThrottle:
 
     def right(self, address: str) -> None:
         self._wrong.pop(address_group(address), None)
+
+
+HOUR: Final = 3600.0
+
+
+class Registrations:
+    """New names registered per address group (an IPv6 /64, as :class:`GuessThrottle` counts) and per invite
+    code, each a bucket of ``per_address`` / ``per_invite`` an hour (a burst of as many, refilled over the hour).
+
+    Only ``connections_per_minute`` bounded them: one address registered a fresh name (with a fresh key: names
+    per key are bounded) about every 3 s, each a balance and rows in the store. The room asks :meth:`refusal`
+    before a login's gates (cheap: nothing is registered or read) and :meth:`spend` when a name is registered.
+    """
+
+    def __init__(self, per_address: int, per_invite: int, period: float = HOUR) -> None:
+        self.per_address, self.per_invite, self.period = per_address, per_invite, period
+        self._addresses: dict[str, TokenBucket] = {}
+        self._invites: dict[str, TokenBucket] = {}
+        self.refused = 0  # refused since the host's log last said so
+        self.reported_at = float("-inf")
+
+    def _bucket(self, buckets: dict[str, TokenBucket], key: str, capacity: int, now: float) -> TokenBucket:
+        if len(buckets) > 10_000 and key not in buckets:  # full buckets are new ones: forget them
+            for full in [held for held, bucket in buckets.items() if bucket.tokens(now) >= bucket.capacity]:
+                del buckets[full]
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = TokenBucket(capacity, capacity / self.period, now)
+        return bucket
+
+    def refusal(self, address: str, invite: str | None, now: float) -> str | None:
+        """Why ``address`` (with ``invite``, the code it gives, if any) may not register a new name at ``now``,
+        else ``None``."""
+        wait = self._wait(self._addresses, address_group(address), self.per_address, now)
+        if wait > 0:
+            return (f"too many new names from your address ({self.per_address} an hour): log in with a name you "
+                    f"have, or try again in {math.ceil(wait / 60)} min")
+        if invite is not None:
+            wait = self._wait(self._invites, invite, self.per_invite, now)
+            if wait > 0:
+                return (f"this invite code has registered {self.per_invite} new names this hour: ask the host, "
+                        f"or try again in {math.ceil(wait / 60)} min")
+        return None
+
+    def _wait(self, buckets: dict[str, TokenBucket], key: str, capacity: int, now: float) -> float:
+        bucket = buckets.get(key)
+        if bucket is None:
+            return 0.0
+        tokens = bucket.tokens(now)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / bucket.rate
+
+    def spend(self, address: str, invite: str | None, now: float) -> None:
+        """A new name was registered from ``address`` (with ``invite``)."""
+        self._bucket(self._addresses, address_group(address), self.per_address, now).take(now)
+        if invite is not None:
+            self._bucket(self._invites, invite, self.per_invite, now).take(now)
 
 
 class PendingConnection(Protocol):
@@ -307,6 +367,7 @@ class Gatekeeper:
         self.accounts = accounts
         self._addresses: dict[str, TokenBucket] = {}
         self.guesses = GuessThrottle()
+        self.registrations = Registrations(access.registrations_per_address, access.registrations_per_invite)
         self._looks: dict[str, str] | None = None
         self.pending = PendingLogins(access.max_pending_logins, access.pending_logins_per_address)
         self._logged_in: dict[str, int] = {}  # address group → logged-in connections now
@@ -394,7 +455,9 @@ class Gatekeeper:
             # a new name's invite code; for a name whose key the host reset, the one-time code he gave its owner
             # (typed where the room asks for an invite code): the first login after a reset is not enough
             needs.append("invite")
-        return LoginDecision(True, new_name=status is KeyStatus.NEW_NAME, needs=tuple(needs))
+        return LoginDecision(True, new_name=status is KeyStatus.NEW_NAME, needs=tuple(needs),
+                             registers=status is KeyStatus.NEW_NAME and not confirmed
+                             and not self.accounts.key_was_reset(name))
 
     def new_name_refusal(self, name: str, public_key: str) -> str | None:
         """Why ``public_key`` may not register ``name`` (a look-alike of a registered name, or the key already
@@ -415,13 +478,34 @@ class Gatekeeper:
                     f"{self.access.names_per_key} per key")
         return None
 
-    def register(self, name: str, public_key: str, now: float) -> None:
-        """Register ``name`` for ``public_key`` after every gate; ``ValueError`` (the reason) if it may not."""
+    def registration_refusal(self, decision: LoginDecision, address: str, invite: str | None,
+                             now: float) -> str | None:
+        """Why the login ``decision`` (from ``address``, giving ``invite``) may not register its new name now:
+        :class:`Registrations`' bound per address and per invite code; ``None`` if it may, or registers nothing."""
+        if not decision.registers:
+            return None
+        return self.registrations.refusal(address, invite if invite in self.access.invite_codes else None, now)
+
+    def register(self, name: str, public_key: str, now: float, address: str | None = None,
+                 invite: str | None = None, at: float | None = None) -> None:
+        """Register ``name`` for ``public_key`` at ``now`` (wall time, kept) after every gate; ``ValueError`` (the
+        reason) if it may not. A name registered from ``address`` (giving ``invite``) spends one of its
+        :class:`Registrations` at ``at`` (the room's clock; default ``now``), unless the host pinned or confirmed
+        its key, or reset it (his choice)."""
+        at = now if at is None else at
         confirmed = name in self.access.pinned_keys or self.host_key_confirmed(name, public_key)
         problem = None if confirmed else self.new_name_refusal(name, public_key)
+        counted = not confirmed and address is not None and not self.accounts.key_was_reset(name)
+        invite = invite if invite in self.access.invite_codes else None
+        if problem is None and counted:
+            assert address is not None
+            problem = self.registrations.refusal(address, invite, at)
         if problem:
             raise ValueError(problem)
         self.accounts.register(name, public_key, now)
+        if counted:
+            assert address is not None
+            self.registrations.spend(address, invite, at)
         if self._looks is not None:
             self._looks.update(dict.fromkeys(name_skeletons(name), name))
 

@@ -155,6 +155,8 @@ class Session:
     ended: bool = False
     """Closed, refused or displaced: whatever it still sends is dropped."""
     wrong_answers: int = 0
+    invite: str | None = None
+    """The invite code its ``auth`` gave (a new name's registration counts against it)."""
     served: bool = False
     """A plain-ssh player's screen: his client runs on the host's machine (:mod:`hosting.pty_session`)."""
     features: frozenset[str] = frozenset()
@@ -440,6 +442,11 @@ class Room:
             security_log.warning("refused a channel: %s: %s", login.describe(), decision.reason)
             self._refuse(session, decision.reason)
             return session
+        refusal = self.gatekeeper.registration_refusal(decision, login.address, None, self.clock())
+        if refusal is not None:  # the address registered its hour's new names since its login
+            security_log.warning("refused a channel: %s: %s", login.describe(), refusal)
+            self._refuse(session, refusal)
+            return session
         if session.needs:  # nothing of the name until every gate is passed
             session.send(protocol.hello(room=self.config.name, room_id=self.room_id, name=login.name,
                                         registered=False, needs=session.needs))
@@ -479,13 +486,16 @@ class Room:
                 raise ValueError(decision.reason)
             if decision.new_name:
                 was_reset = self.gatekeeper.accounts.key_was_reset(session.name)
-                self.gatekeeper.register(session.name, session.public_key, time.time())
+                self.gatekeeper.register(session.name, session.public_key, time.time(), address=session.address,
+                                         invite=session.invite, at=self.clock())
                 registered = True
                 self.registered_tonight.add(session.name)
                 if was_reset:  # its owner gave the reset's code (a gate): spent
                     self.console.reset_code_used(session.name)
         except ValueError as refusal:
             security_log.warning("refused a login: %s: %s", session.login.describe(), refusal)
+            if session.needs:  # its auth is answered, then the bye
+                session.send(protocol.auth_result(False, str(refusal)))
             self._refuse(session, str(refusal))
             return None
         previous = self.sessions.get(session.name)
@@ -735,6 +745,7 @@ class Room:
                                                      f"{math.ceil(wait)} s"))
             return
         problem = self.gatekeeper.check_gates(message.password, message.invite, session.needs, session.name)
+        session.invite = message.invite if "invite" in session.needs else None
         if problem is not None:
             session.wrong_answers += 1
             count = guesses.wrong(guesser, now)

@@ -170,6 +170,17 @@ class LoginServer(asyncssh.SSHServer):
                                  decision.reason)
             self._refuse(decision.reason)
             return False
+        now = self._clock()
+        refusal = self._gatekeeper.registration_refusal(decision, self.address, None, now)
+        if refusal is not None:  # before any gate: a refused new name costs no store read, channel or screen
+            registrations = self._gatekeeper.registrations
+            registrations.refused += 1
+            if now - registrations.reported_at >= DROP_REPORT_SECONDS:  # one line per burst, not each
+                security_log.warning("refused a new name (%d since the last report): %s: %s", registrations.refused,
+                                     Login(username, public_key, self.address).describe(), refusal)
+                registrations.refused, registrations.reported_at = 0, now
+            self._refuse(refusal)
+            return False
         self._candidate = public_key
         return True
 

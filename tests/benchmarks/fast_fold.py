@@ -42,6 +42,7 @@ ROOM = """
 name = "fast-fold benchmark"
 connections_per_minute = 10000
 logins_per_address = 10000
+registrations_per_address = 100000
 
 [[pools]]
 id = "zoom"

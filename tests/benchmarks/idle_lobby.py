@@ -35,6 +35,7 @@ CONNECTING_AT_ONCE = 16
 def _room_file(directory: Path) -> Path:
     path = directory / "room.toml"
     path.write_text("[room]\nname = \"idle\"\nconnections_per_minute = 10000\nlogins_per_address = 10000\n"
+                    "registrations_per_address = 100000\n"
                     "pending_logins_per_address = 100\nmax_pending_logins = 200\n\n[[tables]]\nid = \"t1\"\n"
                     "game = \"texas_holdem\"\n"
                     "structure = \"no_limit\"\nstakes = [1, 2]\nseats = 6\nbuy_in = [40, 200]\n")

@@ -67,6 +67,7 @@ def room_file(directory: Path, tables: int, dealing: str = "commit-reveal") -> P
     """The benchmark's room: ``tables`` hold'em tables, logins from one address allowed at load speed;
     ``dealing = "host-blind"``: every table deals host-blind (the bots' clients shuffle and open the cards)."""
     text = ("[room]\nname = \"load\"\nconnections_per_minute = 10000\nlogins_per_address = 10000\n"
+            "registrations_per_address = 100000\n"
             "max_pending_logins = 10000\npending_logins_per_address = 1000\nlogin_seconds = 120\nready_screens = 0\n")
     for index in range(tables):
         text += (f"\n[[tables]]\nid = \"load-{index}\"\ngame = \"texas_holdem\"\nstructure = \"no_limit\"\n"

@@ -43,6 +43,7 @@ def room_file(directory: Path, entrants: int, starting_chips: int) -> Path:
 name = "tournament load"
 connections_per_minute = 10000
 logins_per_address = 10000
+registrations_per_address = 100000
 max_pending_logins = 10000
 pending_logins_per_address = 1000
 login_seconds = 120

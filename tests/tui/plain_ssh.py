@@ -21,7 +21,7 @@ async def start_plain_ssh_room(data_dir: Path, tables: Sequence[TableConfig], fo
     ``access``: the room's gates (a password, invite codes); by default none, and logins unthrottled."""
     if access is None:
         access = AccessConfig(connections_per_minute=1000, pending_logins_per_address=1000,
-                              logins_per_address=1000)  # benchmarks: many at once
+                              logins_per_address=1000, registrations_per_address=100_000)  # benchmarks: many
     config = RoomConfig(name="test room", tables=tuple(tables), access=access, ready_screens=ready_screens)
     return await start_room(config, data_dir, host="127.0.0.1", port=0, runner_settings=FAST, fork_server=fork,
                             served_tui=SERVED_TUI)

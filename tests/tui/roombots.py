@@ -32,7 +32,8 @@ def table(id: str, seats: int = 6, blinds: tuple[int, int] = (1, 2), game: str =
 
 def make_room(data_dir: Path, tables: Sequence[TableConfig], settings: RunnerSettings = FAST) -> Room:
     datadir.prepare(data_dir)
-    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000), AccountStore(data_dir / "accounts.json"))
+    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000, registrations_per_address=100_000),
+                            AccountStore(data_dir / "accounts.json"))
     config = RoomConfig(name="test room", tables=tuple(tables))
     return Room(config, datadir.room_id(data_dir), gatekeeper,
                 driver_factory=lambda room, state: TableRunner(room, state, settings))
