@@ -22,13 +22,13 @@ import secrets
 import statistics
 import time
 from collections import Counter
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final
 
 import asyncssh
 
-from engine.events import HandEnded, HandStarted, HoleCardsDealt
+from engine.events import Event, HandEnded, HandStarted, HoleCardsDealt
 from engine.table_events import HandFinished, TurnStarted
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient
 from hosting.strategy import STYLES, Tracker, decide
@@ -50,14 +50,13 @@ class BotReport:
     violations: list[dict[str, Any]] = field(default_factory=list)
     refused_moves: list[dict[str, Any]] = field(default_factory=list)
     room_closed: str | None = None  # the room closed while the bot played (its ``bye`` reason)
-
-
-class PoolPlay(Protocol):
-    """How a bot plays a fast-fold pool (:func:`hosting.pool_bots.play_pool`)."""
-
-    def __call__(self, client: RoomClient, pool: str, hands: int, rng: random.Random, *,
-                 done: asyncio.Event | None = None, silence: float = ..., style: str | None = ...,
-                 think: tuple[float, float] = ...) -> Awaitable[BotReport]: ...
+    top_ups: int = 0  # top-ups the room added (the ledger's top-up rows)
+    top_ups_refused: int = 0  # top-ups the room refused (0 expected: a bot asks for what its bank holds)
+    folds: int = 0
+    fold_to_next_cards: list[float] = field(default_factory=list)
+    """In a pool: seconds from each fold to the bot's next hand's cards."""
+    tables: set[str] = field(default_factory=set)  # the tables it was dealt at (in a pool, many)
+    dealt: set[str] = field(default_factory=set)  # in a pool: every hand it was dealt into (asked to reveal for)
 
 
 def choose_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -166,152 +165,333 @@ async def leave_seat(client: RoomClient, table: str, timeout: float = LEAVE_SECO
     return True
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a bot plays: a cash table of the lobby, or a fast-fold pool (``pool``: each hand at one of its
+    tables, ``zoom.N``, which the bot leaves when it folds)."""
+
+    id: str
+    game: str
+    minimum: int
+    maximum: int
+    pool: bool = False
+
+    @classmethod
+    def find(cls, lobby: dict[str, Any], table: str) -> Place:
+        """``table`` among the lobby's tables and pools; ``RuntimeError`` (in words) when it is neither."""
+        for rows, pool in ((lobby.get("tables", []), False), (lobby.get("pools", []), True)):
+            for row in rows:
+                if row["id"] == table:
+                    minimum, maximum = (int(limit) for limit in row["buy_in"])
+                    return cls(table, str(row.get("game", "texas_holdem")), minimum, maximum, pool)
+        raise RuntimeError(f"the room has no table or pool {table!r}")
+
+
 async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *,
                illegal_rate: float = 0.0, buy_in: int | None = None, timeout: float = SILENCE_SECONDS,
                done: asyncio.Event | None = None, style: str | None = None,
-               think: tuple[float, float] = (0.0, 0.0), report: BotReport | None = None) -> BotReport:
-    """Sit at ``table`` and play until ``hands`` hands have finished there, then leave. Returns the report.
+               think: tuple[float, float] = (0.0, 0.0), report: BotReport | None = None,
+               fold_rate: float = 0.0, proof_seconds: float = 15.0) -> BotReport:
+    """Sit at ``table`` (a cash table, or a fast-fold pool of the lobby) and play until ``hands`` hands are done,
+    then leave. Returns the report.
 
-    Bots sharing a table share ``done``: the first to count ``hands`` sets it and the others leave too (they
-    wake on the seat change), so nobody is left alone waiting for a hand that cannot start. The seat is left
-    however play ends (cancelled, an error). ``timeout``: the silence of :func:`next_message` (raises
-    :class:`RoomSilent` when the room no longer answers a ping). ``think``: seconds (uniform between the two)
-    before each move, as a person would take. ``report``: filled as play goes (a benchmark reads it live).
+    At a table a hand is done when it finished there; bots sharing a table share ``done``: the first to count
+    ``hands`` sets it and the others leave too, so nobody is left alone waiting for a hand that cannot start. In
+    a pool a hand is done once its proof (``seeds``) arrived and checked, or at a host-blind pool once the bot's
+    own referee judged it (``blind_end``), so a hand it folded early counts too; once ``done`` it leaves and
+    plays on what it is dealt until the pool lets it go, then waits (``proof_seconds`` at most) for the proofs
+    of the hands still running. ``fold_rate``: share of turns folded outright (a fast folder).
+
+    The seat is left however play ends (cancelled, an error). ``timeout``: the silence after which the bot pings
+    the room (:class:`RoomSilent` when the ping gets no answer either). ``think``: seconds (uniform between the
+    two) before each move, as a person would take (:class:`Mover`). It tops up to the maximum buy-in when below
+    half of it, with what its :class:`Bank` holds. ``report``: filled as play goes (a benchmark reads it live).
     """
     done = done if done is not None else asyncio.Event()
     report = report if report is not None else BotReport(client.hello.get("name", "?"))
     lobby = await client.request("lobby")
-    info = next(row for row in lobby["tables"] if row["id"] == table)
+    place = Place.find(lobby, table)
+    amount = buy_in or place.maximum
+    bank = Bank(None if lobby.get("balance") is None else int(lobby["balance"]) - amount)
+    player = _Player(client, place, hands, rng, report, done, Mover(place.game, style, think), bank,
+                     illegal_rate, fold_rate)
     try:
-        amount = buy_in or info["buy_in"][1]
         await client.request("sit", table=table, buy_in=amount)
         report.seated = True
-        bank = Bank(None if lobby.get("balance") is None else int(lobby["balance"]) - amount)
         try:
-            await _play_seated(client, table, hands, rng, report, info, illegal_rate, done, style, timeout, bank,
-                               think)
+            await player.run(timeout, proof_seconds)
         except ConnectionClosed as closed:
             if client.closed_reason is None:
                 raise  # the connection broke: not the room closing
             report.room_closed = str(closed)  # the room closed (the host stopped it): a summary all the same
             done.set()
     finally:
-        await leave_seat(client, table)  # on every way out (Ctrl+C included): no ghost left at the table
-    assert client.fairness is not None
-    for result in client.fairness.results.values():
-        report.verified += result.ok
-        report.failures += not result.ok
-    if client.host_blind is not None:  # host-blind hands: the client's own referee of each
-        for violations in client.host_blind.results.values():
-            report.verified += not violations
-            report.failures += bool(violations)
+        report.top_ups, report.top_ups_refused = bank.added, bank.refused
+        if not player.left:
+            await leave_seat(client, table)  # on every way out (Ctrl+C included): no ghost left at the table
+    if not place.pool:  # a pool's hands were counted one by one, as their proofs came
+        assert client.fairness is not None
+        for result in client.fairness.results.values():
+            report.verified += result.ok
+            report.failures += not result.ok
+        if client.host_blind is not None:  # host-blind hands: the client's own referee of each
+            for violations in client.host_blind.results.values():
+                report.verified += not violations
+                report.failures += bool(violations)
+    report.dealt = {hand for _, hand in player.dealt}
     return report
 
 
-async def _play_seated(client: RoomClient, table: str, hands: int, rng: random.Random, report: BotReport,
-                       info: dict[str, Any], illegal_rate: float, done: asyncio.Event, style: str | None,
-                       silence: float, bank: Bank | None = None, think: tuple[float, float] = (0.0, 0.0)) -> None:
-    """The seated part of :func:`play`: act on requests until ``done``, then wait for the last transcripts."""
-    mover = Mover(str(info["game"]), style, think)
-    sent_at: float | None = None
-    started_stacks: dict[str, int] = {}
-    finished = 0
-    pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
-    probes = 0  # probes sent and not yet refused
-    while not done.is_set():
-        message = await next_message(client, silence)
+LATE_MOVE: Final = ("no_hand", "not_your_turn")  # a pool's answer to a move for a hand it has moved the bot from
+
+
+class _Player:
+    """One bot's play at its :class:`Place` (:func:`play`): it reads the room, moves, tops up, keeps score."""
+
+    def __init__(self, client: RoomClient, place: Place, hands: int, rng: random.Random, report: BotReport,
+                 done: asyncio.Event, mover: Mover, bank: Bank, illegal_rate: float, fold_rate: float) -> None:
+        self.client, self.place, self.hands, self.rng, self.report = client, place, hands, rng, report
+        self.done, self.mover, self.bank = done, mover, bank
+        self.illegal_rate, self.fold_rate = illegal_rate, fold_rate
+        self.sent_at: float | None = None  # when the last move went: the round-trip to the room's answer
+        self.pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
+        self.probes = 0  # probes sent and not yet refused
+        self.started_stacks: dict[str, int] = {}
+        self.finished = 0  # hands finished at the table
+        self.folded_at: float | None = None  # in a pool: the fold waiting for the next hand's cards
+        self.dealt: set[tuple[str, str]] = set()  # in a pool: the hands it was dealt into (asked its secret)
+        self.leaving = False  # in a pool: its leave sent
+        self.left = False  # in a pool: the pool let it go
+        self.heard = time.monotonic()  # the room's last message
+        self.pinged: float | None = None
+
+    def over(self) -> bool:
+        if self.place.pool:
+            return self.left and len(self.report.hands) >= len(self.dealt)
+        return self.done.is_set()
+
+    async def run(self, silence: float, proof_seconds: float) -> None:
+        """Act on what the room sends until :meth:`over`, then wait for the last proofs."""
+        proofs_until: float | None = None
+        while not self.over():
+            if self.place.pool and self.done.is_set() and not self.leaving:
+                self.leaving = True  # leave, and play on what is dealt until the pool lets it go
+                await self.client.send("leave", table=self.place.id)
+            if self.left and proofs_until is None:
+                proofs_until = time.monotonic() + proof_seconds
+            if proofs_until is not None and time.monotonic() > proofs_until:
+                break  # a proof that never came: the caller sees it missing from ``hands``
+            message = await self.next(silence)
+            if message is not None:
+                await self.on(message)
+        if not self.place.pool:
+            await self.last_transcripts()
+
+    async def next(self, silence: float) -> dict[str, Any] | None:
+        """The room's next message, or None after half a second without one (to look at ``done``). After
+        ``silence`` seconds of quiet it pings the room; :class:`RoomSilent` when the ping is unanswered as long."""
+        try:
+            message = await self.client.receive(min(0.5, silence))
+        except TimeoutError:
+            now = time.monotonic()
+            if self.pinged is None and now - self.heard >= silence:
+                self.pinged = now
+                await self.client.send("ping")
+            elif self.pinged is not None and now - self.pinged >= silence:
+                raise RoomSilent(f"the room stopped answering (no reply to a ping for {silence:g} s)") from None
+            return None
+        self.heard, self.pinged = time.monotonic(), None
+        return message
+
+    async def on(self, message: dict[str, Any]) -> None:
         kind = message["type"]
-        if sent_at is not None and kind in ("event", "error", "ack"):
-            report.latencies.append(time.perf_counter() - sent_at)
-            sent_at = None
-        if kind == "action_request" and message["seat"] is not None:
-            if rng.random() < illegal_rate:  # a probe for a hand that does not exist: the room must refuse it
-                probes += 1
-                await client.send("action", table=table, hand=message["hand"] + "x", kind="fold")
-            action = await mover.move(table, message, rng)  # the round-trip is timed from the send, not before
-            sent_at = time.perf_counter()
-            pending = {"table": table, "hand": message["hand"], "legal": message["legal"]} | action
-            await client.send("action", table=table, hand=message["hand"], **action)
-        elif kind == "error" and message.get("code") == "rate_limited" and pending is not None:
+        place, report = self.place, self.report
+        key = (str(message.get("table")), str(message.get("hand")))
+        if self.sent_at is not None and kind in ("event", "error", "ack"):
+            report.latencies.append(time.perf_counter() - self.sent_at)
+            self.sent_at = None
+        if kind == "action_request" and message.get("seat") is not None:
+            await self.move(message)
+        elif kind == "error" and message.get("code") == "rate_limited" and self.pending is not None:
             await asyncio.sleep(0.05)  # our move was dropped by the room's rate limit: send it again
-            move = {key: value for key, value in pending.items() if key not in ("table", "hand", "legal")}
-            await client.send("action", table=table, hand=pending["hand"], **move)
-        elif kind == "error" and message.get("in_reply_to") == "action" and probes and message["code"] == "no_hand":
-            probes -= 1  # replies come in the order sent: a probe's refusal comes before the real move's answer
-            report.probes_refused += 1
+            move = {name: value for name, value in self.pending.items() if name not in ("table", "hand", "legal")}
+            await self.client.send("action", table=self.pending["table"], hand=self.pending["hand"], **move)
         elif kind == "error" and message.get("in_reply_to") == "action":
-            report.illegal_rejected += 1
-            if message.get("code") != "no_hand" and pending is not None:
-                # our real move was refused (a bug somewhere): note it and fall back to the safest move
-                report.refused_moves.append({"sent": pending, "reply": message})
-                fallback = "check" if pending["legal"].get("can_check") else "fold"
-                await client.send("action", table=table, hand=pending["hand"], kind=fallback)
-                pending = None
+            await self.refused(message)
         elif kind == "event":
-            event = message["event"]
-            if not isinstance(event, TurnStarted):
-                pending = None  # the move went through
-            mover.saw(table, event)
-            if isinstance(event, HandStarted):
-                started_stacks[message["hand"]] = sum(stack for _, stack in event.stacks)
-            elif isinstance(event, HandEnded):
-                before = started_stacks.pop(message["hand"], None)
-                after = sum(stack for _, stack in event.stacks) + event.rake
-                if before is not None and before != after:
-                    report.chips_conserved = False
-            elif isinstance(event, HandFinished):
-                finished += 1
-                report.hands.add(message["hand"])
-                if finished >= hands:
-                    done.set()
-        elif kind == "table" and message.get("table") == table and not done.is_set():
-            await _top_up_if_short(client, table, info, bank or Bank(None), message)
-        elif kind in ("ack", "error") and message.get("in_reply_to") == "top_up" and bank is not None:
-            bank.answered(message)
-        elif kind == "verification_result" and not message["ok"]:
+            self.saw(key, message["event"])
+        elif kind == ("pool" if place.pool else "table") and message.get(kind) == place.id:
+            await self.top_up(message)  # its chips between hands
+        elif kind in ("ack", "error") and message.get("in_reply_to") == "top_up":
+            self.bank.answered(message)
+        elif kind == "verification_result" and not message.get("ok"):
             report.violations.append(message)
-    assert client.fairness is not None
-    verified = {hand for _, hand in [*client.fairness.results, *client.fairness.unverified]}
-    blind = client.host_blind.results if client.host_blind is not None else {}
-    with contextlib.suppress(TimeoutError):  # the transcript follows the hand's end: wait for the last ones
-        while not report.hands <= verified | {hand for _, hand in blind}:
-            message = await client.wait_for("seeds", "blind_end", timeout=5.0)
-            verified.add(message["hand"])
+        elif kind == "pool_left" and message.get("pool") == place.id:
+            self.left = True
+        elif kind in ("reveal_request", "blind_header") and place.pool:  # dealt in (a host-blind hand: its header)
+            self.dealt.add(key)
+        elif kind == "blind_end" and key in self.dealt:
+            judged = self.client.host_blind.results if self.client.host_blind is not None else {}
+            if message.get("void") and key not in judged:
+                self.dealt.discard(key)  # given up before it started: no hand to count
+            elif key in judged:
+                self.count(key[1], not judged[key])
+        elif kind == "seeds" and key in self.dealt:
+            assert self.client.fairness is not None
+            result = self.client.fairness.results.get(key)
+            if result is not None:
+                self.count(key[1], result.ok)
+
+    async def move(self, request: dict[str, Any]) -> None:
+        """Answer an ``action_request`` at the bot's turn (and, now and then, a probe the room must refuse)."""
+        table, hand = str(request["table"]), str(request["hand"])
+        if self.illegal_rate and self.rng.random() < self.illegal_rate:  # a hand that does not exist
+            self.probes += 1
+            await self.client.send("action", table=table, hand=hand + "x", kind="fold")
+        if self.fold_rate and request["legal"].get("can_fold") and self.rng.random() < self.fold_rate:
+            action: dict[str, Any] = {"kind": "fold"}
+        else:
+            action = await self.mover.move(table, request, self.rng)  # the round-trip is timed from the send
+        if action["kind"] == "fold":
+            self.report.folds += 1
+            self.folded_at = time.perf_counter()
+        self.sent_at = time.perf_counter()
+        self.pending = {"table": table, "hand": hand, "legal": request["legal"]} | action
+        await self.client.send("action", table=table, hand=hand, **action)
+
+    async def refused(self, reply: dict[str, Any]) -> None:
+        """The room refused a move: a probe's refusal, a late move in a pool, or a real move (a bug somewhere:
+        noted, and the safest move sent instead)."""
+        code = reply.get("code")
+        if self.probes and code == "no_hand":
+            self.probes -= 1  # replies come in the order sent: a probe's refusal comes before the real move's answer
+            self.report.probes_refused += 1
+            return
+        if self.place.pool and code in LATE_MOVE:
+            return
+        self.report.illegal_rejected += 1
+        if code != "no_hand" and self.pending is not None:
+            self.report.refused_moves.append({"sent": self.pending, "reply": reply})
+            fallback = "check" if self.pending["legal"].get("can_check") else "fold"
+            await self.client.send("action", table=self.pending["table"], hand=self.pending["hand"], kind=fallback)
+            self.pending = None
+
+    def saw(self, key: tuple[str, str], event: Event | dict[str, Any]) -> None:
+        """An event of a hand at ``key`` (table, hand): the move went through, the hand's chips, its end."""
+        report = self.report
+        if not isinstance(event, TurnStarted):
+            self.pending = None  # the move went through
+        self.mover.saw(key[0], event)
+        if self.place.pool:
+            if _own_cards(event):
+                report.tables.add(key[0])
+                if self.folded_at is not None:
+                    report.fold_to_next_cards.append(time.perf_counter() - self.folded_at)
+                    self.folded_at = None
+        elif isinstance(event, HandStarted):
+            self.started_stacks[key[1]] = sum(stack for _, stack in event.stacks)
+        elif isinstance(event, HandEnded):  # in a pool the folders' chips leave the table during the hand
+            before = self.started_stacks.pop(key[1], None)
+            if before is not None and before != sum(stack for _, stack in event.stacks) + event.rake:
+                report.chips_conserved = False
+        elif isinstance(event, HandFinished):
+            self.finished += 1
+            report.hands.add(key[1])
+            if self.finished >= self.hands:
+                self.done.set()
+
+    def count(self, hand: str, ok: bool) -> None:
+        """A pool hand the bot was dealt into, judged (its proof checked, or its host-blind referee's verdict)."""
+        self.report.hands.add(hand)
+        self.report.verified += ok
+        self.report.failures += not ok
+        if len(self.report.hands) >= self.hands:
+            self.done.set()
+
+    async def top_up(self, state: dict[str, Any]) -> None:
+        """On each ``table`` or ``pool`` message (``state``): buy back to the maximum when below half of it, with
+        what the bank holds, and at a table sit in again when sat out (broke, or a missed commitment). Nothing is
+        sent that the room would refuse: no top-up during a hand it is in at a table (a pool keeps one asked
+        during its hand and adds it after: ``added``), none short of the minimum buy-in for an empty stack, none
+        the bank cannot pay, none twice at once, no sitting in without chips."""
+        if self.done.is_set() and not self.place.pool:
+            return
+        if self.place.pool:
+            if state.get("added") is not None:  # the top-up kept during its hand, added as far as it fit
+                self.bank.landed(int(state["added"]))
+            if not self.leaving:
+                await self.ask(int(state.get("stack", 0)))
+            return
+        me = next((seat for seat in state.get("seats", []) if seat["name"] == self.client.hello["name"]), None)
+        if me is None:
+            return
+        out = bool(me.get("sitting_out") or me.get("away"))  # not dealt in: a top-up is fine mid-hand
+        if not (state.get("hand_running") and not out):
+            await self.ask(int(me["stack"]))
+        if out and (int(me["stack"]) > 0 or self.bank.asked):
+            await self.client.send("sit_out", table=self.place.id, on=False)
+
+    async def ask(self, stack: int) -> None:
+        amount = self.bank.top_up(stack, self.place.minimum, self.place.maximum)
+        if amount:
+            await self.client.send("top_up", table=self.place.id, amount=amount)
+
+    async def last_transcripts(self) -> None:
+        """At a table: wait for the transcripts of the hands it counted (they follow each hand's end)."""
+        assert self.client.fairness is not None
+        verified = {hand for _, hand in [*self.client.fairness.results, *self.client.fairness.unverified]}
+        blind = self.client.host_blind.results if self.client.host_blind is not None else {}
+        with contextlib.suppress(TimeoutError):
+            while not self.report.hands <= verified | {hand for _, hand in blind}:
+                message = await self.client.wait_for("seeds", "blind_end", timeout=5.0)
+                verified.add(message["hand"])
+
+
+def _own_cards(event: Event | dict[str, Any]) -> bool:
+    """Whether an ``event`` body is this player's own hole cards (the typed event or its JSON)."""
+    if isinstance(event, dict):
+        return event.get("kind") == "hole_cards_dealt" and bool(event.get("cards"))
+    return isinstance(event, HoleCardsDealt) and bool(event.cards)
 
 
 @dataclass
 class Bank:
-    """A bot's chips off the table (``None``: the room keeps no balances, top-ups are free) and its top-up in
-    flight: a bot asks only for what the room will grant, since every refusal spends its connection's budget."""
+    """A bot's chips off the table (``None``: the room keeps no balances, top-ups are free), its top-up in flight
+    and the top-ups the room ``added`` (the ledger's top-up rows) or ``refused``: a bot asks only for what the
+    room will grant, since every refusal spends its connection's budget."""
 
     chips: int | None
     asked: int = 0
+    added: int = 0
+    refused: int = 0
+
+    def top_up(self, stack: int, minimum: int, maximum: int) -> int:
+        """The top-up to ask for with ``stack`` (0: none), now asked: back to ``maximum`` when below half of it,
+        as far as the bank pays; none while one is in flight, none short of ``minimum`` for an empty stack
+        (broke for good)."""
+        if stack >= maximum // 2 or self.asked:
+            return 0
+        amount = maximum - stack if self.chips is None else min(maximum - stack, self.chips)
+        if amount <= 0 or (stack == 0 and amount < minimum):
+            return 0
+        self.asked = amount
+        return amount
 
     def answered(self, message: dict[str, Any]) -> None:
-        if message["type"] == "ack" and self.chips is not None:
-            self.chips -= self.asked
+        """The room's ``ack`` or ``error`` to the top-up asked. An ack ``after_hand`` (a pool, during the bot's
+        hand) is kept until :meth:`landed` says how much was added."""
+        if message["type"] == "error":
+            self.refused += 1
+            self.asked = 0
+        elif not message.get("after_hand"):
+            self.landed(int(message.get("amount", self.asked)))
+
+    def landed(self, amount: int) -> None:
+        if amount > 0:
+            self.added += 1
+            if self.chips is not None:
+                self.chips -= amount
         self.asked = 0
-
-
-async def _top_up_if_short(client: RoomClient, table: str, info: dict[str, Any], bank: Bank,
-                           state: dict[str, Any]) -> None:
-    """On each ``table`` message (``state``): buy back to the maximum when below half of it, with what the bank
-    holds, and sit in again when sat out (broke, or a missed commitment). Nothing is sent that the room would
-    refuse: no top-up during a hand it is in, none short of the minimum buy-in for an empty stack, none twice
-    at once, no sitting in without chips."""
-    me = next((seat for seat in state.get("seats", []) if seat["name"] == client.hello["name"]), None)
-    if me is None:
-        return
-    minimum, maximum = info["buy_in"]
-    out = bool(me.get("sitting_out") or me.get("away"))  # not dealt in: a top-up is fine mid-hand
-    stack = int(me["stack"])
-    if stack < maximum // 2 and not bank.asked and not (state.get("hand_running") and not out):
-        amount = maximum - stack if bank.chips is None else min(maximum - stack, bank.chips)
-        if amount > 0 and not (stack == 0 and amount < minimum):  # else broke for good: it stays out
-            bank.asked = amount
-            await client.send("top_up", table=table, amount=amount)
-    if out and (stack > 0 or bank.asked):
-        await client.send("sit_out", table=table, on=False)
 
 
 def fairness_tally(participants: Iterable[tuple[str, Any]]) -> dict[str, Any]:
@@ -360,6 +540,8 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
         "p99_ms": percentile(0.99),
         "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
         "chips_conserved": all(report.chips_conserved for report in reports),
+        "top_ups": sum(report.top_ups for report in reports),
+        "top_ups_refused": sum(report.top_ups_refused for report in reports),
         "room_closed": next((report.room_closed for report in reports if report.room_closed), None),
     }
 
@@ -367,13 +549,13 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
 async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | None = None,
                    table: str | None = None, style: str | None = None, silence: float = SILENCE_SECONDS,
                    password: str | None = None, invite: str | None = None,
-                   think: tuple[float, float] = (0.0, 0.0), pool_play: PoolPlay | None = None) -> dict[str, Any]:
+                   think: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
     """Connect ``count`` bots (fresh keys, fresh names), seat them, play ``hands`` hands; the summary.
 
     ``style``: ``None`` plays the simple random strategy (load tests); a name of
     :data:`hosting.strategy.STYLES` or ``"mixed"`` (each bot its own) plays by equity and pot odds. ``think``:
     seconds before each move (:func:`play`). ``table`` may name a fast-fold pool of the lobby: the bots join it
-    and play its hands with ``pool_play`` (:func:`hosting.pool_bots.play_pool`, given by the command).
+    and play its hands (:func:`play` too).
     ``silence``: see :func:`next_message`. ``password`` / ``invite``: the room's gates, when it has them (each
     bot is a new name: an invite code is needed where the room asks new names for one). When one bot fails (or
     this is cancelled: Ctrl+C), every bot still playing stops and leaves its seat before the connections close.
@@ -391,21 +573,16 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
             await clients[-1].pass_gates(password=password, invite=invite)
         reply = await clients[0].request("lobby")
         pools = [str(row["id"]) for row in reply.get("pools", [])]
-        if table is not None and table in pools and pool_play is not None:  # a pool deals each hand afresh
-            everyone_done = asyncio.Event()
-            tasks = [asyncio.ensure_future(pool_play(client, table, hands, random.Random(rng.random()),
-                                                     done=everyone_done, silence=silence,
-                                                     style=styles[index % len(styles)], think=think))
-                     for index, client in enumerate(clients)]
-        else:
-            seating = _assign_tables(reply["tables"], count, table, pools)
-            finished = {name: asyncio.Event() for name in set(seating)}
-            tasks = [
-                asyncio.ensure_future(play(client, seat_table, hands, random.Random(rng.random()),
-                                           done=finished[seat_table], style=styles[index % len(styles)],
-                                           timeout=silence, think=think))
-                for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
-            ]
+        # a pool deals each hand afresh: every bot joins it; else free seats at the hold'em tables (or ``table``)
+        seating = [table] * count if table is not None and table in pools else \
+            _assign_tables(reply["tables"], count, table, pools)
+        finished = {name: asyncio.Event() for name in set(seating)}
+        tasks = [
+            asyncio.ensure_future(play(client, seat_table, hands, random.Random(rng.random()),
+                                       done=finished[seat_table], style=styles[index % len(styles)],
+                                       timeout=silence, think=think))
+            for index, (client, seat_table) in enumerate(zip(clients, seating, strict=True))
+        ]
         gathered = asyncio.gather(*tasks)
         try:
             # shielded: Ctrl+C (this task cancelled) stops waiting at once, even if a bot misses its cancel

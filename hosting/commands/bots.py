@@ -13,7 +13,6 @@ import asyncssh
 
 from hosting.bots import RoomSilent, parse_think, run_bots
 from hosting.client import GatesRefused, RequestRefused
-from hosting.pool_bots import play_pool
 from hosting.tournament_bots import run_tournament_bots
 
 
@@ -49,7 +48,7 @@ def run(arguments: argparse.Namespace) -> int:
             summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
                                            table=arguments.table, style=arguments.style,
                                            password=arguments.password, invite=arguments.invite, think=think,
-                                           pool_play=play_pool))
+                                           ))
     except KeyboardInterrupt:  # Ctrl+C: run_bots was cancelled, and every bot sent its leave on the way out
         print("croupier bots: interrupted; the bots left their seats", file=sys.stderr)
         return 130

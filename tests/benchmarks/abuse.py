@@ -44,10 +44,9 @@ from typing import Any
 import asyncssh
 from _on_path import REPOSITORY  # first: as a file, the repository's tests package (_on_path.py)
 
-from hosting.bots import choose_action
+from hosting.bots import BotReport, choose_action, play
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient
 from hosting.hand_codec import kind_of
-from hosting.pool_bots import PoolBotReport, play_pool
 from hosting.protocol import SUBSYSTEM
 from tests.hosting.room_files import pool_block, room_block, table_block
 from tests.room_process import RoomDidNotOpen, start_room_process
@@ -497,10 +496,10 @@ async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> di
     commits ahead but never reveals and sits back in whenever he is sat out. The honest players' hands a minute
     and fold-to-next-cards p99 alone and with him (cut from 709 to 12 hands a minute before the fix)."""
     honest = [await player(port, f"fold{index}-{os.getpid()}") for index in range(5)]
-    reports = [PoolBotReport(client.hello.get("name", "?")) for client in honest]
+    reports = [BotReport(client.hello.get("name", "?")) for client in honest]
     done = asyncio.Event()
     rng = random.Random(25)
-    bots = [asyncio.ensure_future(play_pool(client, POOL, 10**9, random.Random(rng.random()), done=done,
+    bots = [asyncio.ensure_future(play(client, POOL, 10**9, random.Random(rng.random()), done=done,
                                             fold_rate=0.3, report=report))
             for client, report in zip(honest, reports, strict=True)]
     half = seconds / 2

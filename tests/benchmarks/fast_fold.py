@@ -33,8 +33,8 @@ from typing import Any
 import _on_path  # noqa: F401 - first: as a file, the repository's tests package (_on_path.py)
 import asyncssh
 
+from hosting.bots import play
 from hosting.client import RoomClient
-from hosting.pool_bots import play_pool
 from tests.room_process import start_room_process
 
 ROOM = """
@@ -79,7 +79,7 @@ async def _play(port: int, players: int, hands: int, fold_rate: float, seed: int
     started = time.perf_counter()
     counter = asyncio.ensure_future(count())
     try:
-        reports = await asyncio.gather(*(play_pool(client, "zoom", 10**9, random.Random(rng.random()), done=done,
+        reports = await asyncio.gather(*(play(client, "zoom", 10**9, random.Random(rng.random()), done=done,
                                                    fold_rate=fold_rate) for client in clients))
     finally:
         counter.cancel()

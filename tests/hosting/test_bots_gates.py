@@ -93,10 +93,15 @@ def state(stack: int, *, running: bool = False, sitting_out: bool = False) -> di
             "seats": [{"seat": 0, "name": "bot0", "stack": stack, "sitting_out": sitting_out}]}
 
 
+def seated(client: Recorder, bank: bots.Bank, *, pool: bool = False) -> bots._Player:
+    """A bot at table t1 (or pool t1) with buy-ins of 80 to 300, its ``bank``, sending to ``client``."""
+    return bots._Player(client, bots.Place("t1", "texas_holdem", 80, 300, pool), 1, random.Random(0),  # type: ignore[arg-type]
+                        bots.BotReport("bot0"), asyncio.Event(), bots.Mover("texas_holdem"), bank, 0.0, 0.0)
+
+
 async def test_a_bot_tops_up_only_what_the_room_grants() -> None:
     """The e2e run: a broke bot asked for a top-up and a sit-in after every hand and was refused each time (its
     bank was empty, or the next hand had begun) until the room dropped it for too many refused requests."""
-    info = {"buy_in": [80, 300]}
     for bank, table_state, expected in (
         (bots.Bank(0), state(0, sitting_out=True), []),  # broke, nothing in the bank: nothing asked
         (bots.Bank(50), state(0, sitting_out=True), []),  # 50 is short of the 80 minimum for an empty stack
@@ -107,15 +112,34 @@ async def test_a_bot_tops_up_only_what_the_room_grants() -> None:
                                                         {"type": "sit_out", "table": "t1", "on": False}]),
     ):
         client = Recorder()
-        await bots._top_up_if_short(client, "t1", info, bank, table_state)  # type: ignore[arg-type]
+        await seated(client, bank).top_up(table_state)
         assert client.sent == expected, (bank, table_state)
     bank = bots.Bank(1000)
     client = Recorder()
-    await bots._top_up_if_short(client, "t1", info, bank, state(100))  # type: ignore[arg-type]
-    await bots._top_up_if_short(client, "t1", info, bank, state(100))  # type: ignore[arg-type]
+    await seated(client, bank).top_up(state(100))
+    await seated(client, bank).top_up(state(100))
     assert len(client.sent) == 1 and bank.asked == 200  # one at a time
     bank.answered({"type": "ack", "in_reply_to": "top_up", "stack": 300})
-    assert (bank.chips, bank.asked) == (800, 0)
+    assert (bank.chips, bank.asked, bank.added) == (800, 0, 1)
+
+
+async def test_a_pool_bot_tops_up_from_its_bank_and_counts_what_the_pool_added() -> None:
+    """Issue 28: the pool's runner asked for a top-up back to the maximum on every ``pool`` message below half of
+    it, whatever its bank held, and the room refused them. Now: what the bank pays, one at a time, and a top-up
+    the pool keeps during the bot's hand counts when the pool says it was ``added``."""
+    bank = bots.Bank(100)
+    client = Recorder()
+    bot = seated(client, bank, pool=True)
+    await bot.top_up({"type": "pool", "pool": "t1", "stack": 120, "state": "waiting"})
+    await bot.top_up({"type": "pool", "pool": "t1", "stack": 110, "state": "waiting"})
+    assert client.sent == [{"type": "top_up", "table": "t1", "amount": 100}]  # the bank's 100, not 180; once
+    bank.answered({"type": "ack", "in_reply_to": "top_up", "table": "t1", "stack": 110, "amount": 100,
+                   "after_hand": True})
+    assert (bank.chips, bank.asked, bank.added) == (100, 100, 0)  # kept by the pool until the hand lets it go
+    await bot.top_up({"type": "pool", "pool": "t1", "stack": 90, "state": "waiting", "added": 100})
+    assert (bank.chips, bank.asked, bank.added) == (0, 0, 1)
+    await bot.top_up({"type": "pool", "pool": "t1", "stack": 0, "state": "sitting_out"})
+    assert len(client.sent) == 1  # the bank is empty: nothing more asked
 
 
 async def test_bots_behind_an_allow_list_say_the_rooms_reason(rooms: Any) -> None:

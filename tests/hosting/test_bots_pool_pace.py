@@ -12,7 +12,6 @@ import pytest
 
 from hosting.bots import run_bots
 from hosting.config import parse_room
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
 
@@ -43,7 +42,7 @@ async def test_pool_bots_think_before_each_move_and_play_their_style(tmp_path: P
     try:
         started = time.monotonic()
         summary = await run_bots("127.0.0.1", running.port, 2, HANDS, seed=7, table="zoom", style="tight",
-                                 think=(THINK, THINK), pool_play=play_pool)
+                                 think=(THINK, THINK))
         elapsed = time.monotonic() - started
     finally:
         await running.close()

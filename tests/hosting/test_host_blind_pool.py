@@ -18,11 +18,11 @@ import pytest
 
 from engine.fairness_v2.referee import verify_transcript
 from engine.fairness_v2.transcript import loads
+from hosting.bots import play
 from hosting.cli import main
 from hosting.client import RoomClient
 from hosting.config import parse_room
 from hosting.ledger import audit, holdings
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.store import connect
 from hosting.table_runner import RunnerSettings
@@ -74,7 +74,7 @@ async def test_bots_play_a_host_blind_pool_and_its_export_verifies(tmp_path: Pat
         watcher = asyncio.ensure_future(watch())
         rng = random.Random(29)
         reports = await asyncio.wait_for(asyncio.gather(*(
-            play_pool(client, "zoom", 10**6, random.Random(rng.random()), done=done, fold_rate=0.4)
+            play(client, "zoom", 10**6, random.Random(rng.random()), done=done, fold_rate=0.4)
             for client in clients)), 600)
         watcher.cancel()
         for client in clients:  # no commit ahead at a host-blind pool: nothing to commit or reveal

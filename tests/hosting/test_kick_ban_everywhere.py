@@ -12,8 +12,8 @@ from typing import Any
 import asyncssh
 import pytest
 
+from hosting.bots import play
 from hosting.client import RoomClient
-from hosting.pool_bots import play_pool
 from hosting.server import RunningRoom
 from hosting.store import connect as open_store
 from hosting.table_runner import RunnerSettings
@@ -61,7 +61,7 @@ async def test_a_ban_takes_a_pool_player_out_of_his_hand_and_the_room_at_once(ro
     await bob.request("sit", table="zoom", buy_in=200)  # and in the pool, where he never acts
     bots = [await players.login(name) for name in ("carl", "dave")]
     done = asyncio.Event()
-    playing = [asyncio.ensure_future(play_pool(bot, "zoom", 10**6, random.Random(index), done=done))
+    playing = [asyncio.ensure_future(play(bot, "zoom", 10**6, random.Random(index), done=done))
                for index, bot in enumerate(bots)]
     try:
         table = await _until(lambda: next((state for state in pool.tables.values()

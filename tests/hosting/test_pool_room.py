@@ -18,11 +18,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from hosting.bots import play
 from hosting.client import RoomClient
 from hosting.config import parse_room
 from hosting.hand_records import iter_hands
 from hosting.ledger import audit, holdings
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.store import connect
 from hosting.table_runner import RunnerSettings
@@ -82,7 +82,7 @@ async def test_eighteen_bots_play_a_six_max_pool_over_ssh(tmp_path: Path) -> Non
 
         watcher = asyncio.ensure_future(watch())
         rng = random.Random(16)
-        reports = await asyncio.gather(*(play_pool(client, "zoom", 10**6, random.Random(rng.random()), done=done,
+        reports = await asyncio.gather(*(play(client, "zoom", 10**6, random.Random(rng.random()), done=done,
                                                    fold_rate=0.3) for client in clients))
         watcher.cancel()
         for client in clients:  # commit ahead: every commitment asked was a ticket of the pool, every reveal too

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import asyncssh
 
+from hosting.bots import play
 from hosting.client import RoomClient
 from hosting.config import parse_room
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
 from tui.app import CroupierApp
@@ -49,7 +49,7 @@ async def test_a_player_who_folds_sees_his_next_hand_at_once(tmp_path: Path) -> 
                                      client_keys=[asyncssh.generate_private_key("ssh-ed25519")]) for index in range(5)]
     done = asyncio.Event()
     playing = asyncio.ensure_future(asyncio.gather(*(
-        play_pool(bot, "zoom", 10**6, random.Random(index), done=done) for index, bot in enumerate(bots))))
+        play(bot, "zoom", 10**6, random.Random(index), done=done) for index, bot in enumerate(bots))))
 
     async def connect() -> LocalConnection:
         return await LocalConnection.attach(running.room, "me")

@@ -14,10 +14,10 @@ from typing import Any
 
 import asyncssh
 
+from hosting.bots import play
 from hosting.client import RoomClient
 from hosting.config import parse_room
 from hosting.ledger import audit
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
 from tests.tui.helpers import wait_until
@@ -42,7 +42,7 @@ async def test_a_top_up_from_a_pool_table_uses_the_pools_limits_and_lands_after_
                                      client_keys=[asyncssh.generate_private_key("ssh-ed25519")]) for index in range(2)]
     done = asyncio.Event()
     playing = asyncio.ensure_future(asyncio.gather(*(
-        play_pool(bot, "zoom", 10**6, random.Random(index), done=done) for index, bot in enumerate(bots))))
+        play(bot, "zoom", 10**6, random.Random(index), done=done) for index, bot in enumerate(bots))))
 
     async def connect() -> LocalConnection:
         return await LocalConnection.attach(running.room, "me")

@@ -18,10 +18,10 @@ from typing import Any
 import asyncssh
 
 from hosting import protocol
+from hosting.bots import play
 from hosting.client import RoomClient
 from hosting.config import parse_room
 from hosting.late_answers import LATE_ANSWERS
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
 from tests.waiting import until
@@ -85,7 +85,7 @@ async def test_a_pool_players_late_commit_spends_the_late_answer_allowance_not_t
         for index in range(2)]
     done = asyncio.Event()
     playing = asyncio.ensure_future(asyncio.gather(*(
-        play_pool(bot, "zoom", 10**6, random.Random(index), done=done) for index, bot in enumerate(bots))))
+        play(bot, "zoom", 10**6, random.Random(index), done=done) for index, bot in enumerate(bots))))
     slow = await LocalConnection.attach(running.room, "slow")
     eve = await LocalConnection.attach(running.room, "eve")
     try:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from engine.table.pool import PoolState
+from hosting.bots import play
 from hosting.client import RequestRefused, RoomClient
-from hosting.pool_bots import play_pool
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.room_files import pool_block, room_block
@@ -42,7 +42,7 @@ async def test_a_pool_player_who_never_reveals_sits_out_and_waits_longer_each_ti
     carla: RoomClient = await players.login("carla")
     SilentAt(carla, "reveal")
     done = asyncio.Event()
-    playing = [asyncio.ensure_future(play_pool(client, "zoom", 10**6, random.Random(index), done=done))
+    playing = [asyncio.ensure_future(play(client, "zoom", 10**6, random.Random(index), done=done))
                for index, client in enumerate(honest)]
     try:
         await carla.request("sit", table="zoom", buy_in=200)
