@@ -18,9 +18,9 @@ import pytest
 
 from engine.events import BlindPosted, HandStarted
 from hosting.admin_requests import AdminRequest
+from hosting.bots import play
 from hosting.client import RoomClient
 from hosting.config import parse_room
-from hosting.pool_bots import play_pool
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
 from tests.hosting.test_pool_pause import ROOM, until
@@ -49,7 +49,7 @@ async def test_the_host_changes_a_pools_blinds_and_they_last(tmp_path: Path) -> 
                                         client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
                for name in ("bob", "cleo")]
     done = asyncio.Event()
-    players = [asyncio.ensure_future(play_pool(client, "zoom", 10**6, random.Random(index), done=done))
+    players = [asyncio.ensure_future(play(client, "zoom", 10**6, random.Random(index), done=done))
                for index, client in enumerate(clients)]
     try:
         await until(lambda: pool.hands_dealt >= 2, "the pool to deal")
