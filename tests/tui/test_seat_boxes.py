@@ -41,14 +41,44 @@ def test_a_seven_card_stud_hand_and_long_names_fit_any_box_width() -> None:
     assert seat_text(mine, 16).plain == "carol  399\n4♥4♦4♠3♥A♣T♦9♠"  # gaps go before cards do
     assert seat_text(mine, 12).plain == "4♥4♦4♠3♥A♣T♦\n9♠ carol 399"  # wider than the box: two lines of cards
     assert seat_text(theirs, 30, "SB").plain == "SB bot1-2b0bf7  414\nA♦ K♣ 7♠ 2♥ ▒▒ ▒▒ ▒▒  bet 4"
-    assert seat_text(theirs, 16).plain == "bot1-2b0bf7  414\nA♦K♣7♠2♥▒▒▒▒▒▒"
-    assert seat_text(theirs, 12, "SB").plain == "SB bot1… 414\nA♦K♣7♠2♥▒▒3"  # the name shortened, backs counted
+    assert seat_text(theirs, 16).plain == "bot1-2b0bf7  414\nA♦K♣7♠2♥▒▒3  b4"  # the bet kept: backs counted
+    assert seat_text(theirs, 12, "SB").plain == "SB b… 414 b4\nA♦K♣7♠2♥▒▒3"  # the name shortened, backs counted
     # a label is never cut into a word that means something else ("TO" for "TO ACT"): whole or not at all
     for width in range(8, 31):
         for line in seat_text(theirs, width, "SB", to_act=True).plain.split("\n"):
             assert not line.endswith((" TO", " bet", " TO A")), (width, line)
         assert all_cards_shown(seat_text(mine, width).plain, mine), width
         assert all_cards_shown(seat_text(theirs, width).plain, theirs), width
+
+
+def test_at_80x24_tiles_a_seat_keeps_its_bet_and_never_overflows() -> None:
+    """Two tables tiled at 80×24 give 8–9 cell boxes: every bet label vanished (placed whole or not at all)
+    and "SB d… 199" overflowed an 8-cell box, pushing the card backs out."""
+    dario = SeatInfo(0, "dario", 199, face_down=2, bet=1)
+    assert seat_text(dario, 8, "SB").plain == "SB d… b1\n199 ▒▒▒▒"
+    assert seat_text(SeatInfo(5, "eve", 244, face_down=2, bet=2), 9, "BB").plain == "BB eve b2\n244 ▒▒ ▒▒"
+    assert seat_text(SeatInfo(5, "eve", 244, bet=2), 9, "BB").plain == "BB eve\n244 bet 2"  # the right-hand seat
+    raiser = SeatInfo(1, "dario", 199, face_down=2, bet=16, last_action="raise")
+    assert seat_text(raiser, 9, "SB").plain == "SB d… 199\n▒▒ ▒▒ r16"
+    assert seat_text(raiser, 14, "SB").plain == "SB dario  199\n▒▒ ▒▒ raise 16"  # the long form where it fits
+    for width in range(8, 31):
+        for markers in ("", "D", "SB", "BB", "D/SB"):
+            for stack in (7, 88, 199, 1244):
+                for action in ("raise", "complete", "call", "bet", "bring-in"):
+                    for info in (SeatInfo(2, "bot1-2b0bf7", stack, face_down=2, bet=16, last_action=action),
+                                 SeatInfo(3, "al", stack, cards=["Ad", "7s"], face_down=2, bet=6, last_action=action)):
+                        shown = seat_text(info, width, markers, to_act=True).plain
+                        assert max(len(line) for line in shown.split("\n")) <= width, (width, markers, shown)
+                        assert all_cards_shown(shown, info), (width, markers, shown)
+                        if width >= 9 and action in ("raise", "complete") and info.name != "al" \
+                                and markers != "D/SB" and stack < 1000:  # hold'em at 80×24: the raise shows
+                            assert f"{action} {info.bet}" in shown or f"r{info.bet}" in shown.split(), \
+                                (width, markers, shown)
+    for up_cards in (["Kc"], ["Kc", "9d"]):  # stud's third and fourth street at 80×24: the completion shows
+        completer = SeatInfo(4, "dario", 199, cards=up_cards, face_down=2, bet=4, last_action="complete")
+        for width in (9, 10, 11):
+            shown = seat_text(completer, width).plain
+            assert "r4" in shown.split() or "complete 4" in shown, (width, shown)
 
 
 async def test_own_cards_and_stud_up_cards_show_in_tiles_and_at_80_columns(room_setup: Any) -> None:

@@ -45,42 +45,93 @@ def name_line(info: SeatInfo, width: int, markers: str, mine: bool, with_stack: 
     return line
 
 
-def _place_first_fitting(choices: list[tuple[str, str]], lines: tuple[Text, ...], width: int) -> None:
-    """Append the first of ``choices`` (words, style) that fits whole on one of ``lines``; none if none fits."""
+def _place_first_fitting(choices: list[tuple[str, str]], lines: tuple[Text, ...], width: int) -> bool:
+    """Append the first of ``choices`` (words, style) that fits whole on one of ``lines``; none if none fits.
+    True if one was placed."""
     for word, style in choices:
         for line in lines:
             gap = ("  " if line.cell_len + 2 + len(word) <= width else " ") if line.cell_len else ""
             if line.cell_len + len(gap) + len(word) <= width:
                 line.append(gap)
                 line.append(word, style=style)
-                return
+                return True
+    return False
+
+
+SHORT_CHIP_WORDS = {"bet": "b", "raise": "r", "call": "c", "complete": "r", "bring-in": "bi"}
+"""A narrow box's chip label: ``r6`` for ``raise 6`` (tiles at 80×24 are 8–9 cells wide); a completion raises
+the bring-in to a full bet, so it is ``r`` too."""
+
+
+def _stack_and_cards(info: SeatInfo, width: int, four_colour: bool) -> list[Text]:
+    """The stack beside the cards, the cards as tight as needed to fit ``width`` (each distinct form)."""
+    stack = str(info.stack)
+    if not (info.cards or info.face_down):
+        return [Text(stack, style="green")]
+    forms = {form.plain: form for form in (fitting_cards(info, room, four_colour)
+                                            for room in range(width - len(stack) - 1, 0, -1))}
+    lines = []
+    for form in forms.values():
+        gap = "  " if form.cell_len + 2 + len(stack) <= width else " "
+        lines.append(Text(stack, style="green") + Text(gap) + form)
+    return lines
+
+
+def _layouts(info: SeatInfo, width: int, markers: str, mine: bool, four_colour: bool,
+             tag: str) -> tuple[list[tuple[Text, Text]], tuple[Text, Text] | None]:
+    """The seat's two lines without its labels, in the order of preference: the whole name with the stack
+    beside it; the whole name alone and the stack by the cards (cards tighter if need be); the name shortened;
+    cards wider than the box filling the first line (also returned apart: the one to keep when none fits).
+    Lines wider than ``width`` are left for the caller to skip."""
+    cards = fitting_cards(info, width, four_colour) if info.cards or info.face_down else Text()
+    first = name_line(info, width, markers, mine, tag=tag)
+    alone = name_line(info, width, markers, mine, with_stack=False, tag=tag)
+    tighter = {form.plain: form for form in (fitting_cards(info, room, four_colour) for room in range(width, 0, -1))}
+    layouts: list[tuple[Text, Text]] = []
+    if info.name in first.plain:  # the cards as spaced as they fit, then tighter (room for the bet)
+        layouts += [(first, form) for form in tighter.values()] if cards else [(first, cards)]
+    if info.name in alone.plain:
+        layouts += [(alone, line) for line in _stack_and_cards(info, width, four_colour)]
+    if info.name not in first.plain:
+        layouts.append((first, cards))
+    split = None
+    if cards.cell_len > width:  # wider than the box even at its tightest: the cards take the first
+        cut = width - width % 2  # line, the rest of them open the second (cards are two cells each)
+        if cut == len(cards.plain) - 1 and len(cards.plain) % 2:
+            cut -= 2  # "▒▒3" (three backs) stays whole
+        rest = cards[cut:]
+        split = (cards[:cut], rest + Text(" ") + name_line(
+            info, max(1, width - rest.cell_len - 1), markers, mine, tag=tag))
+        layouts.append(split)
+    return layouts, split
+
+
+def _short_bet_by_the_name(info: SeatInfo, short: str, width: int, markers: str, mine: bool, four_colour: bool,
+                           tag: str) -> tuple[Text, Text] | None:
+    """The name shortened to make room for the short bet label beside it ("SB d… b1" over "199 ▒▒▒▒" in 8
+    cells): with the stack, or with the stack moved by the cards; None if neither fits."""
+    room = width - len(short) - 1
+    dealt = bool(info.cards or info.face_down)
+    tries = [(name_line(info, room, markers, mine, tag=tag), fitting_cards(info, width, four_colour)
+              if dealt else Text())]
+    tries += [(name_line(info, room, markers, mine, with_stack=False, tag=tag), line)
+              for line in _stack_and_cards(info, width, four_colour)]
+    for one, two in tries:
+        if 1 < one.cell_len <= room and two.cell_len <= width:
+            return one + Text(" ") + Text(short, style="bold cyan"), two
+    return None
 
 
 def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False, to_act: bool = False,
               four_colour: bool = False, tag: str = "") -> Text:
     """Two lines for a seat box ``width`` cells wide: name and stack, then the cards, the bet and the state.
 
-    Every card always shows (a player's own hole cards, every stud up card): the name is shortened first,
-    the cards lose their gaps, then the bet, "TO ACT" and the state go wherever a whole word still fits (a
-    word is never cut). Cards wider than the box fill the first line and go on before the name.
+    Every card always shows (a player's own hole cards, every stud up card) and no line is wider than the box:
+    the name is shortened first, the cards lose their gaps, then the bet ("raise 6", or "r6" where that does
+    not fit: a narrow box keeps the bet rather than the whole name), "TO ACT" and the state go wherever a
+    whole word still fits (a word is never cut). Cards wider than the box fill the first line and go on
+    before the name.
     """
-    first = name_line(info, width, markers, mine, tag=tag)
-    second = Text()
-    if info.cards or info.face_down:
-        second = fitting_cards(info, width, four_colour)
-        if second.cell_len > width:  # wider than the box even at its tightest: the cards take the first
-            cut = width - width % 2  # line, the rest of them open the second (cards are two cells each)
-            if cut == len(second.plain) - 1 and len(second.plain) % 2:
-                cut -= 2  # "▒▒3" (three backs) stays whole
-            rest = second[cut:]
-            first, second = second[:cut], rest + Text(" ") + name_line(
-                info, max(1, width - rest.cell_len - 1), markers, mine, tag=tag)
-    if info.name not in first.plain and second.cell_len <= width:  # shortened: whole on its own line, the
-        alone = name_line(info, width, markers, mine, with_stack=False, tag=tag)  # stack beside the cards
-        gap = "  " if second.cell_len + 2 + len(str(info.stack)) <= width else " "
-        if info.name in alone.plain and second.cell_len + len(gap) + len(str(info.stack)) <= width:
-            first = alone
-            second = Text(str(info.stack), style="green") + (Text(gap) + second if second else Text())
     state = info.state or ("" if to_act or info.won or info.hand_name else info.last_action)
     if info.won and not info.away and not info.sitting_out:
         state = ""  # the pot he won says more than "all-in"
@@ -89,13 +140,36 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
         chips_word, state = state, ""
     elif info.bet and info.last_action in CHIP_ACTIONS:  # all-in by a raise: "raise 60" and "all-in", not "bet"
         chips_word = info.last_action
-    extras = [[(f"{chips_word} {info.bet}", "bold cyan")] if info.bet else [],
-              [("TO ACT", "bold reverse")] if to_act else [],
+    bet = [(f"{chips_word} {info.bet}", "bold cyan"), (f"{SHORT_CHIP_WORDS[chips_word]}{info.bet}", "bold cyan")]
+    extras = [[("TO ACT", "bold reverse")] if to_act else [],
               [(f"wins {info.won}", "bold green")] if info.won else [],
               [(state, "italic")] if state else [],  # away / sitting out still show while the hand asks him
               [(name, "italic") for name in short_hand_names(info.hand_name)]]
+    layouts, split = _layouts(info, width, markers, mine, four_colour, tag)
+    fitting = [(first, second) for first, second in layouts if max(first.cell_len, second.cell_len) <= width]
+    placed = None
+    for one, two in fitting if info.bet else []:  # the first layout the bet fits in
+        one, two = one.copy(), two.copy()
+        if _place_first_fitting(bet, (two, one), width):
+            placed = one, two
+            break
+    if placed is None and info.bet:
+        placed = _short_bet_by_the_name(info, bet[1][0], width, markers, mine, four_colour, tag)
+    if placed is not None:
+        first, second = placed
+    elif fitting:
+        first, second = fitting[0]
+    elif split is not None:  # the cards first: what is cut below is the name's tail
+        first, second = split
+    else:  # even the name alone is too wide with the markers: shortened to fit, the stack by the cards, or
+        first = name_line(info, width, markers, mine, with_stack=False, tag=tag)  # none: the cards first
+        second = _stack_and_cards(info, width, four_colour)[-1]
+        if second.cell_len > width and (info.cards or info.face_down):
+            second = fitting_cards(info, width, four_colour)
     for choices in extras:
         _place_first_fitting(choices, (second, first), width)
+    for line in (first, second):
+        line.truncate(width)  # never wider than the box (it pushed the next box's cards out)
     text = Text("\n").join([first, second]) if second else first
     text.no_wrap = True
     text.overflow = "crop"
