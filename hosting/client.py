@@ -1,11 +1,13 @@
-"""``RoomClient``: the protocol v1 client over the ``croupier`` SSH subsystem, for bots, ``croupier join`` and tests.
+"""``RoomClient``: the protocol v1 client over the ``croupier`` SSH subsystem, for bots, ``croupier join`` and tests,
+and over the served TUI's local socket (:class:`tui.connection.StreamConnection`): the one read loop of every
+client.
 
     client = await RoomClient.connect("localhost", 2222, "ana", client_keys=[key])
     print(client.hello["room"])
     tables = (await client.request("lobby"))["tables"]
     await client.request("sit", table=tables[0]["id"], buy_in=200)      # → the ack, or raises RequestRefused
 
-Every received message is kept in :attr:`RoomClient.received` (tests inspect them) and queued for
+Every received message is kept in :attr:`RoomClient.received` (tests inspect them; ``keep=False``: not) and queued for
 :meth:`RoomClient.receive` / :meth:`RoomClient.wait_for`. The client takes part in the commit–reveal shuffle
 itself (:class:`FairnessParticipant`): it draws its own secret, commits, reveals to the host only, and checks
 every published transcript against the cards it saw, sending its ``verification`` back; a draw that is not a
@@ -369,18 +371,43 @@ class ShuffleParticipant(Protocol):
     def handle(self, message: dict[str, Any]) -> list[dict[str, Any]]: ...
 
 
-class RoomClient:
-    """One player's connection to a room over the ``croupier`` subsystem."""
+class LineReader(Protocol):
+    """Where the room's lines come from: an SSH channel's reader, or an asyncio stream's (a served TUI's socket).
+    Its bound on a line is the transport's (the SSH channel's window; the stream's ``limit``)."""
 
-    def __init__(self, connection: asyncssh.SSHClientConnection, writer: asyncssh.SSHWriter[bytes],
-                 reader: asyncssh.SSHReader[bytes],
-                 fairness: Callable[[str], ShuffleParticipant | None] | None = None) -> None:
+    async def readline(self) -> bytes: ...
+
+
+class LineWriter(Protocol):
+    def write(self, data: bytes) -> None: ...
+
+    async def drain(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Closable(Protocol):
+    """What the connection under the channel is closed with (an SSH connection; a stream's writer)."""
+
+    def close(self) -> None: ...
+
+    async def wait_closed(self) -> None: ...
+
+
+class RoomClient:
+    """One player's connection to a room: protocol lines from an SSH channel (the ``croupier`` subsystem) or any
+    stream pair, read by the one read loop of every client (bots, ``croupier join``, the served TUI)."""
+
+    def __init__(self, connection: Closable, writer: LineWriter, reader: LineReader,
+                 fairness: Callable[[str], ShuffleParticipant | None] | None = None, *, keep: bool = True) -> None:
         """``fairness``: builds this client's participant from the room id when the ``hello`` is read (not
-        later: a reconnecting player's hand resync follows the hello at once)."""
+        later: a reconnecting player's hand resync follows the hello at once). ``keep``: keep every message in
+        :attr:`received` (bots and tests; a player's client that runs all night does not)."""
         self._make_fairness = fairness
         self._connection = connection
         self._writer = writer
         self._reader = reader
+        self._keep = keep
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.received: list[dict[str, Any]] = []
         self.hello: dict[str, Any] = {}
@@ -402,25 +429,37 @@ class RoomClient:
         part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`). ``participant``:
         the one of an earlier connection, so that a hand it is dealt into goes on after a reconnect (its keys).
         """
-        connection = await open_ssh(
-            host, port, timeout, username=name, client_keys=list(client_keys), known_hosts=known_hosts,
-            agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
+        return await cls.open(
+            host, port, timeout, fairness=FairnessParticipant if fairness else None, host_blind=host_blind,
+            participant=participant, wait=participant is None,
+            username=name, client_keys=list(client_keys), known_hosts=known_hosts, agent_path=None, config=[],
+            password=None, kbdint_auth=False, gss_auth=False,
             # AES-GCM runs in OpenSSL's hardware-accelerated code: far cheaper per packet than ChaCha20 here
             encryption_algs=["aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com"])
+
+    @classmethod
+    async def open(cls, host: str, port: int, timeout: float, *,
+                   fairness: Callable[[str], ShuffleParticipant | None] | None, host_blind: bool = False,
+                   participant: HostBlindParticipant | None = None, client: str = "croupier", wait: bool = True,
+                   keep: bool = True, **settings: Any) -> RoomClient:
+        """Open the ``croupier`` subsystem over SSH (``settings``: ``asyncssh.connect``'s options, ``username``
+        among them; a refused login raises :class:`LoginRefused` in the room's words) and wait for the ``hello``.
+        ``host_blind``/``participant``: as :meth:`connect`; the feature ``hello`` (as ``client``) is sent, and its
+        ack waited for only when ``wait`` (never on a reconnect: the room resends a running hand at once, which
+        waiting would skip)."""
+        connection = await open_ssh(host, port, timeout, **settings)
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
-        client = cls(connection, writer, reader, FairnessParticipant if fairness else None)
-        client.host_blind = participant  # before the room's first messages: it resends a running hand at once
-        client.hello = await client.wait_for("hello", timeout=timeout)
+        room = cls(connection, writer, reader, fairness, keep=keep)
+        room.host_blind = participant  # before the room's first messages: it resends a running hand at once
+        room.hello = await room.wait_for("hello", timeout=timeout)
         if host_blind or participant is not None:
-            if client.host_blind is None:
-                client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
-            if participant is not None:  # a reconnect: the room resends a running hand at once, which waiting
-                await client.send("hello", client="croupier",  # for the ack here would skip
-                                  features=[protocol.HOST_BLIND_FEATURE])
+            if room.host_blind is None:
+                room.host_blind = HostBlindParticipant(str(room.hello.get("name", settings.get("username", ""))))
+            if wait and participant is None:
+                await room.request("hello", timeout=timeout, client=client, features=[protocol.HOST_BLIND_FEATURE])
             else:
-                await client.request("hello", timeout=timeout, client="croupier",
-                                     features=[protocol.HOST_BLIND_FEATURE])
-        return client
+                await room.send("hello", client=client, features=[protocol.HOST_BLIND_FEATURE])
+        return room
 
     async def _read_loop(self) -> None:
         try:
@@ -429,11 +468,12 @@ class RoomClient:
                 if not line:
                     break
                 message = protocol.read_room_message(line)  # an ``event`` carries a typed engine event
-                self.received.append(message)
+                if self._keep:
+                    self.received.append(message)
                 if message.get("type") == "table":
                     self._tables[str(message.get("table"))] = message
                 if message.get("type") == "bye":
-                    self.closed_reason = str(message.get("reason"))
+                    self.closed_reason = str(message.get("reason") or "the room closed the connection")
                 if message.get("type") == "hello" and self._make_fairness is not None and self.fairness is None:
                     self.fairness = self._make_fairness(str(message.get("room_id", "")))
                     if not hasattr(self.fairness, "draws"):  # the TUI's participant takes part in draws itself
@@ -449,8 +489,8 @@ class RoomClient:
                         self._answer(reply)
                     message = self.host_blind.rewrite(message)
                 self._queue.put_nowait(message)
-        except (asyncssh.Error, ConnectionError, asyncio.IncompleteReadError):
-            pass
+        except (asyncssh.Error, ConnectionError, asyncio.IncompleteReadError, ValueError):
+            pass  # the channel ended, broke, or sent a line over its bound (a stream's ValueError)
         finally:
             self._queue.put_nowait(None)
 
@@ -464,7 +504,7 @@ class RoomClient:
     def _answer(self, message: dict[str, Any]) -> None:
         """A reply the read loop sends by itself (a commitment, a reveal): once the room has closed the channel it
         cannot go, but reading goes on to the room's ``bye`` still on its way (its reason), then the end."""
-        with contextlib.suppress(BrokenPipeError):
+        with contextlib.suppress(ConnectionError):
             self._write(message)
 
     async def send(self, message_type: str, **fields: Any) -> None:
@@ -474,7 +514,7 @@ class RoomClient:
         try:
             self._write(signed if signed is not None else protocol.message(message_type, **fields))
             await self._writer.drain()
-        except BrokenPipeError:  # the room closed the channel: say so as a read would, with its reason if it gave one
+        except ConnectionError:  # the room closed the channel: say so as a read would, with its reason if it gave one
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(self._reading), 5.0)  # its ``bye``, read before the end
             raise ConnectionClosed(self.closed_reason or "the room closed the connection") from None
@@ -541,6 +581,6 @@ class RoomClient:
     async def close(self) -> None:
         self._writer.close()
         self._connection.close()
-        with contextlib.suppress(TimeoutError):
+        with contextlib.suppress(TimeoutError, ConnectionError):
             await asyncio.wait_for(self._connection.wait_closed(), 5.0)
         self._reading.cancel()

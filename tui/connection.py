@@ -3,10 +3,12 @@
 - :class:`LocalConnection`: in the room's own process (``croupier play``, tests). The connection is a
   :class:`hosting.room.Transport`; outbound messages go straight into :meth:`Room.receive` after the same
   validation a remote line gets (:func:`hosting.protocol.validate`).
-- :class:`SshConnection`: the ``croupier`` SSH subsystem through :class:`hosting.client.RoomClient`
-  (``croupier join``).
-- :class:`StreamConnection`: protocol lines over any asyncio stream pair, e.g. the local socket a served
-  TUI (``hosting.pty_session``) connects back to with its one-time token.
+- :class:`SshConnection`: the ``croupier`` SSH subsystem (``croupier join``).
+- :class:`StreamConnection`: protocol lines over the local socket a served TUI (``hosting.pty_session``)
+  connects back to with its one-time token.
+
+Both read through :class:`hosting.client.RoomClient` (one read loop: its line bound is the transport's, a
+closed channel ends with the room's reason), adapted by :class:`ClientConnection`.
 
 Every transport takes part in the commit–reveal shuffle (:class:`hosting.client.FairnessParticipant`) and,
 after each hand's ``seeds``, hands the UI a synthetic ``{"type": "fairness", "table", "hand", "ok",
@@ -202,11 +204,10 @@ def draw_verdict(participant: Any, message: Mapping[str, Any]) -> list[dict[str,
 
 
 class _Queued:
-    """An inbox shared by the transports: messages, then ``None`` once the connection ended."""
+    """The in-process transport's inbox: messages, then ``None`` once the connection ended."""
 
     def __init__(self) -> None:
         self._inbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self._front: list[dict[str, Any]] = []
         self.closed_reason: str | None = None
 
     def _deliver(self, message: dict[str, Any]) -> None:
@@ -220,8 +221,6 @@ class _Queued:
         self._inbox.put_nowait(None)
 
     async def receive(self) -> dict[str, Any]:
-        if self._front:
-            return self._front.pop(0)
         message = await self._inbox.get()
         if message is None:
             self._inbox.put_nowait(None)  # every later receive ends the same way
@@ -333,44 +332,23 @@ class _RoomSide:
         self._connection.closed_by_room(reason)
 
 
-class SshConnection:
-    """The ``croupier`` subsystem through :class:`hosting.client.RoomClient`."""
+class ClientConnection:
+    """A :class:`hosting.client.RoomClient` (its one read loop) as the app's :class:`Connection`: the ``hello``
+    first, then each message followed by this client's verdicts on it (fairness, host-blind), the room's
+    reason when it closes the channel."""
 
     def __init__(self, client: RoomClient) -> None:
         self.client = client
         self.name = str(client.hello.get("name", ""))
         self._pending: list[dict[str, Any]] = [dict(client.hello)]
 
-    @classmethod
-    async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, host_blind: Any = None,
-                   **options: Any) -> SshConnection:
-        """Connect as ``name`` and open the ``croupier`` subsystem; ``options`` go to ``asyncssh.connect``
-        (``client_keys``, ``known_hosts``, ``agent_path``…; by default the keys in ``~/.ssh`` and the agent,
-        and the host key checked against ``~/.ssh/known_hosts``). A refused login raises
-        :class:`hosting.client.LoginRefused` with the room's reason (banned, not on its allow-list…).
-        ``host_blind``: the previous connection's :class:`hosting.host_blind_client.HostBlindParticipant` (a
-        reconnect: the host-blind hands it is dealt into go on)."""
-        from hosting.client import RoomClient, open_ssh
-        from hosting.protocol import SUBSYSTEM
-
-        settings: dict[str, Any] = {"username": name, "password": None, "kbdint_auth": False, "gss_auth": False}
-        settings.update(options)
-        connection = await open_ssh(host, port, timeout, **settings)  # a refusal in the room's words
-        writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
-        client = RoomClient(connection, writer, reader, participant)
-        client.host_blind = host_blind  # an earlier connection's: a hand it is dealt into goes on (its keys)
-        client.hello = await client.wait_for("hello", timeout=timeout)
-        # this client takes part in host-blind dealing: its keys, shuffles and shares are made here, on the
-        # player's machine (hosting.host_blind_client); the room lets it sit at host-blind tables
-        from hosting.host_blind_client import HostBlindParticipant
-        if client.host_blind is None:
-            client.host_blind = HostBlindParticipant(str(client.hello.get("name", name)))
-        await client.send("hello", client="croupier join", features=[protocol.HOST_BLIND_FEATURE])
-        return cls(client)
-
     async def send(self, message_type: str, **fields: Any) -> None:
+        from hosting.client import ConnectionClosed
+
         try:
             await self.client.send(message_type, **fields)
+        except ConnectionClosed as problem:
+            raise ConnectionLost(str(problem)) from None
         except Exception as problem:  # asyncssh raises several kinds once the channel is gone
             raise ConnectionLost(f"connection lost: {problem}") from None
 
@@ -396,65 +374,53 @@ class SshConnection:
             await self.client.close()
 
 
-class StreamConnection(_Queued):
-    """Protocol lines over an asyncio stream pair (the served TUI's local socket). Build with :meth:`open_unix`."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str = "") -> None:
-        super().__init__()
-        self.name = name
-        self._reader = reader
-        self._writer = writer
-        self.fairness: Participant | None = None
-        self._task = asyncio.get_running_loop().create_task(self._read_loop())
+class SshConnection(ClientConnection):
+    """The ``croupier`` subsystem over SSH (``croupier join``)."""
 
     @classmethod
-    async def open_unix(cls, path: str, token: str) -> StreamConnection:
+    async def open(cls, host: str, port: int, name: str, *, timeout: float = 15.0, host_blind: Any = None,
+                   **options: Any) -> SshConnection:
+        """Connect as ``name`` and open the ``croupier`` subsystem; ``options`` go to ``asyncssh.connect``
+        (``client_keys``, ``known_hosts``, ``agent_path``…; by default the keys in ``~/.ssh`` and the agent,
+        and the host key checked against ``~/.ssh/known_hosts``). A refused login raises
+        :class:`hosting.client.LoginRefused` with the room's reason (banned, not on its allow-list…).
+        ``host_blind``: the previous connection's :class:`hosting.host_blind_client.HostBlindParticipant` (a
+        reconnect: the host-blind hands it is dealt into go on). This client takes part in host-blind dealing:
+        its keys, shuffles and shares are made here, on the player's machine; the room lets it sit at host-blind
+        tables. Its hello is sent without waiting for the ack (a resync may follow at once)."""
+        from hosting.client import RoomClient
+
+        settings: dict[str, Any] = {"username": name, "password": None, "kbdint_auth": False, "gss_auth": False}
+        settings.update(options)
+        return cls(await RoomClient.open(host, port, timeout, fairness=participant, host_blind=True,
+                                         participant=host_blind, client="croupier join", wait=False, keep=False,
+                                         **settings))
+
+
+class StreamConnection(ClientConnection):
+    """Protocol lines over a local socket (the served TUI's). Build with :meth:`open_unix`."""
+
+    LINE_LIMIT = 1 << 20  # the longest line read from the room: longer ends the connection
+
+    @classmethod
+    async def open_unix(cls, path: str, token: str, timeout: float = 60.0) -> StreamConnection:
         """Connect to the room's local socket and present the one-time ``token``; waits for ``hello``."""
+        from hosting.client import ConnectionClosed, RoomClient
+
         try:
-            reader, writer = await asyncio.open_unix_connection(path, limit=1 << 20)
+            reader, writer = await asyncio.open_unix_connection(path, limit=cls.LINE_LIMIT)
         except OSError as problem:
             raise ConnectionLost(f"cannot reach the room: {problem.strerror or problem}") from None
         writer.write(json.dumps({"token": token}).encode() + b"\n")
         await writer.drain()
-        connection = cls(reader, writer)
-        hello = await connection.receive()
+        client = RoomClient(writer, writer, reader, participant, keep=False)
+        try:
+            hello = await client.receive(timeout)
+        except (ConnectionClosed, TimeoutError) as problem:
+            await client.close()
+            raise ConnectionLost(str(problem) or "the room did not answer") from None
         if hello.get("type") != "hello":
+            await client.close()
             raise ConnectionLost(str(hello.get("reason") or hello.get("message") or "the room refused the token"))
-        connection.name = str(hello.get("name", ""))
-        connection._front.append(hello)
-        return connection
-
-    async def _read_loop(self) -> None:
-        try:
-            while True:
-                line = await self._reader.readline()
-                if not line:
-                    break
-                message = protocol.read_room_message(line)
-                self._deliver(message)
-                if message.get("type") == "hello" and self.fairness is None:  # before the resync that may follow
-                    self.fairness = participant(str(message.get("room_id", "")))
-                if self.fairness is not None:
-                    for reply in self.fairness.handle(message):
-                        self._writer.write(protocol.encode(reply))
-                    for verdict in fairness_verdicts(self.fairness, message):
-                        self._deliver(verdict)
-        except (ConnectionError, ValueError, asyncio.IncompleteReadError):
-            pass
-        finally:
-            self._end("the room closed the connection")
-
-    async def send(self, message_type: str, **fields: Any) -> None:
-        if self._writer.is_closing():
-            raise ConnectionLost(self.closed_reason or "connection closed")
-        self._writer.write(protocol.encode(protocol.message(message_type, **fields)))
-        try:
-            await self._writer.drain()
-        except ConnectionError as problem:
-            raise ConnectionLost(f"connection lost: {problem}") from None
-
-    async def close(self) -> None:
-        self._task.cancel()
-        self._writer.close()
-        with contextlib.suppress(Exception):
-            await self._writer.wait_closed()
+        client.hello = hello
+        return cls(client)
