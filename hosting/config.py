@@ -16,6 +16,9 @@ A room file looks like this (every key optional except each table's ``game``, ``
     logins_per_address = 64             # logged-in connections one address may hold at once
     registrations_per_address = 20      # new names one address (an IPv6 /64) may register an hour
     registrations_per_invite = 50       # new names one invite code may register an hour
+    trusted_addresses = ["127.0.0.1"]   # addresses or networks (192.168.1.0/24) the per-address login and
+                                        #   registration limits above leave out: your own bots, a club's
+                                        #   known NAT (each name's own budgets still apply). Default: none
     login_seconds = 10                  # time to finish the SSH login
     gate_seconds = 120                  # time a login has to hold its name (pass the password/invite):
                                         #   a login that holds none by then is closed
@@ -94,6 +97,7 @@ A bad file raises :class:`ConfigError` whose message is one line naming the file
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 import re
 import tomllib
@@ -216,6 +220,10 @@ class AccessConfig:
     20 a minute."""
     registrations_per_invite: int = 50
     """New names one invite code may register an hour, from any addresses (a code passed beyond its friends)."""
+    trusted_addresses: tuple[str, ...] = ()
+    """Networks (``"127.0.0.1/32"``, ``"192.168.1.0/24"``) whose logins ``connections_per_minute``,
+    ``logins_per_address`` and ``registrations_per_address`` do not count: the host's own bots or a club's NAT.
+    Everyone else keeps the room's limits; every name keeps its budgets."""
     login_seconds: float = 10.0
     gate_seconds: float = 120.0
     """Seconds an SSH login has to hold its name (every gate passed); a login holding none then is closed, so
@@ -587,6 +595,19 @@ def _read_allow(reader: Reader) -> tuple[frozenset[str] | None, dict[str, str]]:
     return frozenset(names), pinned
 
 
+def _read_networks(reader: Reader, key: str) -> tuple[str, ...]:
+    """A list of addresses or networks (``"127.0.0.1"``, ``"192.168.1.0/24"``, ``"2001:db8::/48"``), each as
+    its network's text."""
+    networks: list[str] = []
+    for index, text in enumerate(reader.texts(key) or ()):
+        try:
+            networks.append(str(ipaddress.ip_network(text.strip(), strict=False)))
+        except ValueError:
+            raise reader.fail(f"{key}[{index}]", f"expected an address or a network such as '192.168.1.0/24', "
+                              f"got {text[:40]!r}") from None
+    return tuple(networks)
+
+
 def _read_access(reader: Reader) -> AccessConfig:
     allow, pinned = _read_allow(reader)
     return AccessConfig(
@@ -601,6 +622,7 @@ def _read_access(reader: Reader) -> AccessConfig:
         logins_per_address=reader.integer("logins_per_address", 64, 1, 100_000),
         registrations_per_address=reader.integer("registrations_per_address", 20, 1, 100_000),
         registrations_per_invite=reader.integer("registrations_per_invite", 50, 1, 100_000),
+        trusted_addresses=_read_networks(reader, "trusted_addresses"),
         login_seconds=float(reader.integer("login_seconds", 10, 1, 600)),
         gate_seconds=float(reader.integer("gate_seconds", 120, 5, 3600)),
     )
@@ -620,7 +642,7 @@ def parse_room(text: str, source: str = "room.toml") -> RoomConfig:
     room = Reader(source, room_data, "room")
     room.check_keys(("name", "password", "invite_codes", "allow", "connections_per_minute", "ready_screens",
                      "max_player_screens", "names_per_key", "max_pending_logins", "pending_logins_per_address",
-                     "logins_per_address", "registrations_per_address", "registrations_per_invite",
+                     "logins_per_address", "registrations_per_address", "registrations_per_invite", "trusted_addresses",
                      "login_seconds", "gate_seconds", "hosts", "approve_seats"))
     hosts, approve_seats = _read_hosting(room)
     tables_data = data.get("tables")

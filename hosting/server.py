@@ -105,12 +105,22 @@ class LoginServer(asyncssh.SSHServer):
         self._connection = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "unknown"
+        now = self._clock()
+        gatekeeper = self._gatekeeper
+        if gatekeeper.drop_early(self.address, now):  # told a moment ago: no key exchange, no banner, no log line
+            gatekeeper.dropped_early += 1
+            if now - gatekeeper.dropped_reported_at >= DROP_REPORT_SECONDS:
+                security_log.warning("dropped %d connections before their key exchange from addresses told they "
+                                     "have no login left (the latest from %s)", gatekeeper.dropped_early,
+                                     self.address)
+                gatekeeper.dropped_early, gatekeeper.dropped_reported_at = 0, now
+            asyncio.get_running_loop().call_soon(conn.abort)  # after asyncssh's own connection_made
+            return
         pending = self._gatekeeper.pending
         dropped = pending.add(self, self.address)
         for other in dropped:
             other.drop()
         pending.dropped += len(dropped)
-        now = self._clock()
         if pending.dropped and now - pending.reported_at >= DROP_REPORT_SECONDS:  # one line per burst, not each
             security_log.warning("too many connections not logged in (%d held, %d from %s, the latest): dropped "
                                  "%d older ones since the last report", len(pending), pending.count(self.address),
@@ -142,10 +152,13 @@ class LoginServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self._gatekeeper.pending.authenticating(self)
-        if not self._gatekeeper.login_allowed(self.address, self._clock()):
+        now = self._clock()
+        if not self._gatekeeper.login_allowed(self.address, now):
             self._refusal = "too many logins from your address: wait a minute and try again"
-        elif self._gatekeeper.logins_held(self.address) >= self._gatekeeper.access.logins_per_address:
+            self._gatekeeper.told_refused(self.address, now)
+        elif self._gatekeeper.logins_full(self.address):
             self._refusal = "too many connections from your address at once: close one and try again"
+            self._gatekeeper.told_refused(self.address, now)
         if self._refusal is None:
             self._refusal = self._gatekeeper.name_allowed(username)
         if self._refusal is not None:

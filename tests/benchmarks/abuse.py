@@ -13,6 +13,10 @@ the room is stopped with SIGTERM and ``croupier audit`` checks its chips and pro
 
 ``channel_cycling`` (issue 25 item 3) adds the round-trips of another player's pings during it.
 
+The room has its default limits: the bots and the other honest players log in from 127.0.0.1, which the room
+trusts (``trusted_addresses``, as a host trusts his own bots' machine), and each kind's abusive client from an
+address of its own (127.0.0.10, .11, … in the order of ``--kinds``), as a stranger would.
+
 Prints ONE JSON line: per kind the bots' p50/p99 action round-trip and hands played during it, the host's RSS
 after it, the CPU it took (``host_cpu_percent`` of one core; ``abuser_cpu_percent``: this process, where the
 abusive clients run), the machine's ``load_average`` (other work on a shared machine moves every latency) and what
@@ -45,7 +49,7 @@ import asyncssh
 from _on_path import REPOSITORY  # first: as a file, the repository's tests package (_on_path.py)
 
 from hosting.bots import BotReport, choose_action, play
-from hosting.client import ConnectionClosed, RequestRefused, RoomClient
+from hosting.client import ConnectionClosed, FairnessParticipant, RequestRefused, RoomClient
 from hosting.hand_codec import kind_of
 from hosting.protocol import SUBSYSTEM
 from tests.hosting.room_files import pool_block, room_block, table_block
@@ -55,8 +59,15 @@ PASSWORD = "bench-password"
 TABLE = "bench"
 SPARE = "spare"
 POOL = "zoom"
-ROOM = (room_block("abuse bench", password=PASSWORD, connections_per_minute=1000, logins_per_address=1000,
-                   max_player_screens=8,
+HONEST = "127.0.0.1"
+"""Where the bots and the other honest players log in from: the room trusts it (``trusted_addresses``), as a host
+trusts his own bots' machine; the per-address limits leave it out."""
+ATTACKERS = "127.0.0.{}"
+"""Each kind's abusive client logs in from an address of its own (127.0.0.10, .11, …; all of 127/8 reaches the
+room), under the room's default limits, as a stranger would."""
+attacker = ["127.0.0.2"]
+"""The address the running kind's abusive client uses (set per kind by :func:`abuse`)."""
+ROOM = (room_block("abuse bench", password=PASSWORD, trusted_addresses=[HONEST], max_player_screens=8,
                    ready_screens=1)
         + table_block(TABLE, name="Bench 1/2", seats=9)
         + pool_block(POOL, name="Zoom 1/2", fill_seconds=0.25)
@@ -132,10 +143,26 @@ def new_key() -> asyncssh.SSHKey:
     return asyncssh.generate_private_key("ssh-ed25519")
 
 
-async def player(port: int, name: str, *, fairness: bool = True, key: asyncssh.SSHKey | None = None) -> RoomClient:
-    """A client logged in and past the room's password."""
-    client = await RoomClient.connect("127.0.0.1", port, name, client_keys=[key or new_key()], fairness=fairness,
-                                      timeout=30)
+def ssh_options(honest: bool = False) -> dict[str, Any]:
+    """``asyncssh.connect``'s options for a login from :data:`HONEST` or from the running kind's attacker."""
+    return {"known_hosts": None, "agent_path": None, "config": [], "password": None, "kbdint_auth": False,
+            "gss_auth": False, "local_addr": (HONEST if honest else attacker[0], 0),
+            "encryption_algs": ["aes128-gcm@openssh.com", "aes256-gcm@openssh.com",  # as RoomClient.connect
+                                "chacha20-poly1305@openssh.com"]}
+
+
+async def ssh(port: int, name: str, key: asyncssh.SSHKey, honest: bool = False) -> asyncssh.SSHClientConnection:
+    return await asyncio.wait_for(asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
+                                                   **ssh_options(honest)), 30)
+
+
+async def player(port: int, name: str, *, fairness: bool = True, key: asyncssh.SSHKey | None = None,
+                 honest: bool = False) -> RoomClient:
+    """A client logged in and past the room's password: an honest player, or the running kind's attacker."""
+    connection = await ssh(port, name, key or new_key(), honest)
+    writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
+    client = RoomClient(connection, writer, reader, FairnessParticipant if fairness else None)
+    client.hello = await client.wait_for("hello", timeout=30)
     if client.hello.get("needs"):
         await client.request("auth", password=PASSWORD, timeout=30)
     return client
@@ -158,7 +185,7 @@ async def discard_messages(client: RoomClient) -> None:
 
 async def bot(port: int, index: int, out: Any, stop: asyncio.Event) -> None:
     rng = random.Random(index)
-    client = await player(port, f"bench{index}-{os.getpid()}")
+    client = await player(port, f"bench{index}-{os.getpid()}", honest=True)
     await client.request("sit", table=TABLE, buy_in=200, timeout=30)
     sent_at: float | None = None
     try:
@@ -215,10 +242,8 @@ async def name_takeover(port: int, seconds: float, context: dict[str, Any]) -> d
         attempts += 1
         attacker = victim = None
         try:
-            attacker = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[new_key()],
-                                              known_hosts=None, agent_path=None, config=[], password=None,
-                                              kbdint_auth=False, gss_auth=False)
-            victim = await player(port, name)
+            attacker = await ssh(port, name, new_key())
+            victim = await player(port, name, honest=True)
             writer, reader, _ = await attacker.open_session(subsystem=SUBSYSTEM, encoding=None)
             seen = RoomClient(attacker, writer, reader, None)
             with contextlib.suppress(TimeoutError, ConnectionClosed):
@@ -289,8 +314,7 @@ async def flood(port: int, seconds: float, name: str, per_second: int,
 
 async def pty_stall(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
     """Item 4: a plain-ssh session that reads nothing and resizes between 4000x2000 and 3999x2000 every second."""
-    connection = await asyncssh.connect("127.0.0.1", port, username=f"stall-{os.getpid()}", client_keys=[new_key()],
-                                        known_hosts=None, agent_path=None, config=[])
+    connection = await ssh(port, f"stall-{os.getpid()}", new_key())
     end, resizes, dropped_after = time.monotonic() + seconds, 0, None
     started = time.monotonic()
     try:
@@ -329,8 +353,10 @@ async def password_guessing(port: int, seconds: float, context: dict[str, Any]) 
     end, sent, answered, connections, refusals = time.monotonic() + seconds, 0, 0, 0, 0
     while time.monotonic() < end:
         try:
-            client = await RoomClient.connect("127.0.0.1", port, f"guess-{os.getpid()}", client_keys=[new_key()],
-                                              fairness=False, timeout=30)
+            connection = await ssh(port, f"guess-{os.getpid()}", new_key())
+            writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
+            client = RoomClient(connection, writer, reader, None)
+            client.hello = await client.wait_for("hello", timeout=30)
         except (OSError, asyncssh.Error, TimeoutError):
             refusals += 1
             await asyncio.sleep(0.5)
@@ -356,7 +382,7 @@ async def idle_connections(port: int, seconds: float, context: dict[str, Any]) -
     readers: list[asyncio.StreamReader] = []
     for _ in range(300):
         with contextlib.suppress(OSError):
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(attacker[0], 0))
             held.append(writer)
             readers.append(reader)
     await asyncio.sleep(min(15.0, seconds / 2))
@@ -397,9 +423,7 @@ async def many_names(port: int, seconds: float, context: dict[str, Any]) -> dict
             refused_names += 1
     for index in range(40):
         try:
-            connection = await asyncssh.connect("127.0.0.1", port, username=f"screen{index}-{os.getpid()}",
-                                                client_keys=[new_key()], known_hosts=None, agent_path=None,
-                                                config=[])
+            connection = await ssh(port, f"screen{index}-{os.getpid()}", new_key())
             process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
                                                       encoding=None)
             first = await asyncio.wait_for(process.stdout.read(4096), 30)
@@ -434,8 +458,7 @@ async def drain_process(process: Any) -> None:
 async def palette_screenshot(port: int, seconds: float, context: dict[str, Any]) -> dict[str, Any]:
     """Item 9: a plain-ssh player asks the palette for a screenshot every two seconds."""
     downloads: Path = context["downloads"]
-    connection = await asyncssh.connect("127.0.0.1", port, username=f"shot-{os.getpid()}", client_keys=[new_key()],
-                                        known_hosts=None, agent_path=None, config=[])
+    connection = await ssh(port, f"shot-{os.getpid()}", new_key())
     end, attempts = time.monotonic() + seconds, 0
     try:
         process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
@@ -495,7 +518,7 @@ async def pool_staller(port: int, seconds: float, context: dict[str, Any]) -> di
     """Issue 25 item 4: 5 honest players in the fast-fold pool for the first half of the period, then one more who
     commits ahead but never reveals and sits back in whenever he is sat out. The honest players' hands a minute
     and fold-to-next-cards p99 alone and with him (cut from 709 to 12 hands a minute before the fix)."""
-    honest = [await player(port, f"fold{index}-{os.getpid()}") for index in range(5)]
+    honest = [await player(port, f"fold{index}-{os.getpid()}", honest=True) for index in range(5)]
     reports = [BotReport(client.hello.get("name", "?")) for client in honest]
     done = asyncio.Event()
     rng = random.Random(25)
@@ -552,9 +575,8 @@ async def channel_cycling(port: int, seconds: float, context: dict[str, Any]) ->
     """Issue 25 item 3: one SSH login opening ``croupier`` channels one after another, each spending what one
     channel may (10 lobby chat lines, 10 settle-ups) and closed; meanwhile another player pings every 50 ms."""
     name, key, logins = f"cycle-{os.getpid()}", new_key(), 1
-    login = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key], known_hosts=None,
-                                   agent_path=None, config=[])
-    pinger = await player(port, f"pinger-{os.getpid()}", fairness=False)
+    login = await ssh(port, name, key)
+    pinger = await player(port, f"pinger-{os.getpid()}", fairness=False, honest=True)
     round_trips: list[float] = []
     stop = asyncio.Event()
 
@@ -570,7 +592,7 @@ async def channel_cycling(port: int, seconds: float, context: dict[str, Any]) ->
 
     pinging = asyncio.ensure_future(ping())
     end = time.monotonic() + seconds
-    opened = refused_opens = chat_heard = settled = refused = 0
+    opened = refused_opens = chat_heard = settled = refused = logins_refused = 0
     try:
         while time.monotonic() < end:
             try:
@@ -579,11 +601,11 @@ async def channel_cycling(port: int, seconds: float, context: dict[str, Any]) ->
                 refused_opens += 1
                 login.close()
                 try:
-                    login = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
-                                                   known_hosts=None, agent_path=None, config=[])
+                    login = await ssh(port, name, key)
                     logins += 1
-                except (asyncssh.Error, OSError):
-                    await asyncio.sleep(0.5)  # refused (logins per address): try again
+                except (asyncssh.Error, OSError, TimeoutError):
+                    logins_refused += 1
+                    await asyncio.sleep(0.02)  # refused (logins per minute or at once): again, as an attacker would
                 continue
             client = RoomClient(login, writer, reader, None)
             greeted = False
@@ -612,7 +634,8 @@ async def channel_cycling(port: int, seconds: float, context: dict[str, Any]) ->
         await asyncio.gather(pinging, return_exceptions=True)
         await quietly_close(pinger)
         login.close()
-    return {"logins": logins, "channels_opened": opened, "channel_opens_refused": refused_opens,
+    return {"logins": logins, "logins_refused": logins_refused, "channels_opened": opened,
+            "channel_opens_refused": refused_opens,
             "chat_lines_heard": chat_heard,
             "settle_ups_answered": settled, "refusals": refused, "other_player_pings": len(round_trips),
             "other_player_ping_p50_ms": percentile(round_trips, 0.5),
@@ -666,7 +689,8 @@ async def abuse(port: int, host_pid: int, kinds: list[str], seconds: float, bots
     start, period = time.time(), Period(host_pid)
     await asyncio.sleep(seconds)
     periods["baseline"] = {"window": (start, time.time()), "host_rss_mb": rss_mb(host_pid), **period.costs()}
-    for kind in kinds:
+    for index, kind in enumerate(kinds):
+        attacker[0] = ATTACKERS.format(10 + index)  # each kind a stranger of its own
         hands = [line["hand"] for line in read_bot_lines(bots_file) if "hand" in line]
         if hands:
             context["last_hand"] = hands[-1]

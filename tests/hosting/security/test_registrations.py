@@ -10,14 +10,13 @@ says so; his names and keys already registered still log in.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
 import asyncssh
 import pytest
 
-from hosting.client import LoginRefused, RoomClient
+from hosting.client import LoginRefused, RoomClient, open_ssh
 from hosting.config import AccessConfig, parse_room
 from hosting.identity import Registrations
 from hosting.server import RunningRoom
@@ -39,9 +38,9 @@ def _security_warnings(caplog: pytest.LogCaptureFixture) -> str:
 
 async def _from(running: RunningRoom, address: str, name: str, key: asyncssh.SSHKey) -> RoomClient:
     """A login from ``address`` (any of 127.0.0.0/8 reaches the room on 127.0.0.1)."""
-    connection = await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", running.port, username=name, client_keys=[key], known_hosts=None, agent_path=None, config=[],
-        password=None, kbdint_auth=False, gss_auth=False, local_addr=(address, 0)), 20)
+    connection = await open_ssh("127.0.0.1", running.port, 20, username=name, client_keys=[key], known_hosts=None,
+                                agent_path=None, config=[], password=None, kbdint_auth=False, gss_auth=False,
+                                local_addr=(address, 0))
     writer, reader, _ = await connection.open_session(subsystem="croupier", encoding=None)
     client = RoomClient(connection, writer, reader, None)
     client.hello = await client.wait_for("hello", timeout=20)
@@ -118,3 +117,26 @@ def test_the_bounds_are_read_from_the_room_file() -> None:
     access = parse_room("[room]\nregistrations_per_address = 5\nregistrations_per_invite = 7\n").access
     assert (access.registrations_per_address, access.registrations_per_invite) == (5, 7)
     assert (parse_room("").access.registrations_per_address, parse_room("").access.registrations_per_invite) == (20, 50)
+
+
+async def test_trusted_addresses_are_left_out_of_the_per_address_limits(rooms: Any, connect: Any,
+                                                                       new_key: Any) -> None:
+    """The host's own bots (or a club's NAT) come from an address he names: the per-address limits leave it out,
+    everyone else keeps them."""
+    access = AccessConfig(connections_per_minute=2, logins_per_address=2, registrations_per_address=1,
+                          trusted_addresses=("127.0.0.1/32",))
+    running: RunningRoom = await rooms(small_room(access), deal=False, served_tui=False)
+    bots = [await connect(running, f"bot{number}", new_key()) for number in range(4)]  # 4 > 2 logins, 1 name
+    assert all(bot.hello["registered"] for bot in bots)
+    stranger = await _from(running, "127.0.0.2", "stranger", new_key())
+    assert stranger.hello["registered"] is True
+    with pytest.raises(LoginRefused) as refused:
+        await _from(running, "127.0.0.2", "stranger2", new_key())
+    assert "too many new names from your address (1 an hour)" in refused.value.args[0]
+
+
+def test_trusted_addresses_are_read_from_the_room_file() -> None:
+    access = parse_room('[room]\ntrusted_addresses = ["127.0.0.1", "192.168.1.7/24", "2001:db8::/48"]\n').access
+    assert access.trusted_addresses == ("127.0.0.1/32", "192.168.1.0/24", "2001:db8::/48")
+    with pytest.raises(ValueError, match=r"trusted_addresses\[0\]: expected an address or a network"):
+        parse_room('[room]\ntrusted_addresses = ["my laptop"]\n')
