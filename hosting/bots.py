@@ -138,21 +138,50 @@ class RoomSilent(TimeoutError):
     """The room answered nothing, not even a ``ping``, for twice the silence timeout."""
 
 
+class Listener:
+    """How a bot reads the room: a quiet room is not a dead room. After ``silence`` seconds without a message it
+    pings the room: any message in the next ``silence`` seconds (its ``pong`` at least) shows it is alive."""
+
+    def __init__(self, client: RoomClient, silence: float = SILENCE_SECONDS) -> None:
+        self.client = client
+        self.silence = silence
+        self.heard = time.monotonic()  # the room's last message
+        self.pinged: float | None = None  # the ping not answered yet
+
+    async def next(self, wait: float | None = None) -> dict[str, Any] | None:
+        """The room's next message, or None after ``wait`` seconds without one (None: until one comes).
+
+        Raises :class:`RoomSilent` when the ping goes unanswered too, ``ConnectionClosed`` when the channel ends.
+        """
+        until = None if wait is None else time.monotonic() + wait
+        while True:
+            quiet_until = (self.heard if self.pinged is None else self.pinged) + self.silence
+            limit = quiet_until if until is None else min(until, quiet_until)
+            try:
+                message = await self.client.receive(max(0.001, limit - time.monotonic()))
+            except TimeoutError:
+                now = time.monotonic()
+                if now >= quiet_until and self.pinged is not None:
+                    raise RoomSilent(f"the room stopped answering (no reply to a ping for {self.silence:g} s)") \
+                        from None
+                if now >= quiet_until:
+                    self.pinged = now
+                    await self.client.send("ping")
+                if until is not None and now >= until:
+                    return None
+                continue
+            self.heard, self.pinged = time.monotonic(), None
+            return message
+
+
 async def next_message(client: RoomClient, silence: float = SILENCE_SECONDS) -> dict[str, Any]:
-    """The next message from the room. After ``silence`` seconds without one, ``ping`` it: any message in the
-    next ``silence`` seconds (its ``pong`` at least) shows it is alive, and the caller just reads on.
+    """The next message from the room (:class:`Listener`: a ping after ``silence`` seconds of quiet).
 
     Raises :class:`RoomSilent` when that ping goes unanswered too, ``ConnectionClosed`` when the channel ends.
     """
-    try:
-        return await client.receive(silence)
-    except TimeoutError:
-        pass
-    await client.send("ping")
-    try:
-        return await client.receive(silence)
-    except TimeoutError:
-        raise RoomSilent(f"the room stopped answering (no reply to a ping for {silence:g} s)") from None
+    message = await Listener(client, silence).next()
+    assert message is not None  # without a wait, only a message or an exception ends it
+    return message
 
 
 async def leave_seat(client: RoomClient, table: str, timeout: float = LEAVE_SECONDS) -> bool:
@@ -262,8 +291,6 @@ class _Player:
         self.dealt: set[tuple[str, str]] = set()  # in a pool: the hands it was dealt into (asked its secret)
         self.leaving = False  # in a pool: its leave sent
         self.left = False  # in a pool: the pool let it go
-        self.heard = time.monotonic()  # the room's last message
-        self.pinged: float | None = None
 
     def over(self) -> bool:
         if self.place.pool:
@@ -273,6 +300,7 @@ class _Player:
     async def run(self, silence: float, proof_seconds: float) -> None:
         """Act on what the room sends until :meth:`over`, then wait for the last proofs."""
         proofs_until: float | None = None
+        listener = Listener(self.client, silence)
         while not self.over():
             if self.place.pool and self.done.is_set() and not self.leaving:
                 self.leaving = True  # leave, and play on what is dealt until the pool lets it go
@@ -281,27 +309,11 @@ class _Player:
                 proofs_until = time.monotonic() + proof_seconds
             if proofs_until is not None and time.monotonic() > proofs_until:
                 break  # a proof that never came: the caller sees it missing from ``hands``
-            message = await self.next(silence)
+            message = await listener.next(0.5)  # None after half a second: a look at ``done`` and the proofs
             if message is not None:
                 await self.on(message)
         if not self.place.pool:
             await self.last_transcripts()
-
-    async def next(self, silence: float) -> dict[str, Any] | None:
-        """The room's next message, or None after half a second without one (to look at ``done``). After
-        ``silence`` seconds of quiet it pings the room; :class:`RoomSilent` when the ping is unanswered as long."""
-        try:
-            message = await self.client.receive(min(0.5, silence))
-        except TimeoutError:
-            now = time.monotonic()
-            if self.pinged is None and now - self.heard >= silence:
-                self.pinged = now
-                await self.client.send("ping")
-            elif self.pinged is not None and now - self.pinged >= silence:
-                raise RoomSilent(f"the room stopped answering (no reply to a ping for {silence:g} s)") from None
-            return None
-        self.heard, self.pinged = time.monotonic(), None
-        return message
 
     async def on(self, message: dict[str, Any]) -> None:
         kind = message["type"]
