@@ -55,6 +55,12 @@ reads as that letter, each digit as a different one (so bot1, bot2 and bot10 nev
 like no one letter and stay); the separators ``_ . -`` are read through (``boss_``, ``b.oss``, ``bo-ss``)."""
 
 
+RESERVED_NAMES: Final = ("croupier", "host", "hosts", "admin", "administrator", "room", "system", "dealer", "server",
+                         "moderator", "staff", "support", "official")
+"""Words a new player's name may not read as (by :func:`name_skeletons`: ``H0ST``, ``ad.min``): a chat line from
+``croupier`` or ``admin`` reads like the room speaking. A name the host chose (his ``hosts``, his allow-list) may."""
+
+
 def name_skeletons(name: str) -> frozenset[str]:
     """How a name reads on a screen: a new name sharing a skeleton with a registered or a host's name is a
     look-alike and is refused (whoever registered first keeps his name; a host's name is kept even before he does).
@@ -510,9 +516,15 @@ class Gatekeeper:
             if other is not None and other != name:
                 return f"the name {name!r} looks too much like {other!r}, who is registered: choose another"
         looks = name_skeletons(name)
-        for host in self.host_names():
+        hosts = set(self.host_names())
+        for host in hosts:
             if host != name and looks & name_skeletons(host):
                 return f"the name {name!r} looks too much like {host!r}, a host of this room: choose another"
+        chosen = name in hosts or (self.access.allow is not None and name in self.access.allow)  # the host's
+        reserved = next((word for word in RESERVED_NAMES if looks & name_skeletons(word)), None)
+        if reserved is not None and not chosen:
+            return (f"the name {name!r} reads like the room's own voice ({reserved!r}): players could take your "
+                    f"words for the room's; choose another")
         held = self.accounts.names_with_key(public_key)
         if len(held) >= self.access.names_per_key:
             return (f"your key already holds {len(held)} names ({', '.join(held)}); this room allows "
