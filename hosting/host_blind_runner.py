@@ -40,7 +40,7 @@ from engine.actions import Action, Muck, Show
 from engine.button import BlindPlan, draw_for_button
 from engine.cards import Card, full_deck
 from engine.errors import NotSeated, TableRuleError
-from engine.events import CardsDealtFaceDown, Event, HoleCardsDealt
+from engine.events import CardsDealtFaceDown, Event, HandShown, HoleCardsDealt
 from engine.fair_draw import DrawProof
 from engine.fairness import FairnessError
 from engine.fairness_v2.elgamal import SchnorrProof, schnorr_verify
@@ -133,6 +133,9 @@ class _Hand:
     absent: dict[int, str] = field(default_factory=dict)
     """Seats dealt in without a key (a tournament's absent players, R-TOUR-6): dead hands from the start."""
     request: dict[str, Any] | None = None  # the step asked of ``waiting``'s seat: again if he reconnects
+    early: dict[int, Card] = field(default_factory=dict)
+    """Cards opened before the table's hand started (a hand all in from its blinds and antes is over at its start:
+    its board and shown hands are opened first and dealt in its deck)."""
 
     def name_of(self, seat: int) -> str:
         return self.names.get(seat) or self.absent[seat]
@@ -291,8 +294,8 @@ class HostBlindRunner(TableRunner):
                 await self._step(blind, seat, "shuffle")
                 await self._settle_disputes(blind)
         blind.writer.checkpoint()
-        if referee.voided or referee.replay.hand.is_over:  # void, or one player left: nothing to open
-            return
+        if referee.voided or (referee.replay.hand.is_over and not _turned_up(referee)):
+            return  # void, or one player left: nothing to open (a hand all in from its blinds opens its showdown)
         for seat in self._present(blind):
             await self._step(blind, seat, "deal")
         await self._cover(blind)
@@ -544,7 +547,14 @@ class HostBlindRunner(TableRunner):
             # (nothing was bet), the next one is made for the table as it is now
             log.info("host-blind hand %s not started: the table changed during the dealing", blind.hand_id)
             return
-        placeholders = list(full_deck())
+        if blind.referee.replay.hand.is_over:
+            # all in from the blinds and antes, nobody left to act: the table's hand ends inside its start, so
+            # its showdown (board, hands turned up) is opened first and dealt in its deck, never placeholders
+            await self._open_due(blind)
+            if self._void_table(blind):
+                return
+        filler = iter(card for card in full_deck() if card not in blind.early.values())
+        placeholders = [blind.early[position] if position in blind.early else next(filler) for position in range(52)]
         if table.positions is None:
             table.set_first_button(blind.header.button)  # the players' draw (R-DEAL-1), as the header says
         try:
@@ -554,7 +564,7 @@ class HostBlindRunner(TableRunner):
             log.warning("host-blind hand %s not started: %s", blind.hand_id, problem)
             return
         blind.started = True
-        self._hand_log = table.hand
+        self._hand_log = table.hand or table.last_hand  # a hand may end inside start_hand: its log is the last
         self.owner.hand_started(self.state, blind.hand_id, events)
         self.publish(events)
         # those timed out during the dealing and those absent at the deal, in the referee's order (the same last
@@ -637,7 +647,6 @@ class HostBlindRunner(TableRunner):
         """Open what the referee says the next engine step needs: hands turned up at an all-in, the board."""
         referee = blind.referee
         for _ in range(12):
-            from engine.events import HandShown
             if referee.voided:
                 return
             turned = [event.seat for event in referee.replay.hand.events if isinstance(event, HandShown)
@@ -663,7 +672,12 @@ class HostBlindRunner(TableRunner):
             card = blind.referee.open_position(position)
             if card is not None and position not in blind.placed:
                 opened[position] = card
-        if hand is not None and opened:
+        if not opened:
+            return
+        if not blind.started:  # opened before the table's hand starts: dealt in its deck (_start_and_play)
+            blind.early.update(opened)
+            blind.placed.update(opened)
+        elif hand is not None:
             hand.place_cards(opened)  # type: ignore[attr-defined]
             blind.placed.update(opened)
 
@@ -856,6 +870,11 @@ class HostBlindRunner(TableRunner):
 
 class _Stale(Exception):
     """An entry signed against an older head: the client signs again."""
+
+
+def _turned_up(referee: Referee) -> bool:
+    """Whether the referee's hand turned hands up: a showdown, whose cards are to be opened."""
+    return any(isinstance(event, HandShown) for event in referee.replay.hand.events)
 
 
 def face_down(events: Iterable[Event]) -> list[Event]:
