@@ -49,20 +49,30 @@ ENTRANTS = 3
 BUY_IN, FEE = 100, 10
 
 
-def host_blind_sit_and_go(tournament_id: str = "blind") -> TournamentConfig:
-    """Three players, 1,000 chips; blinds double fast, a big-blind ante from the second level."""
-    levels = tuple(Level(small, 2 * small, big_blind_ante=2 * small if number > 1 else 0, duration=4.0)
-                   for number, small in enumerate((10, 25, 50, 100, 200, 400, 800, 1_600, 3_200), start=1))
+SMALL_BLINDS = (10, 25, 50, 100, 200, 400, 800, 1_600, 3_200)
+
+
+def host_blind_sit_and_go(tournament_id: str = "blind", first_ante_level: int = 2) -> TournamentConfig:
+    """Three players, 1,000 chips; blinds double fast, a big-blind ante (the big blind's size) from level
+    ``first_ante_level``."""
+    levels = tuple(Level(small, 2 * small, big_blind_ante=2 * small if number >= first_ante_level else 0,
+                         duration=4.0)
+                   for number, small in enumerate(SMALL_BLINDS, start=1))
     settings = TournamentSettings(tournament_id, Format.SIT_AND_GO, sit_and_go_size=ENTRANTS, max_players=ENTRANTS,
                                   seats_per_table=ENTRANTS, price=EntryPrice(BUY_IN, FEE, 0), starting_stack=1_000,
                                   schedule=levels)
     return TournamentConfig(settings, "Blind Sit & Go", dealing="host-blind")
 
 
+@pytest.mark.parametrize("first_ante_level", [2, 1])
 async def test_a_host_blind_sit_and_go_of_bots_plays_to_its_winner_and_its_export_verifies(
-        rooms: Callable[..., Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        rooms: Callable[..., Any], tmp_path: Path, capsys: pytest.CaptureFixture[str], first_ante_level: int) -> None:
+    """``first_ante_level`` 2: the levels go up during the Sit & Go, each hand is dealt at its level's blinds and
+    ante (the ante only from level 2 — which the Sit & Go may end before: a 3-way all-in can end it in its first
+    hand); 1: every hand is dealt with a big-blind ante, whenever the Sit & Go ends."""
     data_dir = tmp_path / "room"
-    config = RoomConfig("blind tournament room", (), tournaments=(host_blind_sit_and_go(),))
+    config = RoomConfig("blind tournament room", (), tournaments=(host_blind_sit_and_go(
+        first_ante_level=first_ante_level),))
     room: RunningRoom = await rooms(config, runner_settings=PACED, data_dir=data_dir)
     summary = await asyncio.wait_for(run_tournament_bots("127.0.0.1", room.port, ENTRANTS, "blind", seed=5,
                                                          style="mixed"), 600)
@@ -86,7 +96,11 @@ async def test_a_host_blind_sit_and_go_of_bots_plays_to_its_winner_and_its_expor
         transcript = json.loads(transcript_text)
         assert "host_blind" in transcript and set(transcript) <= {"host_blind", "button_draw"}  # every hand
         hand = loads(json.dumps(transcript["host_blind"]))
-        antes += hand.header.big_blind_ante > 0
+        header = hand.header
+        level = SMALL_BLINDS.index(header.small_blind) + 1  # the level it was dealt at, by its blinds
+        ante = 2 * header.small_blind if level >= first_ante_level else 0
+        assert (header.big_blind, header.big_blind_ante, header.ante) == (2 * header.small_blind, ante, 0)
+        antes += header.big_blind_ante > 0
         violations, outcome = verify_transcript(hand, sshsig_verifier(hand.header.host_key), secrets)
         assert violations == [] and outcome is not None, violations
         result = json.loads(result_text)
@@ -95,7 +109,8 @@ async def test_a_host_blind_sit_and_go_of_bots_plays_to_its_winner_and_its_expor
         assert sum(outcome.stacks.values()) == sum(start.values())  # chips conserved in every hand
         final = {int(seat): amount for seat, amount in result["final"].items()}
         assert final == outcome.stacks  # the table paid what the players' own check of the hand says
-    assert antes > 0, "no hand was dealt at a level with a big-blind ante"
+    if first_ante_level == 1:
+        assert antes == len(rows), "a hand was dealt without the big-blind ante of its level"
 
     assert main(["audit", "--data", str(data_dir)]) == 0, capsys.readouterr()
     exported = tmp_path / "hands.phhs"
