@@ -112,5 +112,6 @@ async def test_a_bot_that_drops_mid_hand_does_not_stall_a_host_blind_sit_and_go(
         assert sum(outcome.stacks.values()) == sum(start.values())  # chips conserved in every hand
         result = json.loads(result_text)
         assert {int(seat): amount for seat, amount in result["final"].items()} == outcome.stacks
-    assert timeouts >= 1  # the hand he dropped out of timed him out through its transcript
+    if step == "board":  # the hand he dropped out of was under way: it timed him out through its transcript
+        assert timeouts >= 1  # (at the deal, a level that went up meanwhile gives that deal up: not stored)
     assert main(["audit", "--data", str(data_dir)]) == 0, capsys.readouterr()
