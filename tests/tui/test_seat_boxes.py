@@ -125,3 +125,39 @@ async def test_own_cards_and_stud_up_cards_show_in_tiles_and_at_80_columns(room_
                 await pilot.pause(0.05)
             assert most == 7, f"seventh street not seen at {size}, tiled: {tiled}"
         assert app.internal_errors == []
+
+
+def test_a_folded_seat_shows_no_cards() -> None:
+    folded = SeatInfo(4, "dario", 199, in_hand=True, folded=True, face_down=2, last_action="fold")
+    assert seat_text(folded, 20).plain == "dario  199\nfolded"
+    assert seat_text(folded, 10, "BB").plain == "BB dario\n199 folded"  # narrow: the stack moves down
+    mine = SeatInfo(0, "carol", 399, in_hand=True, folded=True, cards=["4h", "4d"], last_action="fold")
+    assert "4♥" not in seat_text(mine, 20).plain  # my own folded cards went into the muck as well
+
+
+async def test_folded_seats_at_a_nine_seat_table_show_no_card_backs(room_setup: Any) -> None:
+    """Walk-through: a folded seat still showed its two card backs at a 9-seat table."""
+    setup = await room_setup([table("t9", seats=9)])
+    for number in range(6):
+        await setup.bot(f"bot{number}", ["t9"], folds=number % 2 == 0)  # three fold when asked to pay
+    app = setup.app("alice")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.connected.wait()
+        await join(pilot, app, "t9")
+        model = app.models["t9"]
+        checked = 0
+        for _ in range(600):
+            if model.hand_running and any(info.folded for info in model.seats.values()):
+                await pilot.pause(0.05)  # drawn
+                for info, shown, width in seat_boxes(app, "t9"):
+                    if info.folded and info.face_down:
+                        assert "▒" not in shown, (width, info.name, shown)
+                        checked += 1
+                if checked >= 3:
+                    break
+            if model.needs_action:
+                await pilot.press("c")  # alice plays on: the folds are the bots'
+
+            await pilot.pause(0.05)
+        assert checked >= 3, "no folded seat seen"
+        assert app.internal_errors == []

@@ -14,6 +14,11 @@ CHIP_ACTIONS = frozenset({"bet", "raise", "call", "bring-in", "complete"})
 """Last actions that put the chips in front of the seat: said once, with the amount."""
 
 
+def holds_cards(info: SeatInfo) -> bool:
+    """Whether the seat shows cards: dealt some and not folded (a folded hand is in the muck, backs and all)."""
+    return bool(info.cards or info.face_down) and not info.folded
+
+
 def fitting_cards(info: SeatInfo, width: int, four_colour: bool) -> Text:
     """The seat's cards in the widest form that fits ``width`` cells: spaced, then without gaps, then the
     face-down backs as one back and a count. Never fewer cards: the caller splits what still does not fit."""
@@ -66,7 +71,7 @@ the bring-in to a full bet, so it is ``r`` too."""
 def _stack_and_cards(info: SeatInfo, width: int, four_colour: bool) -> list[Text]:
     """The stack beside the cards, the cards as tight as needed to fit ``width`` (each distinct form)."""
     stack = str(info.stack)
-    if not (info.cards or info.face_down):
+    if not holds_cards(info):
         return [Text(stack, style="green")]
     forms = {form.plain: form for form in (fitting_cards(info, room, four_colour)
                                             for room in range(width - len(stack) - 1, 0, -1))}
@@ -83,7 +88,7 @@ def _layouts(info: SeatInfo, width: int, markers: str, mine: bool, four_colour: 
     beside it; the whole name alone and the stack by the cards (cards tighter if need be); the name shortened;
     cards wider than the box filling the first line (also returned apart: the one to keep when none fits).
     Lines wider than ``width`` are left for the caller to skip."""
-    cards = fitting_cards(info, width, four_colour) if info.cards or info.face_down else Text()
+    cards = fitting_cards(info, width, four_colour) if holds_cards(info) else Text()
     first = name_line(info, width, markers, mine, tag=tag)
     alone = name_line(info, width, markers, mine, with_stack=False, tag=tag)
     tighter = {form.plain: form for form in (fitting_cards(info, room, four_colour) for room in range(width, 0, -1))}
@@ -111,7 +116,7 @@ def _short_bet_by_the_name(info: SeatInfo, short: str, width: int, markers: str,
     """The name shortened to make room for the short bet label beside it ("SB d… b1" over "199 ▒▒▒▒" in 8
     cells): with the stack, or with the stack moved by the cards; None if neither fits."""
     room = width - len(short) - 1
-    dealt = bool(info.cards or info.face_down)
+    dealt = holds_cards(info)
     tries = [(name_line(info, room, markers, mine, tag=tag), fitting_cards(info, width, four_colour)
               if dealt else Text())]
     tries += [(name_line(info, room, markers, mine, with_stack=False, tag=tag), line)
@@ -164,7 +169,7 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
     else:  # even the name alone is too wide with the markers: shortened to fit, the stack by the cards, or
         first = name_line(info, width, markers, mine, with_stack=False, tag=tag)  # none: the cards first
         second = _stack_and_cards(info, width, four_colour)[-1]
-        if second.cell_len > width and (info.cards or info.face_down):
+        if second.cell_len > width and holds_cards(info):
             second = fitting_cards(info, width, four_colour)
     for choices in extras:
         _place_first_fitting(choices, (second, first), width)
@@ -227,7 +232,7 @@ class SeatView(Static):
         """A hand wider than the box (stud's seven cards shown at 60 columns) takes the box's padding too,
         so the cards stay on one line under the name."""
         info = self.info
-        needed = fitting_cards(info, 0, self.four_colour).cell_len if info is not None else 0
+        needed = fitting_cards(info, 0, self.four_colour).cell_len if info is not None and holds_cards(info) else 0
         room = self.content_size.width + self.styles.padding.width  # the box's width inside its border
         self.set_class(self.content_size.width > 0 and needed > room - 2, "-tight")
 
