@@ -179,10 +179,21 @@ class CroupierApp(TournamentLobby):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         self.pump()
         self.start_tournament_clock()
+        self.set_interval(1.0, self._warn_away)
         if not self.is_headless:  # the hand evaluators (the player's hand named) built before the first deal
             self.run_worker(lambda: importlib.import_module("engine.showdown"), thread=True, group="preload")
         if self._start_table is not None:
             self.call_after_refresh(self._open_start_table)
+
+    def _warn_away(self) -> None:
+        """An away (or sitting-out) player is told, with the bell, a minute before the room gives up his seat
+        (it did so silently: found at the practice table, ~8 minutes after he went away)."""
+        for table_id, model in list(self.models.items()):
+            words = model.away_warning(self.clock())
+            if words is not None:
+                self.bell()
+                self.notify(f"{model.name or table_id}: {words}", title="your seat", severity="warning", timeout=30)
+                self._push(table_id)
 
     def _open_start_table(self) -> None:
         """``croupier play`` seats the player before the app starts: watch that table to get its state."""

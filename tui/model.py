@@ -81,6 +81,8 @@ from engine.view import HAND_EVENTS, HandView
 from hosting.hand_codec import TABLE_EVENT_TYPES, CodecError, event_from_json
 
 LOG_LIMIT = 400
+AWAY_WARNING_SECONDS = 60.0
+"""An away player is warned (a line in the table, a notice and the bell) this long before his seat is freed."""
 HAND_STARTS: tuple[type[Event], ...] = (HandPlanned, HandStarted)
 DURING_PLAY: tuple[type[Event], ...] = (HandPlanned, TurnStarted, TimeBankUsed, TimedOut)
 """Table events that belong to a hand's play (its plan, its turns and clocks)."""
@@ -335,6 +337,9 @@ class TableModel:
     to_act: int | None = None
     turn_seconds: float = 0.0
     turn_started: float = 0.0
+    room_clock_offset: float | None = None  # the room's clock minus this client's, from the last turn started
+    seat_freed_at: float | None = None  # away: when the room frees my seat, on this client's clock
+    away_warned: bool = False  # the warning before that was given
     time_bank: float | None = None  # my own time bank in seconds, once the room told it
     time_banks: dict[int, float] = field(default_factory=dict)  # seat → time bank left, as the room told it
     clock: dict[str, float] = field(default_factory=dict)  # the lobby row's clock settings, if the room sends them
@@ -603,6 +608,22 @@ class TableModel:
         """Main pot then side pots as ``(amount, eligible seats)`` from the chips gathered in at the end of the
         previous betting rounds (this round's bets are still in front of the players); empty when none."""
         return [(pot.amount, tuple(sorted(pot.eligible))) for pot in self.hand.pots(include_bets=False)]
+
+    def away_warning(self, now: float) -> str | None:
+        """The warning to give now that my seat is about to be freed (I am away, its time is less than
+        :data:`AWAY_WARNING_SECONDS` off), once; ``None`` otherwise. Noted in the table's log when given."""
+        mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
+        if self.seat_freed_at is None or self.away_warned or mine is None or not (mine.away or mine.sitting_out):
+            return None
+        left = self.seat_freed_at - now
+        if left > AWAY_WARNING_SECONDS:
+            return None
+        self.away_warned = True
+        state = "away" if mine.away else "sitting out"
+        words = (f"You are {state}: your seat is given up in {max(1, round(left))} s and your chips go back. "
+                 "Press O — I'm back to keep it.")
+        self.note(words)
+        return words
 
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.turn_seconds - (now - self.turn_started))
@@ -1028,6 +1049,7 @@ class TableModel:
             self.to_act = event.seat
             self.turn_seconds = max(0.0, event.deadline - event.started_at)
             self.turn_started = now
+            self.room_clock_offset = event.started_at - now
             if self.to_act != self.my_seat:
                 self.legal = None
         elif isinstance(event, TimeBankUsed):
@@ -1059,6 +1081,11 @@ class TableModel:
             self.note(f"From hand {event.from_hand}: {game_words(event)}")
         elif isinstance(event, SEAT_WORDS_EVENTS):
             who = str(getattr(event, "player", name))
+            if who == self.me:  # away: the room frees my seat at seat_freed_at (its clock), unless I come back
+                self.seat_freed_at = None
+                if isinstance(event, PlayerAway | PlayerSatOut) and self.room_clock_offset is not None:
+                    self.seat_freed_at = event.seat_freed_at - self.room_clock_offset
+                self.away_warned = False
             words = f"adds {event.amount} chips" if isinstance(event, ChipsAdded) else SEAT_WORDS[type(event)]
             self.note(self._who(who, words))
             if isinstance(event, PlayerSeated | SeatFreed):

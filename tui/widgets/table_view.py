@@ -192,7 +192,7 @@ class TableView(Widget, can_focus=True):
         info = model.seats.get(mine) if mine is not None else None
         away = info is not None and (info.away or info.sitting_out)
         status = self.query_one("#status", Static)
-        status.update(model.error or self._away_words(info) or status_hand(model)
+        status.update(model.error or self._away_words(info, model.away_warned) or status_hand(model)
                       + (f" · {model.auto_top_up_words}" if info is not None and model.auto_top_up_words else ""))
         status.set_class(away and not model.error, "-away")
         bar = self.query_one(ActionBar)
@@ -246,9 +246,11 @@ class TableView(Widget, can_focus=True):
             self.app.refresh_bindings()
 
     @staticmethod
-    def _away_words(info: Any) -> str:
+    def _away_words(info: Any, warned: bool = False) -> str:
         if info is None:
             return ""
+        if warned and (info.away or info.sitting_out):  # the seat is given up within a minute (tui.model)
+            return "Your seat is given up within a minute and your chips go back. Press O — I'm back to keep it."
         if info.away:
             return "You are away: each of your turns is checked or folded at once. Press O — I'm back."
         if info.sitting_out:
