@@ -210,3 +210,16 @@ async def test_z_sets_an_auto_top_up_the_room_carries_out_and_the_result_counts_
             app.current_view().query_one("#status").render()), what="the order under the table")
         result = app.results.current("t1")
         assert result is not None and (result.bought_in, result.net) == (200, 0)
+
+
+def test_the_readme_names_the_practice_table_as_the_result_does() -> None:
+    """The README's result example said "Hold'em 1/2:" where croupier play's result says the table's name,
+    "Texas Hold'em 1/2 practice:" (issue 27): one name in both."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    example = readme.split("Your result:\n", 1)[1].splitlines()[0].strip()
+    practice = play.check_options("texas_holdem", None, None, "1/2")
+    result = ResultBook()
+    result.seated(play.TABLE_ID, practice.name, 250, now=0.0)
+    current = result.current(play.TABLE_ID)
+    assert current is not None
+    assert example.split(":")[0] == table_words(current, 60.0).split(":")[0] == "Texas Hold'em 1/2 practice"
