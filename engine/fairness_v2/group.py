@@ -216,15 +216,17 @@ class Secp256k1(Group):
         fixed: dict[bytes, int] = {}
         products: list[object] = []
         tables = self._tables
-        new, parse, negate, multiply = (_ffi.new, _lib.secp256k1_ec_pubkey_parse, _lib.secp256k1_ec_pubkey_negate,
-                                        _lib.secp256k1_ec_pubkey_tweak_mul)  # this loop runs ~1,500 times a check
+        parse, negate, multiply = (_lib.secp256k1_ec_pubkey_parse, _lib.secp256k1_ec_pubkey_negate,
+                                   _lib.secp256k1_ec_pubkey_tweak_mul)  # this loop runs ~1,500 times a check
         order, half = _SECP_N, _SECP_N // 2
-        for point, scalar in terms:
+        terms = terms if isinstance(terms, list) else list(terms)
+        storage = _ffi.new("secp256k1_pubkey[]", len(terms) or 1)  # one allocation for all the products
+        for index, (point, scalar) in enumerate(terms):
             scalar %= order
             if point in tables:
                 fixed[point] = fixed.get(point, 0) + scalar
             elif scalar:
-                parsed = new("secp256k1_pubkey *")
+                parsed = storage + index
                 if len(point) != 65 or point[0] != 4 or not parse(_CONTEXT, parsed, point, 65):
                     raise GroupError("not an uncompressed secp256k1 point")
                 if scalar != 1:  # (a scalar of 1: the point itself)
@@ -237,7 +239,9 @@ class Secp256k1(Group):
             products.extend(tables[point].entries(scalar % _SECP_N))
         if not products:
             raise GroupError("the result is the identity")
-        return self._serialize(self._combine(products))
+        result = self._serialize(self._combine(products))
+        del storage  # (the products point into it: kept alive until combined)
+        return result
 
     def hash_to_point(self, label: bytes) -> bytes:
         # try-and-increment on a public label: its timing leaks nothing

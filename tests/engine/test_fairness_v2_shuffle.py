@@ -104,6 +104,20 @@ def test_tampered_response_fails(group: Group) -> None:
     assert both(table, [table.steps[0], replace(table.steps[1], proof=bad)]) == (False, False)
 
 
+@BACKENDS
+def test_a_point_that_does_not_decode_fails_without_an_error(group: Group) -> None:
+    """The batched verifier leaves decoding to its sum (each point parsed once): a proof point, a deck point or
+    the moved first t-value that is no point of the group still fails the check, as a False, never an error."""
+    table = shuffled_table(group, 2)
+    step = table.steps[1]
+    not_a_point = bytes(group.point_size)  # the identity's encoding (ristretto255) or no encoding (secp256k1)
+    for bad in (replace(step.proof, t1=not_a_point), replace(step.proof, t_hat=(not_a_point, *step.proof.t_hat[1:])),
+                replace(step.proof, commitments=(not_a_point, *step.proof.commitments[1:]))):
+        assert both(table, [table.steps[0], replace(step, proof=bad)]) == (False, False)
+    deck = replace_card(step.deck, 3, Ciphertext(not_a_point, step.deck[3].c2))
+    assert both(table, [table.steps[0], replace(step, deck=deck)]) == (False, False)
+
+
 SMALL = full_deck()[:5]
 
 
