@@ -66,6 +66,8 @@ TOKEN_SECONDS = 30.0
 """A token not used within this many seconds is refused (the child connects back at once)."""
 READ_CHUNK = 65_536
 KILL_GRACE_SECONDS = 2.0
+EXIT_POLL_SECONDS = 0.1
+"""Where the system has no pidfds: how often a served TUI is looked at to see whether it has exited."""
 PASSED_ENVIRONMENT = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")
 
 
@@ -307,8 +309,7 @@ class LocalGate:
         for screen in self._ready:
             screen.discard()
         if self._ready:
-            pids = [screen.pid for screen in self._ready]
-            await asyncio.get_running_loop().run_in_executor(None, _wait_ended, pids)
+            await stop_tuis([(screen.pid, None) for screen in self._ready])
         self._ready.clear()
         if self._server is not None:
             self._server.close()
@@ -388,20 +389,6 @@ def spawn_tui(socket_path: Path, token: str, columns: int, rows: int, term: str 
         os.close(slave)
     os.set_blocking(master, False)
     return child, master
-
-
-def stop_child(child: subprocess.Popen[bytes]) -> None:
-    """Terminate the child's whole process group, then kill it if it lingers (no orphans)."""
-    if child.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(child.pid, signal.SIGTERM)
-    try:
-        child.wait(KILL_GRACE_SECONDS)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(child.pid, signal.SIGKILL)
-        child.wait()
 
 
 TERMINAL_MODES_OFF = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
@@ -593,25 +580,80 @@ def _running(pid: int) -> bool:
     return finished == 0
 
 
-def _wait_ended(pids: list[int]) -> None:
-    """Wait (up to the kill grace, plus a little) until these processes are gone; SIGKILL what is left."""
-    deadline = time.monotonic() + KILL_GRACE_SECONDS
-    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    for pid in pids:
-        _kill_group(pid)
+def _alive(pid: int, child: subprocess.Popen[bytes] | None) -> bool:
+    """Whether a TUI still runs: a fresh one is our child (polled: its status is kept, it is reaped), a forked one
+    the fork server's."""
+    return child.poll() is None if child is not None else _running(pid)
 
 
-def stop_process_group(pid: int) -> None:
-    """End a forked TUI and its process group: SIGTERM, then SIGKILL after :data:`KILL_GRACE_SECONDS`."""
+async def exited(pid: int, child: subprocess.Popen[bytes] | None = None) -> None:
+    """Until the TUI ``pid`` (``child`` when we started it) has exited, holding no thread.
+
+    A thread blocked in ``child.wait()`` per session filled the loop's default executor (``cpu_count + 4``
+    threads: 6 on a 2-core host), and what a session ending needs (stopping its TUI) waited behind them for ever;
+    a loop closing (the host's stop, a test's teardown) waited on those threads for ever too. A pidfd is readable
+    when the process ends; where there is none (not Linux), this polls.
+    """
+    if not _alive(pid, child):  # first: a pid reaped already may be another process's by now
+        return
+    loop = asyncio.get_running_loop()
+    try:
+        descriptor = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # no pidfds here, or the process is gone already
+        while _alive(pid, child):
+            await asyncio.sleep(EXIT_POLL_SECONDS)
+        return
+    try:
+        ended: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
+        loop.add_reader(descriptor, readable)
+        try:
+            await ended
+        finally:
+            loop.remove_reader(descriptor)
+    finally:
+        os.close(descriptor)
+    _alive(pid, child)  # reaps our child: its exit status is kept
+
+
+async def stop_tui(pid: int, child: subprocess.Popen[bytes] | None = None) -> None:
+    """End a served TUI and its process group: SIGTERM now, SIGKILL after :data:`KILL_GRACE_SECONDS` if it
+    lingers, and at once if this wait is cancelled (the room stopping, its loop closing).
+
+    The signals are sent from the loop, never from an executor job: a job cancelled before a thread took it
+    never ran, and the TUI it was to stop lived on (with a thread waiting on it, which hung the loop's close).
+    """
+    await stop_tuis([(pid, child)])
+
+
+async def stop_tuis(tuis: list[tuple[int, subprocess.Popen[bytes] | None]]) -> None:
+    """:func:`stop_tui` for several TUIs at once (one grace period for them all)."""
+    tuis = [(pid, child) for pid, child in tuis if _alive(pid, child)]
+    for pid, _ in tuis:
+        _signal_group(pid, signal.SIGTERM)
+    try:
+        await _all_exited(tuis)
+    finally:
+        lingering = [(pid, child) for pid, child in tuis if _alive(pid, child)]
+        for pid, _ in lingering:
+            _signal_group(pid, signal.SIGKILL)
+    await _all_exited(lingering)  # killed: gone at once (our children reaped, their status kept)
+
+
+async def _all_exited(tuis: list[tuple[int, subprocess.Popen[bytes] | None]]) -> None:
+    """Until these TUIs have exited, or :data:`KILL_GRACE_SECONDS` have passed."""
+    if tuis:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(exited(pid, child) for pid, child in tuis)), KILL_GRACE_SECONDS)
+
+
+def _signal_group(pid: int, number: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signal.SIGTERM)
-    deadline = time.monotonic() + KILL_GRACE_SECONDS
-    while _running(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    if _running(pid):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
+        os.killpg(pid, number)
 
 
 
@@ -832,8 +874,7 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
                     await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
             ready.hand_token(token)
         watchers += [loop.create_task(finished.wait()), loop.create_task(gate._end_sessions.wait())]
-        if child is not None:
-            watchers.append(loop.run_in_executor(None, child.wait))
+        watchers.append(loop.create_task(exited(pid, child)))  # a child that exits, its pty held by another
         await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for watcher in watchers:
@@ -842,9 +883,11 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
         farewell = gate.farewell(token)
         if gate.closing_reason is not None:  # the room is closing: the player is told first, at once
             _farewell(process, gate.closing_reason, pump.screen)
-        await _stop_tui(loop, child, pid)
-        with contextlib.suppress(OSError):
-            os.close(master)
+        try:
+            await stop_tui(pid, child)  # killed at once if this is cancelled (the room stopping)
+        finally:
+            with contextlib.suppress(OSError):
+                os.close(master)
     status = _exit_status(child)
     if pump.stalled:  # the player reads nothing: drop the whole connection (its buffers with it)
         security_log.warning("dropped the plain-ssh session of %s: its terminal read nothing for %.0f s",
@@ -867,13 +910,6 @@ def _farewell(process: SSHServerProcess[bytes], reason: str | None, screen: Alte
     with contextlib.suppress(Exception):
         process.stdout.write(screen.reset + (f"croupier: {reason}\r\n".encode() if reason else b""))
         screen.feed(LEAVE_ALTERNATE_SCREEN)  # told once: the room closing, then the TUI ending, say it once
-
-
-async def _stop_tui(loop: asyncio.AbstractEventLoop, child: subprocess.Popen[bytes] | None, pid: int) -> None:
-    if child is not None:
-        await loop.run_in_executor(None, stop_child, child)
-    else:
-        await loop.run_in_executor(None, stop_process_group, pid)
 
 
 def _exit_status(child: subprocess.Popen[bytes] | None) -> int:

@@ -13,6 +13,7 @@ import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from hosting import pty_session
 from hosting.pty_session import OUTPUT_HIGH_WATER, READ_CHUNK, RESIZE_INTERVAL, LocalGate, serve_pty
 from hosting.server import LoginServer
 from tests.tui.roombots import make_room, table
+from tests.waiting import until
 
 Serve = Callable[[list[str]], Any]
 
@@ -32,6 +34,7 @@ class Served:
 
     def __init__(self) -> None:
         self.processes: list[asyncssh.SSHServerProcess[bytes]] = []
+        self.tasks: list[asyncio.Task[Any]] = []  # each session's task (asyncssh's)
         self.most_buffered = 0
         self.ended: list[float] = []
 
@@ -46,6 +49,7 @@ async def served_pty(tmp_path: Path) -> AsyncIterator[tuple[Any, Served, LocalGa
 
     async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
         served.processes.append(process)
+        served.tasks.append(asyncio.current_task())  # type: ignore[arg-type]
         login = process.get_extra_info("connection").get_owner().login
         await serve_pty(process, gate, login, command=list(command))
         served.ended.append(time.monotonic())
@@ -72,6 +76,7 @@ async def served_pty(tmp_path: Path) -> AsyncIterator[tuple[Any, Served, LocalGa
     finally:
         measuring.cancel()
         server.close()
+        await gate.end_sessions("the test is over")  # no TUI outlives its test
         await gate.close()
 
 
@@ -224,3 +229,47 @@ async def test_a_served_screen_that_stops_reading_the_room_is_dropped_not_buffer
         for held in accepted:
             held.close()
         server.close()
+
+
+async def _screens(connect: Any, gate: LocalGate, count: int) -> list[tuple[Any, Any, int]]:
+    """``count`` plain-ssh sessions each running ``cat`` (a screen waiting for its player): connection, process,
+    the TUI's pid."""
+    sessions = []
+    for index in range(count):
+        connection = await connect(["cat"])
+        process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        await until(lambda: len(gate.children) > index, "the screen's process")  # noqa: B023
+        sessions.append((connection, process, gate.children[index]))
+    return sessions
+
+
+async def test_sessions_end_and_stop_their_tuis_whatever_the_loops_threads_are_doing(served_pty: Any) -> None:
+    """Each session held a thread of the loop's default executor for its whole life (``child.wait()``), and
+    stopping a TUI was a job for that executor too: with every thread taken (its ``cpu_count + 4``: 6 on a
+    2-core host; 2 here, so that two sessions show it) a session that ended queued its TUI's stop behind them
+    for ever: the session never ended, its TUI ran on."""
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=2))
+    connect, served, gate = served_pty
+    (first, _, first_pid), (second, _, second_pid) = await _screens(connect, gate, 2)
+    first.close()  # the player leaves
+    await until(lambda: len(served.ended) == 1, "the first session to end")
+    assert not pty_session._running(first_pid)
+    second.close()
+    await until(lambda: len(served.ended) == 2, "the second session to end")
+    assert not pty_session._running(second_pid)
+
+
+async def test_a_session_cancelled_while_it_runs_still_stops_its_tui(served_pty: Any) -> None:
+    """The CI hang (600 s at the teardown of test_a_client_that_reads_slowly_is_not_dropped, then of the resize
+    test on a loaded machine): the loop's close cancelled a session as it was stopping its TUI; the stop was an
+    executor job not yet taken by a thread, so it never ran; the TUI lived on, and the thread waiting for it
+    kept the loop's close (``shutdown_default_executor``) waiting for ever. A host stopping his room cancels
+    what is left the same way. Now the TUI is signalled from the loop: killed at once when cancelled."""
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=1))  # the job is never taken
+    connect, served, gate = served_pty
+    ((connection, _, pid),) = await _screens(connect, gate, 1)
+    task = served.tasks[0]
+    task.cancel()
+    await until(lambda: not pty_session._running(pid), "the cancelled session's TUI to be gone")
+    await until(task.done, "the cancelled session to end")
+    connection.close()
