@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -309,7 +309,7 @@ class RunningRoom:
 
     @property
     def port(self) -> int:
-        # get_port() is 0 when IPv4 and IPv6 sockets got different ports (port=0 on all interfaces)
+        # get_port() is 0 only if no one port was free for every address (listen_on_one_port)
         return int(self.acceptor.get_port() or self.acceptor.get_addresses()[0][1])
 
     @property
@@ -463,17 +463,47 @@ async def start_room(config: RoomConfig, data_dir: Path, *, host: str = "", port
             await serve_subsystem(room, process, channel_limits, channels)
 
     channels: set[ChannelTransport] = set()
-    acceptor = await asyncssh.create_server(
-        lambda: LoginServer(gatekeeper, clock, room.holds_name), host or None, port,
-        server_host_keys=[key], process_factory=process_factory, encoding=None,
-        agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
-        login_timeout=config.access.login_seconds,
-    )
+
+    async def listen(chosen: int) -> asyncssh.SSHAcceptor:
+        return await asyncssh.create_server(
+            lambda: LoginServer(gatekeeper, clock, room.holds_name), host or None, chosen,
+            server_host_keys=[key], process_factory=process_factory, encoding=None,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False, keepalive_interval=30,
+            login_timeout=config.access.login_seconds,
+        )
+
+    acceptor = await listen_on_one_port(listen, port)
     store.start()
     store.open_room_session(time.strftime("%Y-%m-%d %H:%M"))  # the settle-up's session (or the night going on)
     admin = await _admin_socket(room, data_dir)
     room.start()
     return RunningRoom(room, acceptor, key, data_dir, gate, channels, admin=admin)
+
+
+ONE_PORT_ATTEMPTS = 20
+"""How many free ports ``port=0`` tries for all the room's addresses at once before it keeps different ones."""
+
+
+async def listen_on_one_port(listen: Callable[[int], Awaitable[asyncssh.SSHAcceptor]],
+                             port: int) -> asyncssh.SSHAcceptor:
+    """``listen(port)``; with ``port=0`` every address (IPv4 and IPv6 on all interfaces) on the same free port.
+
+    The system picks a free port per socket: on all interfaces IPv4 and IPv6 got different ones, and the host's
+    line named only one (``ssh -p`` to the other family's address reached nothing, or another program). So the
+    port the first address got is taken for all of them; if it is not free for another, a new one is picked.
+    """
+    acceptor = await listen(port)
+    for _ in range(ONE_PORT_ATTEMPTS if port == 0 else 0):
+        if acceptor.get_port():  # one port for every address (or a single address)
+            break
+        chosen = acceptor.get_addresses()[0][1]
+        acceptor.close()
+        await acceptor.wait_closed()
+        try:
+            acceptor = await listen(chosen)
+        except OSError:  # that port is another program's on the other family: try a new one
+            acceptor = await listen(0)
+    return acceptor
 
 
 async def _admin_socket(room: Room, data_dir: Path) -> AdminSocket | None:

@@ -5,7 +5,7 @@ The room listens on loopback only (``--listen 127.0.0.1``: a test's room is neve
 the system picks (``--port 0``), and the port is read from its own "is open on 127.0.0.1 port N" line. A port
 probed free beforehand could be taken again between the probe and the room's bind, by a test running beside it
 (pytest-xdist) or by any outgoing connection; a port the room already holds cannot. (On every interface,
-``--port 0`` gives IPv4 and IPv6 a port each, and the line names one of them.)
+``--port 0`` gives IPv4 and IPv6 the same port: hosting.server.listen_on_one_port.)
 """
 
 from __future__ import annotations

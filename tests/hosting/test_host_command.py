@@ -74,3 +74,36 @@ def test_a_port_out_of_range_is_refused_before_anything_opens(option: list[str],
 def test_ports_in_range_are_kept(text: str, port: int) -> None:
     assert build_parser().parse_args(["host", "--port", text]).port == port
     assert build_parser().parse_args(["host"]).port == 2222
+
+
+def _has_ipv6() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _has_ipv6(), reason="this machine has no IPv6: one address family, one port")
+async def test_port_0_on_every_interface_listens_on_one_port_for_ipv4_and_ipv6(tmp_path: Path) -> None:
+    """``croupier host --port 0`` bound IPv4 and IPv6 on a free port each and printed one of them: a friend's
+    ``ssh -p`` on the other family reached nothing (or another program)."""
+    import asyncio
+
+    from hosting.config import default_room
+    from hosting.server import start_room
+
+    running = await start_room(default_room(), tmp_path / "data", host="", port=0, deal=False)
+    try:
+        addresses = running.acceptor.get_addresses()
+        assert {address[0] for address in addresses} == {"0.0.0.0", "::"}
+        assert {address[1] for address in addresses} == {running.port}, addresses
+        for loopback in ("127.0.0.1", "::1"):  # the printed port answers as an SSH server on both
+            reader, writer = await asyncio.open_connection(loopback, running.port)
+            assert (await reader.readline()).startswith(b"SSH-2.0-")
+            writer.close()
+    finally:
+        await running.close()
