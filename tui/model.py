@@ -320,7 +320,10 @@ class TableModel:
     name: str = ""
     game: str = ""  # the lobby row's game id ("texas_holdem", "seven_card_stud"…), "" until known
     structure: str = ""  # the lobby row's betting structure ("no_limit", "pot_limit"…), "" until known
-    stakes: tuple[int, int] = (0, 0)
+    stakes: tuple[int, int] = (0, 0)  # the table's, as the lobby and snapshots say: a new level shows at once
+    hand_big_blind: int = 0
+    """The running hand's big blind (its own post, or the table's at its start; 0 between hands): a level the
+    host sets during a hand (``stakes`` above) starts with the next one, so the hand's sizes keep this."""
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     hand_id: str = ""
     hand_number: int = 0  # the table's number of the hand shown (table_hand_number)
@@ -583,6 +586,11 @@ class TableModel:
     def free_seats(self) -> int:
         return max(0, self.max_seats - len(self.seats))
 
+    @property
+    def big_blind(self) -> int:
+        """The big blind bet sizes count in (keys 7-9, the slider's step): the running hand's, else the table's."""
+        return self.hand_big_blind if self.hand_running and self.hand_big_blind else self.stakes[1]
+
     def facing(self) -> int:
         """Chips I would have to put in to call now (0: I may check, or I am not in the hand)."""
         mine = self.seats.get(self.my_seat) if self.my_seat is not None else None
@@ -828,6 +836,7 @@ class TableModel:
     def _clear_hand(self) -> None:
         """Forget the running hand's cards, bets and pots (a new hand, or the room replaying this one)."""
         self.hand = HandView()
+        self.hand_big_blind = 0
         self.board = []
         self.street = "preflop"
         self.to_act = None
@@ -911,7 +920,7 @@ class TableModel:
             self.small_blind_seat = event.small_blind_seat
             self.big_blind_seat = event.big_blind_seat
         elif isinstance(event, HandStarted):
-            pass
+            self.hand_big_blind = self.stakes[1]  # the level in force as it starts; its big blind's post says
         elif isinstance(event, AntePosted):
             self.note(f"{self._who(name, 'posts')} the ante {event.amount}")
         elif isinstance(event, BlindPosted):
@@ -919,6 +928,8 @@ class TableModel:
                 self.small_blind_seat = event.seat
             elif event.kind == "big_blind":
                 self.big_blind_seat = event.seat
+                if not event.all_in:  # a short all-in blind is not the level's
+                    self.hand_big_blind = event.amount
             self.note(f"{self._who(name, 'posts')} the {event.kind.replace('_', ' ')} {event.amount}")
         elif isinstance(event, HoleCardsDealt):
             if name == self.me:

@@ -330,3 +330,26 @@ async def test_pre_flop_presets_in_big_blinds() -> None:
         app._push(TABLE)
         await pilot.pause(0.1)
         assert not [button for button in view.query(".preflop-preset") if button.display]  # after the flop: pot sizes
+
+
+async def test_a_new_level_mid_hand_leaves_the_big_blind_presets_at_the_hand_s_blinds() -> None:
+    """Seen at a fast-fold pool: `level zoom --blinds 2/4` during a 1/2 hand updated the pool's lobby row at once,
+    and key 7 (2BB) put 8 in the box, key 9 (3BB) 12: big blinds of the next hand's level, not of the hand
+    being played (it posted 2). The presets count the running hand's big blind; the next hand, the new one."""
+    preflop = [
+        *side_pot_hand()[:10],
+        event(TABLE, HAND, "turn_started", seat=1, player="me", started_at=100.0, deadline=120.0),
+        msg("action_request", table=TABLE, hand=HAND, seat=1,
+            legal={"seat": 1, "can_fold": True, "can_check": False, "call_amount": 0, "min_raise_to": 4,
+                   "max_raise_to": 200, "is_bet": False}, deadline=20.0)]
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *preflop])
+    async with app.run_test(size=(120, 36)) as pilot:
+        app, view = await my_turn(pilot)
+        raised = [{**row, "stakes": [2, 4]} if row["id"] == TABLE else row for row in lobby_rows()]
+        app.dispatch(msg("lobby", tables=raised))  # the host's new level, from the next hand
+        app._push(TABLE)
+        await pilot.pause(0.1)
+        await pilot.click("#view-holdem-1-2 #preset-7")
+        assert view.query_one("#amount", Input).value == "4"  # two big blinds of this hand's 2
+        await pilot.click("#view-holdem-1-2 #preset-9")
+        assert view.query_one("#amount", Input).value == "6"

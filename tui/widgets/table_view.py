@@ -204,7 +204,7 @@ class TableView(Widget, can_focus=True):
         bar.round_bet = model.current_bet() if model.hand_running else 0
         bar.pot = model.pot_total
         bar.my_bet = model.seats[mine].bet if mine is not None and mine in model.seats else 0
-        bar.big_blind = max(1, model.stakes[1])
+        bar.big_blind = max(1, model.big_blind)
         bar.set_presets(self.bet_presets)
         my_cards = model.seats[mine].cards if mine is not None and mine in model.seats else []
         if bar.my_cards != my_cards:
