@@ -61,6 +61,10 @@ def test_at_80x24_tiles_a_seat_keeps_its_bet_and_never_overflows() -> None:
     raiser = SeatInfo(1, "dario", 199, face_down=2, bet=16, last_action="raise")
     assert seat_text(raiser, 9, "SB").plain == "SB d… 199\n▒▒ ▒▒ r16"
     assert seat_text(raiser, 14, "SB").plain == "SB dario  199\n▒▒ ▒▒ raise 16"  # the long form where it fits
+    # the long form before the short one: the cards lose their gaps for it (not counted backs: "▒▒2 raise 16")
+    assert seat_text(SeatInfo(3, "Dario", 199, face_down=5, bet=1), 18, "SB").plain == \
+        "SB Dario  199\n▒▒▒▒▒▒▒▒▒▒  bet 1"
+    assert seat_text(raiser, 12, "SB").plain == "SB dario 199\n▒▒ ▒▒  r16"
     for width in range(8, 31):
         for markers in ("", "D", "SB", "BB", "D/SB"):
             for stack in (7, 88, 199, 1244):

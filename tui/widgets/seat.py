@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -63,6 +65,8 @@ def _place_first_fitting(choices: list[tuple[str, str]], lines: tuple[Text, ...]
     return False
 
 
+COUNTED_BACKS = re.compile("▒[0-9]")
+"""Face-down backs shown as one back and a count (``▒▒3``): the tightest form of the cards."""
 SHORT_CHIP_WORDS = {"bet": "b", "raise": "r", "call": "c", "complete": "r", "bring-in": "bi"}
 """A narrow box's chip label: ``r6`` for ``raise 6`` (tiles at 80×24 are 8–9 cells wide); a completion raises
 the bring-in to a full bet, so it is ``r`` too."""
@@ -153,10 +157,24 @@ def seat_text(info: SeatInfo, width: int, markers: str = "", mine: bool = False,
     layouts, split = _layouts(info, width, markers, mine, four_colour, tag)
     fitting = [(first, second) for first, second in layouts if max(first.cell_len, second.cell_len) <= width]
     placed = None
-    for one, two in fitting if info.bet else []:  # the first layout the bet fits in
-        one, two = one.copy(), two.copy()
-        if _place_first_fitting(bet, (two, one), width):
-            placed = one, two
+    groups: list[list[tuple[Text, Text]]] = []  # the layouts with the same first line: the cards tighter
+    for layout in fitting if info.bet else []:
+        if groups and groups[-1][0][0].plain == layout[0].plain:
+            groups[-1].append(layout)
+        else:
+            groups.append([layout])
+    for group in groups:  # the first layout the bet fits in, the long label with tighter cards first
+        for label in bet:  # ("bet 1" beside "▒▒▒▒▒▒▒▒▒▒" rather than "b1" beside "▒▒ ▒▒ ▒▒ ▒▒ ▒▒")
+            for one, two in group:
+                if label is bet[0] and COUNTED_BACKS.search(two.plain) and len(group) > 1:
+                    continue  # "▒▒ ▒▒  r16" rather than "▒▒2 raise 16": the backs counted only for the short one
+                one, two = one.copy(), two.copy()
+                if _place_first_fitting([label], (two, one), width):
+                    placed = one, two
+                    break
+            if placed is not None:
+                break
+        if placed is not None:
             break
     if placed is None and info.bet:
         placed = _short_bet_by_the_name(info, bet[1][0], width, markers, mine, four_colour, tag)
