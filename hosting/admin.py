@@ -284,6 +284,8 @@ class HostConsole:
         self.closing: asyncio.TimerHandle | None = None
         self.on_change: Callable[[], None] = lambda: None
         """The room's live views may have changed (hosting.live): set by the room."""
+        self.on_host_made: Callable[[str], None] = lambda name: None
+        """A host made this player one (``make_host``): set by the room (his open Host screen goes live)."""
         self._told_of_host_keys: dict[str, int] = {}
         self.waiting_host_keys: dict[str, dict[str, str]] = {}
         """Host name → fingerprint → key of logins refused under it (a key no host confirmed), newest last, at
@@ -957,6 +959,7 @@ class HostConsole:
             raise AdminRefusal("no_key", f"{name} holds no key now (reset): make him host once he has logged in")
         self.vouch(name, keys)
         self._send(name, protocol.message("notice", text=NOW_A_HOST))
+        self.on_host_made(name)
         return {"text": f"{name} is now a host"}
 
     def _confirm_host_key(self, name: str, fingerprint: str) -> dict[str, Any]:
@@ -971,6 +974,7 @@ class HostConsole:
         self.vouch(name, {key})
         self.waiting_host_keys.get(name, {}).pop(fingerprint, None)
         self._send(name, protocol.message("notice", text=NOW_A_HOST))
+        self.on_host_made(name)
         return {"text": f"{name} is now a host with key {fingerprint}"
                         + ("" if name in self.room.sessions else ": his next login with it comes in")}
 

@@ -157,6 +157,9 @@ class Session:
     wrong_answers: int = 0
     invite: str | None = None
     """The invite code its ``auth`` gave (a new name's registration counts against it)."""
+    wants_host_status: bool = False
+    """No host yet, it asked to follow the host's status (its Host screen is open, refused): a host making him one
+    starts it at once (:meth:`Room._host_made`)."""
     served: bool = False
     """A plain-ssh player's screen: his client runs on the host's machine (:mod:`hosting.pty_session`)."""
     features: frozenset[str] = frozenset()
@@ -307,6 +310,7 @@ class Room:
         self.tournaments = TournamentDesk(config.tournaments, self, lambda: self._store, self._publish)
         """The room's tournaments (issue 18): they add and remove their tables while the room runs."""
         self.console.on_change = self.live.changed
+        self.console.on_host_made = self._host_made
 
     @property
     def store(self) -> Store | None:
@@ -691,6 +695,8 @@ class Room:
         if not self.console.is_host(session.name, session.public_key):
             security_log.warning("refused a host action (%s) from a player who is no host: %s", message.action,
                                  session.login.describe())
+            if message.action == "status" and "follow" in message.args:  # his Host screen opened, or closed
+                session.wants_host_status = message.args["follow"] is True
             raise RoomError("not_host", "only the room's hosts can do that")
         try:
             request = parse_request({**message.args, "action": message.action})
@@ -701,6 +707,14 @@ class Room:
         except AdminRefusal as refusal:
             raise RoomError(refusal.code, str(refusal)) from None
         session.send(protocol.message("host_reply", action=message.action, **reply))
+
+    def _host_made(self, name: str) -> None:
+        """A host made ``name`` one: his Host screen, if it is open (refused so far), gets the status and follows
+        it from now on, as if just opened."""
+        session = self.sessions.get(name)
+        if session is not None and session.wants_host_status and self.console.is_host(name, session.public_key):
+            session.wants_host_status = False
+            self.live.send_status(session, True)
 
     def _settle_up(self, session: Session, message: SettleUpRequest, now: float) -> None:
         """Every player may see the settle-up of a session (it is the table's own business, as at home). The room

@@ -232,6 +232,8 @@ class HostScreen(Screen[None]):
 
     def reply(self, message: dict[str, Any]) -> None:
         if message.get("action") == "status":
+            if not self.status and self.last_error:  # refused until a host made us one: the console is ours now
+                self.show_result("You are a host now: this console is live.")
             self.status = message
             self._render_status()
             return

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 import pytest
 from textual.widgets import DataTable, Input, Static
 
+from hosting.admin_requests import parse_request
 from hosting.room import Room
 from tests.tui.helpers import HOST_KEY, new_public_key, open_host_screen, served_app, wait_until
 from tests.tui.roombots import Bot
@@ -190,6 +192,29 @@ async def test_seat_request_seen_by_the_host_who_approves_it_with_a(home_room: R
     assert "seat_approved" in kinds and "seat_denied" in kinds
     acked = next(message for message in seen if message.get("type") == "ack" and message.get("in_reply_to") == "sit")
     assert acked["pending"] is True and acked["text"] == "waiting for the host"
+
+
+async def test_the_host_screen_goes_live_when_a_host_makes_its_player_one(home_room: Room) -> None:
+    """Found by a new-host trial: cleo's open Host screen kept "only the room's hosts can do that" after ana's
+    make-host cleo, until she closed and opened it again. It fills with the room's status at once and follows it."""
+    room = home_room
+    app = served_app(room, "cleo", reconnect=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_host_screen(pilot, app)
+        await wait_until(pilot, lambda: bool(screen.last_error), what="the refusal")
+        assert screen.last_error == "only the room's hosts can do that" and not screen.status
+        reply = room.console.perform("ana", parse_request({"action": "make_host", "player": "cleo"}), 0.0)
+        assert reply["text"] == "cleo is now a host"
+        deadline = time.monotonic() + 30  # bounded: a wait for quiet would not end while the room keeps pushing
+        while not screen.status and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        assert screen.status, f"cleo's open Host screen still says {screen.last_error!r}"
+        assert "t1  Table t1  blinds 1/2" in str(screen.query_one("#host-tables", Static).render())
+        assert screen.last_text == "You are a host now: this console is live." and not screen.last_error
+        room.console.perform("ana", parse_request({"action": "level", "table": "t1", "small_blind": 2,
+                                                   "big_blind": 4}), 0.0)
+        await wait_until(pilot, lambda: "blinds 2/4" in str(screen.query_one("#host-tables", Static).render()),
+                         what="the level pushed to cleo's screen (she follows the status)")
 
 
 async def test_a_player_who_is_no_host_sees_the_rooms_refusal_and_every_player_settles_up(
