@@ -39,9 +39,19 @@ CroupierApp = Any
 HOST_MESSAGES = frozenset({"host_reply", "seat_request", "seat_approved", "seat_denied", "settle_up",
                            "room_closing"})
 WAITING_FOR_HOST = "waiting for the host"
-COMMAND_HINT = ("pause t1 · resume t1 · level t1 --blinds 2/4 --ante 1 · stack t1 bob 50 'misdeal' · kick bob · "
-                "ban --player bob · reset-key bob · make-host bob · spectators t1 nobody · chat t1 off · "
-                "mute t1 bob · close 60 'last hand' · night friday")
+def command_hint(table: str = "TABLE") -> str:
+    """The commands the Host screen shows under its box, with one of the room's own tables (or pools).
+
+    >>> command_hint("home")[:58]
+    'pause home · resume home · level home --blinds 2/4 --ante 1'
+    """
+    return (f"pause {table} · resume {table} · level {table} --blinds 2/4 --ante 1 · stack {table} bob 50 'misdeal' · "
+            f"kick bob · ban --player bob · reset-key bob · make-host bob · spectators {table} nobody · "
+            f"chat {table} off · mute {table} bob · close 60 'last hand' · night friday")
+
+
+COMMAND_HINT = command_hint()
+"""Until the room's status names its tables."""
 
 
 class CommandError(ValueError):
@@ -68,7 +78,7 @@ def parse_command(text: str) -> dict[str, Any]:
     except ValueError as problem:
         raise CommandError(str(problem)) from None
     if not words:
-        raise CommandError("type a command, e.g. pause t1")
+        raise CommandError("type a command, e.g. pause TABLE (the table's id, as in the list above)")
     parser = _Parser(prog="host", add_help=False)
     add_admin(parser.add_subparsers(dest="command"), "unused", lambda arguments: 0)
     arguments = parser.parse_args(["admin", *words])
@@ -241,6 +251,8 @@ class HostScreen(Screen[None]):
         self.action_refresh()
 
     def _render_status(self) -> None:
+        places = [str(row.get("id")) for row in [*self.status.get("tables", []), *self.status.get("pools", [])]]
+        self.query_one("#host-hint", Static).update(command_hint(places[0]) if places else COMMAND_HINT)
         lines = self._table_lines() + self._pool_lines() + self._tournament_lines()
         lines.append(f"hosts: {hosts_words(self.status)}   banned: "
                      f"{', '.join(self.status.get('banned', [])) or 'none'}   online: "
