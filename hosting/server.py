@@ -67,6 +67,31 @@ TOO_MANY_CHANNELS_MESSAGE = (
     f"again.\r\n").encode()
 
 
+MAX_ENVIRONMENT_VARIABLES = 16
+MAX_ENVIRONMENT_BYTES = 256
+"""Environment variables a session (channel) keeps from its client's ``env`` requests, and the bytes of each (name
+and value): the room reads only ``COLORTERM``. asyncssh kept every one: a stranger without the room's password,
+in the 120 s before his login is closed, made the room hold 30 MB per channel (1,000 of 30 KB), 3 channels a
+login and 64 logins an address."""
+
+
+def bound_environment(channel: Any) -> None:
+    """Make ``channel`` (an ``asyncssh.SSHServerChannel``) refuse ``env`` requests past
+    :data:`MAX_ENVIRONMENT_VARIABLES` or :data:`MAX_ENVIRONMENT_BYTES` instead of keeping them."""
+    kept: dict[bytes, bytes] = channel._env  # asyncssh's store, read by its get_environment()
+
+    def process_env_request(packet: Any) -> bool:
+        name, value = packet.get_string(), packet.get_string()
+        packet.check_end()
+        if len(name) + len(value) > MAX_ENVIRONMENT_BYTES or (
+                name not in kept and len(kept) >= MAX_ENVIRONMENT_VARIABLES):
+            return False  # refused: the client is told, nothing is kept
+        kept[name] = value
+        return True
+
+    channel._process_env_request = process_env_request  # asyncssh looks its request handlers up on the channel
+
+
 LOGIN_BANNER = (
     "Players of this croupier room log in with an SSH key: the first key used with a name registers it.\r\n"
     "No key yet (ssh says \"Permission denied (publickey)\")? Make one with `ssh-keygen -t ed25519`, then "
@@ -116,6 +141,14 @@ class LoginServer(asyncssh.SSHServer):
                 gatekeeper.dropped_early, gatekeeper.dropped_reported_at = 0, now
             asyncio.get_running_loop().call_soon(conn.abort)  # after asyncssh's own connection_made
             return
+        create_channel = conn.create_server_channel
+
+        def create_bounded_channel(*arguments: Any, **options: Any) -> asyncssh.SSHServerChannel[Any]:
+            channel = create_channel(*arguments, **options)
+            bound_environment(channel)
+            return channel
+
+        conn.create_server_channel = create_bounded_channel  # type: ignore[method-assign]  # this login only
         pending = self._gatekeeper.pending
         dropped = pending.add(self, self.address)
         for other in dropped:
