@@ -30,6 +30,7 @@ import asyncssh
 
 from engine.events import Event, HandEnded, HandStarted, HoleCardsDealt
 from engine.table_events import HandFinished, TurnStarted
+from hosting import protocol
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient
 from hosting.strategy import STYLES, Tracker, decide
 
@@ -50,6 +51,7 @@ class BotReport:
     violations: list[dict[str, Any]] = field(default_factory=list)
     refused_moves: list[dict[str, Any]] = field(default_factory=list)
     room_closed: str | None = None  # the room closed while the bot played (its ``bye`` reason)
+    removed: str | None = None  # the host kicked or banned this bot (the room's reason); the room stays open
     top_ups: int = 0  # top-ups the room added (the ledger's top-up rows)
     top_ups_refused: int = 0  # top-ups the room refused (0 expected: a bot asks for what its bank holds)
     folds: int = 0
@@ -252,8 +254,11 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
         except ConnectionClosed as closed:
             if client.closed_reason is None:
                 raise  # the connection broke: not the room closing
-            report.room_closed = str(closed)  # the room closed (the host stopped it): a summary all the same
-            done.set()
+            if client.closed_code in REMOVED:  # this bot alone: its table-mates play on
+                report.removed = str(closed)
+            else:
+                report.room_closed = str(closed)  # the room closed (the host stopped it): a summary all the same
+                done.set()
     finally:
         report.top_ups, report.top_ups_refused = bank.added, bank.refused
         if not player.left:
@@ -270,6 +275,9 @@ async def play(client: RoomClient, table: str, hands: int, rng: random.Random, *
     report.dealt = {hand for _, hand in player.dealt}
     return report
 
+
+REMOVED: Final = (protocol.KICKED, protocol.BANNED)
+"""``bye`` codes that end one bot's play (the host removed it), not the room's: the others play on."""
 
 LATE_MOVE: Final = ("no_hand", "not_your_turn")  # a pool's answer to a move for a hand it has moved the bot from
 
@@ -555,6 +563,7 @@ def summarize(reports: Sequence[BotReport]) -> dict[str, Any]:
         "top_ups": sum(report.top_ups for report in reports),
         "top_ups_refused": sum(report.top_ups_refused for report in reports),
         "room_closed": next((report.room_closed for report in reports if report.room_closed), None),
+        "removed": {report.name: report.removed for report in reports if report.removed is not None},
     }
 
 

@@ -415,6 +415,7 @@ class RoomClient:
         self.draws: DrawParticipant | None = None  # draws that are not decks (a Spin's multiplier), with fairness
         self.host_blind: HostBlindParticipant | None = None  # its part in host-blind hands (said in its hello)
         self.closed_reason: str | None = None
+        self.closed_code: str | None = None  # the room's ``bye`` code (protocol.ROOM_CLOSED, KICKED, BANNED…)
         self._tables: dict[str, dict[str, Any]] = {}
         self._reading = asyncio.get_running_loop().create_task(self._read_loop())
 
@@ -474,6 +475,7 @@ class RoomClient:
                     self._tables[str(message.get("table"))] = message
                 if message.get("type") == "bye":
                     self.closed_reason = str(message.get("reason") or "the room closed the connection")
+                    self.closed_code = str(message.get("code") or "")
                 if message.get("type") == "hello" and self._make_fairness is not None and self.fairness is None:
                     self.fairness = self._make_fairness(str(message.get("room_id", "")))
                     if not hasattr(self.fairness, "draws"):  # the TUI's participant takes part in draws itself
