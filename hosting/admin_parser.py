@@ -54,6 +54,43 @@ ACTION_HELP: dict[str, str] = {
 }
 
 
+ARGUMENT_HELP: dict[str, str] = {
+    "table": "a table's id as room.toml names it (`status` lists them)",
+    "pause table": "a table's or fast-fold pool's id (`status` lists them)",
+    "resume table": "a table's or fast-fold pool's id (`status` lists them)",
+    "level table": "a table's or fast-fold pool's id (`status` lists them)",
+    "approve table": "the table (or fast-fold pool) of the request",
+    "deny table": "the table (or fast-fold pool) of the request",
+    "player": "the player's name (as he logged in)",
+    "amount": "chips, + to add or - to take away (e.g. 50, -20)",
+    "reason": "why, in words: the player sees it and the ledger keeps it",
+    "seconds": "the countdown before the room closes, in seconds",
+    "message": "what every player reads with the countdown",
+    "who": "who may watch: everyone, registered (names from before tonight) or nobody",
+    "on": "on or off",
+    "tournament": "the tournament's id as room.toml names it",
+    "blinds": "the small and big blind, e.g. 2/4",
+    "ante": "the ante each player posts (0: none)",
+    "straddle": "whether a straddle may be posted",
+    "action_seconds": "seconds a player has to act",
+    "time_bank": "seconds of each player's time bank",
+    "key": "the key, as in an authorized_keys line",
+    "balance player": "the player whose bank changes",
+    "balance reason": "why, in words: the player sees it and the ledger keeps it (e.g. 'paid in cash')",
+    "ban player": "the name to refuse (every name of his key too)",
+    "unban player": "the name to let in again",
+    "approve player": "the player who asked for the seat",
+    "deny player": "the player who asked for the seat",
+    "mute player": "the player whose chat is muted at the table",
+    "unmute player": "the player whose chat is heard again",
+    "kick player": "the player to remove (he may come back)",
+    "reset-key player": "the player whose key is forgotten",
+    "make-host player": "the player to make a host (with the key he logged in with)",
+}
+"""The help of ``croupier admin`` arguments that have none where they are declared: ``"ACTION DEST"`` first,
+then ``"DEST"``."""
+
+
 def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
     admin = commands.add_parser(
         "admin", help="host console of a running room: seats, pause, blinds, bans",
@@ -137,6 +174,10 @@ def add_admin(commands: Any, data_help: str, handler: Handler) -> None:
     cancel.add_argument("tournament")
     cancel.add_argument("--refund", choices=("equal", "chips"), help="how the pool left is split (default: the "
                                                                       "tournament's cancel_refund)")
+    for name, parser in actions.choices.items():  # every argument explained in `croupier admin NAME --help`
+        for argument in parser._actions:
+            if argument.help is None:
+                argument.help = ARGUMENT_HELP.get(f"{name} {argument.dest}") or ARGUMENT_HELP[argument.dest]
     admin.set_defaults(handler=handler)
 
 

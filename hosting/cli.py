@@ -15,6 +15,19 @@ Handler = Callable[[argparse.Namespace], int]
 LOG_LEVELS = ("debug", "info", "warning", "error")  # as hosting.logging_setup.LEVELS (not imported: keep --help fast)
 
 
+
+def phh_games_words() -> str:
+    """The games and structures PHH names (engine.variants' phh_codes), in words: what ``--format phh`` keeps.
+
+    >>> phh_games_words()[:70]
+    "no-limit and fixed-limit Texas Hold'em, no-limit Short Deck Hold'em, p"
+    """
+    structures = {"no_limit": "no-limit", "fixed_limit": "fixed-limit", "pot_limit": "pot-limit",
+                  "spread_limit": "spread-limit"}
+    games = [" and ".join(structures.get(structure, structure) for structure, _ in variant.phh_codes)
+             + f" {variant.name}" for variant in VARIANTS.values() if variant.phh_codes]
+    return ", ".join(games[:-1]) + " and " + games[-1]
+
 def _version() -> str:
     try:
         return metadata.version("croupier")
@@ -184,11 +197,10 @@ def build_parser() -> argparse.ArgumentParser:
         "export", help="write hand histories for trackers (PokerStars text or PHH)",
         description="Write the room's finished hands, each with its fairness transcript (for trackers and "
                     "`croupier verify`). Reads the data directory; a running host is fine. PHH names only "
-                    "no-limit and fixed-limit hold'em, pot-limit Omaha, fixed-limit Omaha hi/lo, fixed-limit "
-                    "stud and stud hi/lo and fixed-limit 2-7 triple draw: --format phh leaves out the hands of "
-                    "other games and structures (spread limit, pot-limit hold'em, 5-card Omaha, 5-card draw, "
-                    "the 32-card games...) and hands with a dead blind, and says at the end how many of each "
-                    "kind; --format pokerstars writes every hand. `croupier replay` reads the PHH file back.")
+                    f"{phh_games_words()}: --format phh leaves out the hands of other games and structures "
+                    "(spread limit, pot-limit hold'em, 5-card Omaha, 5-card draw...) and hands with a dead blind, "
+                    "and says at the end how many of each kind; --format pokerstars writes every hand. "
+                    "`croupier replay` reads the PHH file back.")
     export.add_argument("--data", metavar="DIR", help=DATA_HELP)
     export.add_argument("--format", choices=("pokerstars", "phh"), default="pokerstars",
                         help="pokerstars: PokerStars-style text, every game (default); phh: PHH, the games it names")
