@@ -33,6 +33,7 @@ import contextlib
 import itertools
 import logging
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -50,7 +51,7 @@ from hosting.errors import ALREADY_SEATED, BAD_AMOUNT, NO_HAND, NOT_SEATED, Room
 from hosting.missed_shuffles import MissedShuffles
 from hosting.owner import Mailroom, TableOwner
 from hosting.settle_up import POOL_BACK, POOL_JOINED, POOL_SEATED, pool_move_in, pool_move_out
-from hosting.tables import TableState
+from hosting.tables import STATS_WINDOW_SECONDS, TableState
 
 if TYPE_CHECKING:
     from hosting.store import Store
@@ -99,6 +100,7 @@ class PoolOwner:
         self.pool = FastFoldPool(PoolSettings(table.seats, config.fill_seconds, max(1, table.min_buy_in),
                                               table.max_buy_in or None))
         self.tables: dict[str, TableState] = {}
+        self._past_hands: deque[tuple[float, int]] = deque()  # (time, pot) of released tables' last hour
         self._tickets: dict[str, _Ticket] = {}
         self._last_table: dict[str, str] = {}  # the table each player left last: his next hand is elsewhere
         self._top_ups: dict[str, int] = {}  # asked during his hand: added when it lets him go
@@ -119,14 +121,21 @@ class PoolOwner:
 
     def summary(self, now: float) -> dict[str, Any]:
         """The pool's lobby row: game and stakes as a table's, ``players`` in the pool (playing or waiting),
-        ``playing`` in a hand now, ``tables`` running, ``hands_per_hour`` over its tables' last hour."""
+        ``playing`` in a hand now, ``tables`` running, ``hands_per_hour`` and ``average_pot`` over the last hour's
+        hands of its tables, those running and those it let go (as a table's row, R-LOBBY-1)."""
         table = self.config.table
-        rows = [state.summary(now) for state in self.tables.values()]
+        for state in self.tables.values():
+            state.summary(now)  # forgets its hands older than the window
+        while self._past_hands and self._past_hands[0][0] < now - STATS_WINDOW_SECONDS:
+            self._past_hands.popleft()
+        pots = [pot for _, pot in self._past_hands] + [
+            pot for state in self.tables.values() for _, pot in state.recent_hands]
         return {
             "id": self.id, "name": table.name, "kind": self.kind, "game": table.game, "structure": table.structure,
             "stakes": [table.small_blind, table.big_blind], "buy_in": [table.min_buy_in, table.max_buy_in],
             "seats": table.seats, "players": len(self.pool.players), "playing": self.pool.playing(),
-            "tables": len(self.tables), "hands_per_hour": sum(row["hands_per_hour"] for row in rows),
+            "tables": len(self.tables), "hands_per_hour": len(pots),
+            "average_pot": sum(pots) // len(pots) if pots else 0,
             "paused": self.paused,
             "clock": {"action_seconds": table.clock.get("action_seconds", 20.0),  # as a table's row: the turn
                       "time_bank_seconds": table.clock.get("time_bank_seconds", 60.0)},  # bar splits off the bank
@@ -423,7 +432,9 @@ class PoolOwner:
         table.kind = self.kind
 
     def release(self, table: TableState) -> None:
-        self.tables.pop(table.id, None)
+        if self.tables.pop(table.id, None) is not None:
+            self._past_hands.extend(table.recent_hands)  # the lobby's hourly numbers keep its hands
+            self._past_hands = deque(sorted(self._past_hands))
 
     def between_hands(self, table: TableState) -> None:
         pass  # nothing waits for a pool hand's end: its players are already back in the pool
