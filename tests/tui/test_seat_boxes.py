@@ -165,3 +165,38 @@ async def test_folded_seats_at_a_nine_seat_table_show_no_card_backs(room_setup: 
             await pilot.pause(0.05)
         assert checked >= 3, "no folded seat seen"
         assert app.internal_errors == []
+
+
+async def test_no_bet_is_shown_in_front_of_a_seat_during_the_draw() -> None:
+    """2-7 triple draw at 80×24: through the first draw the seats still said "bet 2" / "b2", chips already
+    counted in the pot (the round before the draw is over)."""
+    from textual.app import App, ComposeResult
+
+    from tui.model import TableModel
+    from tui.widgets.felt import Felt
+
+    class FeltApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Felt()
+
+    seats = {0: SeatInfo(0, "me", 198, bet=2, in_hand=True, cards=["4d", "2h", "As", "Qs", "2d"]),
+             1: SeatInfo(1, "elena", 111, bet=2, in_hand=True, face_down=5, last_action="call")}
+    model = TableModel("t1", "me", game="deuce_to_seven_triple_draw", max_seats=6, hand_running=True,
+                       legal={"max_discards": 5}, to_act=0, seats=seats)
+    app = FeltApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        felt = app.query_one(Felt)
+        felt.model = model
+        await pilot.pause()
+        shown = {view.info.name: str(view.render()) for view in app.query(SeatView).results(SeatView)
+                 if view.info is not None and not view.has_class("-unused")}
+        assert set(shown) == {"me", "elena"}
+        assert not any("bet 2" in text or "b2" in text.split() or "c2" in text.split() or "call 2" in text
+                       for text in shown.values()), shown
+        model.legal = {"can_check": True}  # betting again (a new round would have cleared the bets anyway)
+        model.seats[1].last_action = "bet"
+        felt.model = model
+        await pilot.pause()
+        assert any("bet 2" in str(view.render()) or "b2" in str(view.render()).split()
+                   for view in app.query(SeatView).results(SeatView)
+                   if view.info is not None and view.info.name == "elena")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.model import TableModel
+from tui.model import SeatInfo, TableModel
 from tui.widgets.cards import cards_text
 from tui.widgets.seat import SeatView
 
@@ -24,6 +26,14 @@ def seat_markers(model: TableModel, seat: int) -> str:
     marks = ["D" if model.button_seat == seat else "", "SB" if model.small_blind_seat == seat and running else "",
              "BB" if model.big_blind_seat == seat and running else ""]
     return "/".join(mark for mark in marks if mark)
+
+
+def seat_as_shown(model: TableModel, info: SeatInfo | None) -> SeatInfo | None:
+    """``info`` as its box shows it: during a draw the betting round before it is over and its bets are in the
+    pot ("pot total" counts them), so none is shown in front of the seat (it read "bet 2" through the draw)."""
+    if info is not None and info.bet and model.drawing:
+        return dataclasses.replace(info, bet=0)
+    return info
 
 
 def places_for(max_seats: int, my_seat: int | None) -> dict[int, int]:
@@ -139,7 +149,7 @@ class Felt(Grid):
             colour, note = model.notes.get(info.name, ("", "")) if info is not None else ("", "")
             view.tag = colour
             view.tooltip = f"seat {seat + 1}" + (f" — {info.name}: {note}" if note and info is not None else "")
-            view.info = info
+            view.info = seat_as_shown(model, info)
         board = self.query_one(BoardView)
         board.four_colour = self.four_colour
         board.model = model
