@@ -27,6 +27,7 @@ from hosting.server import start_room
 from hosting.store import connect
 from hosting.table_runner import RunnerSettings
 from hosting.transcript_signing import sshsig_verifier
+from tests.waiting import until
 
 HANDS = 12
 BOTS = 6
@@ -81,10 +82,7 @@ async def test_bots_play_a_host_blind_pool_and_its_export_verifies(tmp_path: Pat
             assert not [message for message in client.received
                         if message["type"] in ("commit_request", "reveal_request")]
             assert client.host_blind is not None and client.host_blind.complaints == [], client.host_blind.complaints
-        for _ in range(200):  # the last leaves land when their hands end
-            if not pool.pool.players:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: not pool.pool.players, "every player to have left the pool")  # when their hands end
         assert pool.pool.players == {}
     finally:
         for client in clients:

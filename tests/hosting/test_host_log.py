@@ -17,6 +17,7 @@ import pytest
 from hosting.client import RequestRefused, RoomClient
 from hosting.server import LOGIN_BANNER, RunningRoom
 from tests.room_process import start_room_process
+from tests.waiting import until
 
 ROOM = """
 [room]
@@ -47,10 +48,7 @@ async def test_host_log_has_joins_seats_leaves_and_kicks(tmp_path: Path) -> None
         await again.close()
         await ana.close()
         log = data / "host.log"
-        for _ in range(100):
-            if "left: ana" in log.read_text(encoding="utf-8"):
-                break
-            await asyncio.sleep(0.1)
+        await until(lambda: "left: ana" in log.read_text(encoding="utf-8"), "'left: ana' in host.log")
     finally:
         host.stop(signal.SIGTERM)
     lines = [line.split(" ", 2)[2] for line in log.read_text(encoding="utf-8").splitlines()]  # after the time

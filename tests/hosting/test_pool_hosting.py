@@ -17,6 +17,7 @@ from hosting.identity import normalize_key
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.test_host_console import _host
+from tests.waiting import until
 
 ANA = asyncssh.generate_private_key("ssh-ed25519")
 ROOM = """
@@ -74,8 +75,6 @@ async def test_croupier_bots_fill_a_pool(rooms: Any) -> None:
     assert summary["players"] == 3 and summary["hands"] >= 4
     assert summary["fairness_failures"] == 0 and summary["fairness_verified"] >= 4
     assert running.room.pools["zoom"].hands_dealt >= 4
-    for _ in range(500):  # each bot left the pool once its hands were played
-        if not running.room.pools["zoom"].pool.players:
-            break
-        await asyncio.sleep(0.02)
+    # each bot leaves the pool once its hands were played
+    await until(lambda: not running.room.pools["zoom"].pool.players, "every bot to have left the pool")
     assert running.room.pools["zoom"].pool.players == {}

@@ -27,6 +27,7 @@ from hosting.server import start_room
 from hosting.store import connect
 from hosting.table_runner import RunnerSettings
 from tests.sweeps import sweep
+from tests.waiting import until
 
 POOL_HANDS = sweep("CROUPIER_POOL_HANDS", 60, 300)
 BOTS = 18
@@ -90,10 +91,7 @@ async def test_eighteen_bots_play_a_six_max_pool_over_ssh(tmp_path: Path) -> Non
             reveals = [message for message in client.received if message["type"] == "reveal_request"]
             assert asked and {message["table"] for message in asked} == {"zoom"}
             assert reveals and all(message.get("pool") == "zoom" and message.get("ticket") for message in reveals)
-        for _ in range(100):  # the last leaves land when their hands end
-            if not pool.pool.players:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: not pool.pool.players, "every player to have left the pool")  # when their hands end
         assert pool.pool.players == {}
     finally:
         for client in clients:

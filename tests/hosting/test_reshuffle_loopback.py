@@ -17,6 +17,7 @@ from hosting.client import RoomClient
 from hosting.config import RoomConfig, TableConfig
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
+from tests.waiting import until
 
 FAST = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=0.02)
 BUY_IN = 400
@@ -107,10 +108,7 @@ async def test_four_clients_check_every_reshuffled_card_of_triple_draw(rooms: An
     for client in players:
         await client.request("leave", table="d1")
     engine_table = running.room.tables["d1"].engine
-    for _ in range(200):
-        if not engine_table.hand_running and not engine_table.players:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: not engine_table.hand_running and not engine_table.players, "the table empty, no hand running")
     assert not engine_table.players
     store = running.room.store
     assert store is not None

@@ -16,6 +16,7 @@ from hosting.ledger import audit
 from hosting.server import RunningRoom
 from hosting.store import connect as connect_store
 from hosting.table_runner import RunnerSettings
+from tests.waiting import until
 
 FAST = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=0.02)
 
@@ -80,10 +81,7 @@ async def test_a_room_stopped_mid_hand_voids_it_and_tells_the_players(rooms: Any
         await client.request("sit", table="t1", buy_in=100)
     store = first.room.store
     assert store is not None
-    for _ in range(200):  # wait until a hand is dealt (the bots do not act: it stays unfinished)
-        if store.running_hands():
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: store.running_hands(), "a hand dealt")  # the bots do not act: it stays unfinished
     (hand_id,) = store.running_hands()
     await first.close()
 

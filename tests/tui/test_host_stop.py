@@ -16,7 +16,7 @@ import asyncssh
 from hosting.pty_session import TERMINAL_RESET
 from tests.room_process import croupier, start_room_process
 from tests.tui.test_pty_session import read_until
-from tests.waiting import cpu_ticks, wait_until
+from tests.waiting import cpu_ticks, until, wait_until
 
 
 def children_of(pid: int) -> list[int]:
@@ -67,10 +67,7 @@ async def test_ctrl_c_on_the_host_with_a_plain_ssh_player_is_clean(tmp_path: Pat
             host.wait()
     printed = output.read_text(errors="replace")
     assert "Traceback" not in printed and "KeyboardInterrupt" not in printed, printed
-    for _ in range(50):
-        if not any(alive(pid) for pid in fork_servers + tuis):
-            break
-        await asyncio.sleep(0.1)
+    await until(lambda: not any(alive(pid) for pid in fork_servers + tuis), "the TUI processes to end")
     assert not any(alive(pid) for pid in fork_servers + tuis), "a TUI process outlived the host"
 
 
@@ -115,10 +112,7 @@ async def test_a_host_killed_with_9_under_nohup_takes_its_screens_and_fork_serve
             helpers = await settled_processes(host)
             host.kill()  # SIGKILL: the room runs no code of its own after this
             host.wait()
-            for _ in range(100):
-                if not any(alive(pid) for pid in helpers):
-                    break
-                await asyncio.sleep(0.1)
+            await until(lambda: not any(alive(pid) for pid in helpers), "the TUI processes to end")
             assert not [pid for pid in helpers if alive(pid)], "a TUI, ready screen or fork server outlived the host"
     finally:
         if host.poll() is None:
@@ -147,10 +141,7 @@ async def test_sigterm_closes_the_room_like_ctrl_c(tmp_path: Path) -> None:
             host.wait()
     printed = output.read_text(errors="replace")
     assert "room closed" in printed and "Traceback" not in printed, printed
-    for _ in range(50):
-        if not any(alive(pid) for pid in helpers):
-            break
-        await asyncio.sleep(0.1)
+    await until(lambda: not any(alive(pid) for pid in helpers), "the TUI processes to end")
     assert not [pid for pid in helpers if alive(pid)], "a TUI process outlived the host"
 
 

@@ -4,6 +4,7 @@ presses that key (the mouse is complete without Textual's Footer)."""
 from __future__ import annotations
 
 from tests.tui.recorded import ReplayConnection, hello, lobby_rows, msg
+from tests.waiting import until
 from tui.app import CroupierApp
 from tui.widgets.key_bar import KeyBar
 
@@ -22,10 +23,8 @@ def lobby_app() -> tuple[CroupierApp, list[ReplayConnection]]:
 async def test_the_key_bar_lists_the_lobby_keys_and_a_click_presses_one() -> None:
     app, opened = lobby_app()
     async with app.run_test(size=(120, 30)) as pilot:
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if app.lobby_rows and " w Watch" in app.query_one(KeyBar).render().plain:
-                break
+        await until(lambda: app.lobby_rows and " w Watch" in app.query_one(KeyBar).render().plain, "the key bar",
+                    pause=pilot.pause)
         bar = app.query_one(KeyBar)
         shown = [(key, description) for key, description, _ in bar.entries]
         assert ("j", "Join") in shown and ("w", "Watch") in shown and ("?", "Help") in shown

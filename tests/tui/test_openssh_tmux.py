@@ -85,10 +85,7 @@ async def test_openssh_in_tmux_sees_the_lobby_resizes_types_and_leaves_no_orphan
         screen = await screen_until(tmux, lambda text: max(len(line) for line in text.splitlines()) > 110)
         assert len(screen.splitlines()) >= 38
         await run(*tmux, "send-keys", "-t", "ssh", "w")  # watch the highlighted table
-        for _ in range(200):
-            if "carol" in served.room.tables["t1"].watchers:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: "carol" in served.room.tables["t1"].watchers, "carol watching t1")
         assert "carol" in served.room.tables["t1"].watchers
         await screen_until(tmux, lambda text: "(watching)" in text)
         assert served.gate.children
@@ -96,10 +93,7 @@ async def test_openssh_in_tmux_sees_the_lobby_resizes_types_and_leaves_no_orphan
         assert alive(pid)
     finally:
         await run(*tmux, "kill-server")
-    for _ in range(200):
-        if not alive(pid) and "carol" not in served.room.sessions:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: not alive(pid) and "carol" not in served.room.sessions, "the TUI and carol's session to end")
     assert not alive(pid), "the TUI child outlived the ssh session"
     assert "carol" not in served.room.sessions
 

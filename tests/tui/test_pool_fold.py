@@ -14,6 +14,7 @@ from hosting.client import RoomClient
 from hosting.config import parse_room
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
+from tests.waiting import until
 from tui.app import CroupierApp
 from tui.connection import LocalConnection
 from tui.model import TableModel
@@ -58,10 +59,7 @@ async def test_a_player_who_folds_sees_his_next_hand_at_once(tmp_path: Path) -> 
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await app.connected.wait()
-            for _ in range(500):
-                if "zoom" in app.pool_ids:
-                    break
-                await pilot.pause(0.02)
+            await until(lambda: "zoom" in app.pool_ids, "the pool in the lobby", pause=pilot.pause)
             assert app.lobby_rows["zoom"]["kind"] == "pool"
             await app.send("sit", table="zoom", buy_in=200)
             folded_at: tuple[str, str] | None = None

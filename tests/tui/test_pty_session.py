@@ -17,7 +17,7 @@ from hosting.identity import Login
 from hosting.pty_session import LocalGate, child_environment, serve_pty
 from hosting.server import LoginServer
 from tests.tui.roombots import make_room, table
-from tests.waiting import QUIET
+from tests.waiting import QUIET, until
 from tui.entry import SERVED_TUI
 
 
@@ -80,21 +80,12 @@ async def test_plain_ssh_session_runs_the_tui_on_a_pty_and_ends_with_the_session
             seen.clear()
             await read_until(process, b"Lobby", seen)
             process.stdin.write(b"w")  # watch the highlighted table: the room hears the key
-            for _ in range(200):
-                if "ana" in room.tables["t1"].watchers:
-                    break
-                await asyncio.sleep(0.05)
+            await until(lambda: "ana" in room.tables["t1"].watchers, "ana watching t1")
             assert "ana" in room.tables["t1"].watchers
             process.close()
-        for _ in range(100):
-            if not alive(pid):
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: not alive(pid), "the TUI to end")
         assert not alive(pid), "the TUI outlived its ssh session"
-        for _ in range(100):
-            if "ana" not in room.sessions:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: "ana" not in room.sessions, "ana's session to end")
         assert "ana" not in room.sessions
     finally:
         server.close()

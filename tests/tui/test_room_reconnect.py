@@ -10,6 +10,7 @@ import asyncssh
 import pytest
 
 from tests.tui.roombots import Bot, make_room, table
+from tests.waiting import until
 from tui.connection import LocalConnection
 
 
@@ -33,10 +34,7 @@ async def test_a_player_who_dropped_before_the_first_hand_is_dealt_in_after_reco
         await asyncio.sleep(away_seconds)
         me = await LocalConnection.attach(room, "me", key)  # back, the same key
         engine = room.tables["t1"].engine
-        for _ in range(200):
-            if engine.hand_number > 0 and engine.in_hand("me"):
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: engine.hand_number > 0 and engine.in_hand("me"), "me dealt into a hand")
         seated = engine.player("me")
         assert engine.hand_number > 0 and engine.in_hand("me"), (
             f"not dealt in: hand {engine.hand_number}, away={seated.away}, sitting_out={seated.sitting_out}, "
@@ -69,25 +67,17 @@ async def test_lobby_shows_the_balance_and_a_refill_arrives(tmp_path: Path) -> N
         async with app.run_test(size=(120, 40)) as pilot:
             await app.connected.wait()
             lobby = app.query_one(Lobby)
-            for _ in range(200):
-                if lobby.balance:
-                    break
-                await pilot.pause(0.02)
+            await until(lambda: lobby.balance, "the balance shown", pause=pilot.pause)
             assert lobby.balance == "Balance: 1000 chips"
             await pilot.click("#refill")
-            for _ in range(300):
-                if lobby.balance == "Balance: 1150 chips":
-                    break
-                await pilot.pause(0.02)
+            await until(lambda: lobby.balance == "Balance: 1150 chips", "the refill in the balance", pause=pilot.pause)
             assert lobby.balance == "Balance: 1150 chips"
             assert any("150 free chips are on their way" in text for text in app.notices)
             await pilot.click("#refill")  # a second one is on its way again; a third the same day is refused
             await pilot.pause(0.5)
             await pilot.click("#refill")
-            for _ in range(200):
-                if any("at most 2 refills a day" in text for text in app.notices):
-                    break
-                await pilot.pause(0.02)
+            await until(lambda: any("at most 2 refills a day" in text for text in app.notices), "the third refused",
+                        pause=pilot.pause)
             assert any("at most 2 refills a day" in text for text in app.notices)
             assert app.internal_errors == []
     finally:

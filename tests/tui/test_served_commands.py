@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
+from tests.waiting import until
 from tui.app import CroupierApp
 from tui.served import HOST_SAFE_SYSTEM_COMMANDS, NOT_HERE, ServedApp
 from tui.warmup import CannedConnection, canned_room
@@ -47,10 +48,7 @@ async def test_the_unserved_app_screenshot_writes_on_disk_which_is_what_served_s
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         assert "Screenshot" in commands
         commands["Screenshot"].callback()
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if files_under(host_home):
-                break
+        await until(lambda: files_under(host_home), "the screenshot file", pause=pilot.pause)
     assert [path.suffix for path in files_under(host_home)] == [".svg"]
 
 

@@ -92,12 +92,9 @@ async def test_a_client_that_stops_reading_is_back_pressured_then_dropped(served
         await asyncio.sleep(0.1)
         if served.ended:
             break
-    for _ in range(200):
-        if served.ended:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: served.ended, "the session to be dropped")
     assert served.ended, "a session that reads nothing was never dropped"
-    assert 2.5 <= served.ended[0] - started <= 20  # gate.stall_seconds = 3 after the window closed
+    assert served.ended[0] - started >= 2.5  # not before gate.stall_seconds = 3 after the window closed
     # at most the mark plus one read of the pty waits in the room for him: without back-pressure it was
     # everything `yes` wrote (hundreds of MB)
     assert served.most_buffered <= OUTPUT_HIGH_WATER + READ_CHUNK
@@ -162,10 +159,7 @@ async def test_plain_ssh_screens_past_the_cap_are_refused_with_a_line(served_pty
         connection = await connect(["cat"])  # a screen that waits for its player
         process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         held.append((connection, process))
-    for _ in range(100):
-        if len(gate.children) == children_before + 2:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: len(gate.children) == children_before + 2, "both screens' processes")
     connection = await connect(["cat"])
     async with connection:
         refused = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
@@ -178,10 +172,7 @@ async def test_plain_ssh_screens_past_the_cap_are_refused_with_a_line(served_pty
     first_connection, first = held.pop(0)
     first.close()  # a screen ends: the next player gets one
     first_connection.close()
-    for _ in range(200):
-        if gate._active_sessions < 2:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: gate._active_sessions < 2, "the first screen to end")
     connection = await connect(["sh", "-c", "echo served; cat"])
     async with connection:
         process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
