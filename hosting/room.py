@@ -401,6 +401,25 @@ class Room:
     def connected(self, name: str) -> bool:
         return name in self.sessions
 
+    def tell_chips_kept(self) -> None:
+        """The room is closing: each player connected is told, before his ``bye``, the chips he still has at a
+        cash table (``table_left``) or a fast-fold pool (``pool_left``, its tables' chips included). The store
+        keeps them (a hand in play counts at its start) and the next start gives them back to his balance
+        (R-CRASH-1); the ledger counts them as cashed out, and so does his result."""
+        if self.store is None:
+            return
+        for name, session in list(self.sessions.items()):
+            kept: dict[tuple[str, str], int] = {}
+            for table_id, chips in self.store.stacks_of(name).items():
+                pool = self.pool_of(table_id)
+                if pool is not None:
+                    kept[("pool_left", pool.id)] = kept.get(("pool_left", pool.id), 0) + chips
+                elif self.owners.get(table_id) is self.cash:
+                    kept[("table_left", table_id)] = chips
+            for (kind, place), chips in sorted(kept.items()):
+                session.send(protocol.message(kind, **{"pool" if kind == "pool_left" else "table": place},
+                                              chips=chips))
+
     def hand_finished(self, table: str, hand: str, dealt_in: Iterable[str]) -> None:
         self.finished_hands.add(table, hand, dealt_in)
 

@@ -367,6 +367,7 @@ class RunningRoom:
         self.acceptor.close()  # no new logins while the room closes
         if self.admin is not None:
             await self.admin.close()
+        self.room.tell_chips_kept()  # before the bye: his result counts them as cashed out (the ledger does)
         farewells = [self._end_channels()]
         if self.gate is not None:  # plain-ssh players: their terminal restored and told why, before we go
             farewells.append(self.gate.end_sessions(ROOM_CLOSED_TEXT, CLOSING_SECONDS))

@@ -84,6 +84,10 @@ class ChipLedger(StoreWriter):
     def stack(self, table_id: str, name: str) -> int:
         return self._stacks.get((table_id, name), 0)
 
+    def stacks_of(self, name: str) -> dict[str, int]:
+        """``name``'s chips kept at each table (or pool) id, by id: what a restart gives back to his balance."""
+        return {table_id: amount for (table_id, player), amount in self._stacks.items() if player == name}
+
     def issue(self, name: str, amount: int, reason: str) -> Written:
         """Chips created for ``name``'s balance (a refill, R-PLAY-1). ``KeyError`` for an unknown name."""
         if name not in self._balances:

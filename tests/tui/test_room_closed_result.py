@@ -1,0 +1,56 @@
+"""A ``croupier join`` player seated when the host stops the room (Ctrl+C on ``croupier host``): his result says
+what became of his chips. Found by a new-user trial: it read "bought in 200, 200 on the table ... cashed out 0
+(200 still on the table)", though the store keeps those chips for him (the next start gives them back to his
+balance, R-CRASH-1) and the ledger counts chips left on a table when the session ends as cashed out (README,
+Settling up). The room now tells each player, before its ``bye``, ``table_left {table, chips}`` (a pool:
+``pool_left``)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+
+from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.roombots import table
+from tests.tui.test_join_removed import pinned_connector
+from tui.app import CroupierApp
+from tui.results import farewell
+from tui.widgets.lobby import Lobby
+
+
+async def test_a_join_player_seated_when_the_room_closes_cashes_out_his_stack(tmp_path: Path) -> None:
+    running = await start_plain_ssh_room(tmp_path / "data", [table("t1")])
+    closing: asyncio.Future[None] | None = None
+    try:
+        connect, _ = await pinned_connector(running, tmp_path, asyncssh.generate_private_key("ssh-ed25519"))
+        app = CroupierApp(connect)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.connected.wait()
+            lobby = app.query_one(Lobby)
+            for _ in range(600):  # the lobby's first answer: the session is in the room
+                if lobby.balance:
+                    break
+                await pilot.pause(0.05)
+            await app.send("sit", table="t1", buy_in=200)
+            engine = running.room.tables["t1"].engine
+            for _ in range(600):
+                if engine.seat_of("bob") is not None and app.results.current("t1") is not None:
+                    break
+                await pilot.pause(0.05)
+            assert engine.seat_of("bob") is not None
+            closing = asyncio.ensure_future(running.close())
+            for _ in range(1200):  # up to a minute on a loaded machine; ends as soon as the app does
+                if app.return_code is not None:
+                    break
+                await pilot.pause(0.05)
+        words = farewell(app.results, app.clock())
+        assert "t1: bought in 200, cashed out 200 — even" in words, words
+        assert "Tonight: bought in 200, cashed out 200 — even" in words, words
+        assert "still on the table" not in words, words
+    finally:
+        if closing is None:
+            await running.close()
+        else:
+            await closing
