@@ -279,6 +279,7 @@ class HostConsole:
         self._owner_keys = owner_keys
         self.seat_requests: dict[tuple[str, str], SeatRequest] = {}
         self._pending: dict[str, list[Callable[[], None]]] = {}
+        self.next_levels: dict[str, TableConfig] = {}  # a cash table's level the host set, until its next hand
         self.on_close: Callable[[], None] | None = None
         """Closes the room (set by ``croupier host``: the same as Ctrl+C); ``close`` calls it after its count."""
         self.closing: asyncio.TimerHandle | None = None
@@ -579,8 +580,9 @@ class HostConsole:
     def _do_status(self, request: AdminRequest, now: float) -> dict[str, Any]:
         tables = []
         for table_id, table in self.room.cash.tables.items():  # a tournament's tables are its director's
-            config = table.config
+            config = self.next_levels.get(table_id, table.config)  # the host's new level shown at once
             tables.append({
+                "level_next_hand": table_id in self.next_levels,
                 "id": table_id, "name": config.name, "paused": table_id in self.paused,
                 "stakes": [config.small_blind, config.big_blind], "ante": config.ante, "straddle": config.straddle,
                 "rake": config.rake, "clock": dict(config.clock), "hand_running": table.engine.hand_running,
@@ -692,15 +694,18 @@ class HostConsole:
 
         def apply() -> None:
             table.config = changed
+            if self.next_levels.get(table.config.id) is changed:
+                del self.next_levels[table.config.id]
             self._keep_level(changed)
             # clocks, straddles, rake and the level from the next hand; the typed level_changed event to the
             # table (control data for clients; the notice is for people)
             self.room.publish_level_change(table, table.engine.reconfigure(engine_config))
 
+        self.next_levels[table.config.id] = changed  # the Host screen's status shows it at once
         self._at_break(table, apply)
         text = f"The host changed the table from the next hand: blinds {level_words(changed)}."
         self._announce(table, text)
-        return {"text": text}
+        return {"text": text.replace("the table", table.config.id, 1)}
 
     def _keep_level(self, changed: TableConfig) -> None:
         """The host's level of a table or pool of room.toml, kept for the room's next start (restore_levels)."""

@@ -277,7 +277,9 @@ class HostScreen(Screen[None]):
             players = ", ".join(f"{seat['name']} {seat['stack']}" for seat in table.get("players", [])) or "nobody"
             state = "PAUSED" if table.get("paused") else ("hand running" if table.get("hand_running") else "idle")
             muted = ", ".join(table.get("muted", [])) or "none"
-            lines.append(f"{table['id']}  {table.get('name', '')}  blinds {small}/{big}  ante {table.get('ante', 0)}"
+            nextly = " from the next hand" if table.get("level_next_hand") else ""
+            lines.append(f"{table['id']}  {table.get('name', '')}  blinds {small}/{big}{nextly}"
+                         f"  ante {table.get('ante', 0)}"
                          f"  rake {table.get('rake')}  {state}\n    players: {players}\n    watchers: "
                          f"{table.get('spectators')}  chat: {'on' if table.get('chat') else 'off'}  muted: {muted}")
         return lines

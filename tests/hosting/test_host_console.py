@@ -184,7 +184,7 @@ async def test_the_host_changes_the_blinds_and_the_table_is_told(rooms: Any, con
     await bob.request("sit", table="t1", buy_in=100)
     reply = await _host(ana, "level", table="t1", small_blind=2, big_blind=4, ante=1, straddle=True,
                         action_seconds=15)
-    assert reply["text"] == ("The host changed the table from the next hand: blinds 2/4, ante 1, straddles "
+    assert reply["text"] == ("The host changed t1 from the next hand: blinds 2/4, ante 1, straddles "
                              "allowed, rake none.")
     notice = await bob.wait_for("notice", where=lambda message: "blinds 2/4" in message["text"])
     assert notice["table"] == "t1"
@@ -590,7 +590,7 @@ async def test_a_level_change_lasts_over_a_restart_until_room_toml_changes(rooms
     running: RunningRoom = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
     reply = running.room.console.perform("ana", parse_request({"action": "level", "table": "t1", "small_blind": 2,
                                                               "big_blind": 4, "ante": 1}), 0.0)
-    assert reply["text"].startswith("The host changed the table from the next hand: blinds 2/4, ante 1")
+    assert reply["text"].startswith("The host changed t1 from the next hand: blinds 2/4, ante 1")
     await running.close()
     again: RunningRoom = await rooms(_room(), data_dir=data_dir, deal=False, served_tui=False)
     table = again.room.tables["t1"]

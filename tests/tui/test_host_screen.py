@@ -66,7 +66,7 @@ async def test_every_console_action_from_the_host_screen(home_room: Room) -> Non
         assert await _type(pilot, screen, "resume-all") == "resumed: 2 tables"
         assert not room.console.paused
         answer = await _type(pilot, screen, "level t1 --blinds 2/4 --ante 1 --straddle on --action-seconds 15")
-        assert answer.startswith("The host changed the table from the next hand: blinds 2/4, ante 1")
+        assert answer.startswith("The host changed t1 from the next hand: blinds 2/4, ante 1")
         assert (t1.engine.stakes.small_blind, t1.engine.stakes.big_blind, t1.engine.stakes.ante) == (2, 4, 1)
         await wait_until(pilot, lambda: "blinds 2/4" in str(screen.query_one("#host-tables", Static).render()),
                          what="the status shows the new level")

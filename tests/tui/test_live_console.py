@@ -55,7 +55,7 @@ async def test_the_host_screen_shows_each_change_at_once_without_a_key(home_room
         await wait_until(pilot, lambda: "home  Table home  blinds 1/2" in _shown(screen), what="the first status")
         assert "players: bob 100" in _shown(screen) and "idle" in _shown(screen)
         assert _admin(room, action="level", table="home", small_blind=2, big_blind=4).startswith(
-            "The host changed the table from the next hand: blinds 2/4")
+            "The host changed home from the next hand: blinds 2/4")
         await wait_until(pilot, lambda: "home  Table home  blinds 2/4" in _shown(screen), what="blinds 2/4 shown")
         assert _admin(room, action="adjust_stack", table="home", player="bob", amount=50,
                       reason="misdeal refund") == "bob's stack at home: +50 chips, now"
@@ -135,3 +135,27 @@ async def test_a_finished_sit_and_go_leaves_the_lobby_by_itself(tmp_path: Path) 
         await asyncio.wait_for(room.stop(), 5)
         await store.flush()
         await store.close()
+
+
+async def test_a_cash_tables_new_level_mid_hand_is_on_the_host_screen_at_once_and_named(home_room: Room) -> None:
+    """New-user trial: `croupier admin level home --blinds 2/4` while a hand ran at home left the Host screen on
+    `blinds 1/2` until the hand ended (a pool's new level shows at once), and the reply "The host changed the
+    table from the next hand" did not say which table (a pool's reply does)."""
+    room = home_room
+    bots = [await Bot.seat(room, name, ["home"], delay=60.0) for name in ("bob", "cleo")]  # a hand that waits
+    app = served_app(room, "ana", HOST_KEY, reconnect=False)
+    try:
+        async with app.run_test(size=(150, 45)) as pilot:
+            screen = await open_host_screen(pilot, app)
+            engine = room.tables["home"].engine
+            await wait_until(pilot, lambda: engine.hand_running, timeout=30, what="a hand at home")
+            await wait_until(pilot, lambda: "home  Table home  blinds 1/2" in _shown(screen), what="the status")
+            assert engine.hand_running
+            reply = _admin(room, action="level", table="home", small_blind=2, big_blind=4)
+            assert reply.startswith("The host changed home from the next hand: blinds 2/4"), reply
+            await wait_until(pilot, lambda: "home  Table home  blinds 2/4 from the next hand" in _shown(screen),
+                             what="blinds 2/4 shown")
+            assert engine.hand_running, "the hand ended: this test saw nothing"
+    finally:
+        for bot in bots:
+            await bot.stop()
