@@ -86,7 +86,10 @@ class TablesScreen(RoomApp):
         model.game = str(row.get("game") or "")
         model.structure = str(row.get("structure") or "")
         stakes = row.get("stakes") or [0, 0]
-        model.stakes = (int(stakes[0]), int(stakes[1]))
+        if row.get("id") == model.table_id or model.stakes == (0, 0):
+            # a pool's table (zoom.3) keeps its own stakes once it has them (its snapshot's): the pool's row
+            # shows the host's new level at once, its tables deal it from their next hand
+            model.stakes = (int(stakes[0]), int(stakes[1]))
         model.max_seats = int(row.get("seats", model.max_seats))
         clock = row.get("clock")
         if isinstance(clock, dict):  # optional: a room that sends its clock lets the bar split off the bank
