@@ -12,10 +12,14 @@ from pathlib import Path
 
 import asyncssh
 
+from hosting.config import parse_room
+from hosting.server import start_room
 from tests.tui.plain_ssh import start_plain_ssh_room
 from tests.tui.roombots import table
 from tests.tui.test_join_removed import pinned_connector
+from tests.waiting import until
 from tui.app import CroupierApp
+from tui.connection import LocalConnection
 from tui.results import farewell
 from tui.widgets.lobby import Lobby
 
@@ -54,3 +58,48 @@ async def test_a_join_player_seated_when_the_room_closes_cashes_out_his_stack(tm
             await running.close()
         else:
             await closing
+
+
+POOL_ROOM = """
+[room]
+name = "pool room"
+connections_per_minute = 1000
+
+[[pools]]
+id = "zoom"
+name = "Zoom"
+game = "texas_holdem"
+structure = "no_limit"
+stakes = [1, 2]
+seats = 3
+buy_in = [80, 200]
+"""
+
+
+async def test_a_player_in_a_fast_fold_pool_when_the_room_closes_cashes_out_his_chips(tmp_path: Path) -> None:
+    running = await start_room(parse_room(POOL_ROOM), tmp_path / "data", host="127.0.0.1", port=0,
+                               served_tui=False)
+
+    async def connect() -> LocalConnection:
+        return await LocalConnection.attach(running.room, "bob")
+
+    app = CroupierApp(connect)
+    closed = False
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.connected.wait()
+            await until(lambda: "zoom" in app.pool_ids, "the pool in the lobby", pause=pilot.pause)
+            await app.send("sit", table="zoom", buy_in=200)
+            pool = running.room.pools["zoom"]
+            await until(lambda: "bob" in pool.members() and app.results.current("zoom") is not None,
+                        "bob in the pool", pause=pilot.pause)
+            closed = True
+            await running.close()
+            await until(lambda: "cashed out 200" in farewell(app.results, app.clock()), "his result",
+                        pause=pilot.pause)
+        words = farewell(app.results, app.clock())
+        assert "Tonight: bought in 200, cashed out 200 — even" in words, words
+        assert "still on the table" not in words, words
+    finally:
+        if not closed:
+            await running.close()
