@@ -77,8 +77,7 @@ buy_in = [80, 200]
 
 
 async def test_a_player_in_a_fast_fold_pool_when_the_room_closes_cashes_out_his_chips(tmp_path: Path) -> None:
-    running = await start_room(parse_room(POOL_ROOM), tmp_path / "data", host="127.0.0.1", port=0,
-                               served_tui=False)
+    running = await start_room(parse_room(POOL_ROOM), tmp_path / "data", host="127.0.0.1", port=0)
 
     async def connect() -> LocalConnection:
         return await LocalConnection.attach(running.room, "bob")
