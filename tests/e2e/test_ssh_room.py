@@ -93,6 +93,7 @@ ROOM = """
 [room]
 name = "e2e room"
 connections_per_minute = 1000
+registrations_per_address = 100000
 
 [[tables]]
 id = "holdem"

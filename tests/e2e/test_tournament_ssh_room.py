@@ -44,6 +44,7 @@ def room_file(entrants: int) -> str:
 [room]
 name = "tournament e2e room"
 connections_per_minute = 1000
+registrations_per_address = 100000
 
 [[tournaments]]
 id = "pko"
