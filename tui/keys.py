@@ -136,7 +136,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(TABLE, "back", "Sit out / sit in", "toggle; away, it is I'm back", "o", "I'm back",
             readme_keys="**O** when away",
             readme="**I'm back**: after a timeout you are Away (your turns are checked or folded at once, the "
-                   "line under the table says so); O, or any action key, brings you back"),
+                   "line under the table says so); O, or any action key, brings you back. The room keeps an away "
+                   "(or sitting-out) player's seat 5 minutes (`seat_hold_seconds`), then gives it up and his chips "
+                   "go back; a minute before, you are warned: a line in the table, a notice and the bell"),
     Command(TABLE, "sit_out", "Sit out / sit in", "", "o", "Sit out", False, readme_keys="**O** / **B** / **U**",
             readme="sit out / wait for the big blind on or off (not in stud) / top up (asked during a hand you "
                    "are in: added when it ends)"),

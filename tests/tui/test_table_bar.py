@@ -135,7 +135,8 @@ async def test_between_turns_the_bet_box_is_empty_and_c_says_what_i_face() -> No
 
 
 async def test_away_the_button_and_the_keys_say_i_m_back_and_bring_him_back() -> None:
-    away = event(TABLE, HAND, "player_away", seat=1, player="me")
+    # his seat is freed far off: the plain away words, not the last minute's warning (test_away_warning)
+    away = event(TABLE, HAND, "player_away", seat=1, player="me", seat_freed_at=1e12)
     app = room_app()
     async with app.run_test(size=(120, 36)) as pilot:
         app, view = await my_turn(pilot)
