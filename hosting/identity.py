@@ -250,6 +250,28 @@ class GuessThrottle:
 
 HOUR: Final = 3600.0
 
+IN_PROCESS_ADDRESS: Final = "local"
+"""The address of a login made in the room's own process (:class:`tui.connection.LocalConnection`: ``croupier
+play``'s player and bots): the room's own, no stranger, so the per-address limits leave it out."""
+
+
+def own_machine_hint(address: str) -> str:
+    """What a refusal for a per-address limit adds for a login from the room's own machine (a loopback address):
+    the host seating his own bots there lifts the limits for it with ``trusted_addresses``. Empty for any other
+    address (a stranger has nothing to change).
+
+    >>> own_machine_hint("203.0.113.5")
+    ''
+    >>> own_machine_hint("::1")
+    '; the host seating his own bots from this machine: trusted_addresses = ["::1"] under [room] in the room file'
+    """
+    try:
+        loopback = ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return ""
+    return (f'; the host seating his own bots from this machine: trusted_addresses = ["{address}"] under [room] '
+            "in the room file") if loopback else ""
+
 
 class Registrations:
     """New names registered per address group (an IPv6 /64, as :class:`GuessThrottle` counts) and per invite
@@ -282,7 +304,7 @@ class Registrations:
         wait = self._wait(self._addresses, address_group(address), self.per_address, now)
         if wait > 0:
             return (f"too many new names from your address ({self.per_address} an hour): log in with a name you "
-                    f"have, or try again in {math.ceil(wait / 60)} min")
+                    f"have, or try again in {math.ceil(wait / 60)} min{own_machine_hint(address)}")
         if invite is not None:
             wait = self._wait(self._invites, invite, self.per_invite, now)
             if wait > 0:
@@ -405,7 +427,10 @@ class Gatekeeper:
         return self._addresses.setdefault(address_group(address), TokenBucket(per_minute, per_minute / 60.0, now))
 
     def trusted(self, address: str) -> bool:
-        """Whether ``address`` is in the room's ``trusted_addresses`` (the per-address limits leave it out)."""
+        """Whether ``address`` is in the room's ``trusted_addresses``, or the room's own process
+        (:data:`IN_PROCESS_ADDRESS`): the per-address limits leave it out."""
+        if address == IN_PROCESS_ADDRESS:
+            return True
         if not self._trusted:
             return False
         try:

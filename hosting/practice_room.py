@@ -26,9 +26,9 @@ def practice_room(config: RoomConfig, data_dir: Path, pause_between_hands: float
     practice_dir = datadir.prepare(data_dir / PRACTICE_FOLDER)
     accounts_file = practice_dir / "accounts.json"
     accounts_file.unlink(missing_ok=True)  # the practice room forgets names: a new key each run is fine
-    # every bot of the practice room is this process's own: no bound on new names (a 45-player MTT registers 44)
-    gatekeeper = Gatekeeper(AccessConfig(connections_per_minute=1000, registrations_per_address=1_000_000),
-                            AccountStore(accounts_file))
+    # its player and bots log in from this process (identity.IN_PROCESS_ADDRESS): no per-address limit counts
+    # them, so a 45-player MTT registers its 44 bots at the room's defaults
+    gatekeeper = Gatekeeper(AccessConfig(), AccountStore(accounts_file))
     settings = RunnerSettings(commit_seconds=5.0, reveal_seconds=5.0, pause_between_hands=pause_between_hands,
                               showdown_pause=showdown_pause)
     return Room(config, datadir.room_id(practice_dir), gatekeeper,

@@ -26,7 +26,7 @@ from hosting.budgets import BudgetBook
 from hosting.cash import CashTables
 from hosting.config import RoomConfig
 from hosting.host_blind_runner import STEP_SECONDS, runner_for
-from hosting.identity import Gatekeeper, Login, address_group
+from hosting.identity import Gatekeeper, Login, address_group, own_machine_hint
 from hosting.protocol import MAX_PENDING_OUTPUT, SUBSYSTEM, Limits, TokenBucket
 from hosting.pty_session import LocalGate, TuiPrograms, serve_pty
 from hosting.room import Room, log, security_log
@@ -187,10 +187,12 @@ class LoginServer(asyncssh.SSHServer):
         self._gatekeeper.pending.authenticating(self)
         now = self._clock()
         if not self._gatekeeper.login_allowed(self.address, now):
-            self._refusal = "too many logins from your address: wait a minute and try again"
+            self._refusal = ("too many logins from your address: wait a minute and try again"
+                             + own_machine_hint(self.address))
             self._gatekeeper.told_refused(self.address, now)
         elif self._gatekeeper.logins_full(self.address):
-            self._refusal = "too many connections from your address at once: close one and try again"
+            self._refusal = ("too many connections from your address at once: close one and try again"
+                             + own_machine_hint(self.address))
             self._gatekeeper.told_refused(self.address, now)
         if self._refusal is None:
             self._refusal = self._gatekeeper.name_allowed(username)

@@ -257,10 +257,10 @@ class LocalConnection(_Queued):
         decision = room.gatekeeper.check_key(name, public_key)
         if not decision.allowed:
             raise ConnectionLost(decision.reason)
-        from hosting.identity import Login
+        from hosting.identity import IN_PROCESS_ADDRESS, Login
 
         connection = cls(room, name)
-        connection.session = room.connect(Login(name, public_key, "local"), _RoomSide(connection))
+        connection.session = room.connect(Login(name, public_key, IN_PROCESS_ADDRESS), _RoomSide(connection))
         return connection
 
     def from_room(self, message: Mapping[str, Any]) -> None:

@@ -140,3 +140,42 @@ def test_trusted_addresses_are_read_from_the_room_file() -> None:
     assert access.trusted_addresses == ("127.0.0.1/32", "192.168.1.0/24", "2001:db8::/48")
     with pytest.raises(ValueError, match=r"trusted_addresses\[0\]: expected an address or a network"):
         parse_room('[room]\ntrusted_addresses = ["my laptop"]\n')
+
+
+async def test_a_host_seating_his_own_bots_from_this_machine_is_told_to_trust_it(rooms: Any) -> None:
+    """``croupier bots`` from the room's own machine (loopback) past the bound: the refusal it prints names the
+    fix (``trusted_addresses``), not only the wait (a host read "try again in 3 min" for his 21st bot)."""
+    from hosting.bots import run_bots
+
+    access = AccessConfig(connections_per_minute=1000, registrations_per_address=2)
+    running: RunningRoom = await rooms(small_room(access), deal=False, served_tui=False)
+    with pytest.raises(LoginRefused) as refused:
+        await run_bots("127.0.0.1", running.port, 3, 1)
+    assert "too many new names from your address (2 an hour)" in refused.value.args[0]
+    assert 'trusted_addresses = ["127.0.0.1"] under [room]' in refused.value.args[0]
+
+
+def test_only_a_login_from_this_machine_is_told_of_trusted_addresses() -> None:
+    registrations = Registrations(per_address=1, per_invite=100)
+    for address in ("127.0.0.1", "::1", "203.0.113.5", "2001:db8::1"):
+        registrations.spend(address, None, 0.0)
+    assert 'trusted_addresses = ["::1"]' in str(registrations.refusal("::1", None, 1.0))
+    assert "trusted_addresses" not in str(registrations.refusal("203.0.113.5", None, 1.0))  # a stranger
+    assert "trusted_addresses" not in str(registrations.refusal("2001:db8::1", None, 1.0))
+
+
+async def test_the_rooms_own_in_process_players_are_no_address_to_bound(tmp_path: Any) -> None:
+    """``croupier play``'s bots and player reach the room in its own process (``LocalConnection``): the
+    per-address bound on new names is for strangers, so a room at the defaults registers more than 20 of them
+    (before, the 21st was refused: the practice room had to lift the bound by hand)."""
+    from hosting import datadir
+    from hosting.identity import AccountStore, Gatekeeper
+    from hosting.room import Room
+    from tui.connection import LocalConnection
+
+    datadir.prepare(tmp_path)
+    room = Room(small_room(AccessConfig()), datadir.room_id(tmp_path),
+                Gatekeeper(AccessConfig(), AccountStore(tmp_path / "accounts.json")))
+    players = [await LocalConnection.attach(room, f"bot{number}") for number in range(25)]
+    assert sorted(room.gatekeeper.accounts.names()) == sorted(f"bot{number}" for number in range(25))
+    assert all(player.session is not None and not player.session.ended for player in players)
