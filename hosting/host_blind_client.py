@@ -22,7 +22,7 @@ from engine.fairness_v2.group import DEFAULT_GROUP
 from engine.fairness_v2.opening import ScheduleViolation
 from engine.fairness_v2.player import Player
 from engine.fairness_v2.referee import DISCLOSE, ProtocolError
-from engine.fairness_v2.transcript import Act, Body, Entry, Header, entry_head
+from engine.fairness_v2.transcript import Act, Body, Entry, Header, Shares, entry_head
 from hosting import protocol
 
 _ENTRY = msgspec.json.Decoder(Entry)
@@ -104,6 +104,9 @@ class HostBlindParticipant:
             body = player.disclose(int(message["holder"]))
         else:
             raise ValueError(f"unknown step {step!r}")
+        if isinstance(body, Shares) and message.get("anchor") is not None:  # asked of everyone at once: signed
+            entry = player.sign_opening(body)  # against the head my referee is at, the opening's start
+            return [protocol.message("blind_entry", table=table, hand=hand, entry=_text(entry))]
         return [self._signed(table, hand, player, body)]
 
     def _signed(self, table: str, hand: str, player: Player, body: Body) -> dict[str, Any]:

@@ -6,13 +6,14 @@ Per hand (docs/fairness-v2-design.md, "Plugging it into the room"):
    ``blind_seat``); one who does not answer in ``step_seconds`` sits out and the plan is made again;
 2. the room sends the transcript header to them (``blind_header``), then asks, one at a time, for each step
    of :func:`engine.fairness_v2.play.play_hand`'s order: key escrow (more than two players), the shuffles of the
-   committee, the deal shares; each answer is a signed entry (``blind_entry``) the room checks (signature,
-   proof), chains (:class:`~engine.fairness_v2.transcript.TranscriptWriter`) and relays to every player of the
-   hand;
+   committee; then everyone at once for the deal shares (an *opening*: one round trip, each answer signed
+   against the head the opening starts from, chained in seat order when all are in); each answer is a signed
+   entry (``blind_entry``) the room checks (signature, proof), chains
+   (:class:`~engine.fairness_v2.transcript.TranscriptWriter`) and relays to every player of the hand;
 3. the table's engine hand is then started on **placeholder cards** (nobody, the room included, knows the
    deck): the hole cards go out face down to everyone, and each client puts in its own cards, which it
    decrypted itself. Before an action that deals a street goes into the engine, the street is opened (board
-   shares from every player) and its cards replace the placeholders (:meth:`engine.hand.Hand.place_cards`);
+   shares from every player, asked of all at once) and its cards replace the placeholders (:meth:`engine.hand.Hand.place_cards`);
    a show opens the owner's cards the same way; a muck opens nothing;
 4. actions are signed entries too: the player's client turns his ``action`` into one;
 5. a player who does not answer a step in time, or whose entry fails its check (named in the host's log), is
@@ -78,6 +79,7 @@ from engine.fairness_v2.transcript import (
     TranscriptWriter,
     ed25519_verify,
     kind_of,
+    opening_bytes,
     signed_bytes,
 )
 from engine.hand import Hand
@@ -103,6 +105,8 @@ STEP_SECONDS = 20.0
 STRUCTURES = {"no_limit": "no-limit", "pot_limit": "pot-limit", "fixed_limit": "fixed-limit"}
 GAMES = {"texas_holdem": "holdem", "omaha": "omaha"}
 """The room's game ids as a transcript names them (hosting.host_blind_games lists what room.toml allows)."""
+OPENING_STEPS = frozenset({"deal", "board", "show"})
+"""Steps asked of every player of an opening at once (:meth:`HostBlindRunner._ask`)."""
 _ENTRY = msgspec.json.Decoder(Entry)
 _RECORD = msgspec.json.Decoder(SeatRecord)
 
@@ -119,8 +123,11 @@ class _Hand:
     writer: TranscriptWriter
     referee: Referee
     gone: set[int] = field(default_factory=set)
-    waiting: tuple[int, str] | None = None
-    answer: asyncio.Future[Entry] | None = None
+    waiting: dict[int, str] = field(default_factory=dict)
+    """The step asked of each seat now (one seat, or every player of an opening at once)."""
+    answers: dict[int, asyncio.Future[Entry]] = field(default_factory=dict)
+    opening: tuple[int, bytes] | None = None
+    """The opening asked of everyone now: the seq and head its shares are signed against (their ``anchor``)."""
     actions: asyncio.Queue[tuple[int, Entry | None, float]] = field(default_factory=asyncio.Queue)
     """Players' actions as they come (``None``: he left his seat), for the hand's loop, in order."""
     folds: list[int] = field(default_factory=list)
@@ -132,7 +139,7 @@ class _Hand:
     disclosing: int | None = None  # the holder whose share the dealer asked now must disclose
     absent: dict[int, str] = field(default_factory=dict)
     """Seats dealt in without a key (a tournament's absent players, R-TOUR-6): dead hands from the start."""
-    request: dict[str, Any] | None = None  # the step asked of ``waiting``'s seat: again if he reconnects
+    requests: dict[int, dict[str, Any]] = field(default_factory=dict)  # the step asked: again if he reconnects
     early: dict[int, Card] = field(default_factory=dict)
     """Cards opened before the table's hand started (a hand all in from its blinds and antes is over at its start:
     its board and shown hands are opened first and dealt in its deck)."""
@@ -296,8 +303,7 @@ class HostBlindRunner(TableRunner):
         blind.writer.checkpoint()
         if referee.voided or (referee.replay.hand.is_over and not _turned_up(referee)):
             return  # void, or one player left: nothing to open (a hand all in from its blinds opens its showdown)
-        for seat in self._present(blind):
-            await self._step(blind, seat, "deal")
+        await self._ask(blind, self._present(blind), "deal", opening=True)
         await self._cover(blind)
         blind.writer.checkpoint()
 
@@ -362,41 +368,74 @@ class HostBlindRunner(TableRunner):
 
     async def _step(self, blind: _Hand, seat: int, step: str, **fields: Any) -> None:
         """Ask ``seat`` for ``step``; chain and relay his answer, or time him out."""
-        if seat in blind.gone:
+        await self._ask(blind, [seat], step, **fields)
+
+    async def _ask(self, blind: _Hand, seats: Iterable[int], step: str, *, opening: bool = False,
+                   **fields: Any) -> None:
+        """Ask ``seats`` for ``step`` at once and check each answer as it comes; when all are in (or the step's
+        time is up) chain and relay the good ones in seat order, then time out, in seat order, each who did not
+        answer in time or whose answer failed its check (named in the host's log). ``opening``: shares of one
+        opening (the deal, a street, hands turned up), each signed against the head the opening starts from
+        (``anchor``), since nobody can know his place in the chain before the others answer; any other step is
+        asked of one seat and signed in place."""
+        seats = [seat for seat in sorted(set(seats)) if seat not in blind.gone]
+        if not seats:
             return
         loop = asyncio.get_running_loop()
-        blind.waiting = (seat, step)
-        blind.answer = loop.create_future()
-        blind.request = protocol.blind_request(self.state.config.id, blind.hand_id, step, seat, self.step_seconds,
-                                               seq=blind.writer.seq, **fields)
-        self._send_to(blind.names[seat], blind.request)
+        anchor = {"anchor": blind.writer.seq} if opening else {}
+        blind.opening = (blind.writer.seq, blind.writer.head) if opening else None
+
+        def ask(seat: int) -> None:
+            blind.answers[seat] = loop.create_future()
+            blind.requests[seat] = protocol.blind_request(self.state.config.id, blind.hand_id, step, seat,
+                                                          self.step_seconds, seq=blind.writer.seq, **anchor, **fields)
+            self._send_to(blind.names[seat], blind.requests[seat])
+
+        async def answer(seat: int) -> Entry | None:
+            while True:
+                entry = await asyncio.shield(blind.answers[seat])
+                try:
+                    await self._check(blind, seat, entry)
+                    return entry
+                except StepFailed as problem:
+                    blind.cheaters[seat] = str(problem)
+                    return None
+                except _Stale:
+                    ask(seat)  # signed against another head: asked again, within the same time
+
+        for seat in seats:
+            blind.waiting[seat] = step
+            ask(seat)
+        tasks = {seat: asyncio.ensure_future(answer(seat)) for seat in seats}
         try:
-            async with asyncio.timeout(self.step_seconds):
-                while True:
-                    entry = await asyncio.shield(blind.answer)
-                    try:
-                        await self._check(blind, seat, entry)
-                        break
-                    except StepFailed as problem:
-                        blind.cheaters[seat] = str(problem)
-                        raise
-                    except _Stale:
-                        blind.answer = loop.create_future()
-                        self._send_to(blind.names[seat], protocol.blind_request(
-                            self.state.config.id, blind.hand_id, step, seat, self.step_seconds,
-                            seq=blind.writer.seq, **fields))
-        except (TimeoutError, StepFailed):
-            blind.waiting = None
-            reason = blind.cheaters.get(seat) or f"no {step} in {self.step_seconds:g} s"
-            log.warning("host-blind %s: %s (seat %d) timed out at %s: %s", blind.hand_id, blind.names[seat], seat,
-                        step, reason)
-            self._time_out(blind, seat, step)
-            return
-        blind.waiting = None
-        self._chain(blind, entry)
+            await asyncio.wait(tasks.values(), timeout=self.step_seconds)
+        finally:
+            for task in tasks.values():
+                task.cancel()
+            blind.opening = None
+            for seat in seats:
+                blind.waiting.pop(seat, None)
+                blind.answers.pop(seat, None)
+                blind.requests.pop(seat, None)
+        answered = {seat: task.result() for seat, task in tasks.items()
+                    if task.done() and not task.cancelled() and task.result() is not None}
+        for seat in seats:
+            entry = answered.get(seat)
+            if entry is not None:
+                self._chain(blind, entry)
+        for seat in seats:
+            if seat not in answered:
+                reason = blind.cheaters.get(seat) or f"no {step} in {self.step_seconds:g} s"
+                log.warning("host-blind %s: %s (seat %d) timed out at %s: %s", blind.hand_id, blind.names[seat],
+                            seat, step, reason)
+                self._time_out(blind, seat, step)
 
     def _chain(self, blind: _Hand, entry: Entry) -> None:
-        blind.writer.append(entry)
+        if entry.anchor is None:
+            blind.writer.append(entry)
+        else:  # an opening's share: its place in the chain is given now, in seat order
+            blind.writer.place(entry)
+        entry = blind.writer.entries[-1]
         blind.referee.apply(entry)
         self._to_hand(blind, protocol.blind_entry(self.state.config.id, blind.hand_id, encode(entry)))
 
@@ -459,14 +498,22 @@ class HostBlindRunner(TableRunner):
         referee = blind.referee
         if entry.sender != seat:
             raise StepFailed(f"an entry in seat {entry.sender}'s name")
-        if entry.seq != blind.writer.seq or entry.prev != blind.writer.head:
-            raise _Stale
+        expected = blind.waiting.get(seat, "action")
+        opening = blind.opening if expected in OPENING_STEPS else None
+        if entry.anchor is not None:  # an opening's share, signed against the head the opening started from
+            if opening is None:
+                raise StepFailed("shares signed for an opening where none was asked")
+            if entry.anchor != opening[0]:
+                raise _Stale
+            signed = opening_bytes(blind.header, opening[0], opening[1], seat, entry.body)
+        elif opening is not None or entry.seq != blind.writer.seq or entry.prev != blind.writer.head:
+            raise _Stale  # signed against an older head (or in place where the opening's head was asked)
+        else:
+            signed = signed_bytes(blind.header, entry.seq, entry.prev, seat, entry.body)
         record = referee.seats[seat]
-        if not ed25519_verify(record.signing_key, entry.signature,
-                              signed_bytes(blind.header, entry.seq, entry.prev, seat, entry.body)):
+        if not ed25519_verify(record.signing_key, entry.signature, signed):
             raise StepFailed("the signature does not verify")
         body = entry.body
-        expected = blind.waiting[1] if blind.waiting is not None else "action"
         kinds = {"escrow": Escrow, "shuffle": Shuffle, "deal": Shares, "board": Shares, "show": Shares,
                  "covers": Covers, DISCLOSE: Disclosure}
         if expected in kinds and not isinstance(body, kinds[expected]):
@@ -651,16 +698,15 @@ class HostBlindRunner(TableRunner):
                 return
             turned = [event.seat for event in referee.replay.hand.events if isinstance(event, HandShown)
                       and event.seat not in referee.shown and event.seat not in blind.gone]
+            await self._ask(blind, turned, "show", opening=True)  # every hand turned up, in one round
             for seat in turned:
-                await self._step(blind, seat, "show")
                 if seat in referee.shown:
                     self._place(blind, referee.positions_of(seat))
             due = [position for position in referee.due_board() if position not in blind.placed]
             if not due:
                 return
-            for seat in self._present(blind):
-                if any(seat not in referee.shares.get(position, {}) for position in due):
-                    await self._step(blind, seat, "board")
+            await self._ask(blind, [seat for seat in self._present(blind) if any(
+                seat not in referee.shares.get(position, {}) for position in due)], "board", opening=True)
             await self._cover(blind)
             blind.writer.checkpoint()
             self._place(blind, due)
@@ -779,8 +825,9 @@ class HostBlindRunner(TableRunner):
                 self._send_to(name, protocol.action_request(
                     table_id, blind.hand_id, seat, legal_to_json(options), round(max(0.0, turn[1] - self.room.clock()),
                                                                                  3)))
-        if blind.waiting is not None and blind.waiting[0] == seat and blind.request is not None:
-            self._send_to(name, blind.request)
+        request, answer = blind.requests.get(seat), blind.answers.get(seat)
+        if request is not None and answer is not None and not answer.done():
+            self._send_to(name, request)
 
     # --- messages in ---------------------------------------------------------------------------------
 
@@ -859,9 +906,9 @@ class HostBlindRunner(TableRunner):
             entry = _ENTRY.decode(message.entry)
         except msgspec.ValidationError as problem:
             raise RoomError(protocol.BAD_FIELD, f"entry: {problem}") from None
-        if blind.waiting is not None and blind.waiting[0] == seat and blind.answer is not None \
-                and not blind.answer.done():
-            blind.answer.set_result(entry)
+        answer = blind.answers.get(seat)
+        if answer is not None and not answer.done():
+            answer.set_result(entry)
         elif isinstance(entry.body, Act | Shares) and blind.started:
             blind.actions.put_nowait((seat, entry, now))
         else:

@@ -913,7 +913,9 @@ def blind_request(table: str, hand: str, step: str, seat: int, deadline: float, 
     """Host-blind dealing: the room asks ``seat`` for its next message of ``step`` (``seat``: its keys, with
     ``stack``; ``escrow``, ``shuffle``, ``deal``, ``board``, ``show``; ``covers`` with ``missing``: stand in for a
     timed-out player's share) before ``deadline`` (seconds from now). The client decides what it sends from its
-    own check of the hand, never from the request."""
+    own check of the hand, never from the request. With ``anchor`` (the deal, board and turned-up shows, asked of
+    every player at once) the shares are signed against the head the opening starts from, not a place in the
+    chain (:func:`engine.fairness_v2.transcript.opening_bytes`)."""
     return message("blind_request", table=table, hand=hand, step=step, seat=seat, deadline=deadline, **fields)
 
 

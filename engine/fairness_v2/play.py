@@ -26,6 +26,7 @@ from engine.fairness_v2.transcript import (
     HandTranscript,
     Header,
     HostSigner,
+    Shares,
     Stacks,
     Timeout,
     TranscriptWriter,
@@ -97,17 +98,15 @@ class _Table:
             self.writer.host_entry(body)
         self._relay(self.writer.entries[-1], round_name, sender="host")
 
-    def _relay(self, entry: object, round_name: str, sender: str) -> None:
+    def _relay(self, entry: object, round_name: str, sender: str, *, chained: bool = False) -> None:
         from engine.fairness_v2.transcript import Entry
         assert isinstance(entry, Entry)
         size = encoded_size(entry)
         self.bytes[sender] += size
         with self.meter("host", round_name):
-            if sender != "host":
+            if sender != "host" and not chained:
                 self.writer.append(entry)
-                self.host.apply(entry)
-            else:
-                self.host.apply(entry)
+            self.host.apply(entry)
         for seat in self.present():
             if str(seat) == sender:
                 continue
@@ -124,6 +123,23 @@ class _Table:
         self.rounds.append(name)
         for seat in senders:
             self.send(seat, name, lambda seat=seat: make(self.players[seat]))  # type: ignore[misc]
+
+    def opening(self, name: str, senders: Sequence[int], make: Callable[[Player], Shares]) -> None:
+        """Shares asked of every sender at once (one round trip): each signs his against the head the opening
+        starts from, before any answer is relayed; the host chains them in seat order."""
+        self.rounds.append(name)
+        entries = []
+        for seat in sorted(senders):
+            player = self.players[seat]
+            with self.meter(str(seat), name):
+                entries.append(player.sign_opening(make(player)))
+        for entry in entries:
+            with self.meter("host", name):
+                self.writer.place(entry)
+            placed = self.writer.entries[-1]
+            with self.meter(str(placed.sender), name):
+                self.players[placed.sender].receive(placed)
+            self._relay(placed, name, sender=str(placed.sender), chained=True)
 
     def cover_missing(self, name: str) -> None:
         for missing in sorted(self.gone):
@@ -142,7 +158,7 @@ class _Table:
             seat not in host.shares.get(position, {}) for seat in self.present())]
         if due:
             street = {3: "flop", 4: "turn", 5: "river"}.get(len(host.due_board()), "board")
-            self.round(f"board/{street}", self.present(), lambda player: player.board_shares(self.rngs[player.seat]))
+            self.opening(f"board/{street}", self.present(), lambda player: player.board_shares(self.rngs[player.seat]))
             self.cover_missing(f"board/{street}")
             self.checkpoint(f"board/{street}")
 
@@ -235,7 +251,7 @@ def play_hand(players: Sequence[Player], setup: HandSetup, host_signer: HostSign
         table.host_says(Timeout(seat, "deal"), "deal")
     if table.host._void():
         return _finish(table, header)
-    table.round("deal", table.present(), lambda player: player.deal_shares(rngs[player.seat]))
+    table.opening("deal", table.present(), lambda player: player.deal_shares(rngs[player.seat]))
     table.cover_missing("deal")
     table.checkpoint("deal")
     if during is not None:
@@ -270,9 +286,11 @@ def play_hand(players: Sequence[Player], setup: HandSetup, host_signer: HostSign
 def _show_turned_up(table: _Table) -> None:
     """Hands the engine turned up at an all-in must be opened by their owners."""
     host = table.host
-    for event in host.replay.hand.events:
-        if isinstance(event, HandShown) and event.seat not in host.shown and event.seat not in table.gone:
-            table.round(f"show/{event.seat}", [event.seat], lambda player: player.show(table.rngs[player.seat]))
+    turned = sorted({event.seat for event in host.replay.hand.events if isinstance(event, HandShown)
+                     and event.seat not in host.shown and event.seat not in table.gone})
+    if turned:
+        table.opening("show/" + ",".join(map(str, turned)), turned,
+                      lambda player: player.show(table.rngs[player.seat]))
 
 
 def _finish(table: _Table, header: Header) -> PlayedHand:

@@ -39,6 +39,7 @@ from engine.fairness_v2.transcript import (
     Shares,
     Shuffle,
     sign_entry,
+    sign_opening,
 )
 
 CLIENT_SIGNED_KINDS = frozenset({"action", "shuffle", "escrow"})
@@ -130,6 +131,14 @@ class Player:
 
     def sign(self, seq: int, prev: bytes, body: Body) -> Entry:
         entry = sign_entry(self.ref.header, seq, prev, self.seat, body, self._signing)
+        self._sent.add(entry.signature)
+        return entry
+
+    def sign_opening(self, body: Shares) -> Entry:
+        """My shares of an opening asked of every player at once: signed against the head my referee is at (the
+        opening's start), not a place in the chain — the host chains the answers in seat order."""
+        ref = self.ref
+        entry = sign_opening(ref.header, ref.seq, ref.head, self.seat, body, self._signing)
         self._sent.add(entry.signature)
         return entry
 

@@ -58,6 +58,7 @@ from engine.fairness_v2.transcript import (
     entry_head,
     header_head,
     kind_of,
+    opening_bytes,
     signed_bytes,
 )
 from engine.hand import Hand
@@ -247,6 +248,8 @@ class Referee:
         self.head = header_head(header)
         self.heads: list[bytes] = [self.head]
         self.seq = 0
+        self._opening: tuple[int, int] | None = None
+        """The opening round the last entry belonged to: (its anchor, the last sender), ``None`` after any other."""
         self.escrows: dict[int, KeyEscrow] = {}
         self.sealed: dict[int, dict[int, bytes]] = {}
         self.steps: list[ShuffleStep] = []
@@ -369,6 +372,7 @@ class Referee:
         if (self.check_signatures and (self.signed_kinds is None or kind_of(entry.body) in self.signed_kinds)
                 and not self._signature_ok(entry)):
             self.fail(where, "the signature does not verify: the entry was changed after it was signed")
+        self._check_opening(where, entry)
         self.seq += 1
         self.head = entry_head(entry)
         self.heads.append(self.head)
@@ -383,7 +387,30 @@ class Referee:
         except (GroupError, ValueError) as problem:
             self.fail(where, f"malformed: {problem}")
 
+    def _check_opening(self, where: str, entry: Entry) -> None:
+        """An opening's shares are signed apart from the chain (:func:`~engine.fairness_v2.transcript.
+        opening_bytes`): each must sit in the unbroken run of its opening, which starts right at the head its
+        senders signed (``anchor``), one entry per player in seat order — so the host cannot move one to another
+        opening, put anything between them, or reorder them."""
+        anchor = entry.anchor
+        if anchor is None:
+            self._opening = None
+            return
+        if entry.sender == HOST_SENDER or not isinstance(entry.body, Shares):
+            self.fail(where, "only a player's shares are signed apart from the chain")
+        elif anchor != self.seq and (self._opening is None or self._opening[0] != anchor):
+            self.fail(where, f"signed for the opening at entry {anchor}, but it is not in that opening's unbroken "
+                             "run of shares (moved, or entries put between)")
+        elif anchor != self.seq and self._opening is not None and entry.sender <= self._opening[1]:
+            self.fail(where, f"out of seat order in the opening at entry {anchor} (after seat {self._opening[1]})")
+        self._opening = (anchor, entry.sender)
+
     def _signature_ok(self, entry: Entry) -> bool:
+        if entry.anchor is not None:  # an opening's share: signed against the head its opening started from
+            record = self.seats.get(entry.sender)
+            return record is not None and 0 <= entry.anchor < len(self.heads) and ed25519_verify(
+                record.signing_key, entry.signature, opening_bytes(self.header, entry.anchor, self.heads[entry.anchor],
+                                                                   entry.sender, entry.body))
         message = signed_bytes(self.header, entry.seq, entry.prev, entry.sender, entry.body)
         if entry.sender == HOST_SENDER:
             if self.viewer == HOST_SENDER:  # the host's own referee: its own entries

@@ -8,9 +8,13 @@ the host's :class:`Checkpoint` signatures.
   sender, kind, body, signature)``. Reordering, dropping or inserting an entry breaks every later head.
 - **Players sign** each entry they send with Ed25519 over ``(table, hand, seq, prev, sender, kind, body)``:
   binding the head they saw, so a host showing different transcripts to different players holds two signed
-  heads. **The host** signs its own entries (timeouts) and, after each phase, the checkpoint ``(table, hand,
-  seq, head)`` with its SSH host key as SSHSIG. The SSHSIG code lives in ``hosting`` (the engine does no SSH):
-  this module takes the host's signer and verifier as functions.
+  heads. **Shares of one opening** (the deal, a street, hands turned up at an all-in) are asked of every player at
+  once, so they are signed apart from the chain: over ``(table, hand, anchor, head_anchor, sender, body)``, the
+  head before the opening's first entry (:func:`opening_bytes`). The host chains them in seat order right after
+  that head; the entry's ``anchor`` says which opening it answered, and the referee checks that each such entry
+  sits in its opening's unbroken run, in seat order. **The host** signs its own entries (timeouts) and, after
+  each phase, the checkpoint ``(table, hand, seq, head)`` with its SSH host key as SSHSIG. The SSHSIG code lives
+  in ``hosting`` (the engine does no SSH): this module takes the host's signer and verifier as functions.
 
 Points and 256-bit scalars travel as bytes (msgspec writes base64 in JSON).
 """
@@ -174,12 +178,15 @@ class Disclosure(msgspec.Struct, frozen=True, tag="disclosure"):
 Body = Escrow | Shuffle | Shares | Covers | Act | Stacks | Timeout | Disclosure
 
 
-class Entry(msgspec.Struct, frozen=True):
+class Entry(msgspec.Struct, frozen=True, omit_defaults=True):
     seq: int
     prev: bytes
     sender: int
     body: Body
     signature: bytes
+    anchor: int | None = None
+    """Shares of an opening round (signed apart from the chain, :func:`opening_bytes`): the ``seq`` of the round's
+    first entry, whose head before it the sender signed. ``None`` (left out of the encoding): signed in place."""
 
 
 class Checkpoint(msgspec.Struct, frozen=True):
@@ -214,10 +221,20 @@ def signed_bytes(header: Header, seq: int, prev: bytes, sender: int, body: Body)
         str(sender).encode(), _BODY_ENCODER.encode(body)))
 
 
+def opening_bytes(header: Header, anchor: int, head: bytes, sender: int, body: Body) -> bytes:
+    """What a player signs for his shares of an opening asked of everyone at once: bound to the table, the hand
+    and the head the opening started from (``anchor``: the seq of its first entry), not to his place in it,
+    which the host gives in seat order when every answer is in."""
+    return b"".join(field_bytes(part) for part in (
+        b"croupier/v2/opening", header.table.encode(), header.hand.encode(), str(anchor).encode(), head,
+        str(sender).encode(), _BODY_ENCODER.encode(body)))
+
+
 def entry_head(entry: Entry) -> bytes:
+    anchor = () if entry.anchor is None else (str(entry.anchor).encode(),)
     return hashlib.sha256(b"".join(field_bytes(part) for part in (
         b"croupier/v2/chain", entry.prev, str(entry.seq).encode(), str(entry.sender).encode(),
-        _BODY_ENCODER.encode(entry.body), entry.signature))).digest()
+        _BODY_ENCODER.encode(entry.body), entry.signature, *anchor))).digest()
 
 
 def checkpoint_bytes(header: Header, seq: int, head: bytes) -> bytes:
@@ -264,6 +281,12 @@ class TranscriptWriter:
         self.head = entry_head(entry)
         return self.head
 
+    def place(self, entry: Entry) -> bytes:
+        """Chain an opening's share (``anchor`` set, signed apart from the chain) at the current head."""
+        if entry.anchor is None:
+            raise ValueError("only an opening's shares are placed by the host")
+        return self.append(msgspec.structs.replace(entry, seq=self.seq, prev=self.head))
+
     def host_entry(self, body: Body) -> bytes:
         signature = self._signer(signed_bytes(self.header, self.seq, self.head, HOST_SENDER, body))
         return self.append(Entry(self.seq, self.head, HOST_SENDER, body, signature))
@@ -280,6 +303,13 @@ class TranscriptWriter:
 
 def sign_entry(header: Header, seq: int, prev: bytes, sender: int, body: Body, key: Ed25519PrivateKey) -> Entry:
     return Entry(seq, prev, sender, body, key.sign(signed_bytes(header, seq, prev, sender, body)))
+
+
+def sign_opening(header: Header, anchor: int, head: bytes, sender: int, body: Body,
+                 key: Ed25519PrivateKey) -> Entry:
+    """An opening's share signed apart from the chain (:func:`opening_bytes`); the host gives its ``seq`` and
+    ``prev`` when it chains it (:meth:`TranscriptWriter.place`)."""
+    return Entry(anchor, head, sender, body, key.sign(opening_bytes(header, anchor, head, sender, body)), anchor)
 
 
 def dumps(transcript: HandTranscript) -> bytes:

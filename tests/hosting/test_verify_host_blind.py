@@ -10,9 +10,19 @@ import msgspec
 import pytest
 
 from engine.fairness_v2.play import PlayedHand
-from engine.fairness_v2.transcript import Act, Entry, HandTranscript, Shares, Shuffle, dumps, sign_entry
+from engine.fairness_v2.transcript import (
+    Act,
+    Entry,
+    HandTranscript,
+    Shares,
+    Shuffle,
+    TranscriptWriter,
+    dumps,
+    sign_entry,
+    sign_opening,
+)
 from hosting.commands.verify import run
-from hosting.transcript_signing import fingerprint, public_text
+from hosting.transcript_signing import fingerprint, public_text, sshsig_signer
 from tests.engine.fairness_v2_play import HOST_KEY, make_players, play, showdown_strategy
 
 replace = msgspec.structs.replace
@@ -47,9 +57,33 @@ def with_entry(transcript: HandTranscript, index: int, entry: Entry) -> HandTran
 def resigned(transcript: HandTranscript, index: int, body: object, players: list[object]) -> HandTranscript:
     """The sender himself signs a changed body (a cheating player, not a forger)."""
     entry = transcript.entries[index]
-    player = players[entry.sender]
-    signed = sign_entry(transcript.header, entry.seq, entry.prev, entry.sender, body, player._signing)  # type: ignore[attr-defined]
+    key = players[entry.sender]._signing  # type: ignore[attr-defined]
+    if entry.anchor is not None:  # an opening's share: signed against the head its opening started from
+        signed = replace(sign_opening(transcript.header, entry.anchor, transcript.entries[entry.anchor].prev,
+                                      entry.sender, body, key), seq=entry.seq, prev=entry.prev)  # type: ignore[arg-type]
+    else:
+        signed = sign_entry(transcript.header, entry.seq, entry.prev, entry.sender, body, key)  # type: ignore[arg-type]
     return with_entry(transcript, index, signed)
+
+
+def rechained(transcript: HandTranscript, entries: list[Entry]) -> HandTranscript:
+    """A dishonest host's hand: ``entries`` chained again as given (each in the place the host gives it), every
+    checkpoint signed anew with the host's key — so neither the chain nor the host's signatures give it away."""
+    writer = TranscriptWriter(transcript.header, sshsig_signer(HOST_KEY))
+    writer.checkpoint()
+    for entry in entries:
+        writer.append(replace(entry, seq=writer.seq, prev=writer.head))
+    writer.checkpoint()
+    return writer.transcript()
+
+
+def openings(transcript: HandTranscript) -> dict[int, list[int]]:
+    """Each opening (its anchor) → the indexes of its shares, in the order chained."""
+    found: dict[int, list[int]] = {}
+    for index, entry in enumerate(transcript.entries):
+        if entry.anchor is not None:
+            found.setdefault(entry.anchor, []).append(index)
+    return found
 
 
 def test_honest_hand_checks_out_and_names_its_host_key(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -190,3 +224,80 @@ def test_garbage_line_is_a_problem_not_a_traceback(tmp_path: Path, capsys: pytes
     assert run(argparse.Namespace(history=str(path), host_key=None)) == 1
     out, _ = capsys.readouterr()
     assert out.startswith("line 2: not a host-blind transcript")
+
+
+def test_an_openings_shares_are_signed_apart_and_chained_in_seat_order(hand: tuple[PlayedHand, list[object]]) -> None:
+    played, _ = hand
+    transcript = played.transcript
+    rounds = openings(transcript)
+    assert len(rounds) == 4  # the deal, the flop, the turn, the river: each asked of everyone at once
+    for anchor, indexes in rounds.items():
+        assert indexes[0] == anchor  # the run starts at the head its shares were signed against
+        assert [transcript.entries[index].sender for index in indexes] == [0, 1, 2]
+
+
+def test_reordered_shares_of_an_opening_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             hand: tuple[PlayedHand, list[object]]) -> None:
+    played, _ = hand
+    transcript = played.transcript
+    anchor, run_ = max(openings(transcript).items())  # the river: nothing signed in place follows it but actions
+    entries = list(transcript.entries)
+    entries[run_[0]], entries[run_[1]] = entries[run_[1]], entries[run_[0]]
+    code, out, _ = verify(tmp_path, capsys, rechained(transcript, entries))
+    assert code == 1
+    assert f"entry {run_[1]} (shares from seat 0 (ana)): out of seat order in the opening at entry {anchor} " \
+           "(after seat 1)" in out
+    # not chained again: the chain says it as well
+    code, out, _ = verify(tmp_path, capsys, replace(transcript, entries=tuple(entries)))
+    assert code == 1 and "out of order" in out and "out of seat order in the opening" in out
+
+
+def test_a_share_moved_out_of_its_opening_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                hand: tuple[PlayedHand, list[object]]) -> None:
+    played, _ = hand
+    transcript = played.transcript
+    anchor, run_ = min(item for item in openings(transcript).items() if item[0] > 6)  # the flop
+    entries = list(transcript.entries)
+    moved = entries.pop(run_[-1])
+    entries.insert(run_[-1] + 1, moved)  # after the first flop action
+    code, out, _ = verify(tmp_path, capsys, rechained(transcript, entries))
+    assert code == 1
+    assert f"entry {run_[-1] + 1} (shares from seat 2 (cy)): signed for the opening at entry {anchor}, but it is " \
+           "not in that opening's unbroken run of shares (moved, or entries put between)" in out
+
+
+def test_a_missing_or_forged_share_of_an_opening_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      hand: tuple[PlayedHand, list[object]]) -> None:
+    played, players = hand
+    transcript = played.transcript
+    anchor, run_ = max(openings(transcript).items())  # the river
+    river = transcript.entries[run_[1]].body.items[0].position  # type: ignore[union-attr]
+    entries = list(transcript.entries)
+    del entries[run_[1]]  # the host drops bob's share of the river, and chains the rest again
+    code, out, _ = verify(tmp_path, capsys, rechained(transcript, entries))
+    assert code == 1 and f"deck position {river}: does not open to a card (shares missing or not a card)" in out
+    # a share signed against another opening's head: the signature binds the opening it answered
+    entry = transcript.entries[run_[1]]
+    code, out, _ = verify(tmp_path, capsys, with_entry(transcript, run_[1], replace(entry, anchor=anchor - 1)))
+    assert code == 1 and f"entry {run_[1]} (shares from seat 1 (bob)): the signature does not verify" in out
+    # an opening's share in another player's name, signed with a key he does not hold
+    key = players[0]._signing  # type: ignore[attr-defined]
+    forged = replace(sign_opening(transcript.header, anchor, transcript.entries[anchor].prev, 1, entry.body, key),
+                     seq=entry.seq, prev=entry.prev)
+    code, out, _ = verify(tmp_path, capsys, with_entry(transcript, run_[1], forged))
+    assert code == 1 and f"entry {run_[1]} (shares from seat 1 (bob)): the signature does not verify" in out
+
+
+def test_only_shares_are_signed_apart_from_the_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     hand: tuple[PlayedHand, list[object]]) -> None:
+    played, players = hand
+    transcript = played.transcript
+    index = index_of(transcript, Act, lambda entry: entry.body.action == "call")
+    entry = transcript.entries[index]
+    key = players[entry.sender]._signing  # type: ignore[attr-defined]
+    loose = sign_opening(transcript.header, index, entry.prev, entry.sender, entry.body, key)
+    code, out, _ = verify(tmp_path, capsys, rechained(transcript, [*transcript.entries[:index], loose,
+                                                                   *transcript.entries[index + 1:]]))
+    assert code == 1
+    assert f"entry {index} (action from seat {entry.sender} (" in out
+    assert "only a player's shares are signed apart from the chain" in out
