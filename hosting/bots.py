@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import asyncssh
 
-from engine.events import Event, HandEnded, HandStarted, HoleCardsDealt
+from engine.events import BoardDealt, Event, HandEnded, HandStarted, HoleCardsDealt
 from engine.table_events import HandFinished, TurnStarted
 from hosting import protocol
 from hosting.client import ConnectionClosed, RequestRefused, RoomClient
@@ -46,6 +46,9 @@ class BotReport:
     illegal_rejected: int = 0  # real moves the room refused: a bug somewhere (0 expected)
     probes_refused: int = 0  # deliberate bad actions (``illegal_rate``) the room refused, as it must
     latencies: list[float] = field(default_factory=list)
+    latency_kinds: list[str] = field(default_factory=list)
+    """Beside each latency: the move's kind, ``+street`` when it dealt a street (the room opened the board first),
+    ``+end`` when it ended the hand (the load benchmark's tail by kind)."""
     chips_conserved: bool = True
     seated: bool = False  # the room took its sit
     violations: list[dict[str, Any]] = field(default_factory=list)
@@ -291,6 +294,8 @@ class _Player:
         self.done, self.mover, self.bank = done, mover, bank
         self.illegal_rate, self.fold_rate = illegal_rate, fold_rate
         self.sent_at: float | None = None  # when the last move went: the round-trip to the room's answer
+        self.sent_kind = ""  # that move's kind
+        self.tagging: int | None = None  # the latency whose move's outcome (a street dealt, the end) is still to see
         self.pending: dict[str, Any] | None = None  # the real move last sent, retried as check/fold if refused
         self.probes = 0  # probes sent and not yet refused
         self.started_stacks: dict[str, int] = {}
@@ -329,7 +334,15 @@ class _Player:
         key = (str(message.get("table")), str(message.get("hand")))
         if self.sent_at is not None and kind in ("event", "error", "ack"):
             report.latencies.append(time.perf_counter() - self.sent_at)
+            report.latency_kinds.append(self.sent_kind)
+            self.tagging = len(report.latency_kinds) - 1 if kind == "event" else None
             self.sent_at = None
+        elif self.tagging is not None and kind == "event":  # what followed the move's own event
+            event = message["event"]
+            if isinstance(event, BoardDealt | HandEnded) and self.tagging < len(report.latency_kinds):
+                report.latency_kinds[self.tagging] += "+street" if isinstance(event, BoardDealt) else "+end"
+            if isinstance(event, BoardDealt | HandEnded | TurnStarted):
+                self.tagging = None
         if kind == "action_request" and message.get("seat") is not None:
             await self.move(message)
         elif kind == "error" and message.get("code") == "rate_limited" and self.pending is not None:
@@ -375,7 +388,7 @@ class _Player:
         if action["kind"] == "fold":
             self.report.folds += 1
             self.folded_at = time.perf_counter()
-        self.sent_at = time.perf_counter()
+        self.sent_at, self.sent_kind, self.tagging = time.perf_counter(), str(action["kind"]), None
         self.pending = {"table": table, "hand": hand, "legal": request["legal"]} | action
         await self.client.send("action", table=table, hand=hand, **action)
 

@@ -12,7 +12,8 @@ bots connect first, then sit down (``--sit-rate`` a second in all, as people arr
 looks like) and ends after ``--seconds`` or when every table has dealt ``--hands`` hands, whichever comes first.
 
 One JSON line per run: players, hands and hands per second in the window, action round-trip p50/p99 over every
-bot (a bot sends its move -> it sees the room's next message about it), fairness and chip checks, the room
+bot (a bot sends its move -> it sees the room's next message about it) and by the move's kind (``by_kind``:
+``call+street`` a call that dealt a street, ``fold+end`` a fold that ended the hand), fairness and chip checks, the room
 process's CPU (% of one core) over the window and its RSS, the bot processes' CPU, how late the bot processes'
 event loops woke (their p99 and worst, in ms: a round-trip includes it) and the machine's load average.
 ``--sweep`` runs one fresh room per count and ends with a line naming the largest count whose p99 stayed under
@@ -174,6 +175,7 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "players": sum(result["players"] for result in results), "processes": processes, "think": think,
         "dealing": dealing, "hands": hands_done, "hands_per_second": round(hands_done / window, 2),
         "actions": len(latencies), "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
+        "by_kind": by_kind(results),
         "fairness_verified": sum(result["fairness_verified"] for result in results),
         "fairness_failures": sum(result["fairness_failures"] for result in results),
         "illegal_rejected": sum(result["illegal_rejected"] for result in results),
@@ -192,6 +194,17 @@ def run_point(players: int, processes: int, hands: int, think: str, seconds: flo
         "load_average": round(os.getloadavg()[0], 1),
         "window_seconds": round(window, 1), "warmup_seconds": warmup, "connect_seconds": round(connect_seconds, 1),
     }
+
+
+def by_kind(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The round trips by the move's kind (``+street``: it dealt a street, ``+end``: it ended the hand): count,
+    p50, p99 and worst, in ms — where the tail comes from."""
+    found: dict[str, list[float]] = {}
+    for result in results:
+        for kind, latency in zip(result.get("latency_kinds", ()), result["latencies_ms"], strict=False):
+            found.setdefault(kind, []).append(latency)
+    return {kind: {"n": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99),
+                   "max": max(values)} for kind, values in sorted(found.items())}
 
 
 def _merged(counts: Iterable[dict[str, int]]) -> dict[str, int]:

@@ -126,6 +126,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
             break
         for report in reports:
             report.latencies.clear()
+            report.latency_kinds.clear()
             report.hands.clear()
         lags.clear()
         started = time.perf_counter()
@@ -133,6 +134,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     watching.cancel()
     lag = sorted(lags)
     latencies = [round(1000 * latency, 2) for report in reports for latency in report.latencies]
+    kinds = [kind for report in reports for kind in report.latency_kinds]
     hands = len(set().union(*(report.hands for report in reports)))
     for event in done.values():
         event.set()  # every bot leaves at its next message (the transcripts of its hands verified first)
@@ -152,6 +154,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
             await client.close()
     forgetting.cancel()
     return {"players": len(clients), "hands": hands, "window_seconds": round(window, 2), "latencies_ms": latencies,
+            "latency_kinds": kinds,
             **fairness, "illegal_rejected": sum(report.illegal_rejected for report in reports),
             "refusal_codes": dict(refusals),
             "chips_conserved": all(report.chips_conserved for report in reports),
