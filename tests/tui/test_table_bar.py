@@ -309,14 +309,18 @@ async def test_a_tournament_seat_has_no_top_up_wait_bb_or_sit_down() -> None:
             assert view.key_state("sit_down") is offered
 
 
-async def test_pre_flop_presets_in_big_blinds() -> None:
-    preflop = [
+def my_preflop_turn() -> list[dict[str, Any]]:
+    """The hand of :func:`side_pot_hand` at 1/2 until my first turn, before the flop: 4 to raise to, no call."""
+    return [
         *side_pot_hand()[:10],
         event(TABLE, HAND, "turn_started", seat=1, player="me", started_at=100.0, deadline=120.0),
         msg("action_request", table=TABLE, hand=HAND, seat=1,
             legal={"seat": 1, "can_fold": True, "can_check": False, "call_amount": 0, "min_raise_to": 4,
                    "max_raise_to": 200, "is_bet": False}, deadline=20.0)]
-    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *preflop])
+
+
+async def test_pre_flop_presets_in_big_blinds() -> None:
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *my_preflop_turn()])
     async with app.run_test(size=(120, 36)) as pilot:
         app, view = await my_turn(pilot)
         labels = [str(button.label) for button in view.query("#sizing Button") if button.display]
@@ -337,13 +341,7 @@ async def test_a_new_level_mid_hand_leaves_the_big_blind_presets_at_the_hand_s_b
     """Seen at a fast-fold pool: `level zoom --blinds 2/4` during a 1/2 hand updated the pool's lobby row at once,
     and key 7 (2BB) put 8 in the box, key 9 (3BB) 12: big blinds of the next hand's level, not of the hand
     being played (it posted 2). The presets count the running hand's big blind; the next hand, the new one."""
-    preflop = [
-        *side_pot_hand()[:10],
-        event(TABLE, HAND, "turn_started", seat=1, player="me", started_at=100.0, deadline=120.0),
-        msg("action_request", table=TABLE, hand=HAND, seat=1,
-            legal={"seat": 1, "can_fold": True, "can_check": False, "call_amount": 0, "min_raise_to": 4,
-                   "max_raise_to": 200, "is_bet": False}, deadline=20.0)]
-    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *preflop])
+    app = replay_app([hello(), msg("lobby", tables=lobby_rows()), *my_preflop_turn()])
     async with app.run_test(size=(120, 36)) as pilot:
         app, view = await my_turn(pilot)
         raised = [{**row, "stakes": [2, 4]} if row["id"] == TABLE else row for row in lobby_rows()]
