@@ -35,26 +35,15 @@ import asyncssh
 
 from hosting.bots import play
 from hosting.client import RoomClient
+from tests.hosting.room_files import pool_block, room_block
 from tests.room_process import start_room_process
 
-ROOM = """
-[room]
-name = "fast-fold benchmark"
-connections_per_minute = 10000
-logins_per_address = 10000
-registrations_per_address = 100000
 
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [5, 10]
-seats = 6
-buy_in = [200, 500]
-rake = "{rake}"
-fill_seconds = 0.25
-dealing = "{dealing}"
-"""
+def room_file(rake: str, dealing: str) -> str:
+    """The benchmark's room: one 6-max pool at 5/10, logins from loopback unthrottled (the bots are many)."""
+    return room_block("fast-fold benchmark", connections_per_minute=10000, logins_per_address=10000,
+                      registrations_per_address=100000) + pool_block(
+        "zoom", stakes=(5, 10), buy_in=(200, 500), fill_seconds=0.25, rake=rake, dealing=dealing)
 
 
 def _percentile(values: list[float], share: float) -> float | None:
@@ -134,7 +123,7 @@ def _run(arguments: argparse.Namespace, dealing: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
         rake = "none" if dealing == "host-blind" else "white-label"
-        (directory / "room.toml").write_text(ROOM.format(rake=rake, dealing=dealing))
+        (directory / "room.toml").write_text(room_file(rake, dealing))
         host = start_room_process(directory / "data", directory / "host.out", "--config",
                                   str(directory / "room.toml"))
         try:

@@ -63,13 +63,24 @@ def table_block(id: str, *, name: str | None = None, stakes: tuple[int, int] = (
 
 
 def pool_block(id: str, *, name: str | None = None, stakes: tuple[int, int] = (1, 2), seats: int = 6,
-         buy_in: tuple[int, int] = (40, 200), fill_seconds: float = 0, action_seconds: int | None = None) -> str:
+               buy_in: tuple[int, int] = (40, 200), fill_seconds: float = 0, action_seconds: int | None = None,
+               **other: Any) -> str:
     """A ``[[pools]]`` block: a no-limit hold'em fast-fold pool; with ``action_seconds``, a clock with no time
-    bank."""
+    bank; ``other``: any other key of a pool (``rake="white-label"``, ``dealing="host_blind"``…)."""
     keys = {**_holdem(id, name, stakes, seats, buy_in), "fill_seconds": float(fill_seconds)}
     if action_seconds is not None:
         keys["clock"] = {"action_seconds": action_seconds, "time_bank_seconds": 0}
-    return block("[[pools]]", keys)
+    return block("[[pools]]", {**keys, **other})
+
+
+def pool_room(**pool: Any) -> str:
+    """The room file of the pool tests: one fast-fold pool ``zoom`` (:func:`pool_block`'s options), no table,
+    logins from loopback unthrottled.
+
+    >>> pool_room(seats=3).splitlines()[:3]
+    ['[room]', 'name = "pool room"', 'connections_per_minute = 1000']
+    """
+    return room_block("pool room", connections_per_minute=1000) + "\n" + pool_block("zoom", **pool)
 
 
 def block(header: str, keys: Mapping[str, Any]) -> str:

@@ -11,52 +11,33 @@ import random
 from pathlib import Path
 from typing import Any
 
-import asyncssh
 import pytest
 
 from engine.table.pool import PoolState
 from hosting.bots import play, summarize
 from hosting.client import RoomClient
-from hosting.config import parse_room
 from hosting.ledger import audit
-from hosting.server import start_room
 from hosting.store import NEW_ACCOUNT_CHIPS, connect
-from hosting.table_runner import RunnerSettings
+from tests.hosting.pool_rooms import clients_of, start_pool_room
+from tests.hosting.room_files import pool_room
 
 HANDS = 200
 BOTS = 4
 BUY_IN = (100, 2000)
 SIT = 600  # of a new account's 1,000: 400 left in the bank, less than the top-up back to the maximum (1,400)
 
-ROOM = f"""
-[room]
-name = "pool room"
-connections_per_minute = 1000
-
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [5, 10]
-seats = 6
-buy_in = [{BUY_IN[0]}, {BUY_IN[1]}]
-fill_seconds = 0
-"""
+ROOM = pool_room(stakes=(5, 10), buy_in=BUY_IN)
 
 
 @pytest.mark.timeout(600)
 async def test_pool_bots_top_up_only_what_their_bank_pays_and_count_what_was_added(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    settings = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-    running = await start_room(parse_room(ROOM), data, host="127.0.0.1", port=0, runner_settings=settings,
-                               served_tui=False)
+    running = await start_pool_room(ROOM, data)
     pool = running.room.pools["zoom"]
     clients: list[RoomClient] = []
     asked: list[dict[str, Any]] = []  # every top-up a bot sent, as the room got it
     try:
-        for index in range(BOTS):
-            client = await RoomClient.connect("127.0.0.1", running.port, f"bot{index}",
-                                              client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+        for client in await clients_of(running, [f"bot{index}" for index in range(BOTS)]):
             send = client.send
 
             async def counted(message_type: str, _send: Any = send, **fields: Any) -> None:

@@ -17,24 +17,10 @@ import pytest
 
 from hosting import bots
 from hosting.bots import run_bots
-from hosting.config import parse_room
-from hosting.server import start_room
-from hosting.table_runner import RunnerSettings
+from tests.hosting.pool_rooms import start_pool_room
+from tests.hosting.room_files import pool_room
 
-ROOM = """
-[room]
-name = "pool room"
-connections_per_minute = 1000
-
-[[pools]]
-id = "zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 6
-buy_in = [80, 200]
-fill_seconds = 0
-"""
+ROOM = pool_room(buy_in=(80, 200))
 
 THINK = 0.25
 HANDS = 2
@@ -53,9 +39,7 @@ async def test_pool_bots_think_before_each_move_and_play_their_style(tmp_path: P
         return action
 
     monkeypatch.setattr(bots.Mover, "move", watched)
-    settings = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-    running = await start_room(parse_room(ROOM), tmp_path / "data", host="127.0.0.1", port=0,
-                               runner_settings=settings, served_tui=False)
+    running = await start_pool_room(ROOM, tmp_path / "data")
     try:
         started = time.monotonic()
         summary = await run_bots("127.0.0.1", running.port, 2, HANDS, seed=7, table="zoom", style="tight",

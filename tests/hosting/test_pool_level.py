@@ -6,24 +6,17 @@ told, and kept across a restart of the room."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import random
 import time
 from pathlib import Path
 from typing import Any
 
-import asyncssh
 import pytest
 
 from engine.events import BlindPosted, HandStarted
 from hosting.admin_requests import AdminRequest
-from hosting.bots import play
-from hosting.client import RoomClient
-from hosting.config import parse_room
-from hosting.server import start_room
-from hosting.table_runner import RunnerSettings
-from tests.hosting.test_pool_pause import ROOM, until
+from tests.hosting.pool_rooms import pool_in_play, start_pool_room
+from tests.hosting.test_pool_pause import ROOM
+from tests.waiting import until
 
 
 def blinds_after(received: list[dict[str, Any]], start: int) -> list[set[tuple[str, int]]]:
@@ -40,19 +33,9 @@ def blinds_after(received: list[dict[str, Any]], start: int) -> list[set[tuple[s
 
 @pytest.mark.timeout(300)
 async def test_the_host_changes_a_pools_blinds_and_they_last(tmp_path: Path) -> None:
-    settings = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-    running = await start_room(parse_room(ROOM), tmp_path / "data", host="127.0.0.1", port=0,
-                               runner_settings=settings, served_tui=False)
-    closed = False
-    pool = running.room.pools["zoom"]
-    console = running.room.console
-    clients = [await RoomClient.connect("127.0.0.1", running.port, name,
-                                        client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
-               for name in ("bob", "cleo")]
-    done = asyncio.Event()
-    players = [asyncio.ensure_future(play(client, "zoom", 10**6, random.Random(index), done=done))
-               for index, client in enumerate(clients)]
-    try:
+    async with pool_in_play(ROOM, tmp_path / "data", ("bob", "cleo")) as (running, clients):
+        pool = running.room.pools["zoom"]
+        console = running.room.console
         await until(lambda: pool.hands_dealt >= 2, "the pool to deal")
         start = len(clients[0].received)
         reply = console.perform("ana", AdminRequest("level", {"table": "zoom", "small_blind": 2, "big_blind": 4}),
@@ -69,18 +52,7 @@ async def test_the_host_changes_a_pools_blinds_and_they_last(tmp_path: Path) -> 
         assert len(posted) >= 2 and all(hand == {("small_blind", 2), ("big_blind", 4)} for hand in posted[1:]), posted
         notices = [message["text"] for message in clients[1].received if message["type"] == "notice"]
         assert reply["text"] in notices
-    finally:
-        done.set()
-        for task in players:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(task, 60)
-        for client in clients:
-            await client.close()
-        await running.close()
-        closed = True
-    assert closed
-    again = await start_room(parse_room(ROOM), tmp_path / "data", host="127.0.0.1", port=0,
-                             runner_settings=settings, served_tui=False)
+    again = await start_pool_room(ROOM, tmp_path / "data")
     try:
         row = again.room.pools["zoom"].summary(time.time())
         assert row["stakes"] == [2, 4]  # the host's level lasts until he changes it (or room.toml does)

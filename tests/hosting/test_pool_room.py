@@ -20,50 +20,27 @@ import pytest
 
 from hosting.bots import play
 from hosting.client import RoomClient
-from hosting.config import parse_room
 from hosting.hand_records import iter_hands
 from hosting.ledger import audit, holdings
-from hosting.server import start_room
 from hosting.store import connect
-from hosting.table_runner import RunnerSettings
+from tests.hosting.pool_rooms import start_pool_room
+from tests.hosting.room_files import pool_block, room_block, table_block
 from tests.sweeps import sweep
 from tests.waiting import until
 
 POOL_HANDS = sweep("CROUPIER_POOL_HANDS", 60, 300)
 BOTS = 18
 
-ROOM = """
-[room]
-name = "pool room"
-connections_per_minute = 1000
-
-[[tables]]
-id = "nl"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-
-[[pools]]
-id = "zoom"
-name = "Zoom 1/2"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [5, 10]
-seats = 6
-buy_in = [200, 500]
-rake = "white-label"
-fill_seconds = 1
-clock = { action_seconds = 20, time_bank_seconds = 20 }
-"""
+ROOM = room_block("pool room", connections_per_minute=1000) + table_block("nl", buy_in=(80, 200)) + pool_block(
+    "zoom", name="Zoom 1/2", stakes=(5, 10), buy_in=(200, 500), fill_seconds=1, rake="white-label",
+    clock={"action_seconds": 20, "time_bank_seconds": 20})
 
 pytestmark = [pytest.mark.timeout(600), pytest.mark.slow]
 
 
 async def test_eighteen_bots_play_a_six_max_pool_over_ssh(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    settings = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-    running = await start_room(parse_room(ROOM), data, host="127.0.0.1", port=0, runner_settings=settings,
-                               served_tui=False)
+    running = await start_pool_room(ROOM, data)
     pool = running.room.pools["zoom"]
     clients: list[RoomClient] = []
     try:

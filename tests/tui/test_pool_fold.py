@@ -14,27 +14,13 @@ from hosting.client import RoomClient
 from hosting.config import parse_room
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
+from tests.hosting.room_files import pool_room
 from tests.waiting import until
 from tui.app import CroupierApp
 from tui.connection import LocalConnection
 from tui.model import TableModel
 
-ROOM = """
-[room]
-name = "pool room"
-connections_per_minute = 1000
-
-[[pools]]
-id = "zoom"
-name = "Zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 3
-buy_in = [80, 200]
-fill_seconds = 0.5
-clock = { action_seconds = 8, time_bank_seconds = 0 }
-"""
+ROOM = pool_room(name="Zoom", seats=3, buy_in=(80, 200), fill_seconds=0.5, action_seconds=8)
 
 
 def _my_cards(model: TableModel) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ import asyncssh
 
 from hosting.config import parse_room
 from hosting.server import start_room
+from tests.hosting.room_files import pool_room
 from tests.tui.plain_ssh import start_plain_ssh_room
 from tests.tui.roombots import table
 from tests.tui.test_join_removed import pinned_connector
@@ -60,20 +61,7 @@ async def test_a_join_player_seated_when_the_room_closes_cashes_out_his_stack(tm
             await closing
 
 
-POOL_ROOM = """
-[room]
-name = "pool room"
-connections_per_minute = 1000
-
-[[pools]]
-id = "zoom"
-name = "Zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 3
-buy_in = [80, 200]
-"""
+POOL_ROOM = pool_room(name="Zoom", seats=3, buy_in=(80, 200), fill_seconds=2)
 
 
 async def test_a_player_in_a_fast_fold_pool_when_the_room_closes_cashes_out_his_chips(tmp_path: Path) -> None:

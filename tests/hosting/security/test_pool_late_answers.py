@@ -24,25 +24,11 @@ from hosting.config import parse_room
 from hosting.late_answers import LATE_ANSWERS
 from hosting.server import start_room
 from hosting.table_runner import RunnerSettings
+from tests.hosting.room_files import pool_room
 from tests.waiting import until
 from tui.connection import LocalConnection
 
-ROOM = """
-[room]
-name = "pool room"
-connections_per_minute = 1000
-
-[[pools]]
-id = "zoom"
-name = "Zoom"
-game = "texas_holdem"
-structure = "no_limit"
-stakes = [1, 2]
-seats = 3
-buy_in = [80, 200]
-fill_seconds = 0.2
-clock = { action_seconds = 8, time_bank_seconds = 0 }
-"""
+ROOM = pool_room(name="Zoom", seats=3, buy_in=(80, 200), fill_seconds=0.2, action_seconds=8)
 SETTINGS = RunnerSettings(commit_seconds=1.0, reveal_seconds=1.0, pause_between_hands=0.0)
 LAG = 3.0
 """How late the slow player's commits and reveals reach the room: past the reveal deadline of his first hand."""
