@@ -193,7 +193,7 @@ async def leave_seat(client: RoomClient, table: str, timeout: float = LEAVE_SECO
     """Send ``leave`` for ``table`` and wait for its ``ack``; False when the room refused or could not answer
     (already gone, connection closed). During a hand the seat is freed once the hand ends (PROTOCOL.md)."""
     try:
-        await client.request("leave", table=table, timeout=timeout)
+        await client.request("leave", table=table, timeout=timeout, limit=timeout)  # on the way out: bounded
     except (RequestRefused, ConnectionClosed, TimeoutError, OSError, asyncssh.Error):
         return False
     return True
@@ -476,7 +476,7 @@ class _Player:
         blind = self.client.host_blind.results if self.client.host_blind is not None else {}
         with contextlib.suppress(TimeoutError):
             while not self.report.hands <= verified | {hand for _, hand in blind}:
-                message = await self.client.wait_for("seeds", "blind_end", timeout=5.0)
+                message = await self.client.wait_for("seeds", "blind_end", timeout=5.0, limit=5.0)
                 verified.add(message["hand"])
 
 

@@ -394,15 +394,23 @@ class Closable(Protocol):
     async def wait_closed(self) -> None: ...
 
 
+PATIENCE = 10.0
+"""Seconds of silence from the room a client's wait takes by default (:attr:`RoomClient.patience`)."""
+
+
 class RoomClient:
     """One player's connection to a room: protocol lines from an SSH channel (the ``croupier`` subsystem) or any
     stream pair, read by the one read loop of every client (bots, ``croupier join``, the served TUI)."""
 
     def __init__(self, connection: Closable, writer: LineWriter, reader: LineReader,
-                 fairness: Callable[[str], ShuffleParticipant | None] | None = None, *, keep: bool = True) -> None:
+                 fairness: Callable[[str], ShuffleParticipant | None] | None = None, *, keep: bool = True,
+                 patience: float = PATIENCE) -> None:
         """``fairness``: builds this client's participant from the room id when the ``hello`` is read (not
         later: a reconnecting player's hand resync follows the hello at once). ``keep``: keep every message in
-        :attr:`received` (bots and tests; a player's client that runs all night does not)."""
+        :attr:`received` (bots and tests; a player's client that runs all night does not). ``patience``: the
+        seconds of silence a wait (:meth:`receive`, :meth:`wait_for`, :meth:`request`) takes when its caller
+        names none."""
+        self.patience = patience
         self._make_fairness = fairness
         self._connection = connection
         self._writer = writer
@@ -421,7 +429,7 @@ class RoomClient:
 
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, client_keys: Sequence[asyncssh.SSHKey | str],
-                      known_hosts: Any = None, fairness: bool = True, timeout: float = 10.0,
+                      known_hosts: Any = None, fairness: bool = True, timeout: float = PATIENCE,
                       host_blind: bool = False, participant: HostBlindParticipant | None = None) -> RoomClient:
         """Log in as ``name`` with ``client_keys`` and open the subsystem; waits for the room's ``hello``.
 
@@ -429,6 +437,7 @@ class RoomClient:
         Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name. ``host_blind``: take
         part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`). ``participant``:
         the one of an earlier connection, so that a hand it is dealt into goes on after a reconnect (its keys).
+        ``timeout``: for the login and the ``hello``, and the client's :attr:`patience` after.
         """
         return await cls.open(
             host, port, timeout, fairness=FairnessParticipant if fairness else None, host_blind=host_blind,
@@ -450,7 +459,7 @@ class RoomClient:
         waiting would skip)."""
         connection = await open_ssh(host, port, timeout, **settings)
         writer, reader, _ = await connection.open_session(subsystem=SUBSYSTEM, encoding=None)
-        room = cls(connection, writer, reader, fairness, keep=keep)
+        room = cls(connection, writer, reader, fairness, keep=keep, patience=timeout)
         room.host_blind = participant  # before the room's first messages: it resends a running hand at once
         room.hello = await room.wait_for("hello", timeout=timeout)
         if host_blind or participant is not None:
@@ -526,17 +535,21 @@ class RoomClient:
         self._writer.write(data)
         await self._writer.drain()
 
-    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message; :class:`ConnectionClosed` when the channel ended."""
-        message = await asyncio.wait_for(self._queue.get(), timeout)
+    async def receive(self, timeout: float | None = None) -> dict[str, Any]:
+        """The next message (``TimeoutError`` after ``timeout`` seconds, by default :attr:`patience`, without one);
+        :class:`ConnectionClosed` when the channel ended."""
+        message = await asyncio.wait_for(self._queue.get(), self.patience if timeout is None else timeout)
         if message is None:
             self._queue.put_nowait(None)
             raise ConnectionClosed(self.closed_reason or "the room closed the connection")
         return message
 
-    async def wait_for(self, *types: str, timeout: float = 10.0,
+    async def wait_for(self, *types: str, timeout: float | None = None, limit: float | None = None,
                        where: Callable[[dict[str, Any]], bool] = lambda message: True) -> dict[str, Any]:
-        """Skip messages until one of ``types`` (matching ``where``) arrives."""
+        """Skip messages until one of ``types`` (matching ``where``) arrives. The wait measures the room's progress,
+        not the clock: ``TimeoutError`` once no message at all has come for ``timeout`` seconds (by default
+        :attr:`patience`; each message starts it again, so a slow room that keeps talking is waited for), or
+        after ``limit`` seconds in all when the caller gives one."""
 
         async def scan() -> dict[str, Any]:
             while True:
@@ -544,11 +557,12 @@ class RoomClient:
                 if message.get("type") in types and where(message):
                     return message
 
-        return await asyncio.wait_for(scan(), timeout)
+        return await (scan() if limit is None else asyncio.wait_for(scan(), limit))
 
-    async def request(self, message_type: str, *, timeout: float = 10.0, **fields: Any) -> dict[str, Any]:
+    async def request(self, message_type: str, *, timeout: float | None = None, limit: float | None = None,
+                      **fields: Any) -> dict[str, Any]:
         """Send a request and return its answer (``ack``, ``lobby``, ``pong``, ``auth_result``);
-        :class:`RequestRefused` on an ``error`` reply."""
+        :class:`RequestRefused` on an ``error`` reply. ``timeout``, ``limit``: as :meth:`wait_for`."""
         answers = {"lobby": ("lobby",), "ping": ("pong",), "auth": ("auth_result",)}.get(message_type, ("ack",))
         await self.send(message_type, **fields)
 
@@ -559,13 +573,13 @@ class RoomClient:
                 return message.get("in_reply_to") in (message_type, None)
             return True
 
-        reply = await self.wait_for(*answers, "error", timeout=timeout, where=answers_this)
+        reply = await self.wait_for(*answers, "error", timeout=timeout, limit=limit, where=answers_this)
         if reply["type"] == "error":
             raise RequestRefused(reply)
         return reply
 
     async def pass_gates(self, *, password: str | None = None, invite: str | None = None,
-                         timeout: float = 10.0) -> None:
+                         timeout: float | None = None) -> None:
         """Answer the gates the ``hello`` named (``needs``) with ``auth``; nothing to do when there are none.
         Raises :class:`GatesRefused` (in words) when a gate has no answer or the room refuses one."""
         needs = [str(gate) for gate in self.hello.get("needs") or []]
@@ -576,7 +590,8 @@ class RoomClient:
         if missing:
             words = " and ".join(GATE_WORDS.get(gate, gate) for gate in missing)
             raise GatesRefused(f"{self.hello.get('room') or 'the room'} needs {words}", missing)
-        result = await self.request("auth", timeout=timeout, **{gate: given[gate] for gate in needs})
+        answers: dict[str, Any] = {gate: given[gate] for gate in needs}
+        result = await self.request("auth", timeout=timeout, **answers)
         if not result.get("ok"):
             raise GatesRefused(f"the room refused: {result.get('reason') or 'auth failed'}")
 

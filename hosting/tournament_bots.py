@@ -246,7 +246,7 @@ async def _last_transcripts(bot: TournamentBot, client: Any, timeout: float = 5.
         verified |= set(client.host_blind.results)
     with contextlib.suppress(TimeoutError):
         while not bot.report.hands <= verified:
-            message = await client.wait_for("seeds", "blind_end", timeout=timeout)
+            message = await client.wait_for("seeds", "blind_end", timeout=timeout, limit=timeout)
             verified.add((str(message["table"]), str(message["hand"])))
 
 

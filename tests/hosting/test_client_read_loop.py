@@ -89,3 +89,45 @@ async def test_a_refused_token_is_said(tmp_path: Path) -> None:
     async with serving(tmp_path, says(line(refusal))) as path:
         with pytest.raises(ConnectionLost, match="unknown or used session token"):
             await StreamConnection.open_unix(path, "token")
+
+
+def talks_then(lines: int, every: float, last: dict[str, object]) -> Room:
+    """A room that sends a ``pong`` every ``every`` seconds, ``lines`` times, then ``last``, and stays open."""
+
+    async def room(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()
+        writer.write(line(HELLO))
+        for _ in range(lines):
+            await asyncio.sleep(every)
+            writer.write(line({"v": 1, "type": "pong"}))
+            await writer.drain()
+        writer.write(line(last))
+        await writer.drain()
+        await reader.read()  # until the client closes
+
+    return room
+
+
+async def test_a_wait_lasts_while_the_room_keeps_talking_and_fails_when_it_goes_quiet(tmp_path: Path) -> None:
+    """Issue 24: a wait failed after a fixed 10 s in all, even while the room's messages kept coming (a slow hand on
+    a loaded machine). Now its timeout is a quiet period: any message starts it again; and the client's default is
+    its caller's choice (``patience``)."""
+    end = {"v": 1, "type": "hand_end", "table": "t1"}
+    async with serving(tmp_path, talks_then(12, 0.1, end)) as path:  # 1.2 s of talk, then the awaited message
+        reader, writer = await asyncio.open_unix_connection(path)
+        writer.write(b"{}\n")
+        client = RoomClient(writer, writer, reader)
+        assert (await client.wait_for("hand_end", timeout=0.5))["table"] == "t1"
+        await client.close()
+    async with serving(tmp_path, talks_then(2, 0.1, {"v": 1, "type": "pong"})) as path:  # then silence
+        reader, writer = await asyncio.open_unix_connection(path)
+        writer.write(b"{}\n")
+        client = RoomClient(writer, writer, reader, patience=0.5)
+        assert client.patience == 0.5
+        started = asyncio.get_running_loop().time()
+        with pytest.raises(TimeoutError):
+            await client.wait_for("hand_end")  # the client's own patience: 0.5 s of silence
+        assert asyncio.get_running_loop().time() - started < 5.0
+        with pytest.raises(TimeoutError):  # a bound in all, when the caller wants one
+            await client.wait_for("hand_end", timeout=5.0, limit=0.3)
+        await client.close()

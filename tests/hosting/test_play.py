@@ -34,7 +34,7 @@ from hosting.config import RoomConfig, TableConfig
 from hosting.hand_codec import event_to_json, kind_of
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings, cancel_and_wait
-from tests.waiting import QUIET, until
+from tests.waiting import QUIET, Stall, until
 
 HANDS = int(os.environ.get("CROUPIER_BOT_HANDS", "100"))
 FAST = RunnerSettings(commit_seconds=2.0, reveal_seconds=2.0, pause_between_hands=0.02)
@@ -338,9 +338,14 @@ async def _play_any_game(client: RoomClient, table: str, hands: int, seed: int, 
                 if len(finished) >= hands:
                     done.set()
     assert client.fairness is not None
-    with contextlib.suppress(TimeoutError):
-        while not finished <= {hand for _, hand in client.fairness.results}:
-            await client.wait_for("seeds", timeout=5.0)
+    # every finished hand's seeds follow its end; waited for while they keep coming (tests.waiting), not for a
+    # fixed 5 s that a loaded machine could outlast
+    stall = Stall(QUIET, lambda: len(client.fairness.results))  # type: ignore[union-attr]
+    while not finished <= {hand for _, hand in client.fairness.results}:
+        with contextlib.suppress(TimeoutError):
+            await client.wait_for("seeds", timeout=1.0)
+        if stall.stalled():
+            raise AssertionError(stall.failure(f"the seeds of hands {sorted(finished)}"))
     await client.request("leave", table=table)
     results = [result for (_, hand), result in client.fairness.results.items() if hand in finished]
     return {"moves": dict(seen), "refused": refused, "hands": len(finished),
