@@ -3,20 +3,16 @@ the room's screen is gone, before the connection ends — not a bare shell promp
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from hosting import protocol
 from hosting.admin_requests import parse_request
 from hosting.pty_session import farewell_words
-from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.plain_ssh import plain_ssh_player, start_plain_ssh_room
 from tests.tui.roombots import table
-from tests.tui.test_pty_session import read_until
-from tests.waiting import QUIET
 
 LEAVE_SCREEN = b"\x1b[?1049l"  # back from the alternate screen: what follows stays on the player's terminal
 
@@ -27,18 +23,12 @@ LEAVE_SCREEN = b"\x1b[?1049l"  # back from the alternate screen: what follows st
 async def test_a_banned_plain_ssh_player_reads_the_hosts_reason(tmp_path: Path, action: str, line: str) -> None:
     running = await start_plain_ssh_room(tmp_path / "data", [table("t1")])
     try:
-        async with asyncssh.connect("127.0.0.1", running.port, username="bob", known_hosts=None,
-                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                                    agent_path=None, config=[]) as connection:
-            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                                      encoding=None)
-            seen = bytearray()
-            await read_until(process, b"Table t1", seen)
+        async with plain_ssh_player(running, "bob") as bob:
+            await bob.read_until(b"Table t1")
             request = parse_request({"action": action, "player": "bob", "reason": "collusion at t1"})
             running.room.console.perform("host", request, time.time())
-            while chunk := await asyncio.wait_for(process.stdout.read(65536), QUIET):
-                seen.extend(chunk)
-            after = bytes(seen).rpartition(LEAVE_SCREEN)[2].decode()
+            await bob.read_to_end()
+            after = bytes(bob.seen).rpartition(LEAVE_SCREEN)[2].decode()
             assert line in after, after
     finally:
         await running.close()

@@ -16,9 +16,8 @@ from textual.widgets import Input
 from hosting.config import AccessConfig, RoomConfig
 from hosting.server import start_room
 from tests.tui.helpers import wait_until
-from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.plain_ssh import plain_ssh_player, start_plain_ssh_room
 from tests.tui.roombots import table
-from tests.tui.test_pty_session import read_until
 from tests.waiting import QUIET
 from tui.app import CroupierApp
 from tui.screens import AuthScreen
@@ -32,20 +31,15 @@ BURST = b"swordfish\tFRIDAY-7\r"
 async def test_a_burst_over_plain_ssh_fills_both_fields_and_enters(tmp_path: Path) -> None:
     running = await start_plain_ssh_room(tmp_path / "data", [table("t1")], access=GATES)
     try:
-        async with asyncssh.connect("127.0.0.1", running.port, username="ana", known_hosts=None,
-                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                                    agent_path=None, config=[]) as connection:
-            process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                                      encoding=None)
-            seen = bytearray()
-            await read_until(process, b"Invite code", seen)
-            process.stdin.write(BURST)  # one write: the child's terminal reads it as one chunk
-            await read_until(process, b"Table t1", seen)  # the lobby: every gate passed
+        async with plain_ssh_player(running, "ana") as ana:
+            await ana.read_until(b"Invite code")
+            ana.process.stdin.write(BURST)  # one write: the child's terminal reads it as one chunk
+            await ana.read_until(b"Table t1")  # the lobby: every gate passed
             session = running.room.sessions["ana"]
             assert session.authenticated
             assert running.room.gatekeeper.accounts.is_registered("ana")
-            assert b"wrong room password" not in seen
-            process.close()
+            assert b"wrong room password" not in ana.seen
+            ana.process.close()
     finally:
         await running.close()
 

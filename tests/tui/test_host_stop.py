@@ -15,7 +15,7 @@ import asyncssh
 
 from hosting.pty_session import TERMINAL_RESET
 from tests.room_process import croupier, start_room_process
-from tests.tui.test_pty_session import read_until
+from tests.tui.plain_ssh import read_until
 from tests.waiting import cpu_ticks, until, wait_until
 
 

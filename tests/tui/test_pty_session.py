@@ -4,11 +4,9 @@ the app, and closing the session ends the child (no orphan)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 import pytest
@@ -16,8 +14,9 @@ import pytest
 from hosting.identity import Login
 from hosting.pty_session import LocalGate, child_environment, serve_pty
 from hosting.server import LoginServer
+from tests.tui.plain_ssh import read_until
 from tests.tui.roombots import make_room, table
-from tests.waiting import QUIET, until
+from tests.waiting import until
 from tui.entry import SERVED_TUI
 
 
@@ -30,19 +29,6 @@ def alive(pid: int) -> bool:
         finished, _ = os.waitpid(pid, os.WNOHANG)
         return finished == 0
     return True
-
-
-async def read_until(process: Any, needle: bytes, seen: bytearray, timeout: float = QUIET) -> None:
-    """Read the session's output until ``needle``; fails once no output came for ``timeout`` seconds."""
-    while needle not in seen:
-        try:
-            chunk = await asyncio.wait_for(process.stdout.read(65536), max(timeout, QUIET))
-        except TimeoutError:
-            raise AssertionError(f"no output for {max(timeout, QUIET):g} s before {needle!r}; "
-                                 f"got {bytes(seen[-400:])!r}") from None
-        if not chunk:
-            raise AssertionError(f"session ended before {needle!r}; got {bytes(seen[-400:])!r}")
-        seen.extend(chunk)
 
 
 def test_child_environment_passes_term_and_colorterm_but_never_the_size() -> None:

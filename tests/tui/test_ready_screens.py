@@ -18,9 +18,8 @@ import asyncssh
 import pytest
 
 from hosting.server import RunningRoom
-from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.plain_ssh import read_until, start_plain_ssh_room
 from tests.tui.roombots import table
-from tests.tui.test_pty_session import read_until
 from tests.waiting import QUIET, cpu_ticks, until
 from tui.connection import ConnectionLost
 from tui.served import token_from

@@ -8,20 +8,17 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-import asyncssh
 from textual.widgets import Input
 
 from engine.events import Event, HandStarted
 from engine.table_events import ChipsReturned, PlayerSeated
 from hosting.commands import play
 from hosting.hand_codec import CodecError, event_from_json
-from tests import waiting
 from tests.tui.helpers import app_progress, wait_until
-from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.plain_ssh import plain_ssh_player, start_plain_ssh_room
 from tests.tui.roombots import table
 from tests.tui.test_play import join
 from tests.tui.test_practice_table import play_until, verified_hands
-from tests.tui.test_pty_session import read_until
 from tests.waiting import QUIET, Stall
 from tui.connection import ConnectionLost, LocalConnection
 from tui.results import ResultBook, chips_words, farewell, night_words, table_words
@@ -164,22 +161,12 @@ async def test_a_plain_ssh_player_reads_the_result_on_his_terminal_after_quittin
     """The plain-ssh player's app runs on the host: its farewell lines reach his terminal before the session ends."""
     running = await start_plain_ssh_room(tmp_path / "data", [table("t1")])
     try:
-        async with asyncssh.connect("127.0.0.1", running.port, username="ana", known_hosts=None,
-                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                                    agent_path=None, config=[]) as connection:
-            process = await connection.create_process(term_type="xterm-256color", term_size=(120, 40),
-                                                      encoding=None)
-            seen = bytearray()
-            await read_until(process, b"Table t1", seen)
-            engine = running.room.tables["t1"].engine
-            process.stdin.write(b"j")  # the lobby's highlighted table: the buy-in window, its maximum typed
-            await read_until(process, b"Buy-in", seen)
-            process.stdin.write(b"\r")
-            await waiting.until(lambda: engine.seat_of("ana") is not None, "ana seated", progress=lambda: len(seen))
-            process.stdin.write(b"\x11")  # Ctrl+Q
-            await read_until(process, b"Tonight:", seen)
-            await read_until(process, b"\n", seen)
-        words = bytes(seen).decode(errors="replace")
+        async with plain_ssh_player(running, "ana", (120, 40)) as ana:
+            await ana.sit_at(running, "t1", "ana")
+            ana.process.stdin.write(b"\x11")  # Ctrl+Q
+            await ana.read_until(b"Tonight:")
+            await ana.read_until(b"\n")
+        words = bytes(ana.seen).decode(errors="replace")
         assert "Your result:" in words
         assert "Table t1: bought in 200, 200 on the table — even · 0 hands" in words
     finally:
