@@ -6,6 +6,7 @@ each knock was a security warning in host.log). Now the session ends with the ho
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -46,7 +47,9 @@ def host_does(running: RunningRoom, action: str, **fields: str) -> None:
     running.room.console.perform("host", parse_request({"action": action, **fields}), time.time())
 
 
-async def run_until_exit(app: CroupierApp, action: Callable[[], None]) -> None:
+async def run_until_exit(app: CroupierApp, action: Callable[[], object]) -> None:
+    """Run ``app`` until the room has its session (the lobby's first answer), do ``action`` (awaited if it is a
+    coroutine), then until the app exits (a minute at most)."""
     async with app.run_test(size=(100, 30)) as pilot:
         await app.connected.wait()
         lobby = app.query_one(Lobby)
@@ -54,7 +57,9 @@ async def run_until_exit(app: CroupierApp, action: Callable[[], None]) -> None:
             if lobby.balance:
                 break
             await pilot.pause(0.05)
-        action()
+        done = action()
+        if inspect.isawaitable(done):
+            await done
         for _ in range(1200):  # up to a minute on a loaded machine; ends as soon as the app does
             if app.return_code is not None:
                 break

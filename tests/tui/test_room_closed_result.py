@@ -17,12 +17,11 @@ from hosting.server import start_room
 from tests.hosting.room_files import pool_room
 from tests.tui.plain_ssh import start_plain_ssh_room
 from tests.tui.roombots import table
-from tests.tui.test_join_removed import pinned_connector
+from tests.tui.test_join_removed import pinned_connector, run_until_exit
 from tests.waiting import until
 from tui.app import CroupierApp
 from tui.connection import LocalConnection
 from tui.results import farewell
-from tui.widgets.lobby import Lobby
 
 
 async def test_a_join_player_seated_when_the_room_closes_cashes_out_his_stack(tmp_path: Path) -> None:
@@ -31,25 +30,16 @@ async def test_a_join_player_seated_when_the_room_closes_cashes_out_his_stack(tm
     try:
         connect, _ = await pinned_connector(running, tmp_path, asyncssh.generate_private_key("ssh-ed25519"))
         app = CroupierApp(connect)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await app.connected.wait()
-            lobby = app.query_one(Lobby)
-            for _ in range(600):  # the lobby's first answer: the session is in the room
-                if lobby.balance:
-                    break
-                await pilot.pause(0.05)
+        engine = running.room.tables["t1"].engine
+
+        async def sit_then_close() -> None:
+            nonlocal closing
             await app.send("sit", table="t1", buy_in=200)
-            engine = running.room.tables["t1"].engine
-            for _ in range(600):
-                if engine.seat_of("bob") is not None and app.results.current("t1") is not None:
-                    break
-                await pilot.pause(0.05)
-            assert engine.seat_of("bob") is not None
+            await until(lambda: engine.seat_of("bob") is not None and app.results.current("t1") is not None,
+                        "bob seated")
             closing = asyncio.ensure_future(running.close())
-            for _ in range(1200):  # up to a minute on a loaded machine; ends as soon as the app does
-                if app.return_code is not None:
-                    break
-                await pilot.pause(0.05)
+
+        await run_until_exit(app, sit_then_close)
         words = farewell(app.results, app.clock())
         assert "t1: bought in 200, cashed out 200 — even" in words, words
         assert "Tonight: bought in 200, cashed out 200 — even" in words, words
