@@ -147,6 +147,9 @@ class CroupierApp(TournamentLobby):
         self.notices: list[str] = []  # every notice shown, in order (tests and the log read them)
         self.results = ResultBook()  # what you brought to each table and took away (tui.results)
         self._leave_asked: set[str] = set()  # tables (pools) whose leave ack will say the result
+        self._stood_up: set[str] = set()
+        """Tables the room said we left (``table_left``) and we have not sat at since: a table state showing us
+        seated there is one sent before (the room closing: his seat kept for its next start), no new sitting."""
         self._unsaid: dict[str, TableResult] = {}  # sittings ended and not yet told
         self._notice = ""
         if log_path is not None:
@@ -325,8 +328,9 @@ class CroupierApp(TournamentLobby):
         elif kind == "pool_left":  # a fast-fold pool let us go (at once, or when the hand did): chips back
             pool = str(message.get("pool", ""))
             self._sitting_ended(pool, self.results.cashed_out(pool, chips_of(message.get("chips")), self.clock()))
-        elif kind == "table_left":  # the host stood us up (a kick, a ban): the table's events no longer reach us
+        elif kind == "table_left":  # stood up by the host (a kick, a ban) or the room closing: chips back or kept
             left = str(message.get("table", ""))
+            self._stood_up.add(left)
             self._sitting_ended(left, self.results.cashed_out(left, chips_of(message.get("chips")), self.clock()))
         elif isinstance(table_id, str):
             self._table_message(table_id, message)
@@ -491,7 +495,8 @@ class CroupierApp(TournamentLobby):
         seat = model.seats.get(model.my_seat) if model.my_seat is not None else None
         if seat is None or model.in_running_hand:
             return
-        if not pooled and message.get("type") == "table" and self.results.current(key) is None:
+        if not pooled and message.get("type") == "table" and self.results.current(key) is None \
+                and key not in self._stood_up:
             # seated before this app saw the sit (croupier play seats you first; a reconnect from a new
             # terminal): the sitting starts with the stack found
             self.results.seated(key, self._table_name(key), seat.stack, now)
@@ -500,6 +505,7 @@ class CroupierApp(TournamentLobby):
     def _sat_down(self, table_id: str, stack: object) -> None:
         """The room's answer to a sit (or the host's approval): the sitting starts, if no event started it."""
         if table_id and isinstance(stack, int) and stack > 0:
+            self._stood_up.discard(table_id)
             self.results.seated(table_id, self._table_name(table_id), stack, self.clock())
 
     def _result_key(self, table_id: str) -> str:

@@ -15,7 +15,9 @@ import asyncssh
 from hosting.config import parse_room
 from hosting.server import start_room
 from tests.hosting.room_files import pool_room
+from tests.tui.helpers import wait_until
 from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.recorded import ReplayConnection, hello, lobby_rows, msg
 from tests.tui.roombots import table
 from tests.tui.test_join_removed import pinned_connector, run_until_exit
 from tests.waiting import until
@@ -80,3 +82,24 @@ async def test_a_player_in_a_fast_fold_pool_when_the_room_closes_cashes_out_his_
     finally:
         if not closed:
             await running.close()
+
+
+async def test_a_table_state_after_table_left_opens_no_second_sitting() -> None:
+    """Found running the test above under load: the sit's table state, pushed by the table's runner after the
+    room's ``table_left`` (its wake-up had not run yet when the room closed), showed him seated again with no
+    sitting open, so the app opened one: "Tonight: bought in 400, cashed out 200 (200 still on the table)". The
+    room said his chips left that table; only a new sit opens a sitting there again."""
+    seated = msg("table", table="t1", seats=[{"seat": 0, "name": "me", "stack": 200}], max_seats=6, waiting=[],
+                 hand_running=False)
+    messages = [hello(), msg("lobby", tables=[{**lobby_rows()[0], "id": "t1", "name": "t1"}]), seated,
+                msg("table_left", table="t1", chips=200), seated, msg("notice", text="the end of the replay")]
+
+    async def connect() -> ReplayConnection:
+        return ReplayConnection(list(messages))
+
+    app = CroupierApp(connect, reconnect=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "room: the end of the replay" in app.notices, what="every message read")
+        words = farewell(app.results, app.clock())
+    assert "Tonight: bought in 200, cashed out 200 — even" in words, words
+    assert [result.bought_in for result in app.results.results] == [200], words
