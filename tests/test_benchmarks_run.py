@@ -2,20 +2,49 @@
 ``python -m tests.benchmarks.X`` (issue 24: three failed as files with ModuleNotFoundError: tests).
 
 Loading each one both ways (its imports, not its run) is enough: a benchmark's main is behind
-``if __name__ == "__main__"``.
+``if __name__ == "__main__"``. One interpreter loads them all each way (two interpreters per benchmark took
+~45 s of the suite, mostly importing the same libraries again): before each file, the path is what
+``python tests/benchmarks/X.py`` gives (the benchmarks' folder first, not the repository) and every module of
+``tests`` already loaded is forgotten, so each file must find ``tests`` by itself as it would alone.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 REPOSITORY = Path(__file__).resolve().parents[1]
 BENCHMARKS = sorted(path.stem for path in (REPOSITORY / "tests" / "benchmarks").glob("*.py")
                     if not path.stem.startswith("_"))  # __init__, and _on_path (what each imports first)
+
+AS_FILES = """
+import json, runpy, sys, traceback
+folder, names = sys.argv[1], sys.argv[2:]
+path, failures = [folder] + sys.path[1:], {}
+for name in names:
+    sys.path[:] = path  # as `python tests/benchmarks/X.py` from elsewhere: sys.path[0] is the benchmarks' folder
+    for module in [module for module in sys.modules if module == "_on_path" or module.split(".")[0] == "tests"
+                   or (getattr(sys.modules[module], "__file__", None) or "").startswith(folder)]:
+        del sys.modules[module]
+    try:
+        runpy.run_path(folder + "/" + name + ".py", run_name="loaded")
+    except BaseException:
+        failures[name] = traceback.format_exc()[-2000:]
+print(json.dumps(failures))
+"""
+
+AS_MODULES = """
+import importlib, json, sys, traceback
+failures = {}
+for name in sys.argv[1:]:
+    try:
+        importlib.import_module("tests.benchmarks." + name)
+    except BaseException:
+        failures[name] = traceback.format_exc()[-2000:]
+print(json.dumps(failures))
+"""
 
 
 def test_every_benchmark_has_a_main_guard() -> None:
@@ -24,16 +53,18 @@ def test_every_benchmark_has_a_main_guard() -> None:
         assert 'if __name__ == "__main__":' in (REPOSITORY / "tests" / "benchmarks" / f"{name}.py").read_text()
 
 
-@pytest.mark.parametrize("name", BENCHMARKS)
-def test_a_benchmark_loads_as_a_file_and_as_a_module(name: str, tmp_path: Path) -> None:
-    path = REPOSITORY / "tests" / "benchmarks" / f"{name}.py"
-    # as a file, from elsewhere: sys.path[0] is not the repository, as under `python tests/benchmarks/X.py`
-    as_file = ("import runpy, sys; sys.path[0] = sys.argv[1]; "
-               "runpy.run_path(sys.argv[1] + '/' + sys.argv[2] + '.py', run_name='loaded')")
-    loaded = subprocess.run([sys.executable, "-c", as_file, str(path.parent), name], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=120)
-    assert loaded.returncode == 0, loaded.stderr[-2000:]
-    as_module = f"import importlib; importlib.import_module('tests.benchmarks.{name}')"
-    loaded = subprocess.run([sys.executable, "-c", as_module], cwd=REPOSITORY, capture_output=True, text=True,
-                            timeout=120)
-    assert loaded.returncode == 0, loaded.stderr[-2000:]
+def loaded(script: str, arguments: list[str], cwd: Path) -> dict[str, str]:
+    """The benchmarks ``script`` could not load (name → the end of its traceback)."""
+    run = subprocess.run([sys.executable, "-c", script, *arguments], cwd=cwd, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    failures: dict[str, str] = json.loads(run.stdout.strip().splitlines()[-1])
+    return failures
+
+
+def test_every_benchmark_loads_as_a_file(tmp_path: Path) -> None:
+    assert loaded(AS_FILES, [str(REPOSITORY / "tests" / "benchmarks"), *BENCHMARKS], tmp_path) == {}
+
+
+def test_every_benchmark_loads_as_a_module() -> None:
+    assert loaded(AS_MODULES, BENCHMARKS, REPOSITORY) == {}
