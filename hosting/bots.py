@@ -602,7 +602,7 @@ async def run_bots(host: str, port: int, count: int, hands: int, *, seed: int | 
     clients: list[RoomClient] = []
     try:
         for index in range(count):
-            clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}", host_blind=True,
+            clients.append(await RoomClient.connect(host, port, f"bot{index}-{token}", host_blind=True, keep=False,
                                                     client_keys=[asyncssh.generate_private_key("ssh-ed25519")]))
             await clients[-1].pass_gates(password=password, invite=invite)
         reply = await clients[0].request("lobby")

@@ -430,18 +430,20 @@ class RoomClient:
     @classmethod
     async def connect(cls, host: str, port: int, name: str, *, client_keys: Sequence[asyncssh.SSHKey | str],
                       known_hosts: Any = None, fairness: bool = True, timeout: float = PATIENCE,
-                      host_blind: bool = False, participant: HostBlindParticipant | None = None) -> RoomClient:
+                      host_blind: bool = False, participant: HostBlindParticipant | None = None,
+                      keep: bool = True) -> RoomClient:
         """Log in as ``name`` with ``client_keys`` and open the subsystem; waits for the room's ``hello``.
 
         ``known_hosts``: as asyncssh's option (``None`` accepts any host key: tests and loopback only).
         Raises ``asyncssh.PermissionDenied`` when the room refuses the key or the name. ``host_blind``: take
         part in host-blind dealing (the ``hello`` offers it; :mod:`hosting.host_blind_client`). ``participant``:
         the one of an earlier connection, so that a hand it is dealt into goes on after a reconnect (its keys).
-        ``timeout``: for the login and the ``hello``, and the client's :attr:`patience` after.
+        ``timeout``: for the login and the ``hello``, and the client's :attr:`patience` after. ``keep``: keep
+        every message in :attr:`received` (tests); a client that runs for hours (``croupier bots``) does not.
         """
         return await cls.open(
             host, port, timeout, fairness=FairnessParticipant if fairness else None, host_blind=host_blind,
-            participant=participant, wait=participant is None,
+            participant=participant, wait=participant is None, keep=keep,
             username=name, client_keys=list(client_keys), known_hosts=known_hosts, agent_path=None, config=[],
             password=None, kbdint_auth=False, gss_auth=False,
             # AES-GCM runs in OpenSSL's hardware-accelerated code: far cheaper per packet than ChaCha20 here

@@ -200,7 +200,7 @@ async def run_tournament_bots(host: str, port: int, count: int, tournament: str,
     room_closed: str | None = None
     try:
         for index in range(count):
-            client = await RoomClient.connect(host, port, f"{names}{index}-{token}", host_blind=True,
+            client = await RoomClient.connect(host, port, f"{names}{index}-{token}", host_blind=True, keep=False,
                                               client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
             clients.append(client)
             await client.pass_gates(password=password, invite=invite)

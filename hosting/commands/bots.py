@@ -47,8 +47,7 @@ def run(arguments: argparse.Namespace) -> int:
         else:
             summary = asyncio.run(run_bots(host, port, arguments.count, arguments.hands, seed=arguments.seed,
                                            table=arguments.table, style=arguments.style,
-                                           password=arguments.password, invite=arguments.invite, think=think,
-                                           ))
+                                           password=arguments.password, invite=arguments.invite, think=think))
     except KeyboardInterrupt:  # Ctrl+C: run_bots was cancelled, and every bot sent its leave on the way out
         print("croupier bots: interrupted; the bots left their seats", file=sys.stderr)
         return 130
