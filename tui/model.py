@@ -454,6 +454,13 @@ class TableModel:
         return f"{head} · the host picks the next game" if mixed.get("choice") == "host" else head
 
     @property
+    def big_blind_to_wait_for(self) -> bool:
+        """Whether a seat here may wait for the big blind: a cash table with blinds. Not in stud (no blinds),
+        not at a tournament (the director posts for everyone), not at a fast-fold pool's table (each hand is
+        dealt afresh at the table the pool picks, the blinds following the players, R-FAST-1)."""
+        return self.uses_blinds and self.kind not in ("tournament", "pool")
+
+    @property
     def uses_blinds(self) -> bool:
         """Whether the game has blinds and a button (stud games post antes and a bring-in instead, R-STUD-1)."""
         variant = VARIANTS.get(self.game)

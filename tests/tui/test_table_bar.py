@@ -352,3 +352,23 @@ async def test_a_new_level_mid_hand_leaves_the_big_blind_presets_at_the_hand_s_b
         assert view.query_one("#amount", Input).value == "4"  # two big blinds of this hand's 2
         await pilot.click("#view-holdem-1-2 #preset-9")
         assert view.query_one("#amount", Input).value == "6"
+
+
+async def test_a_fast_fold_table_offers_no_wait_for_the_big_blind() -> None:
+    """Issue 27 leftover: a pool's table showed "Wait BB" and B toggled it. A pool deals each hand afresh at the
+    table it picks, the blinds following the players (R-FAST-1): there is no big blind to wait for. Its chips
+    still top up (the pool keeps the top-up)."""
+    pool_row = {**lobby_rows()[0], "id": "zoom", "name": "Zoom", "kind": "pool"}
+    seated = {**msg("table", table="zoom.1", seats=[{"seat": 0, "name": "me", "stack": 200},
+                                                    {"seat": 1, "name": "bob", "stack": 200}],
+                    max_seats=6, waiting=[], hand_running=False), "kind": "pool"}
+    app = replay_app([hello(), msg("lobby", tables=[], pools=[pool_row]), seated])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "zoom.1" in app.models and bool(app.models["zoom.1"].seats),
+                         what="the pool's table")
+        app.show_table("zoom.1")
+        await pilot.pause(0.3)
+        view = app.view_of("zoom.1")
+        assert view is not None and app.models["zoom.1"].kind == "pool"
+        assert [view.key_state(key) for key in ("wait_big_blind", "top_up")] == [False, True]
+        assert view.query_one("#wait-bb").display is False

@@ -233,13 +233,13 @@ class TableView(Widget, can_focus=True):
         cash = model.kind != "tournament"  # a tournament seat: no buy-in, top-up or big blind to wait for
         for button_id in ("sit-out", "wait-bb", "top-up", "auto-top-up"):
             self.query_one(f"#{button_id}", Button).set_class(info is None, "-hidden")
-        self.query_one("#wait-bb", Button).set_class(info is None or not model.uses_blinds or not cash, "-hidden")
+        self.query_one("#wait-bb", Button).set_class(info is None or not model.big_blind_to_wait_for, "-hidden")
         for button_id in ("top-up", "auto-top-up"):
             self.query_one(f"#{button_id}", Button).set_class(info is None or not cash, "-hidden")
         self.query_one("#sit-down", Button).set_class(info is not None or not model.free_seats or not cash,
                                                       "-hidden")
         self.query_one("#leave", Button).label = "Leave (X)" if info is not None else "Close (X)"
-        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.uses_blinds, cash,
+        keys = (info is not None, away, bar.top_label(), bool(model.free_seats), model.big_blind_to_wait_for, cash,
                 tuple(play_keys(model, bar.top_label()).values()))
         if keys != self._keys:  # the key bar's words follow (I'm back, Max/Pot/All-in, Sit down, Close)
             self._keys = keys
@@ -267,7 +267,7 @@ class TableView(Widget, can_focus=True):
         cash = model is None or model.kind != "tournament"  # tournament seats come from the director
         shown = {"back": back, "sit_out": seated and not back, "leave": seated, "close": not seated,
                  "sit_down": not seated and model is not None and model.free_seats > 0 and cash,
-                 "wait_big_blind": seated and cash and (model is None or model.uses_blinds),
+                 "wait_big_blind": seated and (model is None or model.big_blind_to_wait_for),
                  "top_up": seated and cash, "auto_top_up": seated and cash,
                  "pick_game": model is not None and model.mixed.get("chooser") == model.me}
         if model is not None:
