@@ -359,6 +359,9 @@ class CroupierApp(TournamentLobby):
         was_picking = model.mixed.get("chooser") == self.me
         model.apply(message, self.clock())
         self._tally(table_id, model, message)
+        sitting = self.results.current(self._result_key(table_id)) if pooled else None
+        if sitting is not None and sitting.hands:  # each pool hand is at a fresh table, its own hand 1: the
+            model.hand_number = len(sitting.hands)  # header counts my hands in the pool instead
         if model.mixed.get("chooser") == self.me and not was_picking:  # dealer's choice: mine (R-MIX-2)
             self.bell()
             self.notify(f"Your pick of the next game at {model.name or table_id}: press G.", title="dealer's choice",

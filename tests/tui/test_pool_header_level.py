@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.tui.helpers import wait_until
-from tests.tui.recorded import ReplayConnection, hello, msg
+from tests.tui.recorded import ReplayConnection, event, hello, msg
 from tui.app import CroupierApp
 from tui.tables_screen import widget_key
 from tui.widgets.table_view import TableView
@@ -46,4 +46,58 @@ async def test_a_pool_tables_header_keeps_its_hands_blinds_after_the_pools_new_l
         await pilot.pause(0.1)
         title = str(app.query_one(f"#view-{widget_key('zoom.1')}", TableView).query_one("#title").render())
         assert "Zoom 1/2  1/2" in title, title
+        assert app.internal_errors == []
+
+
+def _pool_hand(table: str, token: str) -> list[dict[str, Any]]:
+    """A hand dealt to me at a fresh table of the pool: its engine's first (the table's own number is 1)."""
+    hand = f"{table}-{token}-1"
+    return [{**_table((1, 2)), "table": table},
+            event(table, hand, "hand_planned", hand_number=1, button_seat=1, small_blind_seat=1, big_blind_seat=0,
+                  straddle_seat=None, dealt_in=[0, 1], heads_up=True, button_is_dead=False,
+                  big_blinds_out_of_position=[], dead_small_blinds=[], blinds_forgiven=[]),
+            event(table, hand, "hand_started", variant="texas_holdem", structure="no_limit", button_seat=1,
+                  stacks=[[0, 200], [1, 200]])]
+
+
+async def test_a_pool_tables_header_counts_my_hands_in_the_pool() -> None:
+    """Issue 27 leftover: each pool hand is dealt at a fresh table (zoom.1, zoom.2 …, its engine's first
+    hand), so the header read "hand #1" for every hand. It counts the hands dealt to me in the pool."""
+    messages = [hello(), msg("lobby", tables=[], pools=[_pool_row((1, 2))]),
+                msg("ack", in_reply_to="sit", table="zoom", pool=True, stack=200),
+                *_pool_hand("zoom.1", "a1"), {**_table((1, 2)), "seats": []},  # folded: the pool moved me on
+                *_pool_hand("zoom.2", "b2")]
+
+    async def connect() -> ReplayConnection:
+        return ReplayConnection(messages)
+
+    app = CroupierApp(connect, clock=lambda: 100.0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "zoom.2" in app.models and app.models["zoom.2"].hand_running,
+                         what="the second pool hand")
+        assert app.models["zoom.2"].hand_number == 2
+        app.show_table("zoom.2")
+        await pilot.pause(0.1)
+        title = str(app.query_one(f"#view-{widget_key('zoom.2')}", TableView).query_one("#title").render())
+        assert "hand #2" in title, title
+        assert app.internal_errors == []
+
+
+async def test_a_pool_tab_closed_as_it_opens_is_no_internal_error() -> None:
+    """Found writing the test above: a pool hand folded at once (its tab opened, then closed by the next table
+    state) set the action bar's ``legal`` while its buttons were already gone: NoMatches '#run-twice', and the
+    player read "An internal error happened; it was logged."."""
+    messages = [hello(), msg("lobby", tables=[], pools=[_pool_row((1, 2))]),
+                msg("ack", in_reply_to="sit", table="zoom", pool=True, stack=200),
+                *_pool_hand("zoom.1", "a1"), {**_table((1, 2)), "seats": []},
+                msg("notice", text="the end of the replay")]
+
+    async def connect() -> ReplayConnection:
+        return ReplayConnection(messages)
+
+    app = CroupierApp(connect, clock=lambda: 100.0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: "room: the end of the replay" in app.notices, what="every message read")
+        await pilot.pause(0.3)
+        assert "zoom.1" not in app.models
         assert app.internal_errors == []

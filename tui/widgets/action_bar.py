@@ -183,8 +183,8 @@ class ActionBar(Widget):
     # --- data in -------------------------------------------------------------------------------------
 
     def watch_legal(self, legal: dict[str, Any] | None) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or not self.query("#run-twice"):
+            return  # not composed yet, or its buttons already gone (a pool's tab closed as it opened)
         mine = legal is not None
         # R-HOME-1: the run-it-twice question has only its two answers (no fold, check or raise then)
         asked = bool(legal and legal.get("can_run_twice"))
