@@ -67,3 +67,25 @@ async def test_a_longer_name_in_a_later_update_widens_its_column() -> None:
         # sorted by stakes: the header marks it; the narrow numeric columns still show whole numbers
         header = grid.render_line(0).text
         assert "Stakes ▲" in header and "1234" in row_text(grid, 0)
+
+
+async def test_at_80_columns_the_lobby_drops_a_column_rather_than_cut_a_word() -> None:
+    """Issue 27 leftover: with a fast-fold pool's row ("Zoom 1/2 (fast-fold)", "14 in pool") the columns were
+    88 cells at 80×24, and the last header read "Wa" at the screen's edge. The least needed columns give way
+    (hands an hour, then the average pot); those shown are whole."""
+    pool = {"id": "zoom", "name": "Zoom 1/2", "kind": "pool", "game": "texas_holdem", "structure": "no_limit",
+            "stakes": [1, 2], "players": 14, "seats": 6, "average_pot": 1234, "hands_per_hour": 88, "waiting": 0}
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.query_one(Lobby)
+        grid = lobby.query_one(DataTable)
+        lobby.rows = [*ROWS, pool]
+        await pilot.pause(0.2)
+        assert grid.virtual_size.width <= grid.size.width, (grid.virtual_size, grid.size)
+        header = grid.render_line(0).text
+        assert "Wait" in header and "Hands/h" not in header, header
+        assert any("Zoom 1/2 (fast-fold)" in row_text(grid, row) for row in range(3))
+        assert [str(key.value) for key in grid.columns][:5] == ["name", "game", "structure", "stakes", "players"]
+        await pilot.resize_terminal(120, 24)  # room again: every column back
+        await pilot.pause(0.2)
+        assert "Hands/h" in grid.render_line(0).text

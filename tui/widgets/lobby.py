@@ -28,6 +28,10 @@ STRUCTURE_NAMES = {"no_limit": "NL", "pot_limit": "PL", "half_pot_limit": "½PL"
 TOURNAMENT_COLUMNS = ("Tournament", "Type", "Game", "Buy-in", "Players", "Start", "Status")
 COLUMNS = [("name", "Table"), ("game", "Game"), ("structure", "Limit"), ("stakes", "Stakes"),
            ("players", "Plrs"), ("average_pot", "Avg pot"), ("hands_per_hour", "Hands/h"), ("waiting", "Wait")]
+COLUMNS_TO_DROP = ("hands_per_hour", "average_pot")
+"""The columns that give way, in this order, when the lobby is too narrow for all of them: at 80×24 a pool's row
+("Zoom 1/2 (fast-fold)", "14 in pool") made them 88 cells wide and the screen's edge cut the last header
+to "Wa"."""
 
 
 HOST_BLIND = "host-blind"
@@ -181,6 +185,9 @@ class Lobby(Vertical, can_focus=False):
         self._fill()
         self._fill_tournaments()
 
+    def on_resize(self) -> None:
+        self._fill()  # the columns that fit the new width (COLUMNS_TO_DROP)
+
     def watch_tournaments(self, rows: list[dict[str, Any]]) -> None:
         if self.is_mounted:
             self._fill_tournaments()
@@ -253,14 +260,21 @@ class Lobby(Vertical, can_focus=False):
         shown = visible_rows(list(self.rows), self._filter_value("#game-filter"), self._filter_value("#stakes-filter"),
                              hide_full, hide_empty, self.sort_by, self.descending)
         cells = [row_cells(row) for row in shown]
+        columns = []
         for index, (key, label) in enumerate(COLUMNS):  # the sorted column's header carries ▲ or ▼
             header = label + ((" ▼" if self.descending else " ▲") if key == self.sort_by else "")
             # Sized here, from the cells: DataTable's auto width waits for its idle handler, and a frame drawn
             # before it (a loaded machine) stayed cached at the headers' width ("holde Hold").
-            width = max([cell_len(header), *(cell_len(texts[index]) for texts in cells)])
+            columns.append((index, key, header, max([cell_len(header), *(cell_len(texts[index]) for texts in cells)])))
+        room = table.scrollable_content_region.width or self.app.size.width
+        for dropped in COLUMNS_TO_DROP:
+            if sum(width + 2 * table.cell_padding for *_, width in columns) <= room:
+                break
+            columns = [column for column in columns if column[1] != dropped]
+        for _, key, header, width in columns:
             table.add_column(header, key=key, width=width)
         for row, texts in zip(shown, cells, strict=True):
-            table.add_row(*texts, key=str(row["id"]))
+            table.add_row(*(texts[index] for index, *_ in columns), key=str(row["id"]))
         if keep is not None and keep in {str(row["id"]) for row in shown}:
             table.move_cursor(row=table.get_row_index(keep))
 
