@@ -833,11 +833,21 @@ class HostConsole:
         return places + [table.config.id for table in tables], tables
 
     def _leave_now(self, table: TableState, name: str) -> None:
-        """A live hand of ``name`` folded now; his seat (and stack, to his balance) freed when the hand ends."""
+        """A live hand of ``name`` folded now; his seat (and stack, to his balance) freed when the hand ends. He
+        is told the chips that go back (``table_left``) now, before a ban's bye: he no longer hears the table,
+        and his result would say them still on it. Not when they are not sure yet (all in: a pot may be his)."""
         try:
-            self.room.publish_seat_change(table, table.engine.leave(name, self.room.clock()))
+            events = table.engine.leave(name, self.room.clock())
         except (TableRuleError, InvalidAmount):
             return
+        self.room.publish_seat_change(table, events)
+        if table.engine.seat_of(name) is None:  # his fold ended the hand: his seat is freed already
+            chips: int | None = sum(event.amount for event in events
+                                    if isinstance(event, ChipsReturned) and event.player == name)
+        else:
+            chips = table.engine.stack_after_hand(name)
+        if chips is not None:
+            self._send(name, protocol.message("table_left", table=table.config.id, chips=chips))
 
     def _unseat(self, table: TableState, name: str) -> None:
         if table.engine.seat_of(name) is None:

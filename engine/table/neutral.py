@@ -417,6 +417,17 @@ class Table:
         events: list[Event] = [LeavingAfterHand(seated.seat, player)]
         return events + self._fold_now(seated, now)
 
+    def stack_after_hand(self, player: str) -> int | None:
+        """The chips ``player``'s seat holds once the running hand is over, when that is sure now: his stack when
+        he is not in the hand, his chips behind once he has folded (no pot can be his); ``None`` while his hand
+        is live, all in included. :class:`NotSeated` if he has no seat."""
+        seated = self.player(player)
+        if not self._dealt_in_now(seated.seat):
+            return seated.stack
+        if seated.seat not in self._folded or not isinstance(self.hand, SupportsStacks):
+            return None
+        return self._chips_behind(seated.seat)
+
     def fold_out(self, player: str, now: float) -> list[Event]:
         """Fold ``player`` out of turn in the running hand but keep his seat: the host folds a player who
         did not reveal his shuffle seed (DESIGN.md §Fairness step 3); his forced bets stay in the pot.
