@@ -66,6 +66,9 @@ TOKEN_SECONDS = 30.0
 """A token not used within this many seconds is refused (the child connects back at once)."""
 READ_CHUNK = 65_536
 KILL_GRACE_SECONDS = 2.0
+RESULT_SECONDS = 2.0
+"""The room closing: how long a served TUI, told so, has to end itself and print the player's result before it
+is stopped (within the room's CLOSING_SECONDS for its farewells)."""
 EXIT_POLL_SECONDS = 0.1
 """Where the system has no pidfds: how often a served TUI is looked at to see whether it has exited."""
 PASSED_ENVIRONMENT = ("LANG", "LC_ALL", "LC_CTYPE", "PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")
@@ -284,6 +287,9 @@ class LocalGate:
         """End every plain-ssh session: each TUI is stopped, the player's terminal restored and ``reason``
         printed on it, then the session closes. Waits up to ``timeout`` seconds for them all."""
         self.closing_reason = reason
+        for transport in list(self._transports.values()):  # each TUI hears it: it ends, printing his result
+            transport.send(protocol.bye(reason, protocol.ROOM_CLOSED))
+            transport.close(reason)
         self._end_sessions.set()
         # a session counts until its player's terminal is restored and its channel closed: returning earlier
         # let the host's loop end with the farewell unsent (the player left in the alternate screen)
@@ -873,9 +879,14 @@ async def _serve_pty(process: SSHServerProcess[bytes], gate: LocalGate, login: L
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(drawn.wait(), READY_REDRAW_WAIT)
             ready.hand_token(token)
-        watchers += [loop.create_task(finished.wait()), loop.create_task(gate._end_sessions.wait())]
+        tui_ended = loop.create_task(finished.wait())  # its output read to the end
+        watchers += [tui_ended, loop.create_task(gate._end_sessions.wait())]
         watchers.append(loop.create_task(exited(pid, child)))  # a child that exits, its pty held by another
         await asyncio.wait(watchers, return_when=asyncio.FIRST_COMPLETED)
+        if gate.closing_reason is not None and not finished.is_set():
+            # the room is closing and told the TUI (end_sessions): it ends itself and prints the player's result
+            # below its screen; what it writes until then is pumped to him, then the room's reason follows it
+            await asyncio.wait([tui_ended], timeout=RESULT_SECONDS)
     finally:
         for watcher in watchers:
             watcher.cancel()

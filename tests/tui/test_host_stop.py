@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncssh
 
-from hosting.pty_session import TERMINAL_RESET
+from hosting.pty_session import LEAVE_ALTERNATE_SCREEN, TERMINAL_MODES_OFF
 from tests.room_process import croupier, start_room_process
 from tests.tui.plain_ssh import read_until
 from tests.waiting import cpu_ticks, until, wait_until
@@ -58,8 +58,9 @@ async def test_ctrl_c_on_the_host_with_a_plain_ssh_player_is_clean(tmp_path: Pat
             tuis = [pid for server in fork_servers for pid in children_of(server)]
             assert fork_servers, "no TUI process under the host"
             os.killpg(host.pid, signal.SIGINT)
-            await read_until(process, b"the room has closed", seen, timeout=30)
-            assert TERMINAL_RESET in bytes(seen[-500:])
+            await read_until(process, b"croupier: the room has closed", seen, timeout=30)  # not the TUI's notice
+            # his terminal given back: off the alternate screen (by the TUI, told the room closed, or by the room)
+            assert TERMINAL_MODES_OFF in bytes(seen[-500:]) and LEAVE_ALTERNATE_SCREEN in bytes(seen[-500:])
         assert host.wait(timeout=30) == 0
     finally:
         if host.poll() is None:
@@ -132,8 +133,9 @@ async def test_sigterm_closes_the_room_like_ctrl_c(tmp_path: Path) -> None:
             await read_until(process, b"Hold", seen, timeout=60)
             helpers = await settled_processes(host)
             host.terminate()  # `kill PID`: the host alone, not its process group
-            await read_until(process, b"the room has closed", seen, timeout=30)
-            assert TERMINAL_RESET in bytes(seen[-500:])
+            await read_until(process, b"croupier: the room has closed", seen, timeout=30)  # not the TUI's notice
+            # his terminal given back: off the alternate screen (by the TUI, told the room closed, or by the room)
+            assert TERMINAL_MODES_OFF in bytes(seen[-500:]) and LEAVE_ALTERNATE_SCREEN in bytes(seen[-500:])
         assert host.wait(timeout=30) == 0
     finally:
         if host.poll() is None:

@@ -126,7 +126,7 @@ def test_the_warm_up_runs_and_parsed_stylesheets_are_shared() -> None:
 
 
 async def test_when_the_room_closes_a_player_gets_his_terminal_back_and_is_told_why(tmp_path: Path) -> None:
-    from hosting.pty_session import TERMINAL_RESET
+    from hosting.pty_session import TERMINAL_MODES_OFF
 
     served = await start_plain_ssh_room(tmp_path, [table("t1")], fork=True, ready_screens=0)
     closed = False
@@ -138,9 +138,10 @@ async def test_when_the_room_closes_a_player_gets_his_terminal_back_and_is_told_
         pid = served.gate.children[-1]
         await served.close()
         closed = True
-        await read_until(process, b"the room has closed", seen, timeout=15)
+        await read_until(process, b"croupier: the room has closed", seen, timeout=15)  # not the TUI's notice
         tail = bytes(seen[-400:])
-        assert TERMINAL_RESET in tail and b"\x1b[?1049l" in tail  # back from the alternate screen, mouse off
+        # back from the alternate screen (the TUI, told the room closed, or the room), mouse off
+        assert TERMINAL_MODES_OFF in tail and b"\x1b[?1049l" in tail
         await asyncio.wait_for(process.wait_closed(), 15)
         # gone, or a zombie left for init to reap (the fork server that would reap it has stopped too)
         await wait_for(lambda: not running(pid), 15, "the player's TUI to end")

@@ -11,12 +11,14 @@ import asyncio
 from pathlib import Path
 
 import asyncssh
+import pytest
 
+from hosting import pty_session, server
 from hosting.config import parse_room
 from hosting.server import start_room
 from tests.hosting.room_files import pool_room
 from tests.tui.helpers import wait_until
-from tests.tui.plain_ssh import start_plain_ssh_room
+from tests.tui.plain_ssh import plain_ssh_player, start_plain_ssh_room
 from tests.tui.recorded import ReplayConnection, hello, lobby_rows, msg
 from tests.tui.roombots import table
 from tests.tui.test_join_removed import pinned_connector, run_until_exit
@@ -103,3 +105,29 @@ async def test_a_table_state_after_table_left_opens_no_second_sitting() -> None:
         words = farewell(app.results, app.clock())
     assert "Tonight: bought in 200, cashed out 200 — even" in words, words
     assert [result.bought_in for result in app.results.results] == [200], words
+
+
+async def test_a_plain_ssh_player_reads_his_result_when_the_room_closes(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 leftover: a plain-ssh player seated when the host stops the room read only the room's reason: his
+    TUI was stopped before it heard the room close, so it printed no result. The room now tells each served
+    TUI it closed (its ``bye``) and gives it a moment to end itself: its result, then the room's reason."""
+    monkeypatch.setattr(pty_session, "RESULT_SECONDS", 60.0)  # the moment, as long as a loaded machine needs
+    monkeypatch.setattr(server, "CLOSING_SECONDS", 90.0)
+    running = await start_plain_ssh_room(tmp_path / "data", [table("t1")])
+    closing: asyncio.Future[None] | None = None
+    try:
+        async with plain_ssh_player(running, "bob", (120, 40)) as bob:
+            await bob.sit_at(running, "t1", "bob")
+            closing = asyncio.ensure_future(running.close())
+            await bob.read_to_end()
+        _, said, last = bytes(bob.seen).rpartition(b"Your result:")
+        assert said, bytes(bob.seen[-300:])
+        words = last.decode(errors="replace")
+        assert "Table t1: bought in 200, cashed out 200 — even" in words, words
+        assert words.endswith("croupier: the room has closed (the host stopped it).\r\n"), words
+    finally:
+        if closing is None:
+            await running.close()
+        else:
+            await closing
