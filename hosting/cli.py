@@ -15,18 +15,16 @@ Handler = Callable[[argparse.Namespace], int]
 LOG_LEVELS = ("debug", "info", "warning", "error")  # as hosting.logging_setup.LEVELS (not imported: keep --help fast)
 
 
-
 def phh_games_words() -> str:
     """The games and structures PHH names (engine.variants' phh_codes), in words: what ``--format phh`` keeps.
 
     >>> phh_games_words()[:70]
     "no-limit and fixed-limit Texas Hold'em, no-limit Short Deck Hold'em, p"
     """
-    structures = {"no_limit": "no-limit", "fixed_limit": "fixed-limit", "pot_limit": "pot-limit",
-                  "spread_limit": "spread-limit"}
-    games = [" and ".join(structures.get(structure, structure) for structure, _ in variant.phh_codes)
+    games = [" and ".join(structure.replace("_", "-") for structure, _ in variant.phh_codes)  # no_limit: no-limit
              + f" {variant.name}" for variant in VARIANTS.values() if variant.phh_codes]
     return ", ".join(games[:-1]) + " and " + games[-1]
+
 
 def _version() -> str:
     try:
