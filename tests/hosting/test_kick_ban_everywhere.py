@@ -19,6 +19,7 @@ from hosting.store import connect as open_store
 from hosting.table_runner import RunnerSettings
 from tests.hosting.room_files import block, pool_block, room_block, table_block
 from tests.hosting.test_host_console import _audit_clean, _host
+from tests.waiting import until
 
 ROOM = (room_block("home", connections_per_minute=1000, hosts=["ana"])
         + table_block("home", seats=2)
@@ -26,17 +27,6 @@ ROOM = (room_block("home", connections_per_minute=1000, hosts=["ana"])
         + block("[[tournaments]]", {"id": "sng", "sit_and_go_size": 6, "seats": 6, "buy_in": 50, "fee": 5,
                                     "levels": "turbo"}))
 QUICK = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-
-
-async def _until(check: Any, what: str, timeout: float = 60.0) -> Any:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while loop.time() < end:
-        found = check()
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _held_by(running: RunningRoom, name: str) -> int:
@@ -64,9 +54,9 @@ async def test_a_ban_takes_a_pool_player_out_of_his_hand_and_the_room_at_once(ro
     playing = [asyncio.ensure_future(play(bot, "zoom", 10**6, random.Random(index), done=done))
                for index, bot in enumerate(bots)]
     try:
-        table = await _until(lambda: next((state for state in pool.tables.values()
-                                           if state.engine.hand_running and state.engine.in_hand("bob")), None),
-                             "bob dealt into a pool hand")
+        table = await until(lambda: next((state for state in pool.tables.values()
+                                          if state.engine.hand_running and state.engine.in_hand("bob")), None),
+                            "bob dealt into a pool hand")
         reply = await _host(ana, "ban", player="bob", reason="collusion")
         assert "bob removed" in reply["text"]
         bye = await bob.wait_for("bye", timeout=10)  # at once: not after his 90-second turn
@@ -74,8 +64,8 @@ async def test_a_ban_takes_a_pool_player_out_of_his_hand_and_the_room_at_once(ro
         assert "bob" not in room.sessions and "bob" not in pool.pool.players
         assert room.tables["home"].engine.seat_of("bob") is None
         assert not table.engine.in_hand("bob") or table.engine.seat_of("bob") is None
-        await _until(lambda: all(state.engine.seat_of("bob") is None for state in pool.tables.values()),
-                     "bob off the pool's tables")
+        await until(lambda: all(state.engine.seat_of("bob") is None for state in pool.tables.values()),
+                    "bob off the pool's tables")
         assert room.store is not None
         await room.store.flush()
         assert _held_by(running, "bob") == 0  # every chip of his back in the bank, none at a table or the pool

@@ -5,7 +5,6 @@ tournament's screen (players, tables, chips) is not for whoever asks without its
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -15,21 +14,13 @@ from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.room_files import block, pool_block, room_block
 from tests.hosting.test_host_console import _host
+from tests.waiting import until
 
 ROOM = (room_block("moderated", hosts=["ana"], connections_per_minute=1000)
         + pool_block("zoom", fill_seconds=0, action_seconds=120)
         + block("[[tournaments]]", {"id": "priv", "name": "Friends only", "sit_and_go_size": 2, "seats": 2,
                                     "buy_in": 10, "fee": 0, "password": "secret", "levels": "turbo"}))
 QUICK = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
-
-
-async def _until(check: Any, what: str) -> Any:
-    for _ in range(3000):
-        found = check()
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def _chat(client: RoomClient, table: str, text: str) -> str | None:
@@ -48,8 +39,8 @@ async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(room_with
     bob, carl, dora = [await players.login(name) for name in ("bob", "carl", "dora")]
     for client in (bob, carl):
         await client.request("sit", table="zoom", buy_in=100)
-    table = await _until(lambda: next((state.id for state in room.pools["zoom"].tables.values()
-                                       if state.engine.hand_running), None), "a pool hand")
+    table = await until(lambda: next((state.id for state in room.pools["zoom"].tables.values()
+                                      if state.engine.hand_running), None), "a pool hand")
     reply = await _host(ana, "mute", table=table, player="bob", on=True)
     assert reply["text"] == "bob muted at zoom"  # the whole pool: his next hand is at another table
     assert await _chat(bob, table, "hi") == "the host muted you at this table"
@@ -64,7 +55,7 @@ async def test_mute_chat_and_watchers_at_a_pool_and_a_tournament_table(room_with
     for name in ("dora", "erin"):  # the private Sit & Go starts with two: its table priv.1
         client = dora if name == "dora" else await players.login(name)
         await client.request("tournament", action="register", tournament="priv", password="secret")
-    await _until(lambda: "priv.1" in room.tables, "the tournament's table")
+    await until(lambda: "priv.1" in room.tables, "the tournament's table")
     assert (await _host(ana, "mute", table="priv.1", player="dora", on=True))["text"] == "dora muted at priv"
     assert await _chat(dora, "priv.1", "gl") == "the host muted you at this table"
     assert (await _host(ana, "chat", table="priv", on=False))["text"] == "priv: chat off"
