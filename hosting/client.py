@@ -559,7 +559,7 @@ class RoomClient:
                 if message.get("type") in types and where(message):
                     return message
 
-        return await (scan() if limit is None else asyncio.wait_for(scan(), limit))
+        return await asyncio.wait_for(asyncio.ensure_future(scan()), limit)
 
     async def request(self, message_type: str, *, timeout: float | None = None, limit: float | None = None,
                       **fields: Any) -> dict[str, Any]:
