@@ -13,7 +13,8 @@ Per hand (docs/fairness-v2-design.md, "Plugging it into the room"):
 3. the table's engine hand is then started on **placeholder cards** (nobody, the room included, knows the
    deck): the hole cards go out face down to everyone, and each client puts in its own cards, which it
    decrypted itself. Before an action that deals a street goes into the engine, the street is opened (board
-   shares from every player, asked of all at once) and its cards replace the placeholders (:meth:`engine.hand.Hand.place_cards`);
+   shares from every player, asked of all at once) and its cards replace the placeholders
+   (:meth:`engine.hand.Hand.place_cards`);
    a show opens the owner's cards the same way; a muck opens nothing;
 4. actions are signed entries too: the player's client turns his ``action`` into one;
 5. a player who does not answer a step in time, or whose entry fails its check (named in the host's log), is
