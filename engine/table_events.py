@@ -281,7 +281,8 @@ class PlayerMovedOut(Event):
 @dataclass(frozen=True, slots=True)
 class LevelChanged(Event):
     """The forced bets change from hand ``from_hand`` on (a level up, the host's new blinds); a hand already
-    running keeps its own. ``big_blind_ante``: one ante for the table, posted by the big blind."""
+    running keeps its own. ``big_blind_ante``: one ante for the table, posted by the big blind. ``level``: the
+    tournament's level number (1-based) when its director set it, else 0 (a cash table's, a pool's new blinds)."""
 
     from_hand: int
     small_blind: int
@@ -289,6 +290,7 @@ class LevelChanged(Event):
     ante: int
     big_blind_ante: int
     bring_in: int
+    level: int = 0
 
 
 @dataclass(frozen=True, slots=True)

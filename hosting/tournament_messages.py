@@ -11,7 +11,8 @@
   (registered, seated, moved, rebuy offered, paid, credited) to him; eliminations, places, bounties and prizes
   to every entrant of a small tournament (:data:`SMALL_FIELD`), and in a larger one to the players they name and
   the players at those players' tables (a 3,000-entry field does not hear 3,000 busts each: its screen's counts
-  come when asked); the rest (levels, breaks, hand-for-hand, the final table, deals, the end) to every entrant.
+  come when asked); the rest (breaks, hand-for-hand, the final table, deals, the end) to every entrant. A level
+  is not sent here: each player hears it once, as his table's ``LevelChanged`` (``TournamentOwner._set_level``).
   A table number ``n`` in an event is the room table ``<tournament>.<n>``.
 """
 
@@ -28,6 +29,7 @@ from engine.tournament.events import (
     BountyWon,
     Credited,
     Eliminated,
+    LevelUp,
     Paid,
     PlayerMoved,
     PlayerSeatedAt,
@@ -95,8 +97,8 @@ def event_messages(owner: TournamentOwner, events: Sequence[Event], at: int | No
     entrants: list[str] | None = None
     small = len(owner.director.entries) <= SMALL_FIELD
     for event in events:
-        if not isinstance(event, TournamentEvent):
-            continue
+        if not isinstance(event, TournamentEvent) or isinstance(event, LevelUp):
+            continue  # a level reaches players as their table's LevelChanged (hosting.tournaments._set_level)
         message = tournament_event(owner.id, event)
         if isinstance(event, RebuyOffered):  # his table waits that long for his answer: the window shows it
             message["event"]["seconds"] = owner.rebuy_decision_seconds

@@ -6,7 +6,8 @@
   engine table with :class:`~engine.table.tournament.TournamentPolicy`) whose runner deals its hands — the
   commit–reveal deal, the clocks, each player's view — exactly as at any table. After every step of the director
   the room's tables are made to mirror its tables (:meth:`TournamentOwner.sync`): players moved in and out with
-  their stacks, the level set for the next hand, tables added and removed while the room runs.
+  their stacks, tables added and removed while the room runs. A level up sets each table once
+  (:meth:`TournamentOwner._set_level`): its ``LevelChanged`` is the one message players get of it.
 * **Hands.** :meth:`may_start_hand` asks the director (breaks, hand-for-hand, a deal on the table);
   :meth:`hand_started` tells it who was dealt in (they move nowhere until the hand ends); :meth:`hand_finished`
   gives it the finishing stacks by seat: eliminations, prizes, balancing follow.
@@ -43,7 +44,7 @@ from engine.table.tournament import TournamentPolicy
 from engine.table_events import HandPlanned
 from engine.tournament.deals import DealKind
 from engine.tournament.director import Phase, Tournament
-from engine.tournament.events import Credited, RebuyOffered, TournamentStarted
+from engine.tournament.events import Credited, LevelUp, RebuyOffered, TournamentStarted
 from engine.tournament.formats import Format
 from engine.tournament.journal import Journal
 from engine.tournament.levels import Level
@@ -483,6 +484,8 @@ class TournamentOwner:
                 self._offers[event.entry] = self.room.clock()
         changed = changed_tables(self.director, events, at) if events else None  # none: a start, a restore
         self.sync(changed)
+        if any(isinstance(event, LevelUp) for event in events):
+            self._set_level()
         for name, message in event_messages(self, events, at):
             self.room.send_to(name, message)
         if self.store is not None:
@@ -539,30 +542,38 @@ class TournamentOwner:
 
     def sync(self, changed: set[int] | None = None) -> int:
         """Every director table (``changed``: those a step changed, :func:`hosting.tournament_wakes.changed_tables`)
-        has its room table with the same players in the same seats with the same stacks (between their hands) at
-        the director's level; a table the director broke leaves the room. How many tables it changed."""
+        has its room table with the same players in the same seats with the same stacks (between their hands); a
+        new one opens at the director's level; a table the director broke leaves the room. How many tables it
+        changed."""
         if changed is None:
             self._synced_all = self.room.clock()
         director = self.director
         now = self.room.clock()
-        stakes = stakes_of(director.level)
         numbers = director.tables.keys() if changed is None else sorted(changed & director.tables.keys())
         differed = 0
         for number in numbers:
             table = director.tables[number]
             state = self.tables.get(number)
             if state is None:
-                state = self._open(number, stakes)
+                state = self._open(number, stakes_of(director.level))
             events = _mirror(table, state.engine, now)
             events += self._absent_seated(state.engine, now)
-            if state.engine.stakes != stakes:
-                events += state.engine.set_level(stakes)
             if events:  # nothing changed here: no table's events to send (:meth:`_step` wakes its runner)
                 self.publish(state, events)
                 differed += 1
         for number in [number for number in self.tables if number not in director.tables or self.over]:
             self._close(number)  # broken, or the tournament is over: its tables leave the room
         return differed
+
+    def _set_level(self) -> None:
+        """The director's clock reached a level (:class:`LevelUp`): each table is set to it once, for its next
+        hand, and its one ``LevelChanged`` (naming the level) goes to the table's players and watchers — the only
+        message of it (the tournament screen's clock reads it too). A table opened at this level is at it."""
+        director = self.director
+        stakes = stakes_of(director.level)
+        for state in self.tables.values():
+            if state.engine.stakes != stakes:
+                self.publish(state, state.engine.set_level(stakes, level=director.level_number))
 
     def _absent_seated(self, engine: Table, now: float) -> list[Event]:
         """R-TOUR-6: a player seated (or moved) while disconnected is absent at that table too: dealt in and

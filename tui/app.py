@@ -366,7 +366,7 @@ class CroupierApp(TournamentLobby):
             self.bell()
             self.notify(f"Your pick of the next game at {model.name or table_id}: press G.", title="dealer's choice",
                         severity="warning", timeout=10)
-        self.tournament_table_changed(model)
+        self.tournament_table_changed(model, message)
         if pooled and message.get("type") == "table" and not model.seated:
             self.close_table(table_id)  # folded (or the hand ended): the pool moved us on to a fresh hand
             return

@@ -1092,7 +1092,8 @@ class TableModel:
                 self.note("You will muck losing hands at showdown" if self.auto_muck else
                           "You will be asked to show or muck at showdown")
         elif isinstance(event, LevelChanged):  # a level up, the host's new blinds: from the next hand on
-            self.note(f"From hand {event.from_hand}: {level_words(event)}")
+            level = f"level {event.level}, " if event.level else ""  # a tournament's, its number
+            self.note(f"From hand {event.from_hand}: {level}{level_words(event)}")
         elif isinstance(event, GameChanged):  # a mixed table's next game (R-MIX-1)
             self.game, self.structure = event.game, event.structure
             self.stakes = (event.small_blind, event.big_blind)

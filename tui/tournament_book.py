@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import variants
+from engine.table_events import LevelChanged
 from engine.text import counted
 
 TYPE_NAMES = {"sit_and_go": "Sit & Go", "scheduled": "MTT", "heads_up": "Heads-up", "shootout": "Shootout",
@@ -217,24 +218,32 @@ class TournamentBook:
         else:
             self.deal.pop(tournament, None)
 
+    def level_changed(self, tournament: str, level: LevelChanged, now: float) -> None:
+        """A tournament's table said its level (``level.level``, from its next hand): the clock shows it, and until
+        the room's next state the next level and its time come from the structure we have.
+
+        >>> book = TournamentBook(states={"t": {"levels": [{"small_blind": 10, "big_blind": 20, "seconds": 60},
+        ...     {"small_blind": 20, "big_blind": 40, "seconds": 90}, {"small_blind": 30, "big_blind": 60}]}})
+        >>> book.level_changed("t", LevelChanged(5, 20, 40, 0, 0, 0, level=2), now=100.0)
+        >>> clock_text(book.clocks["t"], 100.0)
+        'Level 2 20/40 · next 30/60 in 1:30'
+        """
+        clock = self.clocks.setdefault(tournament, Clock())
+        clock.level = level.level
+        clock.blinds = (level.small_blind, level.big_blind, level.ante, level.big_blind_ante)
+        clock.on_break = False
+        levels = [item for item in (self.states.get(tournament) or {}).get("levels") or [] if "break" not in item]
+        clock.next_level_in, clock.next_blinds, clock.at = None, (), now
+        if clock.level < len(levels):
+            upcoming = levels[clock.level]
+            clock.next_blinds = tuple(int(upcoming.get(key) or 0) for key in
+                                      ("small_blind", "big_blind", "ante", "big_blind_ante"))
+            clock.next_level_in = float(levels[clock.level - 1].get("seconds") or 0) or None
+
     def event(self, tournament: str, event: dict[str, Any], now: float) -> None:
         """What a director event changes in what we know (the words are :func:`event_words`')."""
         kind = event.get("kind")
-        if kind == "level_up":
-            clock = self.clocks.setdefault(tournament, Clock())
-            clock.level = int(event.get("level") or 0)
-            clock.blinds = (int(event.get("small_blind") or 0), int(event.get("big_blind") or 0),
-                            int(event.get("ante") or 0), int(event.get("big_blind_ante") or 0))
-            clock.on_break = False
-            # until the room's next state: the next level and its time from the structure we have
-            levels = [item for item in (self.states.get(tournament) or {}).get("levels") or [] if "break" not in item]
-            clock.next_level_in, clock.next_blinds, clock.at = None, (), now
-            if clock.level < len(levels):
-                upcoming = levels[clock.level]
-                clock.next_blinds = tuple(int(upcoming.get(key) or 0) for key in
-                                          ("small_blind", "big_blind", "ante", "big_blind_ante"))
-                clock.next_level_in = float(levels[clock.level - 1].get("seconds") or 0) or None
-        elif kind == "break_started":
+        if kind == "break_started":
             self.clocks.setdefault(tournament, Clock()).on_break = True
         elif kind == "break_ended":
             self.clocks.setdefault(tournament, Clock()).on_break = False
@@ -294,9 +303,6 @@ def event_words(book: TournamentBook, tournament: str, event: dict[str, Any]) ->
         reason = MOVE_REASONS.get(str(event.get("reason")), str(event.get("reason")))
         return f"{name}: moved to table {event.get('to_table')}, seat {int(event.get('to_seat') or 0) + 1} " \
                f"({reason}), with {event.get('stack')} chips."
-    if kind == "level_up":
-        blinds = [int(event.get(key) or 0) for key in ("small_blind", "big_blind", "ante", "big_blind_ante")]
-        return f"{name}: level {event.get('level')} — blinds {blinds_text(blinds)}."
     if kind == "break_started":
         return f"{name}: break."
     if kind == "break_ended":

@@ -7,15 +7,16 @@ the final table, the deal done). What the room said is kept in :class:`tui.tourn
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from textual import on
 
+from engine.table_events import LevelChanged
 from engine.text import counted
 from tui.keys import Command
 from tui.lobby_screen import LobbyScreen
-from tui.model import TableModel
+from tui.model import TableModel, level_words
 from tui.tournament_book import (
     DEAL_NAMES,
     TournamentBook,
@@ -29,10 +30,10 @@ from tui.tournament_screens import PasswordScreen, QuestionScreen, TournamentScr
 from tui.widgets.lobby import Lobby
 
 TOURNAMENT_MESSAGES = frozenset({"tournament", "tournament_event", "table_closed"})
-TABLE_NOTES = frozenset({"level_up", "break_started", "break_ended", "hand_for_hand", "final_table",
+TABLE_NOTES = frozenset({"break_started", "break_ended", "hand_for_hand", "final_table",
                          "eliminated", "deal_proposed", "deal_accepted", "deal_declined", "completed"})
 """Events also written in the log of the tournament's tables."""
-ASK_STATE_AFTER = frozenset({"tournament_started", "level_up", "break_started", "break_ended", "player_seated_at",
+ASK_STATE_AFTER = frozenset({"tournament_started", "break_started", "break_ended", "player_seated_at",
                              "player_moved", "final_table", "eliminated", "rebought", "added_on", "completed"})
 """Events after which the screen's numbers (clock, players, payouts) are asked again."""
 
@@ -152,11 +153,20 @@ class TournamentLobby(LobbyScreen):
                     title=self.tournaments.name(str(asked.get("tournament"))), timeout=5)
         return True
 
-    def tournament_table_changed(self, model: TableModel) -> None:
-        """After a message about ``model``'s table: a queued request goes once its hand is over."""
+    def tournament_table_changed(self, model: TableModel, message: Mapping[str, Any]) -> None:
+        """After ``message`` about ``model``'s table: its level change sets the tournament's clock (the one
+        message of a level: the table's ``LevelChanged``); a queued request goes once its hand is over."""
         # the room's table message says whose table it is: a pool's ``zoom.2`` looks like a tournament's ``sng.2``
         parts = split_table_id(model.table_id) if model.kind == "tournament" else None
-        if parts is None or model.hand_running:
+        if parts is None:
+            return
+        event = message.get("event") if message.get("type") == "event" else None
+        if isinstance(event, LevelChanged) and event.level:
+            self.tournaments.level_changed(parts[0], event, self.clock())
+            self.notify(f"{self.tournaments.name(parts[0])}: level {event.level} — {level_words(event)} from the "
+                        "next hand.", title=self.tournaments.name(parts[0]), timeout=10)
+            self._tick_tournament_tables()
+        if model.hand_running:
             return
         if model.revision and model.hand_id != self.tournaments.hand_asked.get(parts[0]):
             self.tournaments.hand_asked[parts[0]] = model.hand_id  # a hand ended: my stack, rebuy, add-on anew

@@ -389,10 +389,11 @@ class Table:
         self.verify_seat_number(seat)
         self._first_button = seat
 
-    def set_level(self, stakes: Stakes) -> list[Event]:
+    def set_level(self, stakes: Stakes, *, level: int = 0) -> list[Event]:
         """The forced bets of the next hand dealt here (a level up, a host changing the blinds); a running
         hand keeps its own (TDA 2022 Rule 20). A fixed-limit table bets the new level's big blind (stud: its
-        big blind if set, else twice the bring-in) on its early streets and twice it later. ``ValueError``
+        big blind if set, else twice the bring-in) on its early streets and twice it later. ``level``: a
+        tournament's level number, carried by the ``LevelChanged`` returned (0: not a tournament's). ``ValueError``
         when ``stakes`` do not fit the game (nothing changes)."""
         stakes.check_for(self.config.hand.variant)
         hand_config = self._hand_config
@@ -402,7 +403,7 @@ class Table:
                 hand_config.structure, small_bet=small_bet, big_bet=2 * small_bet))
         self.stakes, self._hand_config = stakes, hand_config
         return [LevelChanged(self.hand_number + 1, stakes.small_blind, stakes.big_blind, stakes.ante,
-                             stakes.big_blind_ante, stakes.bring_in)]
+                             stakes.big_blind_ante, stakes.bring_in, level)]
 
     def leave(self, player: str, now: float) -> list[Event]:
         """``player`` leaves. Between hands (or not dealt in) the seat is freed and the stack goes back to the

@@ -510,9 +510,7 @@ class Tournament:
         if stage.level_number != self.level_number and not stage.is_break:
             self.level_number = stage.level_number
             self._current_level = stage.level
-            events.append(self._level_event())
-            for table in self.tables.values():
-                table.set_level(stage.level)
+            events.append(self._level_event())  # the tables deal at ``self.level`` from their next hand
         return events
 
     def _level_event(self) -> LevelUp:
@@ -527,7 +525,6 @@ class Tournament:
         self._next_table += 1
         table = TournamentTable(number, self.settings.variant, seat_count=self.settings.seats_per_table,
                                 structure=self.settings.structure)
-        table.set_level(self._current_level)
         self.tables[number] = table
         self._counts[number] = 0
         if self.phase is Phase.FINAL_TABLE and len(self.tables) > 1:
@@ -682,7 +679,7 @@ class Tournament:
         if table.positions is None:
             playable = sorted(seat for seat, s in table.seats.items() if s.stack > 0)
             first_button = playable[self.draw(len(playable))]
-        events += table.start_hand(deck, first_button=first_button)
+        events += table.start_hand(deck, self._current_level, first_button=first_button)
         for seated in table.seats.values():
             self.entries[seated.entry].played = True
         self.hands += 1

@@ -227,6 +227,8 @@ class TableRecord(Struct, frozen=True):
     structure: StructureKind
     seats: list[SeatRecord]
     level: LevelRecord | None
+    """Written before issue 28 (a table kept a copy of the level); now always None, never read: the
+    director's level is the one."""
     hands_played: int
     positions: PositionsRecord | None
     external: list[int] | None
@@ -397,7 +399,7 @@ def _table_record(table: TournamentTable) -> TableRecord:
         number=table.number, variant=table.variant.id, seat_count=table.seat_count, structure=table.structure,
         seats=[SeatRecord(seat, seated.entry, seated.player, seated.stack, seated.waits_one_hand, seated.absent)
                for seat, seated in table.seats.items()],
-        level=None if table.level is None else _level_record(table.level), hands_played=table.hands_played,
+        level=None, hands_played=table.hands_played,  # a table keeps no level: the director's is the one
         positions=None if positions is None else PositionsRecord(positions.button_position,
                                                                  positions.small_blind_position,
                                                                  positions.big_blind_seat),
@@ -538,7 +540,6 @@ def _table(record: TableRecord) -> TournamentTable:
                             structure=record.structure)
     table.seats = {seat.seat: TournamentSeat(seat.entry, seat.player, seat.stack, seat.waits_one_hand, seat.absent)
                    for seat in record.seats}
-    table.level = None if record.level is None else _level(record.level)
     table.hands_played = record.hands_played
     positions = record.positions
     table.positions = None if positions is None else Positions(positions.button_position,

@@ -1,8 +1,8 @@
 """One tournament table: seats, the button, and real :class:`engine.hand.Hand` s at the director's level.
 
 A thin, game-neutral table for a director to drive (issue 16's seams, built here without the cash policy):
-:meth:`TournamentTable.set_level` (applies from the next hand: a hand started keeps its level, TDA),
-:meth:`seat_with_stack`, :meth:`remove_player` (between his hands), :meth:`start_hand` / :meth:`act`.
+:meth:`seat_with_stack`, :meth:`remove_player` (between his hands), :meth:`start_hand` (at the level the director
+passes: the table keeps none, a hand started keeps its own, TDA) / :meth:`act`.
 Pure: decks come from the caller; nothing reads a clock.
 
 Rules it follows, beyond RULES.md:
@@ -22,8 +22,7 @@ Rules it follows, beyond RULES.md:
 >>> table = TournamentTable(1, TEXAS_HOLDEM, seat_count=6)
 >>> for seat, entry in enumerate((11, 12, 13)):
 ...     _ = table.seat_with_stack(entry, f"p{entry}", 1_000, seat=seat)
->>> table.set_level(Level(10, 20))
->>> _ = table.start_hand(list(full_deck()), first_button=0)
+>>> _ = table.start_hand(list(full_deck()), Level(10, 20), first_button=0)
 >>> table.hand.legal_actions().seat, table.hand.pot_total
 (0, 30)
 """
@@ -86,11 +85,9 @@ class TournamentTable:
         self.seat_count = seat_count
         self.structure = structure
         self.seats: dict[int, TournamentSeat] = {}
-        self.level: Level | None = None
         self.hand: Hand | None = None
         self.hands_played = 0
         self.positions: Positions | None = None
-        self._hand_level: Level | None = None
         self.external: frozenset[int] | None = None
         """Entries dealt into a hand the room plays for this table on its own engine table (its runner: the
         commit–reveal deal, the clocks); ``None`` when no such hand runs. The director moves none of them."""
@@ -202,12 +199,6 @@ class TournamentTable:
             raise NotSeated(f"entry {entry} has no seat at table {self.number}")
         self.seats[seat].absent = absent
 
-    def set_level(self, level: Level) -> None:
-        """The level of the next hand dealt here (the running hand keeps its own)."""
-        if level.is_stud != (self.variant.forced_bets is ForcedBetKind.ANTE_BRING_IN):
-            raise ValueError(f"{self.variant.name} needs {'stud' if not level.is_stud else 'blind'} levels")
-        self.level = level
-
     # --- hands -------------------------------------------------------------------------------------
 
     def _states(self) -> list[SeatState]:
@@ -233,30 +224,29 @@ class TournamentTable:
         return tuple(sorted(plan.dealt_in, key=lambda seat: (seat <= plan.button_seat, seat)))
 
     def can_start_hand(self) -> bool:
-        """Whether a hand could be dealt now: none running, a level set, two players with chips."""
-        return not self.hand_running and self.level is not None and sum(s.stack > 0 for s in self.seats.values()) >= 2
+        """Whether a hand could be dealt now: none running, two players with chips."""
+        return not self.hand_running and sum(s.stack > 0 for s in self.seats.values()) >= 2
 
-    def start_hand(self, deck: Sequence[Card], *, first_button: int | None = None) -> list[Event]:
-        """Deal the next hand from ``deck`` at the current level. The table's first hand needs
-        ``first_button`` (a seat with chips, from the director's draw). Returns the hand's events so far,
-        with the absent players' automatic actions."""
+    def start_hand(self, deck: Sequence[Card], level: Level, *, first_button: int | None = None) -> list[Event]:
+        """Deal the next hand from ``deck`` at the director's ``level`` (``ValueError`` for a stud level at a
+        blind game or the other way round). The table's first hand needs ``first_button`` (a seat with chips,
+        from the director's draw). Returns the hand's events so far, with the absent players' automatic
+        actions."""
         if self.hand is not None:
             raise HandInProgress(f"a hand is running at table {self.number}")
-        if self.level is None:
-            raise TableRuleError(f"table {self.number} has no level yet")
+        if level.is_stud != (self.variant.forced_bets is ForcedBetKind.ANTE_BRING_IN):
+            raise ValueError(f"{self.variant.name} needs {'stud' if not level.is_stud else 'blind'} levels")
         if self.positions is None and first_button is None:
             first_button = min((seat for seat, s in self.seats.items() if s.stack > 0), default=None)
         plan = self._plan(first_button)
         if plan is None:
             raise TableRuleError(f"table {self.number} has fewer than two players with chips")
-        level = self.level
         forced = level.forced_bets(button_seat=plan.button_seat, small_blind_seat=plan.small_blind_seat,
                                    big_blind_seat=plan.big_blind_seat)
         config = HandConfig(self.variant, level.structure(self.structure))
         stacks = {seat: self.seats[seat].stack for seat in plan.dealt_in}
         hand = Hand.start(config, stacks, deck, forced)
         self.hand = hand
-        self._hand_level = level
         self.positions = plan.positions
         for seated in self.seats.values():
             seated.waits_one_hand = False

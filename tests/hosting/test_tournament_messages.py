@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.tournament.director import Tournament
-from engine.tournament.events import Eliminated, LevelUp, TableBroken, TableOpened
+from engine.tournament.events import BreakStarted, Eliminated, LevelUp, TableBroken, TableOpened
 from engine.tournament.formats import Format, SpinRow
 from engine.tournament.money import EntryPrice
 from engine.tournament.settings import TournamentSettings
@@ -60,8 +60,10 @@ def test_in_a_large_field_a_bust_reaches_the_players_of_its_table_not_every_entr
     hearing = sorted(name for name, kind in heard if kind == "eliminated")
     assert len(players) >= 8 and hearing == sorted(players | there)  # the busted player and his table, once each
     assert len(hearing) <= 10
-    level = LevelUp(2, 100, 200, 0, 0, 0)
-    assert len(list(event_messages(owner, [level]))) == 3 * SMALL_FIELD  # shared news still reaches everyone
+    news = BreakStarted(600.0)
+    assert len(list(event_messages(owner, [news]))) == 3 * SMALL_FIELD  # shared news still reaches everyone
+    # a level is heard at the tables only (their LevelChanged, hosting.tournaments.TournamentOwner._set_level)
+    assert list(event_messages(owner, [LevelUp(2, 100, 200, 0, 0, 0)])) == []
 
 
 def test_in_a_small_field_every_entrant_hears_every_bust() -> None:
@@ -80,7 +82,7 @@ def test_in_a_large_field_a_table_opened_reaches_its_players_and_shared_news_is_
     assert hearing == sorted(seated.player for seated in table.seats.values()) and 2 <= len(hearing) <= 9
     assert list(event_messages(owner, [TableBroken(999)])) == []  # gone: its players heard their moves
     assert len(list(event_messages(_owner(18), [opened]))) == 18  # a small field: everyone, as before
-    sent = [message for _, message in event_messages(owner, [LevelUp(2, 100, 200, 0, 0, 0)])]
+    sent = [message for _, message in event_messages(owner, [BreakStarted(600.0)])]
     assert len(sent) == 3 * SMALL_FIELD and all(message is sent[0] for message in sent)
     assert isinstance(sent[0], protocol.Shared)  # one JSON line for all 300
 

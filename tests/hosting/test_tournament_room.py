@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.table_events import LevelChanged
 from engine.tournament.director import Phase
 from engine.tournament.settings import AddOn, Rebuys
 from hosting.admin_requests import parse_request
@@ -78,7 +79,12 @@ async def test_a_sit_and_go_runs_in_the_room_to_a_winner_and_every_chip_of_money
             assert list(places.values()).count(event["place"]) == event["tied"]
         # every entrant heard every elimination, with the place
         assert all(len(bot.events("eliminated")) == 5 for bot in bots)
-        assert any(bot.events("level_up") for bot in bots)  # levels rose on the tournament's clock
+        # every level the tournament's clock reached was heard at its tables (the winner's sat through them all),
+        # naming the level, and nowhere else
+        heard = {message["event"].level for bot in bots for message in bot.messages
+                 if message.get("type") == "event" and isinstance(message.get("event"), LevelChanged)}
+        assert heard == set(range(2, owner.director.level_number + 1))
+        assert not any(bot.events("level_up") for bot in bots)
         moved = [event for bot in bots for event in bot.events("player_moved")]
         assert moved and all(event["player"] == bot.name for bot in bots for event in bot.events("player_moved"))
         assert len(bots[0].events("table_broken")) == 1 and len(bots[0].events("final_table")) == 1

@@ -64,15 +64,13 @@ def test_tda_balancing_moves_the_next_big_blind_to_the_worst_seat() -> None:
     table = TournamentTable(1, TEXAS_HOLDEM, seat_count=9)
     for seat in range(6):
         table.seat_with_stack(100 + seat, f"p{seat}", 1_000, seat=seat)
-    table.set_level(Level(10, 20))
-    table.start_hand(list(full_deck()), first_button=0)  # button 0, small blind 1, big blind 2
+    table.start_hand(list(full_deck()), Level(10, 20), first_button=0)  # button 0, small blind 1, big blind 2
     _fold_to_the_end(table)
     assert table.next_big_blind_seat() == 3  # the big blind moves on to seat 3
     short = TournamentTable(2, TEXAS_HOLDEM, seat_count=9)
     for seat in (0, 1, 2, 4, 6):
         short.seat_with_stack(200 + seat, f"q{seat}", 1_000, seat=seat)
-    short.set_level(Level(10, 20))
-    short.start_hand(list(full_deck()), first_button=0)  # big blind at seat 2
+    short.start_hand(list(full_deck()), Level(10, 20), first_button=0)  # big blind at seat 2
     # The free seat the big blind reaches first (seat 3), never the small blind's.
     assert short.worst_free_seat() == 3
 
@@ -81,8 +79,7 @@ def test_new_player_between_the_button_and_small_blind_waits_one_hand() -> None:
     table = TournamentTable(1, TEXAS_HOLDEM, seat_count=9)
     for seat in (0, 3, 6):
         table.seat_with_stack(seat + 1, f"p{seat}", 1_000, seat=seat)
-    table.set_level(Level(10, 20))
-    table.start_hand(list(full_deck()), first_button=0)  # button 0, small blind 3, big blind 6
+    table.start_hand(list(full_deck()), Level(10, 20), first_button=0)  # button 0, small blind 3, big blind 6
     _fold_to_the_end(table)
     # Next hand: button 3, small blind 6, big blind 0. Seat 4 lies between button and small blind: waits.
     table.seat_with_stack(50, "late", 1_000, seat=4)
@@ -213,13 +210,15 @@ def test_stud_and_limit_levels() -> None:
     table = TournamentTable(1, SEVEN_CARD_STUD, seat_count=8)
     table.seat_with_stack(1, "a", 500, seat=0)
     table.seat_with_stack(2, "b", 500, seat=1)
-    table.set_level(level)
-    table.start_hand(list(full_deck()), first_button=0)
+    table.start_hand(list(full_deck()), level, first_button=0)
     assert table.hand is not None and table.hand.pot_total == 2 * 5  # two antes; the bring-in is to act
     options = table.legal_actions()
     assert options is not None and options.bring_in_amount == 10
+    holdem = TournamentTable(2, TEXAS_HOLDEM, seat_count=9)
+    holdem.seat_with_stack(1, "a", 500, seat=0)
+    holdem.seat_with_stack(2, "b", 500, seat=1)
     with pytest.raises(ValueError, match="needs blind levels"):
-        TournamentTable(2, TEXAS_HOLDEM, seat_count=9).set_level(level)
+        holdem.start_hand(list(full_deck()), level, first_button=0)
     from engine.structures import StructureKind
     assert Level(10, 20).structure(StructureKind.FIXED_LIMIT).big_bet == 40
     assert Level(10, 20).structure(StructureKind.POT_LIMIT).kind is StructureKind.POT_LIMIT
@@ -235,8 +234,7 @@ def test_table_seams_remove_and_seat_with_stack_refuse_during_his_hand() -> None
     table = TournamentTable(1, TEXAS_HOLDEM, seat_count=6)
     table.seat_with_stack(1, "a", 500, seat=0)
     table.seat_with_stack(2, "b", 500, seat=1)
-    table.set_level(Level(10, 20))
-    table.start_hand(list(full_deck()), first_button=0)
+    table.start_hand(list(full_deck()), Level(10, 20), first_button=0)
     with pytest.raises(HandInProgress):
         table.remove_player(1)
     with pytest.raises(TableRuleError, match="not free"):
@@ -266,8 +264,8 @@ def test_big_blind_ante_is_posted_by_the_big_blind_alone() -> None:
     table = TournamentTable(1, TEXAS_HOLDEM, seat_count=6)
     for seat in range(4):
         table.seat_with_stack(seat + 1, f"p{seat}", 5_000, seat=seat)
-    table.set_level(Level(100, 200, big_blind_ante=200))
-    table.start_hand(list(full_deck()), first_button=0)  # small blind seat 1, big blind seat 2
+    # small blind seat 1, big blind seat 2
+    table.start_hand(list(full_deck()), Level(100, 200, big_blind_ante=200), first_button=0)
     assert table.hand is not None and table.hand.pot_total == 100 + 200 + 200
     assert table.hand.stacks()[2] == 5_000 - 400 and table.hand.stacks()[3] == 5_000
 
@@ -278,10 +276,9 @@ def test_thirty_two_card_game_at_an_ante_and_bring_in_level() -> None:
     table = TournamentTable(1, TELESINA, seat_count=4)
     for seat in range(3):
         table.seat_with_stack(seat + 1, f"p{seat}", 800, seat=seat)
-    table.set_level(Level(0, 0, ante=10, bring_in=20))
     from engine.cards import short_deck
 
-    table.start_hand(list(short_deck()), first_button=0)
+    table.start_hand(list(short_deck()), Level(0, 0, ante=10, bring_in=20), first_button=0)
     options = table.legal_actions()
     assert table.hand is not None and table.hand.pot_total == 30
     assert options is not None and options.bring_in_amount == 20
@@ -293,8 +290,7 @@ def test_fixed_limit_table_bets_the_levels_sizes() -> None:
     table = TournamentTable(1, TEXAS_HOLDEM, seat_count=6, structure=StructureKind.FIXED_LIMIT)
     for seat in range(3):
         table.seat_with_stack(seat + 1, f"p{seat}", 1_000, seat=seat)
-    table.set_level(Level(20, 40))
-    table.start_hand(list(full_deck()), first_button=0)
+    table.start_hand(list(full_deck()), Level(20, 40), first_button=0)
     options = table.legal_actions()
     assert options is not None and (options.min_raise_to, options.max_raise_to) == (80, 80)
 
