@@ -20,7 +20,7 @@ KEYS = {"players", "processes", "think", "dealing", "hands", "hands_per_second",
         "first_bot_error", "violation_kinds", "first_violation", "fairness_unverified", "fairness_notes",
         "refusal_codes", "host_cpu_percent", "host_rss_mib",
         "host_peak_rss_mib", "bot_cpu_percent", "bot_loop_lag_p99_ms", "bot_loop_lag_max_ms", "load_average",
-        "window_seconds", "warmup_seconds", "connect_seconds"}
+        "window_seconds", "warmup_seconds", "connect_seconds", "by_kind"}
 
 
 @pytest.mark.parametrize(("players", "processes", "layout"), [
@@ -55,6 +55,11 @@ def test_load_benchmark_two_processes_thinking_bots() -> None:
     assert line["fairness_unverified"] == {} and line["fairness_notes"] == {}  # a quiet room: every hand in time
     assert line["bot_errors"] == 0 and line["first_bot_error"] is None and line["illegal_rejected"] == 0
     assert line["actions"] > 0 and 0 < line["p50_ms"] <= line["p99_ms"]
+    # every round trip has its move's kind (e.g. "call+street": it dealt a street), each kind its own percentiles
+    kinds = line["by_kind"]
+    assert sum(kind["n"] for kind in kinds.values()) == line["actions"]
+    assert all(0 < kind["p50"] <= kind["p99"] <= kind["max"] for kind in kinds.values()), kinds
+    assert any(name.endswith("+end") for name in kinds), kinds  # the hands ended on a move
     assert 10 < line["host_rss_mib"] <= line["host_peak_rss_mib"]
     # a second of a quiet room can take under one clock tick (10 ms) of CPU: 0.0 is a true reading here
     assert 0 <= line["bot_loop_lag_p99_ms"] <= line["bot_loop_lag_max_ms"]
