@@ -18,7 +18,7 @@ from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.room_files import room_block, table_block
 from tests.hosting.test_host_console import _host
-from tests.hosting.test_kick_ban_everywhere import _until
+from tests.waiting import until as _until
 
 ROOM = room_block("home", connections_per_minute=1000, hosts=["ana"]) + table_block("t1", seats=6)
 QUICK = RunnerSettings(commit_seconds=10.0, reveal_seconds=10.0, pause_between_hands=0.0)
@@ -42,7 +42,7 @@ async def test_a_kicked_bot_leaves_alone_and_its_table_mates_play_on(room_with_p
         await asyncio.wait_for(asyncio.shield(playing[0]), 120)  # carl's play ends, with its report
         kicked_at = runner.hands_played
         await _until(lambda: runner.hands_played >= kicked_at + 3 or done.is_set() or all(
-            task.done() for task in playing[1:]), "three more hands, or the others gone", timeout=120)
+            task.done() for task in playing[1:]), "three more hands, or the others gone", quiet=120)
         assert not done.is_set() and not any(task.done() for task in playing[1:])  # dave and erin play on
         assert runner.hands_played >= kicked_at + 3
         summary = bots.summarize([reports[0]])

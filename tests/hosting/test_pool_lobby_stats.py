@@ -16,7 +16,7 @@ from hosting.client import RoomClient
 from hosting.server import RunningRoom
 from hosting.table_runner import RunnerSettings
 from tests.hosting.room_files import pool_block, room_block
-from tests.hosting.test_kick_ban_everywhere import _until
+from tests.waiting import until as _until
 
 ROOM = room_block("home", connections_per_minute=1000) + pool_block("zoom", seats=3, buy_in=(80, 200),
                                                                     fill_seconds=0.5)
@@ -35,7 +35,7 @@ async def test_a_pool_s_lobby_row_says_its_average_pot_over_its_tables_present_a
                for index, client in enumerate(clients)]
     try:
         await _until(lambda: sum(len(table.recent_hands) for table in owner.tables.values()) >= 3,
-                     "three pool hands recorded", timeout=120)
+                     "three pool hands recorded", quiet=120)
     finally:
         done.set()
         await stop_all(playing)
