@@ -89,3 +89,20 @@ async def test_at_80_columns_the_lobby_drops_a_column_rather_than_cut_a_word() -
         await pilot.resize_terminal(120, 24)  # room again: every column back
         await pilot.pause(0.2)
         assert "Hands/h" in grid.render_line(0).text
+
+
+async def test_a_host_blind_table_shows_its_badge_and_help_as_written() -> None:
+    """Issue 29 (a new user's trial): the row read "Blind 1/2 " and the help line ": the players' own ...":
+    Textual read "[host-blind]" as a markup tag and dropped it, in the row and in the help line alike."""
+    blind = ROWS[0] | {"id": "blind", "name": "Blind 1/2 [b]x[/b]", "dealing": "host-blind"}
+    app = LobbyApp()
+    async with app.run_test(size=(100, 24)) as pilot:
+        lobby = app.query_one(Lobby)
+        grid = lobby.query_one(DataTable)
+        lobby.rows = [blind]
+        await pilot.pause(0.1)
+        assert "Blind 1/2 [b]x[/b] [host-blind]" in row_text(grid, 0)
+        help_line = lobby.query_one("#host-blind-help")
+        assert not help_line.has_class("-none")
+        shown = str(help_line.render())
+        assert shown.startswith("[host-blind]: ") and "croupier join" in shown and len(shown) <= 80, shown

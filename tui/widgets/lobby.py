@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -36,8 +37,7 @@ to "Wa"."""
 
 HOST_BLIND = "host-blind"
 HOST_BLIND_BADGE = "[host-blind]"
-HOST_BLIND_HELP = ("[host-blind]: the players' own clients shuffle and open the cards, so the host cannot see "
-                   "yours; sit there with 'croupier join' (not plain ssh)")
+HOST_BLIND_HELP = "[host-blind]: the host cannot see your cards; play there with 'croupier join'"
 
 
 def game_name(game: str) -> str:
@@ -174,7 +174,7 @@ class Lobby(Vertical, can_focus=False):
         tournaments: DataTable[str] = DataTable(id="tournament-list", cursor_type="row", zebra_stripes=True,
                                                 classes="-none")
         yield tournaments
-        yield Label(HOST_BLIND_HELP, id="host-blind-help", classes="-none")
+        yield Label(HOST_BLIND_HELP, id="host-blind-help", classes="-none", markup=False)
         with Horizontal(id="commands"):
             yield Button("Join (J)", id="join", variant="success", compact=True)
             yield Button("Watch (W)", id="watch", compact=True)
@@ -201,7 +201,7 @@ class Lobby(Vertical, can_focus=False):
         for index, header in enumerate(TOURNAMENT_COLUMNS):
             table.add_column(header, width=max([cell_len(header), *(cell_len(texts[index]) for texts in cells)]))
         for row, texts in zip(self.tournaments, cells, strict=True):
-            table.add_row(*texts, key=str(row["id"]))
+            table.add_row(*map(escape, texts), key=str(row["id"]))  # names are text, never markup
         if keep is not None and keep in {str(row["id"]) for row in self.tournaments}:
             table.move_cursor(row=table.get_row_index(keep))
 
@@ -274,7 +274,8 @@ class Lobby(Vertical, can_focus=False):
         for _, key, header, width in columns:
             table.add_column(header, key=key, width=width)
         for row, texts in zip(shown, cells, strict=True):
-            table.add_row(*(texts[index] for index, *_ in columns), key=str(row["id"]))
+            # cells are text, never markup: "[host-blind]" and a host's "[b]" in a name are shown as written
+            table.add_row(*(escape(texts[index]) for index, *_ in columns), key=str(row["id"]))
         if keep is not None and keep in {str(row["id"]) for row in shown}:
             table.move_cursor(row=table.get_row_index(keep))
 
