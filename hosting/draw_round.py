@@ -34,6 +34,20 @@ from hosting.errors import NO_HAND, RoomError
 from hosting.owner import Mailroom
 
 
+def button_draw_id(hand_id: str) -> str:
+    """A host-blind table's first button draw (R-DEAL-1), bound to that first hand."""
+    return f"button:{hand_id}"
+
+
+def is_button_draw(draw_id: str) -> bool:
+    """Whether ``draw_id`` names a first button draw (:func:`button_draw_id`), not a Spin's multiplier.
+
+    >>> is_button_draw(button_draw_id("blind-ab12cd-1")), is_button_draw("spin-7")
+    (True, False)
+    """
+    return draw_id.startswith("button:")
+
+
 @dataclass(frozen=True)
 class DrawSeconds:
     """The round's deadlines (a hand's defaults, :class:`hosting.table_runner.RunnerSettings`)."""

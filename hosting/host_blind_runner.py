@@ -87,11 +87,10 @@ from engine.hand import Hand
 from engine.hand_state import ForcedBets
 from engine.text import clean_text
 from hosting import protocol
-from hosting.draw_round import DrawSeconds
+from hosting.draw_round import DrawSeconds, button_draw_id
 from hosting.errors import NO_HAND, RoomError
 from hosting.hand_codec import view_bodies
 from hosting.host_blind_client import COMPLAINT_CHARACTERS
-from hosting.host_blind_verify import button_draw_id
 from hosting.owner import Listener, Mailroom, TableOwner
 from hosting.protocol import BlindComplaint, BlindEntry, BlindSeat, Inbound
 from hosting.spin_start import DrawingRoom

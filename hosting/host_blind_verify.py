@@ -18,6 +18,7 @@ from engine.fairness import FairnessError, SeenCard
 from engine.fairness_v2.referee import verify_transcript
 from engine.fairness_v2.transcript import HandTranscript, Header, loads
 from engine.text import clean_text
+from hosting.draw_round import button_draw_id
 from hosting.transcript_signing import fingerprint, sshsig_verifier
 
 _START = '{"header":'
@@ -35,11 +36,6 @@ def host_blind_transcripts(text: str) -> list[HandTranscript | str]:
         except ValueError as problem:
             found.append(f"line {number}: not a host-blind transcript: {problem}")
     return found
-
-
-def button_draw_id(hand_id: str) -> str:
-    """A host-blind table's first button draw (R-DEAL-1), bound to that first hand."""
-    return f"button:{hand_id}"
 
 
 def check_button_draw(label: str, data: object, header: Header) -> list[str]:

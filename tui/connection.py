@@ -195,11 +195,17 @@ def draw_verdict(participant: Any, message: Mapping[str, Any]) -> list[dict[str,
     if draws is None or draw not in draws.results:
         return []
     proof = draws.proofs.get(draw)
-    outcome = f"{proof.outcome}x" if proof is not None else "the multiplier"
-    if draws.results[draw]:
-        text = f"Spin: {outcome} was drawn, and your client found the draw WRONG: {len(draws.results[draw])} problem(s)"
+    from hosting.draw_round import is_button_draw  # loaded with the draws it reads
+
+    if is_button_draw(draw):  # a host-blind table's first button (R-DEAL-1): no multiplier to name
+        what, outcome = "First button", "the button"
     else:
-        text = f"Spin: {outcome} drawn by commit-reveal with every player; your client verified the draw"
+        what, outcome = "Spin", f"{proof.outcome}x" if proof is not None else "the multiplier"
+    if draws.results[draw]:
+        problems = len(draws.results[draw])
+        text = f"{what}: {outcome} was drawn, and your client found the draw WRONG: {problems} problem(s)"
+    else:
+        text = f"{what}: {outcome} drawn by commit-reveal with every player; your client verified the draw"
     return [protocol.message("notice", text=text)]
 
 

@@ -144,3 +144,21 @@ def test_a_draw_that_does_not_check_out_is_told_to_the_player_in_plain_words() -
                                                          "the draw WRONG: 1 problem(s)"}]
     assert draw_verdict(SimpleNamespace(draws=draws), {"type": "draw_proof", "draw": "spin:other"}) == []
     assert draw_verdict(None, {"type": "draw_proof", "draw": "spin:x"}) == []
+
+
+def test_a_host_blind_first_button_draw_is_told_as_the_button_not_a_spin() -> None:
+    """A new user's trial: the first hand at a host-blind cash table told "Spin: 0x drawn by commit-reveal"."""
+    from types import SimpleNamespace
+
+    from hosting.draw_round import DrawParticipant, button_draw_id
+    from tui.connection import draw_verdict
+
+    draws = DrawParticipant("room-1", "ann")
+    draw = button_draw_id("blind-ab12cd-1")
+    draws.results[draw] = []
+    assert draw_verdict(SimpleNamespace(draws=draws), {"type": "draw_proof", "draw": draw}) == [
+        {"v": 1, "type": "notice", "text": "First button: the button drawn by commit-reveal with every player; "
+                                           "your client verified the draw"}]
+    draws.results[draw] = ["a seat out of range"]
+    assert "First button: the button was drawn, and your client found the draw WRONG" in \
+        draw_verdict(SimpleNamespace(draws=draws), {"type": "draw_proof", "draw": draw})[0]["text"]
